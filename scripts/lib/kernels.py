@@ -1,0 +1,90 @@
+"""Kernels with expectation tags: finding them, reading their tags, running accelsync on
+them. Shared by scripts/check-corpus (the summary users see) and tests/golden.py (the
+test that every tag holds under both engines).
+
+Tags, in `//` comments anywhere in a .pir file:
+  // expect: clean                          the default run reports nothing
+  // expect: raw-hazard@21 flag-overrun@22  the default run reports exactly these
+                                            (check@line of the finding's location)
+  // expect(--model ascend910): clean       an extra run with these arguments
+  // args: -D n=3                           arguments added to every run of the file
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+
+INPUT_CHECKS = {'syntax-error', 'unknown-name', 'model-error', 'limit-exceeded', 'input-error'}
+WARNING_CHECKS = {'unmatched-signal'}
+EXPECT = re.compile(r'//\s*expect(?:\((?P<args>[^)]*)\))?\s*:(?P<what>.*)$')
+ARGS = re.compile(r'//\s*args\s*:(?P<args>.*)$')
+
+
+class TagError(Exception):
+    pass
+
+
+def find_kernels(*roots):
+    out = []
+    for root in roots:
+        for d, _, files in os.walk(root):
+            out += [os.path.join(d, f) for f in files if f.endswith('.pir')]
+    return sorted(out)
+
+
+def read_tags(path):
+    """[(args, expected sorted list of (check, line))] for every run the file asks for."""
+    runs, common = [], []
+    with open(path, encoding='utf-8', errors='replace') as f:
+        lines = f.read().split('\n')
+    for n, line in enumerate(lines, 1):
+        m = ARGS.search(line)
+        if m:
+            common += shlex.split(m.group('args'))
+            continue
+        m = EXPECT.search(line)
+        if not m:
+            continue
+        words = m.group('what').split()
+        expected = []
+        if words != ['clean']:
+            for w in words:
+                if '@' not in w:
+                    raise TagError(f'{path}:{n}: bad expect tag word {w!r} (want check@line or clean)')
+                check, at = w.split('@', 1)
+                expected.append((check, int(at)))
+        runs.append((shlex.split(m.group('args') or ''), sorted(expected)))
+    if not runs:
+        raise TagError(f'{path}: no // expect: tag')
+    return [(common + a, e) for a, e in runs]
+
+
+def expected_exit(expected):
+    checks = {c for c, _ in expected}
+    if checks & INPUT_CHECKS:
+        return 2
+    if checks - WARNING_CHECKS:
+        return 1
+    return 0
+
+
+def run(binary, path, args, engine='clock'):
+    """(exit code, findings as dicts, parsed JSON document)."""
+    cmd = [binary, 'check', '--format', 'json', '--engine', engine] + args + [path]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        doc = json.loads(p.stdout)
+    except ValueError:
+        raise TagError(f'{path}: no JSON from {" ".join(cmd)} (exit {p.returncode}): '
+                       f'{(p.stdout + p.stderr)[:300]}')
+    findings = []
+    for f in doc['files']:
+        findings += f['diagnostics']
+        for k in f['kernels']:
+            findings += k['findings']
+    return p.returncode, findings, doc
+
+
+def verdict(findings):
+    return sorted((f['check'], f['location']['line']) for f in findings)

@@ -1,0 +1,179 @@
+/* The public API (include/accelsync/accelsync.h) over the check driver and reporters. */
+#include <accelsync/accelsync.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/run.h"
+#include "config.h"
+#include "report/report.h"
+#include "util/xalloc.h"
+
+struct as_options {
+    struct check_options check;
+    VEC(struct binding) defines;
+    VEC(char *) names;      /* owned copies of the define names */
+    char *model;
+};
+
+struct as_result {
+    struct file_result *files;
+    size_t n;
+};
+
+const char *as_version(void) { return AS_VERSION; }
+
+struct as_options *as_options_new(void)
+{
+    struct as_options *o = xcalloc(1, sizeof(*o));
+    check_options_defaults(&o->check);
+    return o;
+}
+
+void as_options_free(struct as_options *o)
+{
+    if (!o)
+        return;
+    for (size_t i = 0; i < o->names.len; i++)
+        free(o->names.items[i]);
+    VEC_FREE(o->names);
+    VEC_FREE(o->defines);
+    free(o->model);
+    free(o);
+}
+
+void as_options_set_model(struct as_options *o, const char *name_or_path)
+{
+    free(o->model);
+    o->model = name_or_path ? xstrdup(name_or_path) : NULL;
+    o->check.model = o->model;
+}
+
+void as_options_define(struct as_options *o, const char *name, long long value)
+{
+    for (size_t i = 0; i < o->defines.len; i++) {
+        if (strcmp(o->defines.items[i].name, name) == 0) {
+            o->defines.items[i].value = value;
+            return;
+        }
+    }
+    char *copy = xstrdup(name);
+    VEC_PUSH(o->names, copy);
+    struct binding b = {copy, value};
+    VEC_PUSH(o->defines, b);
+    o->check.defines = o->defines.items;
+    o->check.ndefines = o->defines.len;
+}
+
+void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned long long value)
+{
+    switch (which) {
+    case AS_LIMIT_EVENTS:
+        o->check.max_events = value;
+        break;
+    case AS_LIMIT_PATHS:
+        o->check.max_paths = (size_t)value;
+        break;
+    case AS_LIMIT_ERRORS:
+        o->check.max_errors = (size_t)value;
+        break;
+    case AS_LIMIT_FILE_SIZE:
+        o->check.max_file_size = (size_t)value;
+        break;
+    }
+}
+
+void as_options_use_reference_engine(struct as_options *o, bool on) { o->check.reference_engine = on; }
+
+struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)
+{
+    struct as_result *r = xcalloc(1, sizeof(*r));
+    r->files = xcalloc(n ? n : 1, sizeof(*r->files));
+    r->n = n;
+    for (size_t i = 0; i < n; i++)
+        check_file(paths[i], &o->check, &r->files[i]);
+    return r;
+}
+
+struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,
+                                size_t len)
+{
+    struct as_result *r = xcalloc(1, sizeof(*r));
+    r->files = xcalloc(1, sizeof(*r->files));
+    r->n = 1;
+    check_source(source_from_string(name, text, len), &o->check, &r->files[0]);
+    return r;
+}
+
+int as_result_exit_code(const struct as_result *r, bool werror)
+{
+    struct report_summary s;
+    report_summarize(r->files, r->n, werror, &s);
+    return s.exit_code;
+}
+
+bool as_result_write(const struct as_result *r, FILE *out, enum as_format format, bool werror)
+{
+    if (format == AS_FORMAT_JSON)
+        return report_json(out, r->files, r->n, werror);
+    report_text(out, r->files, r->n, werror);
+    return !ferror(out);
+}
+
+void as_result_free(struct as_result *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->n; i++)
+        file_result_free(&r->files[i]);
+    free(r->files);
+    free(r);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t as_models_write(FILE *out)
+{
+    VEC(char *) seen = {0};
+    for (const char *const *dir = model_dirs(); *dir; dir++) {
+        DIR *d = opendir(*dir);
+        if (!d)
+            continue;
+        VEC(char *) names = {0};
+        for (struct dirent *e; (e = readdir(d));) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
+                VEC_PUSH(names, xstrdup(e->d_name));
+        }
+        closedir(d);
+        qsort(names.items, names.len, sizeof(char *), by_name);
+        for (size_t i = 0; i < names.len; i++) {
+            char *path = xmalloc(strlen(*dir) + strlen(names.items[i]) + 2);
+            sprintf(path, "%s/%s", *dir, names.items[i]);
+            struct diag_list diags;
+            diag_list_init(&diags, 0);
+            struct model *m = model_load_file(path, &diags);
+            bool dup = false;
+            for (size_t k = 0; m && k < seen.len; k++)
+                dup |= strcmp(seen.items[k], m->name) == 0;
+            if (m && !dup) {
+                fprintf(out, "%-14s %s\n", m->name, m->description ? m->description : "");
+                VEC_PUSH(seen, xstrdup(m->name));
+            }
+            model_free(m);
+            diag_list_free(&diags);
+            free(path);
+            free(names.items[i]);
+        }
+        VEC_FREE(names);
+    }
+    size_t n = seen.len;
+    for (size_t i = 0; i < seen.len; i++)
+        free(seen.items[i]);
+    VEC_FREE(seen);
+    return n;
+}

@@ -1,0 +1,31 @@
+/* The checks of one lowered run: hazards (RAW/WAR/WAW), flag overruns, unmatched signals
+ * and deadlocks, reported as findings with locations and fix hints. */
+#ifndef AS_CHECK_CHECK_H
+#define AS_CHECK_CHECK_H
+
+#include <stdbool.h>
+
+#include "../graph/graph.h"
+#include "../lower/program.h"
+#include "../util/diag.h"
+
+struct check_context {
+    const struct lw_program *p;
+    const struct hb_matches *m;
+    const struct hb_result *hb;
+    struct diag_list *out;
+    /* The reference mode visits every pair of accesses; the product's mode visits only
+     * the accesses its clocks leave unordered, through the index. */
+    bool all_pairs;
+};
+
+void check_hazards(const struct check_context *ctx);
+void check_flags(const struct check_context *ctx);
+
+/* Fix hints: the cheapest primitive of the model that orders a before b. */
+const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);
+
+/* "MTE2 copy", "set_flag(MTE2, V, 0)" as written, for messages. */
+const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t i);
+
+#endif

@@ -1,0 +1,157 @@
+/* Fix hints: for a hazard (a, b), the cheapest primitive the model offers that orders a
+ * before b: a flag pair with a free id, a single-unit barrier, a barrier over the fewest
+ * units, or a cross-core flag or barrier. Everything comes from the model's tables. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../graph/match.h"
+#include "check.h"
+
+static const struct model_prim *prim_of_kind(const struct model *m, enum prim_kind kind)
+{
+    for (int i = 0; i < m->nprims; i++)
+        if (m->prims[i].kind == kind)
+            return &m->prims[i];
+    return NULL;
+}
+
+/* An id no signal or wait of this core uses on channel (src, dst); 0 if all are used. */
+static long long free_id(const struct lw_program *p, int core, int src, int dst)
+{
+    for (int id = 0; id < p->model->flags.nids && id < 64; id++) {
+        bool used = false;
+        for (int c = 0; c < p->nchannels && !used; c++)
+            used = p->channels[c].core == core && p->channels[c].src == src
+                   && p->channels[c].dst == dst && p->channels[c].id == id;
+        if (!used)
+            return id;
+    }
+    return 0;
+}
+
+static int popcount(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static uint64_t set_mask(const struct model_coretype *ct, const struct unit_name_set *s)
+{
+    if (s->all)
+        return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);
+    uint64_t mask = 0;
+    for (int i = 0; i < s->len; i++) {
+        int u = model_unit_index(ct, s->names[i]);
+        if (u >= 0)
+            mask |= (uint64_t)1 << u;
+    }
+    return mask;
+}
+
+/* The barrier call over the fewest units with ua in F and ub in T, written out. */
+static const char *cheapest_barrier(const struct model *m, const struct model_coretype *ct,
+                                    int ua, int ub, struct arena *arena)
+{
+    const char *best = NULL;
+    int best_cost = 1 << 30;
+    for (int i = 0; i < m->nprims; i++) {
+        const struct model_prim *pr = &m->prims[i];
+        if (pr->kind != PRIM_BARRIER)
+            continue;
+        const char *call = NULL;
+        int cost = 1 << 30;
+        if (pr->form == BAR_UNIT_ARG) {
+            if (ua == ub) {
+                call = arena_printf(arena, "%s(%s)", pr->name, ct->units[ua].name);
+                cost = 2;
+            } else if (pr->all_word) {
+                call = arena_printf(arena, "%s(%s)", pr->name, pr->all_word);
+                cost = 2 * ct->nunits;
+            }
+        } else if (pr->form == BAR_MASK_ARGS && pr->nmask > 0) {
+            int fa = -1, tb = -1;
+            for (int k = 0; k < pr->nmask; k++) {
+                if (strcmp(pr->mask_units[k], ct->units[ua].name) == 0)
+                    fa = k;
+                if (strcmp(pr->mask_units[k], ct->units[ub].name) == 0)
+                    tb = k;
+            }
+            if (fa >= 0 && tb >= 0) {
+                char args[256] = "";
+                for (int k = 0; k < 2 * pr->nmask; k++) {
+                    size_t used = strlen(args);
+                    int on = k < pr->nmask ? k == fa : k - pr->nmask == tb;
+                    snprintf(args + used, sizeof(args) - used, "%s%d", k ? ", " : "", on);
+                }
+                call = arena_printf(arena, "%s(%s)", pr->name, args);
+                cost = 2;
+            }
+        }
+        if (pr->form == BAR_FIXED || (pr->form == BAR_MASK_ARGS && !call)) {
+            uint64_t f = set_mask(ct, &pr->from), t = set_mask(ct, &pr->to);
+            if (((f >> ua) & 1) && ((t >> ub) & 1)) {
+                call = arena_printf(arena, "%s()", pr->name);
+                cost = popcount(f) + popcount(t);
+            }
+        }
+        if (call && cost < best_cost) {
+            best = call;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+static const char *cross_core_fix(const struct lw_program *p, struct arena *arena, size_t a,
+                                  size_t b)
+{
+    const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
+    const struct model *m = p->model;
+    const struct model_prim *set = prim_of_kind(m, PRIM_XSIGNAL), *wait = prim_of_kind(m, PRIM_XWAIT);
+    if (set && wait) {
+        for (int k = 0; k < m->xflags.nmodes; k++) {
+            int mode = m->xflags.modes[k].id;
+            if (hb_xmode_links(p, mode, y->core, x->core))
+                return arena_printf(arena,
+                                    "insert %s(%s, %d, ID) after line %d on %s and %s(%s, %d, "
+                                    "ID) before line %d on %s",
+                                    set->name, p->units[x->unit].mu->name, mode,
+                                    x->stmt->loc.line, p->cores[x->core].name, wait->name,
+                                    p->units[y->unit].mu->name, mode, y->stmt->loc.line,
+                                    p->cores[y->core].name);
+        }
+    }
+    for (int i = 0; i < m->nprims; i++) {
+        const struct model_prim *pr = &m->prims[i];
+        if (pr->kind == PRIM_XBARRIER && hb_xbarrier_participates(p, pr, x->core)
+            && hb_xbarrier_participates(p, pr, y->core))
+            return arena_printf(arena, "insert %s() on every core between line %d and line %d",
+                                pr->name, x->stmt->loc.line, y->stmt->loc.line);
+    }
+    return NULL;
+}
+
+const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b)
+{
+    const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
+    if (x->core != y->core)
+        return cross_core_fix(p, arena, a, b);
+    const struct model_coretype *ct = p->cores[x->core].type;
+    int ua = p->units[x->unit].local, ub = p->units[y->unit].local;
+    int la = x->stmt->loc.line, lb = y->stmt->loc.line;
+    const struct model_prim *set = prim_of_kind(p->model, PRIM_SIGNAL);
+    const struct model_prim *wait = prim_of_kind(p->model, PRIM_WAIT);
+    if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {
+        long long id = free_id(p, x->core, ua, ub);
+        return arena_printf(arena, "insert %s(%s, %s, %lld) after line %d and %s(%s, %s, %lld) "
+                                   "before line %d",
+                            set->name, ct->units[ua].name, ct->units[ub].name, id, la,
+                            wait->name, ct->units[ua].name, ct->units[ub].name, id, lb);
+    }
+    const char *barrier = cheapest_barrier(p->model, ct, ua, ub, arena);
+    if (barrier)
+        return arena_printf(arena, "insert %s between line %d and line %d", barrier, la, lb);
+    return NULL;
+}

@@ -1,0 +1,168 @@
+/* Flag and liveness checks: flag overruns on binary flags, signals nobody consumes, waits
+ * that never return (no partner) and waits that wait on each other (cycles). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../graph/match.h"
+#include "../util/xalloc.h"
+#include "check.h"
+
+static void add(const struct check_context *ctx, enum check_id check, enum severity sev,
+                size_t at, size_t other, const char *message)
+{
+    const struct lw_program *p = ctx->p;
+    struct finding f = {.check = check,
+                        .severity = sev,
+                        .message = message,
+                        .loc = p->ins[at].stmt->loc,
+                        .kernel = p->kernel,
+                        .params = p->params,
+                        .iter_second = p->ins[at].iters};
+    if (other != NO_INS) {
+        f.related = p->ins[other].stmt->loc;
+        f.iter_first = p->ins[other].iters;
+        f.related_what = describe_ins(p, &ctx->out->arena, other);
+    }
+    diag_add(ctx->out, &f);
+}
+
+static void check_channels(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    struct arena *A = &ctx->out->arena;
+    size_t nch = (size_t)p->nchannels;
+    struct size_vec *sigs = xcalloc(nch ? nch : 1, sizeof(*sigs));
+    struct size_vec *waits = xcalloc(nch ? nch : 1, sizeof(*waits));
+    for (size_t i = 0; i < p->nins; i++) {
+        if (p->ins[i].kind == INS_SIGNAL)
+            VEC_PUSH(sigs[p->ins[i].channel], i);
+        else if (p->ins[i].kind == INS_WAIT)
+            VEC_PUSH(waits[p->ins[i].channel], i);
+    }
+    for (size_t c = 0; c < nch; c++) {
+        const struct size_vec *s = &sigs[c], *w = &waits[c];
+        for (size_t k = 0; !p->model->flags.counting && k + 1 < s->len; k++) {
+            size_t next = s->items[k + 1];
+            if (!ctx->hb->started[next])
+                continue;
+            if (k < w->len && hb_before(ctx->hb, w->items[k], next))
+                continue;
+            add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, next, s->items[k],
+                arena_printf(A, "%s may fire while the flag is still set by %s at line %d: %s",
+                             describe_ins(p, A, next), describe_ins(p, A, s->items[k]),
+                             p->ins[s->items[k]].stmt->loc.line,
+                             k < w->len ? "its wait is not ordered before this set"
+                                        : "nothing waits for it in between"));
+        }
+        for (size_t k = w->len; k < s->len; k++)
+            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s->items[k], NO_INS,
+                arena_printf(A, "%s is never waited for: the flag is still set when the "
+                                "kernel ends",
+                             describe_ins(p, A, s->items[k])));
+        for (size_t k = s->len; k < w->len; k++)
+            add(ctx, CHECK_DEADLOCK, SEV_ERROR, w->items[k], NO_INS,
+                arena_printf(A, "%s never returns: the channel is set %zu time%s and this is "
+                                "wait %zu",
+                             describe_ins(p, A, w->items[k]), s->len, s->len == 1 ? "" : "s",
+                             k + 1));
+    }
+    for (size_t c = 0; c < nch; c++) {
+        VEC_FREE(sigs[c]);
+        VEC_FREE(waits[c]);
+    }
+    free(sigs);
+    free(waits);
+}
+
+static size_t count_xwaits(const struct lw_program *p, int core, int mode, int64_t flag)
+{
+    size_t n = 0;
+    const struct lw_core *c = &p->cores[core];
+    for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++)
+        n += p->ins[i].kind == INS_XWAIT && p->ins[i].xmode == mode && p->ins[i].xflag == flag;
+    return n;
+}
+
+/* Cross-core signals whose count some target core never takes. */
+static void check_cross_signals(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    struct arena *A = &ctx->out->arena;
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind != INS_XSIGNAL)
+            continue;
+        size_t k = 0;   /* this is the k-th set of its core on (mode, flag) */
+        const struct lw_core *c = &p->cores[x->core];
+        for (size_t j = c->first_ins; j < i; j++)
+            k += p->ins[j].kind == INS_XSIGNAL && p->ins[j].xmode == x->xmode
+                 && p->ins[j].xflag == x->xflag;
+        bool consumed_everywhere = true, any_target = false;
+        for (int t = 0; t < p->ncores; t++) {
+            if (!hb_xmode_links(p, x->xmode, t, x->core))
+                continue;
+            any_target = true;
+            if (count_xwaits(p, t, x->xmode, x->xflag) <= k)
+                consumed_everywhere = false;
+        }
+        if (!any_target || !consumed_everywhere)
+            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+                arena_printf(A, "%s is never waited for by %s: its count is left when the "
+                                "kernel ends",
+                             describe_ins(p, A, i), any_target ? "every core it reaches"
+                                                               : "any core"));
+    }
+}
+
+static void check_never(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    struct arena *A = &ctx->out->arena;
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (!ctx->m->never[i] || x->kind == INS_WAIT)
+            continue;   /* flag waits are reported with their channel's counts */
+        const char *why = x->kind == INS_XWAIT
+                              ? "some core it waits for does not set the flag that many times"
+                              : "not every participating core calls it that many times";
+        add(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
+            arena_printf(A, "%s never returns: %s", describe_ins(p, A, i), why));
+    }
+}
+
+static void check_cycle(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    if (!ctx->hb->cycle)
+        return;
+    struct arena *A = &ctx->out->arena;
+    size_t first = NO_INS, listed = 0;
+    char names[600] = "";
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        bool waits = x->kind == INS_WAIT || x->kind == INS_XWAIT || x->kind == INS_XBARRIER;
+        if (!waits || !ctx->hb->in_cycle[i])
+            continue;
+        if (first == NO_INS)
+            first = i;
+        if (listed++ < 4) {
+            size_t used = strlen(names);
+            snprintf(names + used, sizeof(names) - used, "%s%s at line %d", listed > 1 ? ", " : "",
+                     describe_ins(p, A, i), x->stmt->loc.line);
+        }
+    }
+    if (first == NO_INS)
+        return;
+    add(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
+        arena_printf(A, "deadlock: these waits wait, directly or not, on each other: %s%s",
+                     names, listed > 4 ? ", ..." : ""));
+}
+
+void check_flags(const struct check_context *ctx)
+{
+    check_channels(ctx);
+    check_cross_signals(ctx);
+    check_never(ctx);
+    check_cycle(ctx);
+}

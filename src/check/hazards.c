@@ -1,0 +1,340 @@
+/* RAW / WAR / WAW hazards: two accesses to overlapping bytes of one memory, at least one
+ * a write, not ordered by happens-before (docs/semantics.md §5). The product visits, for
+ * each access b and each unit u, only the accesses of u that b's start clock leaves
+ * unordered, found through an index of byte regions per memory and unit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "check.h"
+
+enum hazard_kind { KIND_RAW, KIND_WAR, KIND_WAW };
+
+static const enum check_id kind_check[] = {CHECK_RAW_HAZARD, CHECK_WAR_HAZARD, CHECK_WAW_HAZARD};
+
+struct hazard {
+    enum hazard_kind kind;
+    size_t first, second;       /* instructions, as reported (writer first across cores) */
+    size_t lo, hi;              /* the pair in instruction order: canonical occurrence */
+};
+
+/* One finding per (kind, first statement, second statement); of its occurrences the one
+ * earliest in instruction order is kept, whatever order the search visits them in. */
+struct hazard_set {
+    VEC(struct hazard) items;
+    size_t *slots;              /* open addressing: index + 1, 0 empty */
+    size_t nslots;
+};
+
+static size_t hazard_hash(const struct lw_program *p, enum hazard_kind kind, size_t first,
+                          size_t second)
+{
+    uintptr_t a = (uintptr_t)p->ins[first].stmt, b = (uintptr_t)p->ins[second].stmt;
+    size_t h = (size_t)kind * 0x9e3779b97f4a7c15ull;
+    h ^= a + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h ^= b + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+static bool same_key(const struct lw_program *p, const struct hazard *h, enum hazard_kind kind,
+                     size_t first, size_t second)
+{
+    return h->kind == kind && p->ins[h->first].stmt == p->ins[first].stmt
+           && p->ins[h->second].stmt == p->ins[second].stmt;
+}
+
+static void hazard_set_grow(const struct lw_program *p, struct hazard_set *s)
+{
+    free(s->slots);
+    s->nslots = s->nslots ? 2 * s->nslots : 64;
+    s->slots = xcalloc(s->nslots, sizeof(size_t));
+    for (size_t i = 0; i < s->items.len; i++) {
+        const struct hazard *h = &s->items.items[i];
+        size_t k = hazard_hash(p, h->kind, h->first, h->second) & (s->nslots - 1);
+        while (s->slots[k])
+            k = (k + 1) & (s->nslots - 1);
+        s->slots[k] = i + 1;
+    }
+}
+
+static void record(const struct lw_program *p, struct hazard_set *s, enum hazard_kind kind,
+                   size_t first, size_t second)
+{
+    if (2 * (s->items.len + 1) > s->nslots)
+        hazard_set_grow(p, s);
+    size_t lo = first < second ? first : second, hi = first < second ? second : first;
+    size_t k = hazard_hash(p, kind, first, second) & (s->nslots - 1);
+    for (; s->slots[k]; k = (k + 1) & (s->nslots - 1)) {
+        struct hazard *h = &s->items.items[s->slots[k] - 1];
+        if (same_key(p, h, kind, first, second)) {
+            if (hi < h->hi || (hi == h->hi && lo < h->lo))
+                *h = (struct hazard){kind, first, second, lo, hi};
+            return;
+        }
+    }
+    struct hazard h = {kind, first, second, lo, hi};
+    VEC_PUSH(s->items, h);
+    s->slots[k] = s->items.len;
+}
+
+static bool overlap(const struct mem_region *x, const struct mem_region *y)
+{
+    return x->memory == y->memory && x->lo < y->hi && y->lo < x->hi;
+}
+
+static bool any_overlap(const struct mem_region *xs, int nx, const struct mem_region *ys, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (overlap(&xs[i], &ys[j]))
+                return true;
+    return false;
+}
+
+/* Classifies one pair of accesses a < b (instruction order) and records its hazards. */
+static void consider_pair(const struct check_context *ctx, struct hazard_set *s, size_t a,
+                          size_t b)
+{
+    const struct lw_program *p = ctx->p;
+    const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
+    if (!ctx->hb->started[a] || !ctx->hb->started[b])
+        return;
+    if (x->core != y->core) {
+        /* No issue order across cores: unordered both ways is a race, writer first. */
+        if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
+            return;
+        if (any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+            record(p, s, KIND_RAW, a, b);
+        if (any_overlap(y->writes, y->nwrites, x->reads, x->nreads))
+            record(p, s, KIND_RAW, b, a);
+        if (any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+            record(p, s, KIND_WAW, a, b);
+        return;
+    }
+    unsigned kinds = HAZ_RAW | HAZ_WAR | HAZ_WAW;
+    if (x->unit == y->unit) {
+        const struct model_unit *mu = p->units[x->unit].mu;
+        if (mu->cls != UNIT_PIPELINED)
+            return;
+        kinds = mu->intra_hazards;
+    }
+    if (!kinds || hb_before(ctx->hb, a, b))
+        return;
+    if ((kinds & HAZ_RAW) && any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+        record(p, s, KIND_RAW, a, b);
+    if ((kinds & HAZ_WAR) && any_overlap(x->reads, x->nreads, y->writes, y->nwrites))
+        record(p, s, KIND_WAR, a, b);
+    if ((kinds & HAZ_WAW) && any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+        record(p, s, KIND_WAW, a, b);
+}
+
+/* ---------------------------------------------------------------- the index */
+
+struct entry {
+    size_t ins;
+    int32_t pos;
+    int64_t lo, hi;
+};
+
+struct entry_list {
+    struct entry *items;
+    size_t len, cap;
+};
+
+/* Per (memory, unit): the write regions and the read regions, in queue order. */
+struct region_index {
+    int nunits;
+    struct entry_list *writes, *reads;
+};
+
+static void index_add(struct entry_list *l, size_t ins, int32_t pos, const struct mem_region *r)
+{
+    struct entry e = {ins, pos, r->lo, r->hi};
+    VEC_PUSH(*l, e);
+}
+
+static void index_build(const struct check_context *ctx, struct region_index *ix)
+{
+    const struct lw_program *p = ctx->p;
+    size_t n = (size_t)p->nmemories * (size_t)p->nunits;
+    ix->nunits = p->nunits;
+    ix->writes = xcalloc(n ? n : 1, sizeof(struct entry_list));
+    ix->reads = xcalloc(n ? n : 1, sizeof(struct entry_list));
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind != INS_ACCESS || !ctx->hb->started[i])
+            continue;
+        for (int k = 0; k < x->nwrites; k++)
+            index_add(&ix->writes[(size_t)x->writes[k].memory * (size_t)p->nunits + (size_t)x->unit],
+                      i, x->pos, &x->writes[k]);
+        for (int k = 0; k < x->nreads; k++)
+            index_add(&ix->reads[(size_t)x->reads[k].memory * (size_t)p->nunits + (size_t)x->unit],
+                      i, x->pos, &x->reads[k]);
+    }
+}
+
+static void index_free(const struct lw_program *p, struct region_index *ix)
+{
+    size_t n = (size_t)p->nmemories * (size_t)p->nunits;
+    for (size_t i = 0; i < n; i++) {
+        free(ix->writes[i].items);
+        free(ix->reads[i].items);
+    }
+    free(ix->writes);
+    free(ix->reads);
+}
+
+/* First entry whose queue position is past `ordered` (everything up to it is ordered
+ * before the access being checked). */
+static size_t first_unordered(const struct entry_list *l, int32_t ordered)
+{
+    size_t lo = 0, hi = l->len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (l->items[mid].pos <= ordered)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static void visit_list(const struct check_context *ctx, struct hazard_set *s,
+                       const struct entry_list *l, size_t b, const struct mem_region *rb,
+                       int32_t ordered, bool same_core)
+{
+    for (size_t k = first_unordered(l, ordered); k < l->len; k++) {
+        const struct entry *e = &l->items[k];
+        if (same_core && e->ins >= b)
+            break;   /* issued after b: b is the first access of that pair */
+        if (e->lo < rb->hi && rb->lo < e->hi)
+            consider_pair(ctx, s, e->ins, b);
+    }
+}
+
+static void visit_region(const struct check_context *ctx, struct hazard_set *s,
+                         const struct region_index *ix, size_t b, const struct mem_region *rb,
+                         bool is_write)
+{
+    const struct lw_program *p = ctx->p;
+    const struct lw_ins *y = &p->ins[b];
+    const int32_t *clock = ctx->hb->start_clock + b * (size_t)ctx->hb->dims;
+    for (int u = 0; u < p->nunits; u++) {
+        int core = p->units[u].core;
+        if (core > y->core)
+            break;   /* a later core's accesses come later: the pair is seen from there */
+        size_t slot = (size_t)rb->memory * (size_t)p->nunits + (size_t)u;
+        visit_list(ctx, s, &ix->writes[slot], b, rb, clock[u], core == y->core);
+        if (is_write)
+            visit_list(ctx, s, &ix->reads[slot], b, rb, clock[u], core == y->core);
+    }
+}
+
+/* ---------------------------------------------------------------- reporting */
+
+static const char *ins_unit(const struct lw_program *p, size_t i)
+{
+    return p->units[p->ins[i].unit].name;
+}
+
+/* The first overlapping region pair of this kind, for the buffer and bytes. */
+static void overlap_of(const struct lw_program *p, const struct hazard *h,
+                       const struct mem_region **rf, const struct mem_region **rs)
+{
+    const struct lw_ins *f = &p->ins[h->first], *s = &p->ins[h->second];
+    const struct mem_region *fr = h->kind == KIND_WAR ? f->reads : f->writes;
+    int nf = h->kind == KIND_WAR ? f->nreads : f->nwrites;
+    const struct mem_region *sr = h->kind == KIND_RAW ? s->reads : s->writes;
+    int ns = h->kind == KIND_RAW ? s->nreads : s->nwrites;
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < ns; j++)
+            if (overlap(&fr[i], &sr[j])) {
+                *rf = &fr[i];
+                *rs = &sr[j];
+                return;
+            }
+    *rf = *rs = NULL;
+}
+
+static void report(const struct check_context *ctx, const struct hazard *h)
+{
+    const struct lw_program *p = ctx->p;
+    struct arena *A = &ctx->out->arena;
+    const struct mem_region *rf, *rs;
+    overlap_of(p, h, &rf, &rs);
+    if (!rf)
+        return;
+    const struct lw_buffer *buf = &p->buffers[rs->buffer];
+    int64_t lo = (rf->lo > rs->lo ? rf->lo : rs->lo) - rs->buffer_base;
+    int64_t hi = (rf->hi < rs->hi ? rf->hi : rs->hi) - rs->buffer_base;
+    const struct lw_ins *f = &p->ins[h->first], *s = &p->ins[h->second];
+    static const char *const verbs[][2] = {
+        [KIND_RAW] = {"reads", "writing"}, [KIND_WAR] = {"writes", "reading"},
+        [KIND_WAW] = {"writes", "writing"}};
+    struct finding fd = {
+        .check = kind_check[h->kind],
+        .severity = SEV_ERROR,
+        .loc = s->stmt->loc,
+        .related = f->stmt->loc,
+        .kernel = p->kernel,
+        .params = p->params,
+        .iter_first = f->iters,
+        .iter_second = s->iters,
+        .unit_first = ins_unit(p, h->first),
+        .unit_second = ins_unit(p, h->second),
+        .op_first = f->op,
+        .op_second = s->op,
+        .buffer = buf->name,
+        .bytes_lo = lo,
+        .bytes_hi = hi,
+    };
+    fd.message = arena_printf(A, "%s %s %s bytes [%lld, %lld) while %s at line %d may still be %s them",
+                              describe_ins(p, A, h->second), verbs[h->kind][0], buf->name,
+                              (long long)lo, (long long)hi, describe_ins(p, A, h->first),
+                              f->stmt->loc.line, verbs[h->kind][1]);
+    fd.related_what = arena_printf(A, "first access: %s", describe_ins(p, A, h->first));
+    fd.fix = fix_for_pair(p, A, h->first, h->second);
+    diag_add(ctx->out, &fd);
+}
+
+static int by_occurrence(const void *x, const void *y)
+{
+    const struct hazard *a = x, *b = y;
+    if (a->hi != b->hi)
+        return a->hi < b->hi ? -1 : 1;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    return (int)a->kind - (int)b->kind;
+}
+
+void check_hazards(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    struct hazard_set set = {0};
+    if (ctx->all_pairs) {
+        for (size_t b = 0; b < p->nins; b++)
+            if (p->ins[b].kind == INS_ACCESS)
+                for (size_t a = 0; a < b; a++)
+                    if (p->ins[a].kind == INS_ACCESS)
+                        consider_pair(ctx, &set, a, b);
+    } else {
+        struct region_index ix;
+        index_build(ctx, &ix);
+        for (size_t b = 0; b < p->nins; b++) {
+            const struct lw_ins *y = &p->ins[b];
+            if (y->kind != INS_ACCESS || !ctx->hb->started[b])
+                continue;
+            for (int k = 0; k < y->nwrites; k++)
+                visit_region(ctx, &set, &ix, b, &y->writes[k], true);
+            for (int k = 0; k < y->nreads; k++)
+                visit_region(ctx, &set, &ix, b, &y->reads[k], false);
+        }
+        index_free(p, &ix);
+    }
+    qsort(set.items.items, set.items.len, sizeof(struct hazard), by_occurrence);
+    for (size_t i = 0; i < set.items.len; i++)
+        report(ctx, &set.items.items[i]);
+    VEC_FREE(set.items);
+    free(set.slots);
+}

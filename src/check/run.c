@@ -1,0 +1,391 @@
+/* The check driver for one file (see run.h). */
+#include "run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../graph/graph.h"
+#include "../ir/eval.h"
+#include "../ir/parse.h"
+#include "../lower/lower.h"
+#include "../util/xalloc.h"
+#include "check.h"
+
+void check_options_defaults(struct check_options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->max_events = 10000000;
+    o->max_paths = 4096;
+    o->max_errors = 1000;
+    o->max_file_size = 16 * 1024 * 1024;
+}
+
+static struct as_loc file_loc(const struct file_result *r)
+{
+    return (struct as_loc){.file = r->path, .line = 0, .col = 0, .len = 0};
+}
+
+/* ---------------------------------------------------------------- declarations */
+
+static const char *decl_kind_name(enum ast_decl_kind k)
+{
+    static const char *const names[] = {"model", "param", "const", "buffer", "kernel"};
+    return names[k];
+}
+
+/* Names must be unique among params, consts and buffers, and among kernels. */
+static bool check_declarations(struct file_result *r)
+{
+    bool ok = true;
+    const struct ast_decl *model = NULL;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next) {
+        if (d->kind == DECL_MODEL) {
+            if (model) {
+                diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->loc,
+                          "second model declaration (the first is at line %d)", model->loc.line);
+                ok = false;
+            }
+            model = d;
+            continue;
+        }
+        for (const struct ast_decl *e = r->ast->decls; e != d; e = e->next) {
+            bool kernel_d = d->kind == DECL_KERNEL, kernel_e = e->kind == DECL_KERNEL;
+            if (e->kind == DECL_MODEL || kernel_d != kernel_e || strcmp(e->name, d->name) != 0)
+                continue;
+            diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->name_loc,
+                      "'%s' is already declared as a %s at line %d", d->name,
+                      decl_kind_name(e->kind), e->name_loc.line);
+            ok = false;
+            break;
+        }
+    }
+    return ok;
+}
+
+static const struct ast_decl *find_decl(const struct ast_program *ast, enum ast_decl_kind kind,
+                                        const char *name)
+{
+    for (const struct ast_decl *d = ast->decls; d; d = d->next)
+        if (d->kind == kind && (!name || strcmp(d->name, name) == 0))
+            return d;
+    return NULL;
+}
+
+static bool load_model(struct file_result *r, const struct check_options *o)
+{
+    const struct ast_decl *decl = find_decl(r->ast, DECL_MODEL, NULL);
+    if (o->model) {
+        r->model = model_find(o->model, file_loc(r), &r->diags);
+    } else if (decl) {
+        r->model = model_find(decl->name, decl->name_loc, &r->diags);
+    } else {
+        diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
+                  "no hardware model: declare one (model \"ascend910b2\";) or pass --model");
+    }
+    return r->model != NULL;
+}
+
+/* ---------------------------------------------------------------- parameters */
+
+struct param_range {
+    const char *name;
+    int64_t lo, hi;
+};
+
+struct assignments {
+    struct param_range *ranges;
+    size_t nranges;
+    const struct check_options *o;
+};
+
+static const struct binding *define_of(const struct check_options *o, const char *name)
+{
+    for (size_t i = 0; i < o->ndefines; i++)
+        if (strcmp(o->defines[i].name, name) == 0)
+            return &o->defines[i];
+    return NULL;
+}
+
+/* Finds the ranged params and evaluates their bounds in the scope of what is declared
+ * before them with a single value. */
+static bool plan_params(struct file_result *r, const struct check_options *o, struct arena *a,
+                        struct assignments *out)
+{
+    for (size_t i = 0; i < o->ndefines; i++) {
+        if (!find_decl(r->ast, DECL_PARAM, o->defines[i].name)) {
+            diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
+                      "-D %s=%lld: the file declares no param '%s'", o->defines[i].name,
+                      (long long)o->defines[i].value, o->defines[i].name);
+            return false;
+        }
+    }
+    const struct scope *env = NULL;
+    VEC(struct param_range) ranges = {0};
+    bool ok = true;
+    for (const struct ast_decl *d = r->ast->decls; d && ok; d = d->next) {
+        if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
+            continue;
+        const struct binding *def = d->kind == DECL_PARAM ? define_of(o, d->name) : NULL;
+        struct eval_error err;
+        int64_t v = 0;
+        if (def) {
+            v = def->value;
+        } else if (d->kind == DECL_PARAM && d->is_range) {
+            struct param_range pr = {.name = d->name};
+            if (!eval_expr(d->lo, env, &pr.lo, &err) || !eval_expr(d->hi, env, &pr.hi, &err)) {
+                diag_addf(&r->diags, err.check, SEV_ERROR, err.loc, "%s", err.message);
+                ok = false;
+                break;
+            }
+            if (pr.hi < pr.lo) {
+                diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->name_loc,
+                          "param '%s' has an empty range %lld..%lld", d->name, (long long)pr.lo,
+                          (long long)pr.hi);
+                ok = false;
+                break;
+            }
+            VEC_PUSH(ranges, pr);
+            continue;   /* what depends on it is evaluated per assignment by the lowering */
+        } else if (!d->value || !eval_expr(d->value, env, &v, &err)) {
+            continue;   /* reported by the lowering, where the value is needed */
+        }
+        struct scope *sc = arena_alloc(a, sizeof(*sc));
+        *sc = (struct scope){.name = d->name, .value = v, .next = env};
+        env = sc;
+    }
+    out->ranges = ranges.items;
+    out->nranges = ranges.len;
+    out->o = o;
+    return ok;
+}
+
+static uint64_t assignment_count(const struct assignments *as)
+{
+    uint64_t n = 1;
+    for (size_t i = 0; i < as->nranges; i++) {
+        uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
+        if (k == 0 || n > UINT64_MAX / k)
+            return UINT64_MAX;
+        n *= k;
+    }
+    return n;
+}
+
+/* The index-th assignment in lexicographic order (last range fastest), plus -D values. */
+static struct binding_list assignment_at(const struct assignments *as, uint64_t index,
+                                         struct arena *a)
+{
+    size_t n = as->nranges + as->o->ndefines;
+    struct binding *b = arena_alloc_array(a, n ? n : 1, sizeof(*b));
+    for (size_t i = as->nranges; i-- > 0;) {
+        uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
+        b[i] = (struct binding){as->ranges[i].name, as->ranges[i].lo + (int64_t)(index % k)};
+        index /= k;
+    }
+    for (size_t i = 0; i < as->o->ndefines; i++)
+        b[as->nranges + i] = as->o->defines[i];
+    return (struct binding_list){b, n};
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+/* Findings of a run point into the run's lowered program; keep what they need. */
+static void adopt_findings(struct diag_list *d, size_t from)
+{
+    for (size_t i = from; i < d->len; i++) {
+        struct finding *f = &d->items[i];
+        struct binding_list *lists[] = {&f->params, &f->iter_first, &f->iter_second};
+        for (size_t k = 0; k < 3; k++) {
+            if (!lists[k]->len)
+                continue;
+            struct binding *b = arena_alloc_array(&d->arena, lists[k]->len, sizeof(*b));
+            memcpy(b, lists[k]->items, lists[k]->len * sizeof(*b));
+            lists[k]->items = b;
+        }
+    }
+}
+
+static void check_run(struct file_result *r, const struct check_options *o,
+                      struct lw_program *p)
+{
+    struct hb_matches m;
+    struct hb_result hb;
+    hb_matches_build(p, &m);
+    if (o->reference_engine)
+        hb_reference_run(p, &m, &hb);
+    else
+        hb_clock_run(p, &m, &hb);
+    struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
+                                .all_pairs = o->reference_engine};
+    check_flags(&ctx);
+    check_hazards(&ctx);
+    hb_result_free(&hb);
+    hb_matches_free(&m);
+}
+
+static void check_kernel(struct file_result *r, const struct check_options *o,
+                         const struct ast_decl *kernel, const struct assignments *as,
+                         struct kernel_result *kr)
+{
+    kr->name = kernel->name;
+    uint64_t total = assignment_count(as);
+    if (total > o->max_paths) {
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu parameter assignments to check; raise the "
+                  "limit with --max-paths or fix values with -D",
+                  kernel->name, o->max_paths);
+        return;
+    }
+    struct lower_limits limits = {.max_events = o->max_events};
+    kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
+    struct path_choices path;
+    path_choices_init(&path);
+    bool stopped = false;
+    for (uint64_t k = 0; k < total && !stopped; k++) {
+        struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
+        do {
+            if (kr->paths >= o->max_paths) {
+                diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                          "kernel '%s' has more than %zu paths (parameter values x if (?) "
+                          "choices); raise the limit with --max-paths",
+                          kernel->name, o->max_paths);
+                stopped = true;
+                break;
+            }
+            size_t before = r->diags.len;
+            struct lw_program *p = lower_kernel(r->ast, kernel, r->model, &assignment, &path,
+                                                &limits, &r->diags, &stopped);
+            if (!stopped) {
+                check_run(r, o, p);
+                kr->events += p->nins;
+                kr->paths++;
+                if (kr->nparams_checked == k) {   /* first path of this assignment */
+                    size_t n = p->params.len;
+                    struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));
+                    memcpy(b, p->params.items, n * sizeof(*b));
+                    kr->params_checked[kr->nparams_checked++] = (struct binding_list){b, n};
+                }
+            }
+            adopt_findings(&r->diags, before);
+            lw_program_free(p);
+        } while (!stopped && path_next(&path));
+        path_choices_free(&path);
+        path_choices_init(&path);
+    }
+    path_choices_free(&path);
+    kr->verified = !stopped;
+}
+
+static void check_kernels(struct file_result *r, const struct check_options *o)
+{
+    struct arena scratch;
+    arena_init(&scratch);
+    struct assignments as = {0};
+    if (!plan_params(r, o, &scratch, &as)) {
+        free(as.ranges);
+        arena_free(&scratch);
+        return;
+    }
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next)
+        r->nkernels += d->kind == DECL_KERNEL;
+    r->kernels = xcalloc(r->nkernels ? r->nkernels : 1, sizeof(*r->kernels));
+    size_t i = 0;
+    bool all_verified = true;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next) {
+        if (d->kind != DECL_KERNEL)
+            continue;
+        check_kernel(r, o, d, &as, &r->kernels[i]);
+        all_verified &= r->kernels[i].verified;
+        i++;
+    }
+    r->checked = all_verified;
+    free(as.ranges);
+    arena_free(&scratch);
+}
+
+static int by_location(const void *x, const void *y)
+{
+    const struct finding *a = x, *b = y;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line ? -1 : 1;
+    if (a->loc.col != b->loc.col)
+        return a->loc.col < b->loc.col ? -1 : 1;
+    if (a->check != b->check)
+        return a->check < b->check ? -1 : 1;
+    if (a->related.line != b->related.line)
+        return a->related.line < b->related.line ? -1 : 1;
+    return a->related.col < b->related.col ? -1 : a->related.col > b->related.col;
+}
+
+void check_source(struct source *src, const struct check_options *o, struct file_result *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->path = xstrdup(src->path);
+    r->src = src;
+    diag_list_init(&r->diags, o->max_errors);
+    struct parse_limits pl = {0};
+    r->ast = pir_parse(src, &pl, &r->diags);
+    if (!r->ast || r->diags.errors)
+        return;
+    if (!check_declarations(r) || !load_model(r, o))
+        return;
+    check_kernels(r, o);
+    if (r->diags.too_many) {
+        r->checked = false;
+        r->diags.max_errors = 0;
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
+                  "more than %zu errors; the rest were not reported (--max-errors)",
+                  o->max_errors);
+    }
+    /* Stable order for readers and diffs: by location. */
+    struct finding *items = r->diags.items;
+    size_t n = r->diags.len;
+    for (size_t i = 1; i < n; i++) {   /* insertion sort keeps equal keys in order */
+        struct finding f = items[i];
+        size_t j = i;
+        while (j > 0 && by_location(&items[j - 1], &f) > 0) {
+            items[j] = items[j - 1];
+            j--;
+        }
+        items[j] = f;
+    }
+    free(r->diags.slots);   /* positions changed; no more additions */
+    r->diags.slots = NULL;
+    r->diags.nslots = 0;
+}
+
+void check_file(const char *path, const struct check_options *o, struct file_result *r)
+{
+    const char *err = NULL;
+    struct source *src = source_read(path, o->max_file_size, &err);
+    if (!src) {
+        memset(r, 0, sizeof(*r));
+        r->path = xstrdup(path);
+        diag_list_init(&r->diags, o->max_errors);
+        diag_addf(&r->diags, strstr(err, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
+                  SEV_ERROR, file_loc(r), "cannot read %s: %s", path, err);
+        return;
+    }
+    check_source(src, o, r);
+}
+
+void file_result_free(struct file_result *r)
+{
+    ast_program_free(r->ast);
+    model_free(r->model);
+    source_free(r->src);
+    diag_list_free(&r->diags);
+    free(r->kernels);
+    free(r->path);
+    memset(r, 0, sizeof(*r));
+}
+
+int file_result_exit_code(const struct file_result *r, bool werror)
+{
+    if (!r->checked || diag_has_input_error(&r->diags))
+        return 2;
+    if (r->diags.errors || (werror && r->diags.warnings))
+        return 1;
+    return 0;
+}

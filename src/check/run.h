@@ -1,0 +1,56 @@
+/* Checking one file end to end: read, parse, load the model, enumerate parameter values
+ * and `if (?)` paths, lower each kernel, run the happens-before engine and the checks,
+ * and collect every finding in one list. */
+#ifndef AS_CHECK_RUN_H
+#define AS_CHECK_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ir/ast.h"
+#include "../model/model.h"
+#include "../util/diag.h"
+#include "../util/source.h"
+
+struct check_options {
+    const char *model;              /* --model NAME|FILE; NULL: the file's declaration */
+    const struct binding *defines;  /* -D name=value */
+    size_t ndefines;
+    uint64_t max_events;            /* per kernel run (instructions + loop iterations) */
+    size_t max_paths;               /* parameter assignments x `?` paths, per kernel */
+    size_t max_errors;              /* findings kept per file */
+    size_t max_file_size;           /* bytes */
+    bool reference_engine;          /* check with the reference engine (tests) */
+};
+
+void check_options_defaults(struct check_options *o);
+
+struct kernel_result {
+    const char *name;
+    struct binding_list *params_checked;    /* one assignment per entry, in order */
+    size_t nparams_checked;
+    size_t paths;                   /* runs checked: assignments x paths */
+    uint64_t events;                /* instructions over all runs */
+    bool verified;                  /* every run was checked (no input error, no cap) */
+};
+
+struct file_result {
+    char *path;
+    struct source *src;
+    struct ast_program *ast;
+    struct model *model;
+    bool checked;                   /* false: the file could not be verified */
+    struct diag_list diags;         /* findings, file diagnostics have kernel == NULL */
+    struct kernel_result *kernels;
+    size_t nkernels;
+};
+
+void check_file(const char *path, const struct check_options *o, struct file_result *out);
+/* Same for a source already in memory; takes ownership of src. */
+void check_source(struct source *src, const struct check_options *o, struct file_result *out);
+void file_result_free(struct file_result *r);
+/* 0 verified and clean, 1 verified with errors (or warnings under werror), 2 not verified. */
+int file_result_exit_code(const struct file_result *r, bool werror);
+
+#endif

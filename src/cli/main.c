@@ -1,0 +1,211 @@
+/* The accelsync command: parses the command line and calls the library. */
+#include <accelsync/accelsync.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_main[] =
+    "usage: accelsync check [OPTIONS] FILE...   verify the synchronization of PIR kernels\n"
+    "       accelsync models                    list the hardware models found\n"
+    "       accelsync --version | --help\n"
+    "\n"
+    "Run 'accelsync check --help' for the options of check.\n"
+    "Exit codes: 0 verified, no error; 1 errors found; 2 some input could not be verified.\n";
+
+static const char usage_check[] =
+    "usage: accelsync check [OPTIONS] FILE...\n"
+    "\n"
+    "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
+    "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
+    "flags left set.\n"
+    "\n"
+    "options:\n"
+    "  --model NAME|FILE     hardware model (default: the file's model declaration)\n"
+    "  -D NAME=VALUE         fix a param's value (repeatable; also -DNAME=VALUE)\n"
+    "  --format text|json    output format (default text)\n"
+    "  --werror              warnings make the exit code 1\n"
+    "  --max-events N        instructions + loop iterations per kernel run (10000000)\n"
+    "  --max-paths N         parameter assignments x if (?) paths per kernel (4096)\n"
+    "  --max-errors N        findings reported per file (1000)\n"
+    "  --max-file-size N     bytes per input file (16777216)\n"
+    "  --engine clock|reference  happens-before engine (reference: slow, for cross-checks)\n"
+    "\n"
+    "Exit codes: 0 every input verified, no error; 1 verified, errors found (or warnings\n"
+    "with --werror); 2 some input could not be verified (usage, syntax, model, limit).\n";
+
+__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("accelsync: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'accelsync check --help'.\n", stderr);
+    return 2;
+}
+
+static bool parse_number(const char *s, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 0);
+    if (errno || end == s || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int parse_define(struct as_options *o, const char *def)
+{
+    const char *eq = strchr(def, '=');
+    long long v;
+    if (!eq || eq == def || !parse_number(eq + 1, &v))
+        return usage_error("-D takes NAME=VALUE with an integer VALUE, got '%s'", def);
+    char name[256];
+    size_t n = (size_t)(eq - def);
+    if (n >= sizeof(name))
+        return usage_error("-D name too long: '%s'", def);
+    memcpy(name, def, n);
+    name[n] = '\0';
+    as_options_define(o, name, v);
+    return 0;
+}
+
+static int parse_limit(struct as_options *o, enum as_limit which, const char *opt, const char *arg)
+{
+    long long v;
+    if (!arg || !parse_number(arg, &v) || v < 1)
+        return usage_error("%s takes a positive integer", opt);
+    as_options_set_limit(o, which, (unsigned long long)v);
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    enum as_limit which;
+} limit_options[] = {
+    {"--max-events", AS_LIMIT_EVENTS},
+    {"--max-paths", AS_LIMIT_PATHS},
+    {"--max-errors", AS_LIMIT_ERRORS},
+    {"--max-file-size", AS_LIMIT_FILE_SIZE},
+};
+
+/* Handles one option at argv[*i] (advancing past its argument); returns -1 when it is
+ * not an option, an exit code > 0 on a usage error. */
+static int parse_option(struct as_options *o, int argc, char **argv, int *i,
+                        enum as_format *format, bool *werror)
+{
+    const char *a = argv[*i];
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (strcmp(a, "--werror") == 0) {
+        *werror = true;
+        return 0;
+    }
+    if (strncmp(a, "-D", 2) == 0) {
+        if (a[2])
+            return parse_define(o, a + 2);
+        if (!next)
+            return usage_error("%s needs NAME=VALUE", a);
+        (*i)++;
+        return parse_define(o, next);
+    }
+    if (strcmp(a, "--model") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "--engine") == 0) {
+        if (!next)
+            return usage_error("%s needs an argument", a);
+        (*i)++;
+        if (a[2] == 'm') {
+            as_options_set_model(o, next);
+        } else if (a[2] == 'f') {
+            if (strcmp(next, "text") && strcmp(next, "json"))
+                return usage_error("--format takes text or json, got '%s'", next);
+            *format = strcmp(next, "json") == 0 ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
+        } else {
+            if (strcmp(next, "clock") && strcmp(next, "reference"))
+                return usage_error("--engine takes clock or reference, got '%s'", next);
+            as_options_use_reference_engine(o, strcmp(next, "reference") == 0);
+        }
+        return 0;
+    }
+    for (size_t k = 0; k < sizeof(limit_options) / sizeof(limit_options[0]); k++) {
+        if (strcmp(a, limit_options[k].name) == 0) {
+            (*i)++;
+            return parse_limit(o, limit_options[k].which, a, next);
+        }
+    }
+    if (a[0] == '-' && a[1])
+        return usage_error("unknown option '%s'", a);
+    return -1;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    struct as_options *o = as_options_new();
+    enum as_format format = AS_FORMAT_TEXT;
+    bool werror = false;
+    const char **files = calloc((size_t)argc, sizeof(char *));
+    size_t nfiles = 0;
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_check, stdout);
+            free(files);
+            as_options_free(o);
+            return 0;
+        }
+        if (strcmp(argv[i], "--") == 0) {
+            while (++i < argc)
+                files[nfiles++] = argv[i];
+            break;
+        }
+        int r = parse_option(o, argc, argv, &i, &format, &werror);
+        if (r < 0)
+            files[nfiles++] = argv[i];
+        else
+            rc = r;
+    }
+    if (rc == 0 && nfiles == 0)
+        rc = usage_error("%s", "check needs at least one FILE");
+    if (rc == 0) {
+        struct as_result *r = as_check_files(o, files, nfiles);
+        if (!as_result_write(r, stdout, format, werror)) {
+            fputs("accelsync: cannot write the report\n", stderr);
+            rc = 2;
+        } else {
+            rc = as_result_exit_code(r, werror);
+        }
+        as_result_free(r);
+    }
+    free(files);
+    as_options_free(o);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--version") == 0) {
+        printf("accelsync %s\n", as_version());
+        return 0;
+    }
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_main, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "models") == 0) {
+        if (as_models_write(stdout) == 0) {
+            fputs("accelsync: no hardware models found\n", stderr);
+            return 2;
+        }
+        return 0;
+    }
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc - 2, argv + 2);
+    fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
+    return 2;
+}

@@ -1,0 +1,183 @@
+/* Builds the dependency graph of the clock engine (see edges.h) in one pass over each
+ * core's instructions in issue order. */
+#include "edges.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+struct edge {
+    size_t from, to;
+};
+
+struct builder {
+    const struct lw_program *p;
+    VEC(struct edge) edges;
+};
+
+static void add(struct builder *b, size_t from, size_t to)
+{
+    struct edge e = {from, to};
+    VEC_PUSH(b->edges, e);
+}
+
+static bool holds_queue(const struct lw_ins *x)
+{
+    /* A wait or barrier placed on a unit holds that unit's queue until it ends (rule 3). */
+    return x->kind == INS_WAIT || x->kind == INS_XWAIT || (x->kind == INS_BARRIER && x->unit >= 0);
+}
+
+static bool drains_unit(const struct lw_ins *x)
+{
+    /* Starts only after everything earlier on its unit ended (rules 5 and 7). */
+    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL || (x->kind == INS_BARRIER && x->unit >= 0);
+}
+
+static bool regions_conflict(const struct lw_ins *a, const struct lw_ins *b)
+{
+    for (int i = 0; i < a->nwrites; i++) {
+        const struct mem_region *w = &a->writes[i];
+        for (int j = 0; j < b->nreads; j++)
+            if (w->memory == b->reads[j].memory && w->lo < b->reads[j].hi && b->reads[j].lo < w->hi)
+                return true;
+        for (int j = 0; j < b->nwrites; j++)
+            if (w->memory == b->writes[j].memory && w->lo < b->writes[j].hi && b->writes[j].lo < w->hi)
+                return true;
+    }
+    for (int i = 0; i < a->nreads; i++) {
+        const struct mem_region *r = &a->reads[i];
+        for (int j = 0; j < b->nwrites; j++)
+            if (r->memory == b->writes[j].memory && r->lo < b->writes[j].hi && b->writes[j].lo < r->hi)
+                return true;
+    }
+    return false;
+}
+
+/* Rule 8: the latest earlier interlocked access on each other unit of the core that
+ * conflicts with x (interlocked ops sit on fifo or sync units, so the latest one covers
+ * the earlier ones of its unit). */
+static void add_interlocks(struct builder *b, size_t x, const struct size_vec *interlocked,
+                           int nunits)
+{
+    const struct lw_ins *bx = &b->p->ins[x];
+    uint64_t found = (uint64_t)1 << (bx->unit - b->p->cores[bx->core].first_unit);
+    uint64_t all = nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << nunits) - 1);
+    for (size_t k = interlocked->len; k-- > 0 && found != all;) {
+        size_t a = interlocked->items[k];
+        uint64_t bit = (uint64_t)1 << (b->p->ins[a].unit - b->p->cores[bx->core].first_unit);
+        if (!(found & bit) && regions_conflict(&b->p->ins[a], bx)) {
+            add(b, NODE_END(a), NODE_START(x));
+            found |= bit;
+        }
+    }
+}
+
+static void build_core(struct builder *b, const struct lw_core *core)
+{
+    int nu = core->type->nunits;
+    size_t *prev = xmalloc((size_t)nu * sizeof(size_t));
+    struct size_vec *pending = xcalloc((size_t)nu, sizeof(*pending));
+    struct size_vec interlocked = {0};
+    for (int u = 0; u < nu; u++)
+        prev[u] = NO_INS;
+    size_t gate = NO_INS;
+    for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
+        const struct lw_ins *ins = &b->p->ins[x];
+        add(b, NODE_START(x), NODE_END(x));
+        if (gate != NO_INS)
+            add(b, NODE_END(gate), NODE_START(x));   /* rule 1 */
+        if (ins->unit < 0) {
+            /* Issuer-level barrier: starts once its F units drained, holds its T units. */
+            for (int u = 0; u < nu; u++) {
+                if (((ins->bar_from >> u) & 1) && prev[u] != NO_INS)
+                    add(b, NODE_DRAINED(prev[u]), NODE_START(x));
+                if ((ins->bar_to >> u) & 1)
+                    VEC_PUSH(pending[u], x);
+            }
+            continue;
+        }
+        int u = ins->unit - core->first_unit;
+        size_t p = prev[u];
+        if (p != NO_INS) {
+            add(b, NODE_START(p), NODE_START(x));    /* rule 4 */
+            if (ins->unit >= 0 && (b->p->units[ins->unit].mu->cls != UNIT_PIPELINED
+                                   || holds_queue(&b->p->ins[p])))
+                add(b, NODE_END(p), NODE_START(x));  /* rules 2, 3 */
+            if (drains_unit(ins))
+                add(b, NODE_DRAINED(p), NODE_START(x));  /* rules 5, 7 */
+            add(b, NODE_DRAINED(p), NODE_DRAINED(x));
+        }
+        add(b, NODE_END(x), NODE_DRAINED(x));
+        for (size_t k = 0; k < pending[u].len; k++)
+            add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
+        pending[u].len = 0;
+        if (ins->kind == INS_ACCESS && ins->interlocked) {
+            add_interlocks(b, x, &interlocked, nu);
+            VEC_PUSH(interlocked, x);
+        }
+        prev[u] = x;
+        if (b->p->units[ins->unit].mu->cls == UNIT_SYNC || (ins->kind == INS_ACCESS && ins->blocking))
+            gate = x;
+    }
+    for (int u = 0; u < nu; u++)
+        VEC_FREE(pending[u]);
+    free(pending);
+    free(prev);
+    VEC_FREE(interlocked);
+}
+
+static void build_matches(struct builder *b, const struct hb_matches *m, size_t hub0)
+{
+    const struct lw_program *p = b->p;
+    for (size_t x = 0; x < p->nins; x++) {
+        if (p->ins[x].kind == INS_WAIT && m->wait_signal[x] != NO_INS)
+            add(b, NODE_END(m->wait_signal[x]), NODE_END(x));         /* rule 6 */
+        if (p->ins[x].kind == INS_XWAIT)
+            for (size_t k = m->xwait_first[x]; k < m->xwait_first[x + 1]; k++)
+                add(b, NODE_END(m->xwait_sources[k]), NODE_END(x));   /* rule 9 */
+    }
+    for (int g = 0; g < m->ngroups; g++) {
+        for (size_t k = m->group_first[g]; k < m->group_first[g + 1]; k++) {
+            add(b, NODE_START(m->group_members[k]), hub0 + (size_t)g);
+            add(b, hub0 + (size_t)g, NODE_END(m->group_members[k]));
+        }
+    }
+}
+
+void dep_graph_build(const struct lw_program *p, const struct hb_matches *m,
+                     struct dep_graph *g)
+{
+    struct builder b = {.p = p};
+    for (int c = 0; c < p->ncores; c++)
+        build_core(&b, &p->cores[c]);
+    size_t hub0 = 3 * p->nins;
+    build_matches(&b, m, hub0);
+    g->nnodes = hub0 + (size_t)m->ngroups;
+    g->succ_first = xcalloc(g->nnodes + 1, sizeof(size_t));
+    g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
+    for (size_t i = 0; i < b.edges.len; i++) {
+        g->succ_first[b.edges.items[i].from + 1]++;
+        g->indegree[b.edges.items[i].to]++;
+    }
+    for (size_t x = 0; x < g->nnodes; x++)
+        g->succ_first[x + 1] += g->succ_first[x];
+    g->succ = xmalloc((b.edges.len ? b.edges.len : 1) * sizeof(size_t));
+    size_t *fill = xmalloc((g->nnodes + 1) * sizeof(size_t));
+    memcpy(fill, g->succ_first, (g->nnodes + 1) * sizeof(size_t));
+    for (size_t i = 0; i < b.edges.len; i++)
+        g->succ[fill[b.edges.items[i].from]++] = b.edges.items[i].to;
+    free(fill);
+    for (size_t x = 0; x < p->nins; x++)
+        if (m->never[x])
+            g->indegree[NODE_END(x)]++;
+    VEC_FREE(b.edges);
+}
+
+void dep_graph_free(struct dep_graph *g)
+{
+    free(g->succ_first);
+    free(g->succ);
+    free(g->indegree);
+    memset(g, 0, sizeof(*g));
+}

@@ -1,0 +1,26 @@
+/* The dependency graph the clock engine walks: start, end and "unit drained" nodes per
+ * instruction and one hub per cross-core barrier group, with the edges of rules 1-9 in a
+ * form with O(1) amortized edges per instruction (summary nodes instead of all-pairs). */
+#ifndef AS_GRAPH_EDGES_H
+#define AS_GRAPH_EDGES_H
+
+#include <stddef.h>
+
+#include "graph.h"
+
+#define NODE_START(i) (3 * (i))
+#define NODE_END(i) (3 * (i) + 1)
+#define NODE_DRAINED(i) (3 * (i) + 2)   /* every instruction of i's unit up to i has ended */
+
+struct dep_graph {
+    size_t nnodes;
+    size_t *succ_first;     /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
+    size_t *succ;
+    unsigned *indegree;     /* including one that never resolves for `never` ends */
+};
+
+void dep_graph_build(const struct lw_program *p, const struct hb_matches *m,
+                     struct dep_graph *g);
+void dep_graph_free(struct dep_graph *g);
+
+#endif

@@ -1,0 +1,60 @@
+/* Happens-before engines. Both answer the same questions about a lowered program (does
+ * instruction a end before b starts; which instructions never start because of a
+ * deadlock) from the rules of docs/semantics.md §3:
+ *   - clock.c, the product's engine: vector clocks over units in topological order,
+ *     O(|E|·U) time, exact because of the completion-point argument of §4;
+ *   - reference.c, deliberately simple: an explicit start/end node graph with the rules
+ *     as literal edges and plain reachability. The tests run both and compare. */
+#ifndef AS_GRAPH_GRAPH_H
+#define AS_GRAPH_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../lower/program.h"
+
+#define NO_INS SIZE_MAX
+
+/* Matching of signals to waits and of barrier calls to each other (rules 6 and 9). Both
+ * engines use it: it is the definition of which partner a wait waits for. */
+struct hb_matches {
+    size_t *wait_signal;        /* INS_WAIT: the matched INS_SIGNAL, NO_INS if none */
+    size_t *xwait_first;        /* INS_XWAIT: range [xwait_first[i], xwait_first[i+1]) */
+    size_t *xwait_sources;      /*   of the XSIGNALs it waits for (one per source core) */
+    bool *never;                /* the instruction's end never happens: a missing partner */
+    int *xbar_group;            /* INS_XBARRIER: group index, -1 if none */
+    int ngroups;
+    size_t *group_first;        /* group g's members: group_members[group_first[g] ..      */
+    size_t *group_members;      /*   group_first[g+1]) */
+};
+
+void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
+void hb_matches_free(struct hb_matches *m);
+
+struct hb_result {
+    const struct lw_program *p;
+    bool *started;              /* instruction i starts in some execution */
+    bool cycle;                 /* some instruction waits, directly or not, on itself */
+    bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
+    /* clock.c only */
+    int dims;                   /* 2 * nunits: queue positions, then wait indexes */
+    int32_t *start_clock;       /* [i * dims + d]; for started instructions */
+    int32_t *wait_index;        /* per instruction: index among the waits of its unit */
+    /* reference.c only */
+    void *reference;
+};
+
+/* The product's engine. */
+void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
+/* The reference engine. */
+void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
+                      struct hb_result *r);
+/* end(a) <= start(b) in every execution, for instructions a with a unit. */
+bool hb_before(const struct hb_result *r, size_t a, size_t b);
+void hb_result_free(struct hb_result *r);
+/* reference.c's side of hb_before and hb_result_free. */
+bool hb_reference_before(const struct hb_result *r, size_t a, size_t b);
+void hb_reference_free(struct hb_result *r);
+
+#endif

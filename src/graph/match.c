@@ -1,0 +1,185 @@
+/* Who waits for whom: the k-th signal on a channel releases the k-th wait (rule 6), the
+ * k-th cross-core signal of each source core releases the k-th cross-core wait (rule 9),
+ * and the k-th calls of a cross-core barrier by every participant form one group. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "graph.h"
+#include "match.h"
+
+static bool name_in(const struct unit_name_set *s, const char *name)
+{
+    if (s->all)
+        return true;
+    for (int i = 0; i < s->len; i++)
+        if (strcmp(s->names[i], name) == 0)
+            return true;
+    return false;
+}
+
+bool hb_xmode_links(const struct lw_program *p, int mode, int waiter, int source)
+{
+    const struct model_xflags *xf = &p->model->xflags;
+    const char *tw = p->cores[waiter].type->name, *ts = p->cores[source].type->name;
+    for (int i = 0; i < xf->nmodes; i++) {
+        const struct model_xmode *m = &xf->modes[i];
+        if (m->id != mode)
+            continue;
+        if (m->scope == XMODE_SAME_TYPE)
+            return strcmp(tw, ts) == 0 && (!m->coretype || strcmp(m->coretype, tw) == 0);
+        return strcmp(tw, ts) != 0
+               && ((strcmp(tw, m->coretypes[0]) == 0 && strcmp(ts, m->coretypes[1]) == 0)
+                   || (strcmp(tw, m->coretypes[1]) == 0 && strcmp(ts, m->coretypes[0]) == 0));
+    }
+    return false;
+}
+
+bool hb_xbarrier_participates(const struct lw_program *p, const struct model_prim *prim, int core)
+{
+    return name_in(&prim->participants, p->cores[core].type->name);
+}
+
+/* k-th index of instruction i among those of the same (core, key) before it. */
+static void match_flags(const struct lw_program *p, struct hb_matches *m)
+{
+    size_t nch = (size_t)p->nchannels;
+    VEC(size_t) *sigs = xcalloc(nch ? nch : 1, sizeof(*sigs));
+    size_t *nwaits = xcalloc(nch ? nch : 1, sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++)
+        if (p->ins[i].kind == INS_SIGNAL)
+            VEC_PUSH(sigs[p->ins[i].channel], i);
+    for (size_t i = 0; i < p->nins; i++) {
+        if (p->ins[i].kind != INS_WAIT)
+            continue;
+        size_t k = nwaits[p->ins[i].channel]++;
+        if (k < sigs[p->ins[i].channel].len)
+            m->wait_signal[i] = sigs[p->ins[i].channel].items[k];
+        else
+            m->never[i] = true;
+    }
+    for (size_t c = 0; c < nch; c++)
+        VEC_FREE(sigs[c]);
+    free(sigs);
+    free(nwaits);
+}
+
+/* The k-th XSIGNAL on (mode, flag) of `core`, or NO_INS. */
+size_t hb_nth_xsignal(const struct lw_program *p, int core, int mode, int64_t flag, size_t k)
+{
+    const struct lw_core *c = &p->cores[core];
+    for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind == INS_XSIGNAL && x->xmode == mode && x->xflag == flag && k-- == 0)
+            return i;
+    }
+    return NO_INS;
+}
+
+static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
+{
+    VEC(size_t) sources = {0};
+    m->xwait_first = xcalloc(p->nins + 1, sizeof(size_t));
+    for (int c = 0; c < p->ncores; c++) {
+        const struct lw_core *core = &p->cores[c];
+        for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
+            m->xwait_first[i] = sources.len;
+            const struct lw_ins *w = &p->ins[i];
+            if (w->kind != INS_XWAIT)
+                continue;
+            size_t k = 0;   /* earlier waits of this core on the same (mode, flag) */
+            for (size_t j = core->first_ins; j < i; j++)
+                k += p->ins[j].kind == INS_XWAIT && p->ins[j].xmode == w->xmode
+                     && p->ins[j].xflag == w->xflag;
+            bool any = false;
+            for (int q = 0; q < p->ncores; q++) {
+                if (!hb_xmode_links(p, w->xmode, c, q))
+                    continue;
+                any = true;
+                size_t s = hb_nth_xsignal(p, q, w->xmode, w->xflag, k);
+                if (s == NO_INS)
+                    m->never[i] = true;
+                else
+                    VEC_PUSH(sources, s);
+            }
+            if (!any)
+                m->never[i] = true;
+        }
+    }
+    m->xwait_first[p->nins] = sources.len;
+    m->xwait_sources = sources.items ? sources.items : xcalloc(1, sizeof(size_t));
+}
+
+/* Groups the calls of one cross-core barrier primitive: the k-th call of every
+ * participating core forms group k; calls beyond the least count never return. */
+static void group_barrier(const struct lw_program *p, const struct model_prim *prim,
+                          struct hb_matches *m, struct size_vec *members,
+                          struct size_vec *firsts)
+{
+    struct size_vec *calls = xcalloc((size_t)p->ncores, sizeof(*calls));
+    for (size_t j = 0; j < p->nins; j++)
+        if (p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == prim)
+            VEC_PUSH(calls[p->ins[j].core], j);
+    size_t least = SIZE_MAX;
+    for (int c = 0; c < p->ncores; c++)
+        if (hb_xbarrier_participates(p, prim, c) && calls[c].len < least)
+            least = calls[c].len;
+    if (least == SIZE_MAX)
+        least = 0;
+    for (size_t k = 0; k < least; k++, m->ngroups++) {
+        VEC_PUSH(*firsts, members->len);
+        for (int c = 0; c < p->ncores; c++) {
+            if (hb_xbarrier_participates(p, prim, c)) {
+                m->xbar_group[calls[c].items[k]] = m->ngroups;
+                VEC_PUSH(*members, calls[c].items[k]);
+            }
+        }
+    }
+    for (int c = 0; c < p->ncores; c++) {
+        for (size_t k = 0; k < calls[c].len; k++)
+            if (m->xbar_group[calls[c].items[k]] < 0)
+                m->never[calls[c].items[k]] = true;
+        VEC_FREE(calls[c]);
+    }
+    free(calls);
+}
+
+static void match_cross_barriers(const struct lw_program *p, struct hb_matches *m)
+{
+    struct size_vec members = {0}, firsts = {0};
+    const struct model *model = p->model;
+    for (int i = 0; i < model->nprims; i++)
+        if (model->prims[i].kind == PRIM_XBARRIER)
+            group_barrier(p, &model->prims[i], m, &members, &firsts);
+    VEC_PUSH(firsts, members.len);
+    m->group_first = firsts.items;
+    m->group_members = members.items ? members.items : xcalloc(1, sizeof(size_t));
+}
+
+void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
+{
+    memset(m, 0, sizeof(*m));
+    size_t n = p->nins ? p->nins : 1;
+    m->wait_signal = xmalloc(n * sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++)
+        m->wait_signal[i] = NO_INS;
+    m->never = xcalloc(n, sizeof(bool));
+    m->xbar_group = xmalloc(n * sizeof(int));
+    for (size_t i = 0; i < p->nins; i++)
+        m->xbar_group[i] = -1;
+    match_flags(p, m);
+    match_cross_flags(p, m);
+    match_cross_barriers(p, m);
+}
+
+void hb_matches_free(struct hb_matches *m)
+{
+    free(m->wait_signal);
+    free(m->xwait_first);
+    free(m->xwait_sources);
+    free(m->never);
+    free(m->xbar_group);
+    free(m->group_first);
+    free(m->group_members);
+    memset(m, 0, sizeof(*m));
+}

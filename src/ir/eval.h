@@ -1,0 +1,37 @@
+/* Evaluation of PIR integer expressions: 64-bit signed, checked (overflow, division by
+ * zero and out-of-range shifts are errors, never wrap-around), `/` and `%` truncate
+ * toward zero. */
+#ifndef AS_IR_EVAL_H
+#define AS_IR_EVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../util/diag.h"
+#include "ast.h"
+
+/* A chain of name bindings, innermost first (let, loop variables, coreid, params, consts). */
+struct scope {
+    const char *name;
+    int64_t value;
+    const struct scope *next;
+};
+
+struct eval_error {
+    enum check_id check;    /* CHECK_UNKNOWN_NAME or CHECK_INPUT_ERROR */
+    struct as_loc loc;      /* the sub-expression at fault */
+    char message[200];      /* e.g. "division by zero in 'n / (k - k)'" */
+};
+
+const struct scope *scope_find(const struct scope *s, const char *name);
+/* Returns false and fills *err on failure. EXPR_UNKNOWN is an error here: the lowering
+ * handles `if (?)` before calling this. */
+bool eval_expr(const struct ast_expr *e, const struct scope *env, int64_t *out,
+               struct eval_error *err);
+
+/* Checked arithmetic used by eval and by region arithmetic in the lowering. */
+bool checked_add(int64_t a, int64_t b, int64_t *r);
+bool checked_sub(int64_t a, int64_t b, int64_t *r);
+bool checked_mul(int64_t a, int64_t b, int64_t *r);
+
+#endif

@@ -1,0 +1,42 @@
+/* Lowering: one kernel of a parsed program, under one parameter assignment and one choice
+ * for each dynamic `if (?)`, into a struct lw_program (see program.h). */
+#ifndef AS_LOWER_LOWER_H
+#define AS_LOWER_LOWER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../util/xalloc.h"
+#include "program.h"
+
+struct lower_limits {
+    uint64_t max_events;    /* instructions plus loop iterations, per kernel run */
+};
+
+/* The choices taken at dynamic `if (?)` occurrences, in encounter order: 1 = then side.
+ * A run replays `bits[0 .. len-1]` and takes the then side past them, recording each new
+ * decision; path_next() moves to the next unexplored path in depth-first order. */
+struct path_choices {
+    VEC(unsigned char) bits;
+    size_t used;            /* decisions consumed by the last run */
+};
+
+void path_choices_init(struct path_choices *p);
+void path_choices_free(struct path_choices *p);
+/* After a run: advances to the next path; false when every path has been explored. */
+bool path_next(struct path_choices *p);
+
+/* Lowers `kernel`. `assignment` gives the values of ranged parameters and of -D
+ * overrides; other parameters take their declared value. Problems are added to diags:
+ * findings that leave the kernel checkable (bad-unit, bad-channel, bad-event-id,
+ * out-of-bounds) and input errors (unknown-name, input-error, limit-exceeded) after
+ * which *stopped is set and the returned program must not be checked. Returns NULL only
+ * when stopped before anything was built. */
+struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_decl *kernel,
+                                const struct model *model,
+                                const struct binding_list *assignment,
+                                struct path_choices *path, const struct lower_limits *limits,
+                                struct diag_list *diags, bool *stopped);
+void lw_program_free(struct lw_program *p);
+
+#endif

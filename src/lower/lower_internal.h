@@ -1,0 +1,58 @@
+/* State shared by the lowering's files (lower.c walks statements, region.c resolves
+ * buffers and regions, sync.c turns primitive calls into instructions). */
+#ifndef AS_LOWER_INTERNAL_H
+#define AS_LOWER_INTERNAL_H
+
+#include "../ir/eval.h"
+#include "lower.h"
+
+struct lowerer {
+    const struct ast_program *ast;
+    const struct model *model;
+    struct lw_program *p;
+    struct diag_list *diags;
+    const struct lower_limits *limits;
+    struct path_choices *path;
+    VEC(struct lw_ins) ins;
+    VEC(struct lw_channel) channels;
+    VEC(struct lw_memory) memories;
+    VEC(struct binding) iters;
+    int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */      /* loop variables of the current iteration */
+    int *unit_next_pos;             /* per kernel-wide unit: next queue position */
+    int core;                       /* current core */
+    const struct model_coretype *ct;
+    int seq;                        /* next issue index in the current core */
+    uint64_t work;                  /* instructions + iterations so far */
+    bool stopped;
+};
+
+/* Reports an input error that stops the kernel (exit code 2). */
+void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Reports a finding that leaves the kernel checkable. */
+void lower_report(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Evaluates e in env; on failure reports it and stops the kernel. */
+bool lower_eval(struct lowerer *L, const struct ast_expr *e, const struct scope *env,
+                int64_t *out);
+/* Appends an instruction of the current core (fills core, seq, iters, unit position). */
+struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
+                          const struct ast_stmt *stmt);
+/* Local index of a unit of the current core type; reports bad-unit and returns -1 when
+ * the core type has no such unit. */
+int lower_local_unit(struct lowerer *L, const char *name, struct as_loc loc);
+/* Counts one unit of work against --max-events; false (and stopped) when over. */
+bool lower_spend(struct lowerer *L, uint64_t amount, struct as_loc loc);
+
+/* region.c */
+bool lower_buffers(struct lowerer *L, const struct scope *env);
+/* Resolves a region for the current core into *out; false if the region was dropped
+ * (reported, or entirely out of bounds). */
+bool lower_region(struct lowerer *L, const struct ast_region *r, const struct scope *env,
+                  struct mem_region *out);
+int lower_find_buffer(const struct lowerer *L, const char *name);
+
+/* sync.c */
+void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
+
+#endif

@@ -1,0 +1,114 @@
+/* The lowered program: one kernel, under one parameter assignment and one choice of every
+ * `if (?)`, unrolled into per-core instruction sequences in issue order. This is what the
+ * happens-before engines (src/graph/) and the checks (src/check/) work on; it refers back
+ * to the syntax tree only for locations. Everything lives in the program's arena. */
+#ifndef AS_LOWER_PROGRAM_H
+#define AS_LOWER_PROGRAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ir/ast.h"
+#include "../model/model.h"
+#include "../util/arena.h"
+#include "../util/diag.h"
+
+enum ins_kind {
+    INS_ACCESS,     /* reads and writes byte regions */
+    INS_SIGNAL,     /* set a flag channel; sits in the source unit's queue */
+    INS_WAIT,       /* wait on a flag channel; sits in the destination unit's queue */
+    INS_BARRIER,    /* bar(from, to); in a unit's queue (unit >= 0) or issued by the issuer */
+    INS_XSIGNAL,    /* cross-core signal; sits in its unit's queue */
+    INS_XWAIT,      /* cross-core wait; sits in the model's cross-core wait unit */
+    INS_XBARRIER,   /* cross-core barrier; issued by the issuer, bar(all, all) per core */
+};
+
+/* A byte range of one memory. A memory is one buffer (buffers without placement never
+ * alias) or one placed space instance (placed buffers alias where their bytes overlap). */
+struct mem_region {
+    int memory;             /* index into lw_program.memories */
+    int64_t lo, hi;         /* bytes [lo, hi) in the memory */
+    int buffer;             /* index into lw_program.buffers, for reporting */
+    int64_t buffer_base;    /* memory offset of the buffer's byte 0 */
+};
+
+struct lw_ins {
+    enum ins_kind kind;
+    int core;               /* index into lw_program.cores */
+    int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
+    int seq;                /* issue index within its core */
+    int pos;                /* queue position on its unit (-1 without unit) */
+    const struct ast_stmt *stmt;    /* location; op or primitive name as written */
+    const char *op;         /* access: op name; sync: primitive name */
+    bool blocking, interlocked;
+    struct mem_region *writes, *reads;
+    int nwrites, nreads;
+    int channel;            /* SIGNAL/WAIT: index into lw_program.channels */
+    uint64_t bar_from, bar_to;  /* BARRIER/XBARRIER: core-local unit masks */
+    int xmode;              /* XSIGNAL/XWAIT: mode id */
+    int64_t xflag;          /* XSIGNAL/XWAIT: flag */
+    const struct model_prim *prim;  /* sync instructions */
+    struct binding_list iters;      /* loop variables, outermost first */
+};
+
+struct lw_core {
+    const char *name;       /* "aiv[1]", or the kernel name for single-core kernels */
+    const struct model_coretype *type;
+    int first_unit;         /* kernel-wide index of local unit 0 */
+    int coreid;
+    size_t first_ins, nins; /* range in lw_program.ins */
+};
+
+struct lw_unit {
+    int core;
+    int local;              /* index in the core type's unit table */
+    const struct model_unit *mu;
+    const char *name;       /* "V", or "aiv[1].V" in multi-core kernels */
+};
+
+struct lw_channel {
+    int core;
+    int src, dst;           /* core-local unit indexes */
+    int64_t id;
+};
+
+struct lw_memory {
+    int space;              /* model space index */
+    int instance;           /* core index for core-scoped spaces; 0 otherwise */
+    int buffer;             /* buffer index for unplaced buffers, -1 for a placed space */
+};
+
+struct lw_buffer {
+    const char *name;
+    const struct ast_decl *decl;
+    int space;
+    int64_t size;           /* bytes */
+    int64_t *dims;
+    int ndims;
+    bool placed;
+    int64_t at;
+};
+
+struct lw_program {
+    struct arena arena;
+    const struct model *model;
+    const char *kernel;
+    const struct ast_decl *kernel_decl;
+    struct binding_list params;     /* values of this assignment */
+    struct lw_core *cores;
+    int ncores;
+    struct lw_unit *units;
+    int nunits;
+    struct lw_ins *ins;
+    size_t nins;
+    struct lw_channel *channels;
+    int nchannels;
+    struct lw_memory *memories;
+    int nmemories;
+    struct lw_buffer *buffers;
+    int nbuffers;
+    bool multicore;
+};
+
+#endif

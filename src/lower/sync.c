@@ -1,0 +1,236 @@
+/* Sync primitive calls: looks the name up in the model and turns the call into a signal,
+ * wait, barrier or cross-core instruction, checking units, channels and ids. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+static uint64_t all_units(const struct model_coretype *ct)
+{
+    return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);
+}
+
+static uint64_t unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s)
+{
+    if (s->all)
+        return all_units(ct);
+    uint64_t mask = 0;
+    for (int i = 0; i < s->len; i++) {
+        int u = model_unit_index(ct, s->names[i]);
+        if (u >= 0)   /* a unit this core type lacks (MPU has no COMPUTE) orders nothing */
+            mask |= (uint64_t)1 << u;
+    }
+    return mask;
+}
+
+static bool want_args(struct lowerer *L, const struct ast_stmt *s, int n, const char *shape)
+{
+    if (s->nargs == n)
+        return true;
+    lower_fail(L, CHECK_INPUT_ERROR, s->loc, "%s takes %d argument%s %s, got %d", s->name, n,
+               n == 1 ? "" : "s", shape, s->nargs);
+    return false;
+}
+
+/* The i-th argument; callers check the count first, so a missing one is never used, but
+ * the placeholder keeps every path free of NULL. */
+static const struct ast_expr *arg(const struct ast_stmt *s, int i)
+{
+    static const struct ast_expr missing = {.kind = EXPR_NUM};
+    const struct ast_expr *e = s->args;
+    while (i-- > 0 && e)
+        e = e->next;
+    return e ? e : &missing;
+}
+
+/* A unit argument: a bare unit name. Returns the local index or -1 (reported). */
+static int arg_unit(struct lowerer *L, const struct ast_stmt *s, int i)
+{
+    const struct ast_expr *e = arg(s, i);
+    if (e->kind != EXPR_NAME) {
+        lower_fail(L, CHECK_INPUT_ERROR, e->loc, "argument %d of %s must be a unit name", i + 1,
+                   s->name);
+        return -1;
+    }
+    return lower_local_unit(L, e->name, e->loc);
+}
+
+static int channel_index(struct lowerer *L, int src, int dst, int64_t id)
+{
+    for (size_t i = L->channels.len; i-- > 0;) {
+        const struct lw_channel *c = &L->channels.items[i];
+        if (c->core == L->core && c->src == src && c->dst == dst && c->id == id)
+            return (int)i;
+    }
+    struct lw_channel c = {.core = L->core, .src = src, .dst = dst, .id = id};
+    VEC_PUSH(L->channels, c);
+    return (int)L->channels.len - 1;
+}
+
+static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct model_prim *prim,
+                       const struct scope *env)
+{
+    if (!want_args(L, s, 3, "(SRC, DST, ID)"))
+        return;
+    int src = arg_unit(L, s, 0);
+    if (src < 0)
+        return;
+    int dst = arg_unit(L, s, 1);
+    if (dst < 0)
+        return;
+    int64_t id;
+    if (!lower_eval(L, arg(s, 2), env, &id))
+        return;
+    if (!((L->ct->allowed_dst[src] >> dst) & 1)) {
+        lower_report(L, CHECK_BAD_CHANNEL, s->loc,
+                     "%s(%s, %s, ...): %s -> %s is not a flag channel of core type %s", s->name,
+                     L->ct->units[src].name, L->ct->units[dst].name, L->ct->units[src].name,
+                     L->ct->units[dst].name, L->ct->name);
+        return;
+    }
+    if (id < 0 || id >= L->model->flags.nids) {
+        lower_report(L, CHECK_BAD_EVENT_ID, arg(s, 2)->loc,
+                     "event id %lld is out of range: model %s has ids 0..%d", (long long)id,
+                     L->model->name, L->model->flags.nids - 1);
+        return;
+    }
+    bool is_signal = prim->kind == PRIM_SIGNAL;
+    int channel = channel_index(L, src, dst, id);
+    struct lw_ins *ins = lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, s);
+    if (!ins)
+        return;
+    ins->op = s->name;
+    ins->prim = prim;
+    ins->channel = channel;
+}
+
+static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
+                          const struct model_prim *prim, const struct scope *env)
+{
+    uint64_t from = unit_set_mask(L->ct, &prim->from), to = unit_set_mask(L->ct, &prim->to);
+    int queue_unit = -1;
+    switch (prim->form) {
+    case BAR_FIXED:
+        if (!want_args(L, s, 0, "()"))
+            return;
+        break;
+    case BAR_UNIT_ARG: {
+        char shape[96];
+        snprintf(shape, sizeof(shape), "(UNIT or %s)", prim->all_word ? prim->all_word : "ALL");
+        if (!want_args(L, s, 1, shape))
+            return;
+        const struct ast_expr *e = arg(s, 0);
+        if (e->kind == EXPR_NAME && prim->all_word && strcmp(e->name, prim->all_word) == 0) {
+            from = to = all_units(L->ct);
+            break;
+        }
+        queue_unit = arg_unit(L, s, 0);
+        if (queue_unit < 0)
+            return;
+        from = to = (uint64_t)1 << queue_unit;
+        break;
+    }
+    case BAR_MASK_ARGS:
+        if (s->nargs == 0)
+            break;
+        if (s->nargs != 2 * prim->nmask) {
+            lower_fail(L, CHECK_INPUT_ERROR, s->loc, "%s takes 0 or %d arguments, got %d",
+                       s->name, 2 * prim->nmask, s->nargs);
+            return;
+        }
+        from = to = 0;
+        for (int i = 0; i < 2 * prim->nmask; i++) {
+            int64_t flag;
+            if (!lower_eval(L, arg(s, i), env, &flag))
+                return;
+            int u = model_unit_index(L->ct, prim->mask_units[i % prim->nmask]);
+            if (flag && u >= 0)
+                *(i < prim->nmask ? &from : &to) |= (uint64_t)1 << u;
+        }
+        break;
+    }
+    struct lw_ins *ins = lower_emit(L, INS_BARRIER, queue_unit, s);
+    if (!ins)
+        return;
+    ins->op = s->name;
+    ins->prim = prim;
+    ins->bar_from = from;
+    ins->bar_to = to;
+}
+
+static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
+                             const struct model_prim *prim, const struct scope *env)
+{
+    if (!want_args(L, s, 3, "(UNIT, MODE, FLAG)"))
+        return;
+    int unit = arg_unit(L, s, 0);
+    if (unit < 0)
+        return;
+    int64_t mode, flag;
+    if (!lower_eval(L, arg(s, 1), env, &mode) || !lower_eval(L, arg(s, 2), env, &flag))
+        return;
+    const struct model_xflags *xf = &L->model->xflags;
+    bool known_mode = false;
+    for (int i = 0; i < xf->nmodes; i++)
+        known_mode |= xf->modes[i].id == mode;
+    if (!known_mode) {
+        lower_report(L, CHECK_BAD_CHANNEL, arg(s, 1)->loc,
+                     "cross-core mode %lld is not a mode of model %s", (long long)mode,
+                     L->model->name);
+        return;
+    }
+    if (flag < 0 || flag >= xf->nflags) {
+        lower_report(L, CHECK_BAD_EVENT_ID, arg(s, 2)->loc,
+                     "cross-core flag %lld is out of range: model %s has flags 0..%d",
+                     (long long)flag, L->model->name, xf->nflags - 1);
+        return;
+    }
+    bool is_signal = prim->kind == PRIM_XSIGNAL;
+    int queue = unit;
+    if (!is_signal && xf->wait_unit) {
+        int w = model_unit_index(L->ct, xf->wait_unit);
+        if (w >= 0)
+            queue = w;
+    }
+    struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, s);
+    if (!ins)
+        return;
+    ins->op = s->name;
+    ins->prim = prim;
+    ins->xmode = (int)mode;
+    ins->xflag = flag;
+}
+
+void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+{
+    const struct model_prim *prim = model_prim_find(L->model, s->name);
+    if (!prim) {
+        lower_fail(L, CHECK_UNKNOWN_NAME, s->name_loc,
+                   "unknown sync primitive '%s' in model %s", s->name, L->model->name);
+        return;
+    }
+    switch (prim->kind) {
+    case PRIM_SIGNAL:
+    case PRIM_WAIT:
+        lower_flag(L, s, prim, env);
+        break;
+    case PRIM_BARRIER:
+        lower_barrier(L, s, prim, env);
+        break;
+    case PRIM_XSIGNAL:
+    case PRIM_XWAIT:
+        lower_cross_flag(L, s, prim, env);
+        break;
+    case PRIM_XBARRIER: {
+        if (!want_args(L, s, 0, "()"))
+            return;
+        struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, s);
+        if (!ins)
+            return;
+        ins->op = s->name;
+        ins->prim = prim;
+        ins->bar_from = ins->bar_to = all_units(L->ct);
+        break;
+    }
+    }
+}

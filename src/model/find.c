@@ -1,0 +1,110 @@
+/* Finding a model by name or path: `--model NAME|FILE` and `model "NAME";` resolve here,
+ * searching $ACCELSYNC_MODEL_PATH, then the installed models, then the source tree's. */
+#include "model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "../util/xalloc.h"
+
+/* Rebuilt on every call so a changed environment is seen; the previous array is freed, which
+ * is why the result is only valid until the next call. */
+static char *env_copy;
+static const char **dirs;
+
+const char *const *model_dirs(void)
+{
+    free(env_copy);
+    free(dirs);
+    const char *env = getenv("ACCELSYNC_MODEL_PATH");
+    env_copy = xstrdup(env ? env : "");
+    size_t n = 3;                          /* install dir, source dir, NULL */
+    for (const char *p = env_copy; *p; p++)
+        n += *p == ':';
+    dirs = xcalloc(n + 1, sizeof(*dirs));
+    size_t len = 0;
+    for (char *save = NULL, *dir = strtok_r(env_copy, ":", &save); dir;
+         dir = strtok_r(NULL, ":", &save))
+        dirs[len++] = dir;                 /* strtok_r skips empty entries */
+    dirs[len++] = AS_MODEL_INSTALL_DIR;
+    dirs[len++] = AS_MODEL_SOURCE_DIR;
+    dirs[len] = NULL;
+    return dirs;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static bool is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A bare name becomes NAME.xml in a directory, so it must not climb out of it. */
+static bool valid_model_name(const char *name)
+{
+    if (!*name || name[0] == '.')
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!(('a' <= *p && *p <= 'z') || ('A' <= *p && *p <= 'Z') || ('0' <= *p && *p <= '9')
+              || *p == '_' || *p == '-' || *p == '.'))
+            return false;
+    return true;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+    size_t len = strlen(dir) + strlen(name) + sizeof("/.xml");
+    char *path = xmalloc(len);
+    snprintf(path, len, "%s/%s.xml", dir, name);
+    return path;
+}
+
+static void report_not_found(const char *name, const char *const *searched, struct as_loc loc,
+                             struct diag_list *diags)
+{
+    size_t len = 1;
+    for (const char *const *d = searched; *d; d++)
+        len += strlen(*d) + 2;
+    char *list = xmalloc(len);
+    list[0] = '\0';
+    for (const char *const *d = searched; *d; d++) {
+        if (d != searched)
+            strcat(list, ", ");
+        strcat(list, *d);
+    }
+    diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
+              "model '%s' not found: looked for %s.xml in %s", name, name, list);
+    free(list);
+}
+
+struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags)
+{
+    if (ends_with(name_or_path, ".xml") || strchr(name_or_path, '/'))
+        return model_load_file(name_or_path, diags);
+    if (!valid_model_name(name_or_path)) {
+        diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
+                  "invalid model name '%s': use letters, digits, '_', '-' and '.', or a path",
+                  name_or_path);
+        return NULL;
+    }
+    const char *const *searched = model_dirs();
+    for (const char *const *d = searched; *d; d++) {
+        char *path = join_path(*d, name_or_path);
+        if (is_regular_file(path)) {
+            struct model *m = model_load_file(path, diags);
+            free(path);
+            return m;
+        }
+        free(path);
+    }
+    report_not_found(name_or_path, searched, loc, diags);
+    return NULL;
+}

@@ -1,0 +1,183 @@
+/* Hardware models: everything vendor-specific, read from the XML files in hwmodels/. The
+ * engine asks a model questions (which units a core type has, their ordering class, which
+ * spaces a unit may touch, what a sync primitive means) and never tests a vendor name. A model
+ * is immutable once loaded; all of it lives in the model's own arena. */
+#ifndef AS_MODEL_MODEL_H
+#define AS_MODEL_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/arena.h"
+#include "../util/diag.h"
+
+#define MODEL_MAX_UNITS 64      /* per core type; unit sets are uint64_t masks */
+#define MODEL_MAX_SPACES 64     /* space sets are uint64_t masks */
+
+enum unit_class {
+    UNIT_SYNC,          /* ends before the issuer issues anything after it */
+    UNIT_FIFO,          /* ends before the next instruction on the same unit starts */
+    UNIT_PIPELINED,     /* the next instruction may start before this one ends */
+};
+
+enum hazard_bits { HAZ_RAW = 1, HAZ_WAR = 2, HAZ_WAW = 4 };
+
+enum space_scope { SCOPE_CORE, SCOPE_CLUSTER, SCOPE_GLOBAL };
+
+struct model_space {
+    const char *name;
+    enum space_scope scope;
+    int64_t size;               /* bytes; -1 when the model does not say */
+};
+
+struct model_unit {
+    const char *name;
+    enum unit_class cls;
+    unsigned intra_hazards;     /* HAZ_* checked between two accesses of this unit */
+    uint64_t reads, writes;     /* bit i: model space i may be read / written */
+};
+
+struct model_coretype {
+    const char *name;
+    const char *description;
+    struct model_unit *units;
+    int nunits;
+    /* Flag channels (signal/wait primitives): bit d of allowed_dst[s] is set when
+     * (unit s -> unit d) is a channel the vendor allows. */
+    uint64_t *allowed_dst;
+};
+
+struct model_op {
+    const char *name;
+    const char *unit;           /* the unit it runs on when PIR omits it: units[0] */
+    const char *const *units;   /* every unit it may run on (e.g. memcpy: IO, MOVE) */
+    int nunits;
+    bool blocking, interlocked;
+    uint64_t write_spaces, read_spaces;  /* 0: whatever the unit may access */
+};
+
+/* Attributes of ops the table does not list (written with an explicit unit). */
+struct model_op_suffix_rule {
+    const char *suffix;         /* e.g. "_async" */
+    bool interlocked, blocking;
+};
+
+enum prim_kind {
+    PRIM_SIGNAL,        /* (SRC, DST, ID) on the model's flag channels */
+    PRIM_WAIT,          /* (SRC, DST, ID) */
+    PRIM_BARRIER,       /* see barrier_form */
+    PRIM_XSIGNAL,       /* cross-core (UNIT, MODE, FLAG) */
+    PRIM_XWAIT,         /* cross-core (UNIT, MODE, FLAG) */
+    PRIM_XBARRIER,      /* cross-core barrier, no arguments */
+};
+
+enum barrier_form {
+    BAR_FIXED,          /* no arguments; from/to unit sets fixed by the model */
+    BAR_UNIT_ARG,       /* one argument: a unit u gives bar({u},{u}) placed in u's queue;
+                         * all_word (e.g. ALL) gives bar(all, all) issued by the issuer */
+    BAR_MASK_ARGS,      /* 0 arguments: bar(from, to) as declared (usually all, all);
+                         * 2k arguments (k = nmask): the first k booleans select F among
+                         * mask_units, the last k select T */
+};
+
+/* A set of unit names; all == true means every unit of the core type. */
+struct unit_name_set {
+    bool all;
+    const char **names;
+    int len;
+};
+
+enum xmode_scope {
+    XMODE_SAME_TYPE,    /* cores of the same type (optionally only of `coretype`) */
+    XMODE_CROSS_TYPE,   /* between the two core types in `coretypes` */
+};
+
+struct model_xmode {
+    int id;
+    enum xmode_scope scope;
+    const char *coretype;       /* SAME_TYPE: restrict to this type; NULL: any */
+    const char *coretypes[2];   /* CROSS_TYPE */
+};
+
+struct model_prim {
+    const char *name;
+    const char *description;
+    enum prim_kind kind;
+    /* PRIM_BARRIER */
+    enum barrier_form form;
+    struct unit_name_set from, to;
+    const char *all_word;       /* BAR_UNIT_ARG */
+    const char **mask_units;    /* BAR_MASK_ARGS */
+    int nmask;
+    /* PRIM_XBARRIER: participating core types; all == true: every core of the kernel */
+    struct unit_name_set participants;
+};
+
+/* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */
+struct model_flags {
+    int nids;                   /* ids 0 .. nids-1 per (src, dst) pair */
+    bool counting;              /* false: binary (a second set while set is an overrun) */
+};
+
+/* Cross-core flags for PRIM_XSIGNAL / PRIM_XWAIT. */
+struct model_xflags {
+    int nflags;                 /* flags 0 .. nflags-1 */
+    int capacity;               /* counter capacity; 0: unbounded */
+    const char *wait_unit;      /* the unit a cross-core wait occupies (e.g. S: holds the core) */
+    struct model_xmode *modes;
+    int nmodes;
+};
+
+struct model {
+    struct arena arena;
+    const char *name;           /* e.g. "ascend910b2" */
+    const char *description;
+    const char *path;           /* file it was loaded from */
+    struct model_space *spaces;
+    int nspaces;
+    struct model_coretype *coretypes;
+    int ncoretypes;
+    int default_coretype;       /* index into coretypes */
+    struct model_op *ops;
+    int nops;
+    bool default_interlocked, default_blocking;
+    struct model_op_suffix_rule *suffix_rules;
+    int nsuffix_rules;
+    struct model_prim *prims;
+    int nprims;
+    struct model_flags flags;       /* nids == 0: the model has no flag channels */
+    struct model_xflags xflags;     /* nflags == 0: no cross-core flags */
+};
+
+/* Loads and validates a model file: parsed with network access, external entities and DTD
+ * loading off, validated against the schema compiled into the binary, then checked for
+ * consistency (units named by primitives and ops exist, blocking/interlocked ops sit on
+ * fifo or sync units, unit sets are not empty, names are unique). On failure returns NULL
+ * and adds model-error findings with the model file's path and line to diags. */
+struct model *model_load_file(const char *path, struct diag_list *diags);
+/* Same, from memory (tests, fuzzing); `path` is only used in messages. */
+struct model *model_load_memory(const char *path, const char *xml, size_t len,
+                                struct diag_list *diags);
+void model_free(struct model *m);
+
+/* Resolves --model NAME|FILE or a `model "NAME";` declaration: a value ending in .xml or
+ * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
+ * model_dirs). loc is where the name was written (for the diagnostic when not found). */
+struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
+/* The directories searched for models, in order: $ACCELSYNC_MODEL_PATH (colon-separated),
+ * the installed data directory, the source tree's hwmodels/. NULL-terminated, static. */
+const char *const *model_dirs(void);
+
+const struct model_coretype *model_coretype_find(const struct model *m, const char *name);
+int model_unit_index(const struct model_coretype *ct, const char *name);   /* -1: none */
+int model_space_index(const struct model *m, const char *name);            /* -1: none */
+const struct model_op *model_op_find(const struct model *m, const char *name);
+bool model_op_runs_on(const struct model_op *op, const char *unit);   /* unit in op->units */
+const struct model_prim *model_prim_find(const struct model *m, const char *name);
+/* Attributes of an op: from its table entry when listed, else from the suffix rules,
+ * else from the defaults. */
+void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked);
+const char *unit_class_name(enum unit_class c);   /* "sync", "fifo", "pipelined" */
+
+#endif

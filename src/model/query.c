@@ -1,0 +1,98 @@
+/* Questions the engine asks a loaded model: lookups by name, op attributes, and freeing.
+ * Models are small (tens of units, ops and primitives), so lookups are linear scans. */
+#include "model.h"
+
+#include <string.h>
+
+const struct model_coretype *model_coretype_find(const struct model *m, const char *name)
+{
+    for (int i = 0; i < m->ncoretypes; i++)
+        if (strcmp(m->coretypes[i].name, name) == 0)
+            return &m->coretypes[i];
+    return NULL;
+}
+
+int model_unit_index(const struct model_coretype *ct, const char *name)
+{
+    for (int i = 0; i < ct->nunits; i++)
+        if (strcmp(ct->units[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int model_space_index(const struct model *m, const char *name)
+{
+    for (int i = 0; i < m->nspaces; i++)
+        if (strcmp(m->spaces[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const struct model_op *model_op_find(const struct model *m, const char *name)
+{
+    for (int i = 0; i < m->nops; i++)
+        if (strcmp(m->ops[i].name, name) == 0)
+            return &m->ops[i];
+    return NULL;
+}
+
+bool model_op_runs_on(const struct model_op *op, const char *unit)
+{
+    for (int i = 0; i < op->nunits; i++)
+        if (strcmp(op->units[i], unit) == 0)
+            return true;
+    return false;
+}
+
+const struct model_prim *model_prim_find(const struct model *m, const char *name)
+{
+    for (int i = 0; i < m->nprims; i++)
+        if (strcmp(m->prims[i].name, name) == 0)
+            return &m->prims[i];
+    return NULL;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked)
+{
+    const struct model_op *entry = model_op_find(m, op);
+    if (entry) {
+        *blocking = entry->blocking;
+        *interlocked = entry->interlocked;
+        return;
+    }
+    /* Rules are kept in document order; the first that matches wins. */
+    for (int i = 0; i < m->nsuffix_rules; i++) {
+        if (ends_with(op, m->suffix_rules[i].suffix)) {
+            *blocking = m->suffix_rules[i].blocking;
+            *interlocked = m->suffix_rules[i].interlocked;
+            return;
+        }
+    }
+    *blocking = m->default_blocking;
+    *interlocked = m->default_interlocked;
+}
+
+const char *unit_class_name(enum unit_class c)
+{
+    switch (c) {
+    case UNIT_SYNC: return "sync";
+    case UNIT_FIFO: return "fifo";
+    case UNIT_PIPELINED: return "pipelined";
+    }
+    return "?";
+}
+
+void model_free(struct model *m)
+{
+    if (!m)
+        return;
+    /* The model lives in its own arena: copy the arena out before freeing it. */
+    struct arena arena = m->arena;
+    arena_free(&arena);
+}

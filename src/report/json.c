@@ -1,0 +1,104 @@
+/* JSON output, built with jansson: the stable contract documented in docs/cli.md. */
+#include <jansson.h>
+#include <string.h>
+
+#include "config.h"
+#include "report.h"
+
+static json_t *loc_json(const struct as_loc *loc, const char *fallback_file)
+{
+    return json_pack("{s:s, s:i, s:i}", "file", loc->file ? loc->file : fallback_file, "line",
+                     (json_int_t)loc->line, "column", (json_int_t)loc->col);
+}
+
+static json_t *bindings_json(const struct binding_list *b)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < b->len; i++)
+        json_object_set_new(o, b->items[i].name, json_integer((json_int_t)b->items[i].value));
+    return o;
+}
+
+static json_t *finding_json(const struct finding *f, const char *path)
+{
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o}", "check", check_name(f->check), "code",
+                          check_code(f->check), "severity",
+                          f->severity == SEV_ERROR ? "error" : "warning", "message", f->message,
+                          "location", loc_json(&f->loc, path));
+    if (f->related.file && f->related.line > 0)
+        json_object_set_new(o, "related", loc_json(&f->related, path));
+    if (f->params.len)
+        json_object_set_new(o, "params", bindings_json(&f->params));
+    if (f->iter_first.len || f->iter_second.len) {
+        json_t *it = json_object();
+        if (f->related.file)
+            json_object_set_new(it, "first", bindings_json(&f->iter_first));
+        json_object_set_new(it, "second", bindings_json(&f->iter_second));
+        json_object_set_new(o, "iterations", it);
+    }
+    if (f->unit_first)
+        json_object_set_new(o, "units", json_pack("{s:s, s:s}", "first", f->unit_first,
+                                                  "second", f->unit_second));
+    if (f->op_first)
+        json_object_set_new(o, "ops", json_pack("{s:s, s:s}", "first", f->op_first, "second",
+                                                f->op_second));
+    if (f->buffer) {
+        json_object_set_new(o, "buffer", json_string(f->buffer));
+        json_object_set_new(o, "bytes", json_pack("[I, I]", (json_int_t)f->bytes_lo,
+                                                  (json_int_t)f->bytes_hi));
+    }
+    if (f->fix)
+        json_object_set_new(o, "fix", json_string(f->fix));
+    return o;
+}
+
+static json_t *kernel_json(const struct file_result *r, const struct kernel_result *k)
+{
+    json_t *params = json_array(), *findings = json_array();
+    for (size_t i = 0; i < k->nparams_checked; i++)
+        json_array_append_new(params, bindings_json(&k->params_checked[i]));
+    for (size_t i = 0; i < r->diags.len; i++) {
+        const struct finding *f = &r->diags.items[i];
+        if (f->kernel && strcmp(f->kernel, k->name) == 0)
+            json_array_append_new(findings, finding_json(f, r->path));
+    }
+    return json_pack("{s:s, s:b, s:o, s:I, s:I, s:o}", "name", k->name, "verified", k->verified,
+                     "params_checked", params, "paths", (json_int_t)k->paths, "events",
+                     (json_int_t)k->events, "findings", findings);
+}
+
+static json_t *file_json(const struct file_result *r, bool werror)
+{
+    json_t *kernels = json_array(), *diags = json_array();
+    for (size_t i = 0; i < r->nkernels; i++)
+        json_array_append_new(kernels, kernel_json(r, &r->kernels[i]));
+    for (size_t i = 0; i < r->diags.len; i++)
+        if (!r->diags.items[i].kernel)
+            json_array_append_new(diags, finding_json(&r->diags.items[i], r->path));
+    json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "path", r->path, "status",
+                          file_result_exit_code(r, werror) == 2 ? "error" : "checked", "kernels",
+                          kernels, "diagnostics", diags);
+    json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());
+    return o;
+}
+
+bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror)
+{
+    struct report_summary s;
+    report_summarize(files, n, werror, &s);
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(arr, file_json(&files[i], werror));
+    json_t *doc = json_pack("{s:i, s:{s:s, s:s}, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i}}",
+                            "version", 1, "tool", "name", "accelsync", "version", AS_VERSION,
+                            "files", arr, "summary", "files", (json_int_t)s.files, "kernels",
+                            (json_int_t)s.kernels, "errors", (json_int_t)s.errors, "warnings",
+                            (json_int_t)s.warnings, "unverified", (json_int_t)s.unverified,
+                            "exit_code", s.exit_code);
+    if (!doc)
+        return false;
+    int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    fputc('\n', out);
+    json_decref(doc);
+    return rc == 0;
+}

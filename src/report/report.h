@@ -1,0 +1,22 @@
+/* Reporters: turn the results of a check into text for people or JSON for tools. */
+#ifndef AS_REPORT_REPORT_H
+#define AS_REPORT_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../check/run.h"
+
+struct report_summary {
+    size_t files, kernels, errors, warnings, unverified;
+    int exit_code;
+};
+
+void report_summarize(const struct file_result *files, size_t n, bool werror,
+                      struct report_summary *s);
+/* gcc-style diagnostics with the source line and a caret underline, then a summary. */
+void report_text(FILE *out, const struct file_result *files, size_t n, bool werror);
+/* The JSON contract of docs/cli.md (version 1). Returns false if writing failed. */
+bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror);
+
+#endif

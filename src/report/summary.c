@@ -1,0 +1,18 @@
+/* Counts shared by every report format, and the exit code they all print. */
+#include "report.h"
+
+void report_summarize(const struct file_result *files, size_t n, bool werror,
+                      struct report_summary *s)
+{
+    *s = (struct report_summary){.files = n};
+    for (size_t i = 0; i < n; i++) {
+        const struct file_result *f = &files[i];
+        s->kernels += f->nkernels;
+        s->errors += f->diags.errors;
+        s->warnings += f->diags.warnings;
+        int code = file_result_exit_code(f, werror);
+        s->unverified += code == 2;
+        if (code > s->exit_code)
+            s->exit_code = code;
+    }
+}

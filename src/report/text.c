@@ -1,0 +1,95 @@
+/* Text output: `file:line:col: error: message [check-id]`, the source line with a caret
+ * underline, `note:` lines for the other access, the values that exposed it and the fix. */
+#include <string.h>
+
+#include "report.h"
+
+static void print_bindings(FILE *out, const struct binding_list *b)
+{
+    for (size_t i = 0; i < b->len; i++)
+        fprintf(out, "%s%s=%lld", i ? ", " : "", b->items[i].name, (long long)b->items[i].value);
+}
+
+static void print_loc(FILE *out, const struct as_loc *loc)
+{
+    if (loc->line > 0)
+        fprintf(out, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+    else
+        fprintf(out, "%s: ", loc->file);
+}
+
+static void print_caret(FILE *out, const struct source *src, const struct as_loc *loc)
+{
+    size_t len;
+    const char *line = src ? source_line(src, loc->line, &len) : NULL;
+    if (!line || !src || loc->file != src->path)
+        return;
+    fprintf(out, "%5d | ", loc->line);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        fputc(c == '\t' || c >= 0x20 ? c : '?', out);
+    }
+    fputs("\n      | ", out);
+    for (int i = 1; i < loc->col && (size_t)(i - 1) < len; i++)
+        fputc(line[i - 1] == '\t' ? '\t' : ' ', out);
+    fputc('^', out);
+    for (int i = 1; i < loc->len; i++)
+        fputc('~', out);
+    fputc('\n', out);
+}
+
+static void print_finding(FILE *out, const struct file_result *r, const struct finding *f)
+{
+    struct as_loc loc = f->loc;
+    if (!loc.file)
+        loc.file = r->path;
+    print_loc(out, &loc);
+    fprintf(out, "%s: %s [%s]\n", f->severity == SEV_ERROR ? "error" : "warning", f->message,
+            check_name(f->check));
+    if (r->src && loc.file && strcmp(loc.file, r->src->path) == 0) {
+        loc.file = r->src->path;
+        print_caret(out, r->src, &loc);
+    }
+    if (f->related.file && f->related.line > 0) {
+        print_loc(out, &f->related);
+        fprintf(out, "note: %s", f->related_what ? f->related_what : "related location");
+        if (f->iter_first.len) {
+            fputs(" (", out);
+            print_bindings(out, &f->iter_first);
+            fputc(')', out);
+        }
+        fputc('\n', out);
+    }
+    if (f->iter_second.len || f->params.len) {
+        print_loc(out, &loc);
+        fputs("note: first seen", out);
+        if (f->iter_second.len) {
+            fputs(" at ", out);
+            print_bindings(out, &f->iter_second);
+        }
+        if (f->params.len) {
+            fputs(" with ", out);
+            print_bindings(out, &f->params);
+        }
+        fputc('\n', out);
+    }
+    if (f->fix) {
+        print_loc(out, &loc);
+        fprintf(out, "note: fix: %s\n", f->fix);
+    }
+}
+
+void report_text(FILE *out, const struct file_result *files, size_t n, bool werror)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < files[i].diags.len; k++)
+            print_finding(out, &files[i], &files[i].diags.items[k]);
+    struct report_summary s;
+    report_summarize(files, n, werror, &s);
+    fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,
+            s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
+            s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
+    if (s.unverified)
+        fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
+    fputc('\n', out);
+}

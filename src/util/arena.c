@@ -1,0 +1,86 @@
+/* Bump allocator with chunk list; see arena.h for the ownership rule. */
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+#define ARENA_CHUNK_MIN (64 * 1024)
+
+struct arena_chunk {
+    struct arena_chunk *next;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+void arena_init(struct arena *a) { a->head = NULL; a->total = 0; }
+
+void arena_free(struct arena *a)
+{
+    struct arena_chunk *c = a->head;
+    while (c) {
+        struct arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+    const size_t align = sizeof(max_align_t);
+    size = (size + align - 1) / align * align;
+    if (size == 0)
+        size = align;
+    struct arena_chunk *c = a->head;
+    if (!c || c->cap - c->used < size) {
+        size_t cap = size > ARENA_CHUNK_MIN ? size : ARENA_CHUNK_MIN;
+        c = xmalloc(sizeof(*c) + cap);
+        c->used = 0;
+        c->cap = cap;
+        c->next = a->head;
+        a->head = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    a->total += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *arena_alloc_array(struct arena *a, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        xalloc_die();
+    return arena_alloc(a, count * size);
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        xalloc_die();
+    char *p = arena_alloc(a, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}

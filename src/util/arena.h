@@ -1,0 +1,26 @@
+/* Bump allocator: every IR node, lowered instruction and string of one program or one
+ * check run lives in an arena and is freed at once with it. Ownership rule: nothing
+ * allocated from an arena is freed on its own. */
+#ifndef AS_UTIL_ARENA_H
+#define AS_UTIL_ARENA_H
+
+#include <stddef.h>
+
+struct arena_chunk;
+
+struct arena {
+    struct arena_chunk *head;
+    size_t total;      /* bytes handed out, for limits and benchmarks */
+};
+
+void arena_init(struct arena *a);
+void arena_free(struct arena *a);
+/* Zeroed memory, aligned for any object. Aborts on out-of-memory. */
+void *arena_alloc(struct arena *a, size_t size);
+void *arena_alloc_array(struct arena *a, size_t count, size_t size);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_printf(struct arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), nonnull(2)));
+
+#endif

@@ -1,0 +1,96 @@
+/* Findings and diagnostics: every message accelsync prints, from a syntax error to a
+ * hazard, is one `struct finding` collected in a `struct diag_list`; reporters
+ * (src/report/) turn the list into text or JSON. Nothing below src/report/ prints. */
+#ifndef AS_UTIL_DIAG_H
+#define AS_UTIL_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "source.h"
+
+enum severity { SEV_WARNING, SEV_ERROR };
+
+/* Stable check ids; docs/diagnostics.md lists each with its code and meaning. The order of
+ * this enum is the order of the registry; never renumber, only append. */
+enum check_id {
+    CHECK_RAW_HAZARD,
+    CHECK_WAR_HAZARD,
+    CHECK_WAW_HAZARD,
+    CHECK_DEADLOCK,
+    CHECK_FLAG_OVERRUN,
+    CHECK_UNMATCHED_SIGNAL,
+    CHECK_BAD_CHANNEL,
+    CHECK_BAD_EVENT_ID,
+    CHECK_BAD_UNIT,
+    CHECK_OUT_OF_BOUNDS,
+    CHECK_SYNTAX_ERROR,
+    CHECK_UNKNOWN_NAME,
+    CHECK_MODEL_ERROR,
+    CHECK_LIMIT_EXCEEDED,
+    CHECK_INPUT_ERROR,      /* bad input that is none of the above: duplicate names, bad values */
+    CHECK_COUNT
+};
+
+const char *check_name(enum check_id id);   /* "raw-hazard" */
+const char *check_code(enum check_id id);   /* "AS0001" */
+/* Whether the check means the input could not be verified (exit code 2). */
+bool check_is_input_error(enum check_id id);
+
+/* name=value pairs: loop variables of an iteration, or parameter values. */
+struct binding {
+    const char *name;
+    int64_t value;
+};
+struct binding_list {
+    const struct binding *items;
+    size_t len;
+};
+
+struct finding {
+    enum check_id check;
+    enum severity severity;
+    const char *message;
+    struct as_loc loc;          /* second access, or the offending statement */
+    struct as_loc related;      /* first access (hazards) or other party; file NULL if none */
+    const char *related_what;   /* note text for `related`, e.g. "first access: MTE2 copy" */
+    const char *kernel;         /* NULL for file-level diagnostics */
+    /* Hazard details; units NULL when not a hazard. */
+    struct binding_list params;
+    struct binding_list iter_first, iter_second;
+    const char *unit_first, *unit_second;
+    const char *op_first, *op_second;
+    const char *buffer;
+    int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
+    const char *fix;             /* NULL if none */
+};
+
+/* A collection of findings; strings inside findings are allocated from `arena`. */
+struct diag_list {
+    struct arena arena;
+    struct finding *items;
+    size_t len, cap;
+    size_t errors, warnings;
+    size_t max_errors;           /* 0: no cap; see diag_add */
+    bool too_many;               /* cap reached: further findings were dropped */
+    /* One finding per (check, kernel, location, related location): a repeat of one
+     * already held is dropped, so the first occurrence is the one reported. */
+    size_t *slots;               /* open addressing over items: index + 1, 0 empty */
+    size_t nslots;
+};
+
+void diag_list_init(struct diag_list *d, size_t max_errors);
+void diag_list_free(struct diag_list *d);
+/* Appends a copy of *f (the struct, not its strings: those must outlive the list, so
+ * allocate them from d->arena). Returns the stored copy, or NULL when it repeats a finding
+ * already held or once the error cap is hit. */
+struct finding *diag_add(struct diag_list *d, const struct finding *f);
+/* Convenience: a finding with message built by printf-style formatting into d->arena. */
+struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
+                          struct as_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+bool diag_has_input_error(const struct diag_list *d);
+
+#endif

@@ -1,0 +1,97 @@
+/* Loading sources and finding their lines, for carets under diagnostics. */
+#include "source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static void index_lines(struct source *s)
+{
+    size_t cap = 64, n = 0;
+    s->line_starts = xmalloc(cap * sizeof(size_t));
+    s->line_starts[n++] = 0;
+    for (size_t i = 0; i < s->len; i++) {
+        if (s->text[i] == '\n' && i + 1 <= s->len) {
+            if (n == cap) {
+                cap *= 2;
+                s->line_starts = xrealloc_array(s->line_starts, cap, sizeof(size_t));
+            }
+            s->line_starts[n++] = i + 1;
+        }
+    }
+    s->nlines = n;
+}
+
+struct source *source_from_string(const char *path, const char *text, size_t len)
+{
+    struct source *s = xcalloc(1, sizeof(*s));
+    s->path = xstrdup(path);
+    s->text = xmalloc(len + 1);
+    memcpy(s->text, text, len);
+    s->text[len] = '\0';
+    s->len = len;
+    index_lines(s);
+    return s;
+}
+
+struct source *source_read(const char *path, size_t max_bytes, const char **err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *err = strerror(errno);
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (len == cap) {
+            cap *= 2;
+            buf = xrealloc_array(buf, cap, 1);
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (len > max_bytes) {
+            free(buf);
+            fclose(f);
+            *err = "file is larger than the input size limit (--max-file-size)";
+            return NULL;
+        }
+        if (got == 0)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        *err = "read error";
+        return NULL;
+    }
+    struct source *s = source_from_string(path, buf, len);
+    free(buf);
+    return s;
+}
+
+void source_free(struct source *s)
+{
+    if (!s)
+        return;
+    free(s->path);
+    free(s->text);
+    free(s->line_starts);
+    free(s);
+}
+
+const char *source_line(const struct source *s, int line, size_t *len)
+{
+    if (!s || line < 1 || (size_t)line > s->nlines)
+        return NULL;
+    size_t start = s->line_starts[line - 1];
+    size_t end = (size_t)line < s->nlines ? s->line_starts[line] - 1 : s->len;
+    if (end > start && s->text[end - 1] == '\r')
+        end--;
+    *len = end - start;
+    return s->text + start;
+}

@@ -1,0 +1,48 @@
+/* Allocation that never returns NULL: out-of-memory ends the run with exit code 2. */
+#include "xalloc.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Noreturn void xalloc_die(void)
+{
+    fputs("accelsync: fatal: out of memory\n", stderr);
+    exit(2);
+}
+
+void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        xalloc_die();
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        xalloc_die();
+    return p;
+}
+
+void *xrealloc_array(void *p, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        xalloc_die();
+    size_t bytes = count * size;
+    void *q = realloc(p, bytes ? bytes : 1);
+    if (!q)
+        xalloc_die();
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}

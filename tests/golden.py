@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Golden test: every kernel under corpus/ and tests/kernels/ states its expected findings in
+`// expect:` tags (scripts/lib/kernels.py); this runs each tagged run under the product's
+engine and the reference engine and fails on a wrong verdict, a wrong exit code, a kernel
+without tags, or any difference between the two engines' findings.
+
+usage: golden.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]"""
+import concurrent.futures
+import os
+import sys
+
+binary, root = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(root, 'scripts', 'lib'))
+import kernels  # noqa: E402
+
+dirs = sys.argv[3:] or [os.path.join(root, 'corpus'), os.path.join(root, 'tests', 'kernels')]
+
+
+def check_one(path):
+    """List of failure messages for one file."""
+    try:
+        runs = kernels.read_tags(path)
+    except (kernels.TagError, ValueError) as e:
+        return [str(e)]
+    problems = []
+    for args, expected in runs:
+        label = os.path.relpath(path, root) + (f' [{" ".join(args)}]' if args else '')
+        try:
+            code, findings, _ = kernels.run(binary, path, args, 'clock')
+            ref_code, ref_findings, _ = kernels.run(binary, path, args, 'reference')
+        except kernels.TagError as e:
+            problems.append(str(e))
+            continue
+        got = kernels.verdict(findings)
+        if got != expected:
+            problems.append(f'{label}: expected {fmt(expected)}, got {fmt(got)}')
+        want_code = kernels.expected_exit(expected)
+        if code != want_code:
+            problems.append(f'{label}: expected exit code {want_code}, got {code}')
+        if (code, findings) != (ref_code, ref_findings):
+            problems.append(f'{label}: the engines disagree: clock {fmt(got)} (exit {code}), '
+                            f'reference {fmt(kernels.verdict(ref_findings))} (exit {ref_code})'
+                            + ('' if kernels.verdict(ref_findings) != got else
+                               ' (same verdict, different details)'))
+    return problems
+
+
+def fmt(v):
+    return ' '.join(f'{c}@{n}' for c, n in v) or 'clean'
+
+
+paths = kernels.find_kernels(*dirs)
+if not paths:
+    print('golden: no kernels found')
+    sys.exit(1)
+passed = failed = 0
+with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+    for path, problems in zip(paths, pool.map(check_one, paths)):
+        if problems:
+            failed += 1
+            for p in problems:
+                print('FAIL', p)
+        else:
+            passed += 1
+print(f'golden: {len(paths)} kernel files')
+print(f'{passed} passed, {failed} failed')
+sys.exit(1 if failed else 0)

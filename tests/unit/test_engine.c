@@ -1,0 +1,203 @@
+/* The happens-before engines: each ordering rule of docs/semantics.md §3 shown holding and
+ * missing on a tiny kernel, and the clock engine compared with the reference engine on
+ * every pair of instructions of every kernel in the table. */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+
+#include "cunit_main.h"
+#include "graph/graph.h"
+#include "helpers.h"
+
+#define AIV "model \"ascend910b2\";\nbuffer g : GM[4096];\nbuffer u : UB[2][1024];\nbuffer w : UB[1024];\n"
+#define MLU "model \"mlu370\";\nbuffer g : GDRAM[4096];\nbuffer n : NRAM[2][1024];\nbuffer m : NRAM[1024];\n"
+
+struct hb_case {
+    const char *name;
+    const char *pir;
+    size_t a, b;        /* instruction indexes in issue order (all cores concatenated) */
+    bool before;        /* expected: a -> b */
+};
+
+static const struct hb_case cases[] = {
+    {"pipelined unit: no order without a barrier",
+     AIV "kernel k { V vadd u[0] <- w; V vmul w <- u[0]; }", 0, 1, false},
+    {"pipe_barrier(V) orders its unit",
+     AIV "kernel k { V vadd u[0] <- w; pipe_barrier(V); V vmul w <- u[0]; }", 0, 2, true},
+    {"pipe_barrier(ALL) orders every unit",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; pipe_barrier(ALL); V vadd w <- u[0]; }", 0, 2, true},
+    {"pipe_barrier(MTE3) does not order MTE2 before V",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; pipe_barrier(MTE3); V vadd w <- u[0]; }", 0, 2, false},
+    {"flag pair orders producer before consumer",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); V vadd w <- u[0]; }",
+     0, 3, true},
+    {"wait placed after the consumer orders nothing",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); V vadd w <- u[0]; wait_flag(MTE2, V, 0); }",
+     0, 2, false},
+    {"signal before the producer does not cover it",
+     AIV "kernel k { set_flag(MTE2, V, 0); MTE2 copy u[0] <- g[0 +: 1024]; wait_flag(MTE2, V, 0); V vadd w <- u[0]; }",
+     1, 3, false},
+    {"start order: the wait holds later instructions of its unit",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 1); wait_flag(MTE2, V, 1); V vadd w <- u[1]; V vmul u[1] <- u[0]; }",
+     0, 4, true},
+    {"scalar unit is sync: everything after it waits",
+     AIV "kernel k { S set_value w[0 +: 4]; MTE3 copy g[0 +: 4] <- w[0 +: 4]; }", 0, 1, true},
+    {"nothing orders a vector write before a scalar read",
+     AIV "kernel k { V vdup w; S get_value <- w[0 +: 4]; }", 0, 1, false},
+    {"fifo queue orders its own instructions",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; IO memcpy_async g[0 +: 1024] <- n[0]; }", 0, 1, true},
+    {"fifo queues are not ordered with each other",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; COMPUTE bang_add m <- n[0]; }", 0, 1, false},
+    {"sync_io() drains IO before everything after it",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; sync_io(); COMPUTE bang_add m <- n[0]; }", 0, 2, true},
+    {"sync_compute() does not drain IO",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; sync_compute(); COMPUTE bang_add m <- n[0]; }", 0, 2, false},
+    {"6-argument form: IO to COMPUTE only",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; sync_io_move_compute(1, 0, 0, 0, 0, 1); COMPUTE bang_add m <- n[0]; }",
+     0, 2, true},
+    {"6-argument form: IO to MOVE does not order COMPUTE",
+     MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; sync_io_move_compute(1, 0, 0, 0, 1, 0); COMPUTE bang_add m <- n[0]; }",
+     0, 2, false},
+    {"blocking memcpy ends before anything after it",
+     MLU "kernel k { IO memcpy n[0] <- g[0 +: 1024]; COMPUTE bang_add m <- n[0]; }", 0, 1, true},
+    {"interlocked ops that conflict are ordered",
+     MLU "kernel k { COMPUTE bang_add n[0] <- m; MOVE memcpy m <- n[1]; }", 0, 1, true},
+    {"an async copy is not interlocked",
+     MLU "kernel k { COMPUTE bang_add n[0] <- m; MOVE memcpy_async m <- n[1]; }", 0, 1, false},
+    {"interlock joins only conflicting pairs",
+     MLU "kernel k { COMPUTE bang_add n[0] <- n[1]; MOVE memcpy_async m <- g[0 +: 1024]; ALU get <- m; }", 0, 2, false},
+    {"cross-core flag orders the producer core before the consumer core",
+     "model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
+     "kernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; cross_core_set_flag(FIX, 2, 3); }\n"
+     "core aiv : AIV { cross_core_wait_flag(MTE2, 2, 3); MTE2 copy v <- ws[0 +: 1024]; } }",
+     0, 3, true},
+    {"cross-core: without the flag the cores are unordered",
+     "model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
+     "kernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; }\n"
+     "core aiv : AIV { MTE2 copy v <- ws[0 +: 1024]; } }",
+     0, 1, false},
+    {"cluster barrier joins cores",
+     "model \"mlu370\";\nbuffer sh : SRAM[2048];\nbuffer n : NRAM[1024];\n"
+     "kernel k { core ipu[2] : IPU { MOVE memcpy_async sh[coreid * 1024 +: 1024] <- n; sync_cluster(); "
+     "MOVE memcpy_async n <- sh[((coreid + 1) % 2) * 1024 +: 1024]; } }",
+     0, 5, true},
+};
+
+static void run_both(const char *pir, struct lowered *l, struct hb_matches *m,
+                     struct hb_result *fast, struct hb_result *ref)
+{
+    lower_pir(pir, NULL, l);
+    CU_ASSERT_FALSE_FATAL(l->stopped);
+    hb_matches_build(l->p, m);
+    hb_clock_run(l->p, m, fast);
+    hb_reference_run(l->p, m, ref);
+}
+
+static void free_both(struct lowered *l, struct hb_matches *m, struct hb_result *fast,
+                      struct hb_result *ref)
+{
+    hb_result_free(fast);
+    hb_result_free(ref);
+    hb_matches_free(m);
+    lowered_free(l);
+}
+
+static void test_rules(void)
+{
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct lowered l;
+        struct hb_matches m;
+        struct hb_result fast, ref;
+        run_both(cases[i].pir, &l, &m, &fast, &ref);
+        bool got = hb_before(&fast, cases[i].a, cases[i].b);
+        bool got_ref = hb_before(&ref, cases[i].a, cases[i].b);
+        if (got != cases[i].before || got_ref != cases[i].before)
+            printf("\n  case '%s': expected %d, clock %d, reference %d\n", cases[i].name,
+                   cases[i].before, got, got_ref);
+        CU_ASSERT_EQUAL(got, cases[i].before);
+        CU_ASSERT_EQUAL(got_ref, cases[i].before);
+        free_both(&l, &m, &fast, &ref);
+    }
+}
+
+/* Every pair of instructions of every case: the two engines agree on every query. */
+static void test_engines_agree_on_every_pair(void)
+{
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct lowered l;
+        struct hb_matches m;
+        struct hb_result fast, ref;
+        run_both(cases[i].pir, &l, &m, &fast, &ref);
+        for (size_t a = 0; a < l.p->nins; a++) {
+            CU_ASSERT_EQUAL(fast.started[a], ref.started[a]);
+            if (l.p->ins[a].unit < 0)
+                continue;
+            for (size_t b = 0; b < l.p->nins; b++) {
+                if (a == b)
+                    continue;
+                bool f = hb_before(&fast, a, b), r = hb_before(&ref, a, b);
+                if (f != r)
+                    printf("\n  case '%s': %zu -> %zu clock %d reference %d\n", cases[i].name, a,
+                           b, f, r);
+                CU_ASSERT_EQUAL(f, r);
+            }
+        }
+        free_both(&l, &m, &fast, &ref);
+    }
+}
+
+static void test_cycle(void)
+{
+    const char *pir = AIV "kernel k { wait_flag(MTE2, V, 0); set_flag(V, MTE2, 0);\n"
+                          "wait_flag(V, MTE2, 0); set_flag(MTE2, V, 0); }";
+    struct lowered l;
+    struct hb_matches m;
+    struct hb_result fast, ref;
+    run_both(pir, &l, &m, &fast, &ref);
+    CU_ASSERT_TRUE(fast.cycle);
+    CU_ASSERT_TRUE(ref.cycle);
+    for (size_t i = 0; i < l.p->nins; i++) {
+        CU_ASSERT_TRUE(fast.in_cycle[i]);
+        CU_ASSERT_EQUAL(fast.in_cycle[i], ref.in_cycle[i]);
+    }
+    free_both(&l, &m, &fast, &ref);
+}
+
+static void test_wait_before_signal_is_no_deadlock(void)
+{
+    /* The wait holds V's queue, not the issuer: the later set on MTE2 still fires. */
+    const char *pir = AIV "kernel k { wait_flag(MTE2, V, 0); MTE2 copy u[0] <- g[0 +: 1024];\n"
+                          "set_flag(MTE2, V, 0); V vadd w <- u[0]; }";
+    struct lowered l;
+    struct hb_matches m;
+    struct hb_result fast, ref;
+    run_both(pir, &l, &m, &fast, &ref);
+    CU_ASSERT_FALSE(fast.cycle);
+    CU_ASSERT_FALSE(ref.cycle);
+    CU_ASSERT_TRUE(hb_before(&fast, 1, 3));
+    free_both(&l, &m, &fast, &ref);
+}
+
+static void test_unmatched_wait_blocks_its_queue(void)
+{
+    const char *pir = AIV "kernel k { wait_flag(MTE2, V, 0); V vadd w <- u[0]; MTE2 copy u[1] <- g[0 +: 1024]; }";
+    struct lowered l;
+    struct hb_matches m;
+    struct hb_result fast, ref;
+    run_both(pir, &l, &m, &fast, &ref);
+    CU_ASSERT_TRUE(m.never[0]);
+    CU_ASSERT_FALSE(fast.started[1]);   /* V never runs */
+    CU_ASSERT_TRUE(fast.started[2]);    /* MTE2 does */
+    CU_ASSERT_FALSE(fast.cycle);
+    CU_ASSERT_EQUAL(ref.started[1], fast.started[1]);
+    free_both(&l, &m, &fast, &ref);
+}
+
+void register_suites(void)
+{
+    CU_pSuite s = CU_add_suite("engine", NULL, NULL);
+    CU_add_test(s, "ordering rules, holding and missing", test_rules);
+    CU_add_test(s, "clock and reference engines agree on every pair", test_engines_agree_on_every_pair);
+    CU_add_test(s, "cycle of waits", test_cycle);
+    CU_add_test(s, "wait issued before its signal is not a deadlock", test_wait_before_signal_is_no_deadlock);
+    CU_add_test(s, "an unmatched wait blocks its queue only", test_unmatched_wait_blocks_its_queue);
+}
