@@ -1,5 +1,5 @@
-/* The PIR grammar (docs: /work/shared/spec/pir.md): builds the syntax tree of src/ir/ast.h
- * and reports syntax errors into the diagnostics list, recovering at ';' and '}'. */
+/* The PIR grammar (docs/pir.md): builds the syntax tree of src/ir/ast.h and reports
+ * syntax errors into the diagnostics list, recovering at ';' and '}'. */
 
 %define api.pure full
 %define api.prefix {pir_yy}
@@ -86,8 +86,10 @@ void pir_limit_error(struct pir_state *st, const PIR_YYLTYPE *loc, const char *f
 
 static void yyerror(const PIR_YYLTYPE *loc, void *scanner, struct pir_state *st,
                     const char *msg);
+/* nonnull also keeps gcc -fsanitize=undefined from imagining a NULL format. */
 static void report(struct pir_state *st, enum check_id check, const PIR_YYLTYPE *loc,
-                   const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+                   const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0), nonnull(4)));
 static void report_text(struct pir_state *st, enum check_id check, const PIR_YYLTYPE *loc,
                         const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void add_decl(struct pir_state *st, struct ast_decl *d);
@@ -102,10 +104,10 @@ static struct ast_stmt *if_stmt(struct pir_state *st, const PIR_YYLTYPE *kw,
                                 struct ast_expr *cond, struct ast_stmt *then_body,
                                 struct ast_stmt *else_body, bool has_else);
 static struct ast_stmt *branch_body(struct ast_stmt *s);
-static struct ast_stmt *access_stmt(struct pir_state *st, const char *head,
-                                    const PIR_YYLTYPE *head_loc, const char *opword,
-                                    const PIR_YYLTYPE *opword_loc, struct ast_region *writes,
-                                    struct pir_regions *reads);
+static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *whole,
+                                    const char *head, const PIR_YYLTYPE *head_loc,
+                                    const char *opword, const PIR_YYLTYPE *opword_loc,
+                                    struct ast_region *writes, struct pir_regions *reads);
 static struct ast_region *region_new(struct pir_state *st, const char *name,
                                      const PIR_YYLTYPE *name_loc, const PIR_YYLTYPE *loc,
                                      struct ast_index *indices);
@@ -192,6 +194,10 @@ decl:
   | PARAM IDENT ASSIGN expr SEMI {
         $$ = named_decl(st, DECL_PARAM, &@1, $2, &@2);
         $$->value = $4;
+    }
+  | PARAM IDENT SEMI {
+        /* No value: it must come from -D (the lowering says so otherwise). */
+        $$ = named_decl(st, DECL_PARAM, &@1, $2, &@2);
     }
   | PARAM IDENT IN expr DOTDOT expr SEMI {
         $$ = named_decl(st, DECL_PARAM, &@1, $2, &@2);
@@ -311,7 +317,7 @@ block_stmt:
 
 call:
     IDENT LPAREN args RPAREN SEMI {
-        $$ = ast_stmt_new(st->prog, STMT_CALL, LOC(@1));
+        $$ = ast_stmt_new(st->prog, STMT_CALL, LOC(@$));
         $$->name = $1;
         $$->name_loc = LOC(@1);
         $$->args = $3.first;
@@ -322,10 +328,10 @@ call:
 /* `UNIT OP writes <- reads;` and its shorter forms; see ast.h for what the words mean. */
 access:
     IDENT regions reads SEMI {
-        $$ = access_stmt(st, $1, &@1, NULL, NULL, $2.first, &$3);
+        $$ = access_stmt(st, &@$, $1, &@1, NULL, NULL, $2.first, &$3);
     }
   | IDENT IDENT regions reads SEMI {
-        $$ = access_stmt(st, $1, &@1, $2, &@2, $3.first, &$4);
+        $$ = access_stmt(st, &@$, $1, &@1, $2, &@2, $3.first, &$4);
     }
   ;
 
@@ -426,15 +432,10 @@ static void report(struct pir_state *st, enum check_id check, const PIR_YYLTYPE 
 {
     va_list again;
     va_copy(again, ap);
-    char line[256];
-    int n = vsnprintf(line, sizeof(line), fmt, ap);
-    if (n < 0)
-        n = 0;
-    char *msg = arena_alloc(&st->diags->arena, (size_t)n + 1);
-    if ((size_t)n < sizeof(line))
-        memcpy(msg, line, (size_t)n + 1);
-    else
-        vsnprintf(msg, (size_t)n + 1, fmt, again);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    size_t size = n > 0 ? (size_t)n + 1 : 1;
+    char *msg = arena_alloc(&st->diags->arena, size);
+    vsnprintf(msg, size, fmt, again);
     va_end(again);
     struct finding f = {.check = check, .severity = SEV_ERROR, .message = msg,
                         .loc = pir_loc(st, loc)};
@@ -550,14 +551,15 @@ static struct ast_stmt *branch_body(struct ast_stmt *s)
     return s;
 }
 
-static struct ast_stmt *access_stmt(struct pir_state *st, const char *head,
-                                    const PIR_YYLTYPE *head_loc, const char *opword,
-                                    const PIR_YYLTYPE *opword_loc, struct ast_region *writes,
-                                    struct pir_regions *reads)
+static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *whole,
+                                    const char *head, const PIR_YYLTYPE *head_loc,
+                                    const char *opword, const PIR_YYLTYPE *opword_loc,
+                                    struct ast_region *writes, struct pir_regions *reads)
 {
-    struct ast_stmt *s = ast_stmt_new(st->prog, STMT_ACCESS, pir_loc(st, head_loc));
+    /* The statement is underlined whole (to its ';'): a hazard is about all of it. */
+    struct ast_stmt *s = ast_stmt_new(st->prog, STMT_ACCESS, pir_loc(st, whole));
     s->head = head;
-    s->head_loc = s->loc;
+    s->head_loc = pir_loc(st, head_loc);
     s->opword = opword;
     if (opword_loc)
         s->opword_loc = pir_loc(st, opword_loc);

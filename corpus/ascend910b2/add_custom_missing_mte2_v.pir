@@ -1,6 +1,6 @@
 // add_custom, bug: the MTE2->V flag pair of EnQue/DeQue is missing, so vadd reads x_ub and
 // y_ub while the copies may still be writing them (and the next copies may overwrite a slot early).
-// expect: TODO
+// expect: flag-overrun@30 flag-overrun@30 flag-overrun@30 raw-hazard@29 raw-hazard@29 waw-hazard@25 waw-hazard@26
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

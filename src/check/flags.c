@@ -75,35 +75,24 @@ static void check_channels(const struct check_context *ctx)
     free(waits);
 }
 
-static size_t count_xwaits(const struct lw_program *p, int core, int mode, int64_t flag)
-{
-    size_t n = 0;
-    const struct lw_core *c = &p->cores[core];
-    for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++)
-        n += p->ins[i].kind == INS_XWAIT && p->ins[i].xmode == mode && p->ins[i].xflag == flag;
-    return n;
-}
-
 /* Cross-core signals whose count some target core never takes. */
 static void check_cross_signals(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
-    for (size_t i = 0; i < p->nins; i++) {
+    struct xflag_table sets, waits;
+    xflag_table_build(p, INS_XSIGNAL, &sets);
+    xflag_table_build(p, INS_XWAIT, &waits);
+    for (size_t s = 0; s < sets.len; s++) {
+        size_t i = sets.items[s];
         const struct lw_ins *x = &p->ins[i];
-        if (x->kind != INS_XSIGNAL)
-            continue;
-        size_t k = 0;   /* this is the k-th set of its core on (mode, flag) */
-        const struct lw_core *c = &p->cores[x->core];
-        for (size_t j = c->first_ins; j < i; j++)
-            k += p->ins[j].kind == INS_XSIGNAL && p->ins[j].xmode == x->xmode
-                 && p->ins[j].xflag == x->xflag;
+        size_t k = xflag_rank(&sets, i);   /* this is the k-th set of its core on the flag */
         bool consumed_everywhere = true, any_target = false;
         for (int t = 0; t < p->ncores; t++) {
             if (!hb_xmode_links(p, x->xmode, t, x->core))
                 continue;
             any_target = true;
-            if (count_xwaits(p, t, x->xmode, x->xflag) <= k)
+            if (xflag_count(&waits, t, x->xmode, x->xflag) <= k)
                 consumed_everywhere = false;
         }
         if (!any_target || !consumed_everywhere)
@@ -113,6 +102,8 @@ static void check_cross_signals(const struct check_context *ctx)
                              describe_ins(p, A, i), any_target ? "every core it reaches"
                                                                : "any core"));
     }
+    xflag_table_free(&sets);
+    xflag_table_free(&waits);
 }
 
 static void check_never(const struct check_context *ctx)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/span_index.h"
 #include "../util/xalloc.h"
 #include "check.h"
 
@@ -131,68 +132,55 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
 
 /* ---------------------------------------------------------------- the index */
 
-struct entry {
-    size_t ins;
-    int32_t pos;
-    int64_t lo, hi;
-};
-
-struct entry_list {
-    struct entry *items;
-    size_t len, cap;
-};
-
-/* Per (memory, unit): the write regions and the read regions, in queue order. */
+/* Per (memory, unit): the write regions and the read regions of started accesses, in queue
+ * order, keyed by queue position. */
 struct region_index {
-    int nunits;
-    struct entry_list *writes, *reads;
+    struct span_index *writes, *reads;
+    size_t n;
 };
-
-static void index_add(struct entry_list *l, size_t ins, int32_t pos, const struct mem_region *r)
-{
-    struct entry e = {ins, pos, r->lo, r->hi};
-    VEC_PUSH(*l, e);
-}
 
 static void index_build(const struct check_context *ctx, struct region_index *ix)
 {
     const struct lw_program *p = ctx->p;
-    size_t n = (size_t)p->nmemories * (size_t)p->nunits;
-    ix->nunits = p->nunits;
-    ix->writes = xcalloc(n ? n : 1, sizeof(struct entry_list));
-    ix->reads = xcalloc(n ? n : 1, sizeof(struct entry_list));
+    ix->n = (size_t)p->nmemories * (size_t)p->nunits;
+    ix->writes = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
+    ix->reads = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || !ctx->hb->started[i])
             continue;
-        for (int k = 0; k < x->nwrites; k++)
-            index_add(&ix->writes[(size_t)x->writes[k].memory * (size_t)p->nunits + (size_t)x->unit],
-                      i, x->pos, &x->writes[k]);
-        for (int k = 0; k < x->nreads; k++)
-            index_add(&ix->reads[(size_t)x->reads[k].memory * (size_t)p->nunits + (size_t)x->unit],
-                      i, x->pos, &x->reads[k]);
+        for (int k = 0; k < x->nwrites; k++) {
+            const struct mem_region *r = &x->writes[k];
+            if (r->lo < r->hi)
+                span_index_add(&ix->writes[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
+                               r->lo, r->hi, i, x->pos);
+        }
+        for (int k = 0; k < x->nreads; k++) {
+            const struct mem_region *r = &x->reads[k];
+            if (r->lo < r->hi)
+                span_index_add(&ix->reads[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
+                               r->lo, r->hi, i, x->pos);
+        }
     }
 }
 
-static void index_free(const struct lw_program *p, struct region_index *ix)
+static void index_free(struct region_index *ix)
 {
-    size_t n = (size_t)p->nmemories * (size_t)p->nunits;
-    for (size_t i = 0; i < n; i++) {
-        free(ix->writes[i].items);
-        free(ix->reads[i].items);
+    for (size_t i = 0; i < ix->n; i++) {
+        span_index_free(&ix->writes[i]);
+        span_index_free(&ix->reads[i]);
     }
     free(ix->writes);
     free(ix->reads);
 }
 
-/* First entry whose queue position is past `ordered` (everything up to it is ordered
- * before the access being checked). */
-static size_t first_unordered(const struct entry_list *l, int32_t ordered)
+/* Entries issued before instruction b: payloads grow with position within one unit. */
+static size_t first_at_or_after(const struct span_index *l, size_t b)
 {
     size_t lo = 0, hi = l->len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (l->items[mid].pos <= ordered)
+        if (l->items[mid].payload < b)
             lo = mid + 1;
         else
             hi = mid;
@@ -200,34 +188,42 @@ static size_t first_unordered(const struct entry_list *l, int32_t ordered)
     return lo;
 }
 
-static void visit_list(const struct check_context *ctx, struct hazard_set *s,
-                       const struct entry_list *l, size_t b, const struct mem_region *rb,
-                       int32_t ordered, bool same_core)
+struct visit_ctx {
+    const struct check_context *ctx;
+    struct hazard_set *set;
+    size_t b;
+};
+
+static void visit_candidate(void *vc, const struct span *s)
 {
-    for (size_t k = first_unordered(l, ordered); k < l->len; k++) {
-        const struct entry *e = &l->items[k];
-        if (same_core && e->ins >= b)
-            break;   /* issued after b: b is the first access of that pair */
-        if (e->lo < rb->hi && rb->lo < e->hi)
-            consider_pair(ctx, s, e->ins, b);
-    }
+    struct visit_ctx *v = vc;
+    consider_pair(v->ctx, v->set, s->payload, v->b);
 }
 
-static void visit_region(const struct check_context *ctx, struct hazard_set *s,
-                         const struct region_index *ix, size_t b, const struct mem_region *rb,
-                         bool is_write)
+/* The accesses of one list that b's start clock leaves unordered and that overlap rb:
+ * positions past clock[u]; on b's own core only those issued before b. */
+static void visit_list(struct visit_ctx *v, const struct span_index *l,
+                       const struct mem_region *rb, int32_t ordered, bool same_core)
 {
-    const struct lw_program *p = ctx->p;
-    const struct lw_ins *y = &p->ins[b];
-    const int32_t *clock = ctx->hb->start_clock + b * (size_t)ctx->hb->dims;
+    size_t from = span_index_first_after(l, ordered);
+    size_t to = same_core ? first_at_or_after(l, v->b) : l->len;
+    span_index_visit(l, from, to, rb->lo, rb->hi, visit_candidate, v);
+}
+
+static void visit_region(struct visit_ctx *v, const struct region_index *ix,
+                         const struct mem_region *rb, bool is_write)
+{
+    const struct lw_program *p = v->ctx->p;
+    const struct lw_ins *y = &p->ins[v->b];
+    const int32_t *clock = v->ctx->hb->start_clock + v->b * (size_t)v->ctx->hb->dims;
     for (int u = 0; u < p->nunits; u++) {
         int core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
         size_t slot = (size_t)rb->memory * (size_t)p->nunits + (size_t)u;
-        visit_list(ctx, s, &ix->writes[slot], b, rb, clock[u], core == y->core);
+        visit_list(v, &ix->writes[slot], rb, clock[u], core == y->core);
         if (is_write)
-            visit_list(ctx, s, &ix->reads[slot], b, rb, clock[u], core == y->core);
+            visit_list(v, &ix->reads[slot], rb, clock[u], core == y->core);
     }
 }
 
@@ -325,12 +321,13 @@ void check_hazards(const struct check_context *ctx)
             const struct lw_ins *y = &p->ins[b];
             if (y->kind != INS_ACCESS || !ctx->hb->started[b])
                 continue;
+            struct visit_ctx v = {ctx, &set, b};
             for (int k = 0; k < y->nwrites; k++)
-                visit_region(ctx, &set, &ix, b, &y->writes[k], true);
+                visit_region(&v, &ix, &y->writes[k], true);
             for (int k = 0; k < y->nreads; k++)
-                visit_region(ctx, &set, &ix, b, &y->reads[k], false);
+                visit_region(&v, &ix, &y->reads[k], false);
         }
-        index_free(p, &ix);
+        index_free(&ix);
     }
     qsort(set.items.items, set.items.len, sizeof(struct hazard), by_occurrence);
     for (size_t i = 0; i < set.items.len; i++)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/span_index.h"
 #include "../util/xalloc.h"
 
 struct edge {
@@ -34,42 +35,55 @@ static bool drains_unit(const struct lw_ins *x)
     return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL || (x->kind == INS_BARRIER && x->unit >= 0);
 }
 
-static bool regions_conflict(const struct lw_ins *a, const struct lw_ins *b)
+/* Interlocked accesses of one core so far, per (memory, local unit): write regions and
+ * read regions, for rule 8. */
+struct interlock_index {
+    int nunits;
+    size_t n;
+    struct span_index *writes, *reads;
+};
+
+static void interlock_add(struct interlock_index *ix, const struct lw_program *p, size_t x)
 {
-    for (int i = 0; i < a->nwrites; i++) {
-        const struct mem_region *w = &a->writes[i];
-        for (int j = 0; j < b->nreads; j++)
-            if (w->memory == b->reads[j].memory && w->lo < b->reads[j].hi && b->reads[j].lo < w->hi)
-                return true;
-        for (int j = 0; j < b->nwrites; j++)
-            if (w->memory == b->writes[j].memory && w->lo < b->writes[j].hi && b->writes[j].lo < w->hi)
-                return true;
-    }
-    for (int i = 0; i < a->nreads; i++) {
-        const struct mem_region *r = &a->reads[i];
-        for (int j = 0; j < b->nwrites; j++)
-            if (r->memory == b->writes[j].memory && r->lo < b->writes[j].hi && b->writes[j].lo < r->hi)
-                return true;
-    }
-    return false;
+    const struct lw_ins *ins = &p->ins[x];
+    size_t u = (size_t)(ins->unit - p->cores[ins->core].first_unit);
+    for (int k = 0; k < ins->nwrites; k++)
+        span_index_add(&ix->writes[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u],
+                       ins->writes[k].lo, ins->writes[k].hi, x, ins->pos);
+    for (int k = 0; k < ins->nreads; k++)
+        span_index_add(&ix->reads[(size_t)ins->reads[k].memory * (size_t)ix->nunits + u],
+                       ins->reads[k].lo, ins->reads[k].hi, x, ins->pos);
+}
+
+static size_t later(size_t best, const struct span *s)
+{
+    return s && (best == NO_INS || s->payload > best) ? s->payload : best;
 }
 
 /* Rule 8: the latest earlier interlocked access on each other unit of the core that
  * conflicts with x (interlocked ops sit on fifo or sync units, so the latest one covers
  * the earlier ones of its unit). */
-static void add_interlocks(struct builder *b, size_t x, const struct size_vec *interlocked,
-                           int nunits)
+static void add_interlocks(struct builder *b, size_t x, const struct interlock_index *ix)
 {
     const struct lw_ins *bx = &b->p->ins[x];
-    uint64_t found = (uint64_t)1 << (bx->unit - b->p->cores[bx->core].first_unit);
-    uint64_t all = nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << nunits) - 1);
-    for (size_t k = interlocked->len; k-- > 0 && found != all;) {
-        size_t a = interlocked->items[k];
-        uint64_t bit = (uint64_t)1 << (b->p->ins[a].unit - b->p->cores[bx->core].first_unit);
-        if (!(found & bit) && regions_conflict(&b->p->ins[a], bx)) {
-            add(b, NODE_END(a), NODE_START(x));
-            found |= bit;
+    int own = bx->unit - b->p->cores[bx->core].first_unit;
+    for (int u = 0; u < ix->nunits; u++) {
+        if (u == own)
+            continue;
+        size_t best = NO_INS;
+        for (int k = 0; k < bx->nwrites; k++) {
+            const struct mem_region *r = &bx->writes[k];
+            size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
+            best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
+            best = later(best, span_index_last(&ix->reads[slot], SIZE_MAX, r->lo, r->hi));
         }
+        for (int k = 0; k < bx->nreads; k++) {
+            const struct mem_region *r = &bx->reads[k];
+            size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
+            best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
+        }
+        if (best != NO_INS)
+            add(b, NODE_END(best), NODE_START(x));
     }
 }
 
@@ -78,7 +92,9 @@ static void build_core(struct builder *b, const struct lw_core *core)
     int nu = core->type->nunits;
     size_t *prev = xmalloc((size_t)nu * sizeof(size_t));
     struct size_vec *pending = xcalloc((size_t)nu, sizeof(*pending));
-    struct size_vec interlocked = {0};
+    struct interlock_index interlocked = {.nunits = nu, .n = (size_t)b->p->nmemories * (size_t)nu};
+    interlocked.writes = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
+    interlocked.reads = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
     for (int u = 0; u < nu; u++)
         prev[u] = NO_INS;
     size_t gate = NO_INS;
@@ -113,8 +129,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;
         if (ins->kind == INS_ACCESS && ins->interlocked) {
-            add_interlocks(b, x, &interlocked, nu);
-            VEC_PUSH(interlocked, x);
+            add_interlocks(b, x, &interlocked);
+            interlock_add(&interlocked, b->p, x);
         }
         prev[u] = x;
         if (b->p->units[ins->unit].mu->cls == UNIT_SYNC || (ins->kind == INS_ACCESS && ins->blocking))
@@ -124,7 +140,12 @@ static void build_core(struct builder *b, const struct lw_core *core)
         VEC_FREE(pending[u]);
     free(pending);
     free(prev);
-    VEC_FREE(interlocked);
+    for (size_t k = 0; k < interlocked.n; k++) {
+        span_index_free(&interlocked.writes[k]);
+        span_index_free(&interlocked.reads[k]);
+    }
+    free(interlocked.writes);
+    free(interlocked.reads);
 }
 
 static void build_matches(struct builder *b, const struct hb_matches *m, size_t hub0)

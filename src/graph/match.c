@@ -40,7 +40,6 @@ bool hb_xbarrier_participates(const struct lw_program *p, const struct model_pri
     return name_in(&prim->participants, p->cores[core].type->name);
 }
 
-/* k-th index of instruction i among those of the same (core, key) before it. */
 static void match_flags(const struct lw_program *p, struct hb_matches *m)
 {
     size_t nch = (size_t)p->nchannels;
@@ -64,50 +63,136 @@ static void match_flags(const struct lw_program *p, struct hb_matches *m)
     free(nwaits);
 }
 
-/* The k-th XSIGNAL on (mode, flag) of `core`, or NO_INS. */
-size_t hb_nth_xsignal(const struct lw_program *p, int core, int mode, int64_t flag, size_t k)
+/* Cross-core flag instructions of one kind sorted by (core, mode, flag, issue order), so
+ * that the k-th one of a core on a flag is a lookup. */
+static int xflag_cmp_key(const struct lw_program *p, size_t i, int core, int mode, int64_t flag)
 {
-    const struct lw_core *c = &p->cores[core];
-    for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++) {
-        const struct lw_ins *x = &p->ins[i];
-        if (x->kind == INS_XSIGNAL && x->xmode == mode && x->xflag == flag && k-- == 0)
-            return i;
+    const struct lw_ins *x = &p->ins[i];
+    if (x->core != core)
+        return x->core < core ? -1 : 1;
+    if (x->xmode != mode)
+        return x->xmode < mode ? -1 : 1;
+    if (x->xflag != flag)
+        return x->xflag < flag ? -1 : 1;
+    return 0;
+}
+
+static const struct lw_program *sort_program;   /* qsort has no context argument */
+
+static int by_xflag(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const struct lw_ins *y = &sort_program->ins[j];
+    int c = xflag_cmp_key(sort_program, i, y->core, y->xmode, y->xflag);
+    return c ? c : (i < j ? -1 : i > j);
+}
+
+void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t)
+{
+    t->p = p;
+    t->len = 0;
+    t->items = xmalloc((p->nins ? p->nins : 1) * sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++)
+        if (p->ins[i].kind == kind)
+            t->items[t->len++] = i;
+    sort_program = p;
+    qsort(t->items, t->len, sizeof(size_t), by_xflag);
+    sort_program = NULL;
+}
+
+void xflag_table_free(struct xflag_table *t)
+{
+    free(t->items);
+    t->items = NULL;
+    t->len = 0;
+}
+
+/* [*first, *end) of the entries of (core, mode, flag). */
+static void xflag_range(const struct xflag_table *t, int core, int mode, int64_t flag,
+                        size_t *first, size_t *end)
+{
+    size_t lo = 0, hi = t->len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (xflag_cmp_key(t->p, t->items[mid], core, mode, flag) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return NO_INS;
+    *first = lo;
+    hi = t->len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (xflag_cmp_key(t->p, t->items[mid], core, mode, flag) <= 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *end = lo;
+}
+
+size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag)
+{
+    size_t first, end;
+    xflag_range(t, core, mode, flag, &first, &end);
+    return end - first;
+}
+
+size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, size_t k)
+{
+    size_t first, end;
+    xflag_range(t, core, mode, flag, &first, &end);
+    return k < end - first ? t->items[first + k] : NO_INS;
+}
+
+size_t xflag_rank(const struct xflag_table *t, size_t ins)
+{
+    const struct lw_ins *x = &t->p->ins[ins];
+    size_t first, end;
+    xflag_range(t, x->core, x->xmode, x->xflag, &first, &end);
+    size_t lo = first, hi = end;   /* items of one key are in issue order */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->items[mid] < ins)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo - first;
 }
 
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
-    VEC(size_t) sources = {0};
+    struct size_vec sources = {0};
+    struct xflag_table sets;
+    xflag_table_build(p, INS_XSIGNAL, &sets);
     m->xwait_first = xcalloc(p->nins + 1, sizeof(size_t));
-    for (int c = 0; c < p->ncores; c++) {
-        const struct lw_core *core = &p->cores[c];
-        for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
-            m->xwait_first[i] = sources.len;
-            const struct lw_ins *w = &p->ins[i];
-            if (w->kind != INS_XWAIT)
+    struct xflag_table waits;
+    xflag_table_build(p, INS_XWAIT, &waits);
+    for (size_t i = 0; i < p->nins; i++) {
+        m->xwait_first[i] = sources.len;
+        const struct lw_ins *w = &p->ins[i];
+        if (w->kind != INS_XWAIT)
+            continue;
+        size_t k = xflag_rank(&waits, i);
+        bool any = false;
+        for (int q = 0; q < p->ncores; q++) {
+            if (!hb_xmode_links(p, w->xmode, w->core, q))
                 continue;
-            size_t k = 0;   /* earlier waits of this core on the same (mode, flag) */
-            for (size_t j = core->first_ins; j < i; j++)
-                k += p->ins[j].kind == INS_XWAIT && p->ins[j].xmode == w->xmode
-                     && p->ins[j].xflag == w->xflag;
-            bool any = false;
-            for (int q = 0; q < p->ncores; q++) {
-                if (!hb_xmode_links(p, w->xmode, c, q))
-                    continue;
-                any = true;
-                size_t s = hb_nth_xsignal(p, q, w->xmode, w->xflag, k);
-                if (s == NO_INS)
-                    m->never[i] = true;
-                else
-                    VEC_PUSH(sources, s);
-            }
-            if (!any)
+            any = true;
+            size_t s = xflag_nth(&sets, q, w->xmode, w->xflag, k);
+            if (s == NO_INS)
                 m->never[i] = true;
+            else
+                VEC_PUSH(sources, s);
         }
+        if (!any)
+            m->never[i] = true;
     }
     m->xwait_first[p->nins] = sources.len;
     m->xwait_sources = sources.items ? sources.items : xcalloc(1, sizeof(size_t));
+    xflag_table_free(&sets);
+    xflag_table_free(&waits);
 }
 
 /* Groups the calls of one cross-core barrier primitive: the k-th call of every

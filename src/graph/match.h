@@ -8,12 +8,27 @@
 #include <stdint.h>
 
 #include "../lower/program.h"
+#include "graph.h"
 
 /* Whether a cross-core signal of `source` counts for a cross-core wait of `waiter` in
  * this mode (the model's mode table; a core may be its own source). */
 bool hb_xmode_links(const struct lw_program *p, int mode, int waiter, int source);
 bool hb_xbarrier_participates(const struct lw_program *p, const struct model_prim *prim,
                               int core);
-size_t hb_nth_xsignal(const struct lw_program *p, int core, int mode, int64_t flag, size_t k);
+
+/* Cross-core signals (or waits) by (core, mode, flag), for k-th lookups in O(log n). */
+struct xflag_table {
+    const struct lw_program *p;
+    size_t *items;
+    size_t len;
+};
+
+void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t);
+void xflag_table_free(struct xflag_table *t);
+size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag);
+/* The k-th entry of (core, mode, flag) in issue order, or NO_INS. */
+size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, size_t k);
+/* How many entries of its own (core, mode, flag) come before instruction ins. */
+size_t xflag_rank(const struct xflag_table *t, size_t ins);
 
 #endif

@@ -273,7 +273,8 @@ static void check_ascend_accesses(const struct ast_stmt *loop)
 {
     const struct ast_stmt *copy = nth_stmt(loop->body, 3);
     check_access(copy, "MTE2", "copy", 1, 1, true);
-    assert_loc(copy->loc, 16, 5, 4);
+    assert_loc(copy->loc, 16, 5, 42);   /* the whole statement */
+    assert_loc(copy->head_loc, 16, 5, 4);
     assert_loc(copy->opword_loc, 16, 10, 4);
     const struct ast_region *w = copy->writes, *r = copy->reads;
     CU_ASSERT_STRING_EQUAL(w->buffer, "x_ub");
@@ -661,6 +662,8 @@ static char *repeat(const char *head, const char *unit, int n, const char *middl
     size_t size = strlen(head) + (strlen(unit) + strlen(close)) * (size_t)n + strlen(middle)
                   + strlen(tail) + 1;
     char *s = xmalloc(size), *at = s;
+    if (!s)
+        abort();    /* xmalloc never returns NULL; this tells the compiler */
     at += sprintf(at, "%s", head);
     for (int i = 0; i < n; i++)
         at += sprintf(at, "%s", unit);

@@ -1,0 +1,31 @@
+// ReduceSum with a scalar epilogue on one AIV: each tile is summed by vcadd into a 32-byte
+// block, the scalar unit reads the partial sum after a V->S flag and stores it to GM.
+// expect: clean
+model "ascend910b2";
+param tiles in 1..5;
+const TILE = 8192;
+
+buffer x_gm   : GM[tiles * TILE];
+buffer sum_gm : GM[tiles * 4];
+buffer x_ub   : UB[2][TILE];
+buffer red_ub : UB[2][32];
+
+kernel reduce_sum {
+  set_flag(V, MTE2, 0);
+  set_flag(V, MTE2, 1);
+  for i in 0..tiles {
+    let s = i % 2;
+    wait_flag(V, MTE2, s);
+    MTE2 copy_gm_to_ubuf x_ub[s] <- x_gm[i*TILE +: TILE];
+    set_flag(MTE2, V, s);
+    wait_flag(MTE2, V, s);
+    V vcadd red_ub[s] <- x_ub[s];
+    set_flag(V, MTE2, s);             // x_ub[s] may be refilled
+    set_flag(V, S, s);                // the partial sum is ready for the scalar unit
+    wait_flag(V, S, s);
+    S get_value <- red_ub[s][0 +: 4];
+    S set_value sum_gm[i*4 +: 4] <- red_ub[s][0 +: 4];
+  }
+  wait_flag(V, MTE2, 0);
+  wait_flag(V, MTE2, 1);
+}

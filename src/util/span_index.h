@@ -1,0 +1,34 @@
+/* An append-only list of byte spans [lo, hi) in insertion order, with a segment tree of
+ * bounding spans over it, so that "which entries in positions [from, to) overlap [lo, hi)"
+ * skips whole runs of entries that cannot overlap. The hazard search and the interlock
+ * rule use it per (memory, unit). */
+#ifndef AS_UTIL_SPAN_INDEX_H
+#define AS_UTIL_SPAN_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct span {
+    int64_t lo, hi;
+    size_t payload;     /* the caller's: an instruction index */
+    int32_t key;        /* the caller's: a queue position (non-decreasing) */
+};
+
+struct span_index {
+    struct span *items;
+    size_t len, cap;
+    int64_t *tree_lo, *tree_hi;   /* node k covers a power-of-two range of leaves */
+};
+
+void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key);
+void span_index_free(struct span_index *x);
+/* Calls visit(ctx, span) for each entry at position [from, to) overlapping [lo, hi), in
+ * position order. */
+void span_index_visit(const struct span_index *x, size_t from, size_t to, int64_t lo,
+                      int64_t hi, void (*visit)(void *ctx, const struct span *s), void *ctx);
+/* The last entry at a position < to overlapping [lo, hi), or NULL. */
+const struct span *span_index_last(const struct span_index *x, size_t to, int64_t lo, int64_t hi);
+/* The first position whose key is greater than `key` (keys are non-decreasing). */
+size_t span_index_first_after(const struct span_index *x, int32_t key);
+
+#endif
