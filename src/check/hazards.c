@@ -329,7 +329,8 @@ void check_hazards(const struct check_context *ctx)
         }
         index_free(&ix);
     }
-    qsort(set.items.items, set.items.len, sizeof(struct hazard), by_occurrence);
+    if (set.items.len)
+        qsort(set.items.items, set.items.len, sizeof(struct hazard), by_occurrence);
     for (size_t i = 0; i < set.items.len; i++)
         report(ctx, &set.items.items[i]);
     VEC_FREE(set.items);

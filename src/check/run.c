@@ -263,7 +263,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                 if (kr->nparams_checked == k) {   /* first path of this assignment */
                     size_t n = p->params.len;
                     struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));
-                    memcpy(b, p->params.items, n * sizeof(*b));
+                    if (n)
+                        memcpy(b, p->params.items, n * sizeof(*b));
                     kr->params_checked[kr->nparams_checked++] = (struct binding_list){b, n};
                 }
             }

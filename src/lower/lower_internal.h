@@ -28,10 +28,10 @@ struct lowerer {
 
 /* Reports an input error that stops the kernel (exit code 2). */
 void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5), nonnull(4)));
 /* Reports a finding that leaves the kernel checkable. */
 void lower_report(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5), nonnull(4)));
 /* Evaluates e in env; on failure reports it and stops the kernel. */
 bool lower_eval(struct lowerer *L, const struct ast_expr *e, const struct scope *env,
                 int64_t *out);

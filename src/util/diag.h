@@ -90,7 +90,7 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f);
 /* Convenience: a finding with message built by printf-style formatting into d->arena. */
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6), nonnull(5)));
 bool diag_has_input_error(const struct diag_list *d);
 
 #endif

@@ -6,10 +6,11 @@
 #include <stddef.h>
 
 _Noreturn void xalloc_die(void);
-void *xmalloc(size_t size);
-void *xcalloc(size_t count, size_t size);
-void *xrealloc_array(void *p, size_t count, size_t size);
-char *xstrdup(const char *s);
+#define XALLOC_ATTRS __attribute__((returns_nonnull, warn_unused_result))
+void *xmalloc(size_t size) XALLOC_ATTRS;
+void *xcalloc(size_t count, size_t size) XALLOC_ATTRS;
+void *xrealloc_array(void *p, size_t count, size_t size) XALLOC_ATTRS;
+char *xstrdup(const char *s) XALLOC_ATTRS;
 
 /* Growable array of T: struct { T *items; size_t len, cap; }. */
 #define VEC(T) struct { T *items; size_t len, cap; }

@@ -661,16 +661,16 @@ static char *repeat(const char *head, const char *unit, int n, const char *middl
 {
     size_t size = strlen(head) + (strlen(unit) + strlen(close)) * (size_t)n + strlen(middle)
                   + strlen(tail) + 1;
-    char *s = xmalloc(size), *at = s;
-    if (!s)
-        abort();    /* xmalloc never returns NULL; this tells the compiler */
-    at += sprintf(at, "%s", head);
-    for (int i = 0; i < n; i++)
-        at += sprintf(at, "%s", unit);
-    at += sprintf(at, "%s", middle);
-    for (int i = 0; i < n; i++)
-        at += sprintf(at, "%s", close);
-    sprintf(at, "%s", tail);
+    char *s = xmalloc(size);
+    size_t at = 0;
+    const char *parts[] = {head, unit, middle, close, tail};
+    int counts[] = {1, n, 1, n, 1};
+    for (int p = 0; p < 5; p++) {
+        size_t len = strlen(parts[p]);
+        for (int i = 0; i < counts[p]; i++, at += len)
+            memcpy(s + at, parts[p], len);
+    }
+    s[at] = '\0';
     return s;
 }
 
