@@ -1,0 +1,131 @@
+/* The reporters: the JSON contract tools parse (docs/cli.md) and the text layout. */
+#include <CUnit/CUnit.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "helpers.h"
+#include "report/report.h"
+
+#define AIV "model \"ascend910b2\";\nbuffer g : GM[4096];\nbuffer u : UB[2][1024];\nbuffer w : UB[1024];\n"
+
+static json_t *json_report(const char *pir, bool werror)
+{
+    struct file_result r;
+    check_pir(pir, false, &r);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CU_ASSERT_TRUE(report_json(f, &r, 1, werror));
+    fclose(f);
+    file_result_free(&r);
+    json_error_t err;
+    json_t *doc = json_loads(buf, 0, &err);
+    free(buf);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    return doc;
+}
+
+static void test_hazard_json(void)
+{
+    json_t *doc = json_report(AIV "param n in 1..2;\nkernel k {\n  for i in 0..n {\n"
+                                  "    MTE2 copy u[i % 2] <- g[i * 1024 +: 1024];\n"
+                                  "    V vadd w[i * 512 +: 512] <- u[i % 2];\n  }\n}\n",
+                              false);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(doc, "version")), 1);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(doc, "tool"), "name")),
+                           "accelsync");
+    json_t *file = json_array_get(json_object_get(doc, "files"), 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(file, "path")), "t.pir");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(file, "model")), "ascend910b2");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(file, "status")), "checked");
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(file, "diagnostics")), 0);
+    json_t *kernel = json_array_get(json_object_get(file, "kernels"), 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(kernel, "name")), "k");
+    json_t *params = json_object_get(kernel, "params_checked");
+    CU_ASSERT_EQUAL(json_array_size(params), 2);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(params, 1), "n")), 2);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(kernel, "events")), 2 + 4);
+    json_t *findings = json_object_get(kernel, "findings");
+    CU_ASSERT_EQUAL_FATAL(json_array_size(findings), 1);
+    json_t *f = json_array_get(findings, 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f, "check")), "raw-hazard");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f, "code")), "AS0001");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f, "severity")), "error");
+    json_t *loc = json_object_get(f, "location"), *rel = json_object_get(f, "related");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(loc, "line")), 9);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(loc, "column")), 5);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(loc, "file")), "t.pir");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(rel, "line")), 8);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(f, "params"), "n")), 1);
+    json_t *it = json_object_get(f, "iterations");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(it, "first"), "i")), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(it, "second"), "i")), 0);
+    json_t *units = json_object_get(f, "units");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(units, "first")), "MTE2");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(units, "second")), "V");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f, "buffer")), "u");
+    json_t *bytes = json_object_get(f, "bytes");
+    CU_ASSERT_EQUAL(json_integer_value(json_array_get(bytes, 0)), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_array_get(bytes, 1)), 1024);
+    CU_ASSERT_PTR_NOT_NULL(json_string_value(json_object_get(f, "fix")));
+    json_t *summary = json_object_get(doc, "summary");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "errors")), 1);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "exit_code")), 1);
+    json_decref(doc);
+}
+
+static void test_file_diagnostics_json(void)
+{
+    json_t *doc = json_report(AIV "kernel k {\n V vdup w\n}\n", false);
+    json_t *file = json_array_get(json_object_get(doc, "files"), 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(file, "status")), "error");
+    json_t *diags = json_object_get(file, "diagnostics");
+    CU_ASSERT_TRUE_FATAL(json_array_size(diags) >= 1);
+    json_t *d = json_array_get(diags, 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(d, "check")), "syntax-error");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(d, "location"), "line")), 7);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(doc, "summary"), "exit_code")), 2);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(doc, "summary"), "unverified")), 1);
+    json_decref(doc);
+}
+
+static void test_werror_json(void)
+{
+    json_t *doc = json_report(AIV "kernel k { set_flag(MTE2, V, 0); }", true);
+    json_t *summary = json_object_get(doc, "summary");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "warnings")), 1);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "exit_code")), 1);
+    json_decref(doc);
+}
+
+static void test_syntax_error_text(void)
+{
+    struct file_result r;
+    check_pir(AIV "kernel k {\n V vdup w\n}\n", false, &r);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    report_text(f, &r, 1, false);
+    fclose(f);
+    file_result_free(&r);
+    const char *want = "t.pir:7:1: error: unexpected '}', expecting '<-' or '[' or ';' or ',' [syntax-error]\n"
+                       "    7 | }\n"
+                       "      | ^\n"
+                       "accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED\n";
+    if (strcmp(buf, want) != 0)
+        printf("\n%s", buf);
+    CU_ASSERT_STRING_EQUAL(buf, want);
+    free(buf);
+}
+
+void register_suites(void)
+{
+    CU_pSuite s = CU_add_suite("report", NULL, NULL);
+    CU_add_test(s, "hazard in JSON", test_hazard_json);
+    CU_add_test(s, "file diagnostics in JSON", test_file_diagnostics_json);
+    CU_add_test(s, "--werror in the JSON summary", test_werror_json);
+    CU_add_test(s, "syntax error in text", test_syntax_error_text);
+}
