@@ -84,9 +84,9 @@ static void check_cross_signals(const struct check_context *ctx)
     xflag_table_build(p, INS_XSIGNAL, &sets);
     xflag_table_build(p, INS_XWAIT, &waits);
     for (size_t s = 0; s < sets.len; s++) {
-        size_t i = sets.items[s];
+        size_t i = sets.items[s].ins;
         const struct lw_ins *x = &p->ins[i];
-        size_t k = xflag_rank(&sets, i);   /* this is the k-th set of its core on the flag */
+        size_t k = xflag_rank(&sets, x, i);   /* this is the k-th set of its core on the flag */
         bool consumed_everywhere = true, any_target = false;
         for (int t = 0; t < p->ncores; t++) {
             if (!hb_xmode_links(p, x->xmode, t, x->core))

@@ -65,39 +65,34 @@ static void match_flags(const struct lw_program *p, struct hb_matches *m)
 
 /* Cross-core flag instructions of one kind sorted by (core, mode, flag, issue order), so
  * that the k-th one of a core on a flag is a lookup. */
-static int xflag_cmp_key(const struct lw_program *p, size_t i, int core, int mode, int64_t flag)
+static int key_cmp(const struct xflag_entry *e, int core, int mode, int64_t flag)
 {
-    const struct lw_ins *x = &p->ins[i];
-    if (x->core != core)
-        return x->core < core ? -1 : 1;
-    if (x->xmode != mode)
-        return x->xmode < mode ? -1 : 1;
-    if (x->xflag != flag)
-        return x->xflag < flag ? -1 : 1;
+    if (e->core != core)
+        return e->core < core ? -1 : 1;
+    if (e->mode != mode)
+        return e->mode < mode ? -1 : 1;
+    if (e->flag != flag)
+        return e->flag < flag ? -1 : 1;
     return 0;
 }
 
-static const struct lw_program *sort_program;   /* qsort has no context argument */
-
-static int by_xflag(const void *a, const void *b)
+static int by_key(const void *a, const void *b)
 {
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    const struct lw_ins *y = &sort_program->ins[j];
-    int c = xflag_cmp_key(sort_program, i, y->core, y->xmode, y->xflag);
-    return c ? c : (i < j ? -1 : i > j);
+    const struct xflag_entry *x = a, *y = b;
+    int c = key_cmp(x, y->core, y->mode, y->flag);
+    return c ? c : (x->ins < y->ins ? -1 : x->ins > y->ins);
 }
 
 void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t)
 {
-    t->p = p;
     t->len = 0;
-    t->items = xmalloc((p->nins ? p->nins : 1) * sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].kind == kind)
-            t->items[t->len++] = i;
-    sort_program = p;
-    qsort(t->items, t->len, sizeof(size_t), by_xflag);
-    sort_program = NULL;
+    t->items = xmalloc((p->nins ? p->nins : 1) * sizeof(*t->items));
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind == kind)
+            t->items[t->len++] = (struct xflag_entry){x->core, x->xmode, x->xflag, i};
+    }
+    qsort(t->items, t->len, sizeof(*t->items), by_key);
 }
 
 void xflag_table_free(struct xflag_table *t)
@@ -114,7 +109,7 @@ static void xflag_range(const struct xflag_table *t, int core, int mode, int64_t
     size_t lo = 0, hi = t->len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (xflag_cmp_key(t->p, t->items[mid], core, mode, flag) < 0)
+        if (key_cmp(&t->items[mid], core, mode, flag) < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -123,7 +118,7 @@ static void xflag_range(const struct xflag_table *t, int core, int mode, int64_t
     hi = t->len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (xflag_cmp_key(t->p, t->items[mid], core, mode, flag) <= 0)
+        if (key_cmp(&t->items[mid], core, mode, flag) <= 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -142,18 +137,17 @@ size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, 
 {
     size_t first, end;
     xflag_range(t, core, mode, flag, &first, &end);
-    return k < end - first ? t->items[first + k] : NO_INS;
+    return k < end - first ? t->items[first + k].ins : NO_INS;
 }
 
-size_t xflag_rank(const struct xflag_table *t, size_t ins)
+size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t ins)
 {
-    const struct lw_ins *x = &t->p->ins[ins];
     size_t first, end;
     xflag_range(t, x->core, x->xmode, x->xflag, &first, &end);
-    size_t lo = first, hi = end;   /* items of one key are in issue order */
+    size_t lo = first, hi = end;   /* entries of one key are in issue order */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (t->items[mid] < ins)
+        if (t->items[mid].ins < ins)
             lo = mid + 1;
         else
             hi = mid;
@@ -174,7 +168,7 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
         const struct lw_ins *w = &p->ins[i];
         if (w->kind != INS_XWAIT)
             continue;
-        size_t k = xflag_rank(&waits, i);
+        size_t k = xflag_rank(&waits, w, i);
         bool any = false;
         for (int q = 0; q < p->ncores; q++) {
             if (!hb_xmode_links(p, w->xmode, w->core, q))

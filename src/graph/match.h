@@ -17,9 +17,14 @@ bool hb_xbarrier_participates(const struct lw_program *p, const struct model_pri
                               int core);
 
 /* Cross-core signals (or waits) by (core, mode, flag), for k-th lookups in O(log n). */
+struct xflag_entry {
+    int core, mode;
+    int64_t flag;
+    size_t ins;
+};
+
 struct xflag_table {
-    const struct lw_program *p;
-    size_t *items;
+    struct xflag_entry *items;
     size_t len;
 };
 
@@ -28,7 +33,7 @@ void xflag_table_free(struct xflag_table *t);
 size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag);
 /* The k-th entry of (core, mode, flag) in issue order, or NO_INS. */
 size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, size_t k);
-/* How many entries of its own (core, mode, flag) come before instruction ins. */
-size_t xflag_rank(const struct xflag_table *t, size_t ins);
+/* How many entries of the (core, mode, flag) of instruction x (index ins) come before it. */
+size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t ins);
 
 #endif
