@@ -87,20 +87,25 @@ static void check_cross_signals(const struct check_context *ctx)
         size_t i = sets.items[s].ins;
         const struct lw_ins *x = &p->ins[i];
         size_t k = xflag_rank(&sets, x, i);   /* this is the k-th set of its core on the flag */
-        bool consumed_everywhere = true, any_target = false;
-        for (int t = 0; t < p->ncores; t++) {
+        int left_on = -1;   /* a core it reaches that takes fewer counts */
+        bool any_target = false;
+        for (int t = 0; t < p->ncores && left_on < 0; t++) {
             if (!hb_xmode_links(p, x->xmode, t, x->core))
                 continue;
             any_target = true;
             if (xflag_count(&waits, t, x->xmode, x->xflag) <= k)
-                consumed_everywhere = false;
+                left_on = t;
         }
-        if (!any_target || !consumed_everywhere)
+        if (!any_target)
             add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
-                arena_printf(A, "%s is never waited for by %s: its count is left when the "
+                arena_printf(A, "%s reaches no core of this kernel in mode %d: its count is "
+                                "left when the kernel ends",
+                             describe_ins(p, A, i), x->xmode));
+        else if (left_on >= 0)
+            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+                arena_printf(A, "%s is never waited for on %s: its count is left when the "
                                 "kernel ends",
-                             describe_ins(p, A, i), any_target ? "every core it reaches"
-                                                               : "any core"));
+                             describe_ins(p, A, i), p->cores[left_on].name));
     }
     xflag_table_free(&sets);
     xflag_table_free(&waits);
