@@ -81,6 +81,12 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_FILE_SIZE:
         o->check.max_file_size = (size_t)value;
         break;
+    case AS_LIMIT_TOKENS:
+        o->check.max_tokens = (size_t)value;
+        break;
+    case AS_LIMIT_DEPTH:
+        o->check.max_depth = value > 12500 ? 12500 : (int)value;
+        break;
     }
 }
 
@@ -163,6 +169,10 @@ size_t as_models_write(FILE *out)
             if (m && !dup) {
                 fprintf(out, "%-14s %s\n", m->name, m->description ? m->description : "");
                 VEC_PUSH(seen, xstrdup(m->name));
+            } else if (!m) {
+                /* Not silently skipped: name the file and its first problem. */
+                fprintf(stderr, "accelsync: skipping %s: %s\n", path,
+                        diags.len ? diags.items[0].message : "not a valid model");
             }
             model_free(m);
             diag_list_free(&diags);

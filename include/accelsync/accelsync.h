@@ -24,6 +24,8 @@ enum as_limit {
     AS_LIMIT_PATHS,         /* parameter assignments x if (?) paths per kernel (4096) */
     AS_LIMIT_ERRORS,        /* findings kept per file (1000) */
     AS_LIMIT_FILE_SIZE,     /* bytes per input file (16 MiB) */
+    AS_LIMIT_TOKENS,        /* tokens per input file (10,000,000) */
+    AS_LIMIT_DEPTH,         /* nesting of blocks and expressions (1000; at most 12500) */
 };
 
 const char *as_version(void);

@@ -133,6 +133,28 @@ static const char *cross_core_fix(const struct lw_program *p, struct arena *aren
     return NULL;
 }
 
+static const char *same_line_fix(const struct lw_program *p, struct arena *arena,
+                                 const struct lw_ins *x, int ua, int ub, int line)
+{
+    const struct model_coretype *ct = p->cores[x->core].type;
+    const struct model_prim *set = prim_of_kind(p->model, PRIM_SIGNAL);
+    const struct model_prim *wait = prim_of_kind(p->model, PRIM_WAIT);
+    if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {
+        long long id = free_id(p, x->core, ua, ub);
+        return arena_printf(arena, "insert %s(%s, %s, %lld) after line %d and %s(%s, %s, %lld) "
+                                   "before it, so that one execution of line %d is ordered "
+                                   "before the next",
+                            set->name, ct->units[ua].name, ct->units[ub].name, id, line,
+                            wait->name, ct->units[ua].name, ct->units[ub].name, id, line);
+    }
+    const char *barrier = cheapest_barrier(p->model, ct, ua, ub, arena);
+    if (barrier)
+        return arena_printf(arena, "insert %s between one execution of line %d and the next "
+                                   "(e.g. at the end of the loop body)",
+                            barrier, line);
+    return NULL;
+}
+
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b)
 {
     const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
@@ -141,6 +163,8 @@ const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t
     const struct model_coretype *ct = p->cores[x->core].type;
     int ua = p->units[x->unit].local, ub = p->units[y->unit].local;
     int la = x->stmt->loc.line, lb = y->stmt->loc.line;
+    if (la == lb)   /* two executions of one statement, in different iterations */
+        return same_line_fix(p, arena, x, ua, ub, la);
     const struct model_prim *set = prim_of_kind(p->model, PRIM_SIGNAL);
     const struct model_prim *wait = prim_of_kind(p->model, PRIM_WAIT);
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {

@@ -111,6 +111,44 @@ static void check_cross_signals(const struct check_context *ctx)
     xflag_table_free(&waits);
 }
 
+/* Counting cross-core flags hold at most `capacity` counts per waiting core: the
+ * (j + capacity)-th set of a source core must come after the j-th wait of every core it
+ * counts for, or the counter may overflow (the binary overrun rule with capacity 1). */
+static void check_cross_capacity(const struct check_context *ctx)
+{
+    const struct lw_program *p = ctx->p;
+    size_t cap = (size_t)p->model->xflags.capacity;
+    if (cap == 0)
+        return;
+    struct arena *A = &ctx->out->arena;
+    struct xflag_table sets, waits;
+    xflag_table_build(p, INS_XSIGNAL, &sets);
+    xflag_table_build(p, INS_XWAIT, &waits);
+    for (size_t s = 0; s < sets.len; s++) {
+        size_t i = sets.items[s].ins;
+        const struct lw_ins *x = &p->ins[i];
+        size_t r = xflag_rank(&sets, x, i);
+        if (r < cap || !ctx->hb->started[i])
+            continue;
+        for (int t = 0; t < p->ncores; t++) {
+            if (!hb_xmode_links(p, x->xmode, t, x->core))
+                continue;
+            size_t w = xflag_nth(&waits, t, x->xmode, x->xflag, r - cap);
+            if (w != NO_INS && hb_before(ctx->hb, w, i))
+                continue;
+            add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, i, w,
+                arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
+                                "capacity %zu: %s",
+                             describe_ins(p, A, i), (long long)x->xflag, p->cores[t].name, cap,
+                             w == NO_INS ? "too few waits take counts before it"
+                                         : "the wait that frees a count is not ordered before it"));
+            break;
+        }
+    }
+    xflag_table_free(&sets);
+    xflag_table_free(&waits);
+}
+
 static void check_never(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
@@ -159,6 +197,7 @@ void check_flags(const struct check_context *ctx)
 {
     check_channels(ctx);
     check_cross_signals(ctx);
+    check_cross_capacity(ctx);
     check_never(ctx);
     check_cycle(ctx);
 }

@@ -19,6 +19,8 @@ void check_options_defaults(struct check_options *o)
     o->max_paths = 4096;
     o->max_errors = 1000;
     o->max_file_size = 16 * 1024 * 1024;
+    o->max_tokens = 10000000;
+    o->max_depth = 1000;
 }
 
 static struct as_loc file_loc(const struct file_result *r)
@@ -190,11 +192,16 @@ static struct binding_list assignment_at(const struct assignments *as, uint64_t 
 
 /* ---------------------------------------------------------------- kernels */
 
-/* Findings of a run point into the run's lowered program; keep what they need. */
+/* Findings of a run point into the run's lowered program (bindings, multi-core unit
+ * names); copy what they use into the list's arena before the program is freed. */
 static void adopt_findings(struct diag_list *d, size_t from)
 {
     for (size_t i = from; i < d->len; i++) {
         struct finding *f = &d->items[i];
+        if (f->unit_first)
+            f->unit_first = arena_strdup(&d->arena, f->unit_first);
+        if (f->unit_second)
+            f->unit_second = arena_strdup(&d->arena, f->unit_second);
         struct binding_list *lists[] = {&f->params, &f->iter_first, &f->iter_second};
         for (size_t k = 0; k < 3; k++) {
             if (!lists[k]->len)
@@ -325,20 +332,13 @@ void check_source(struct source *src, const struct check_options *o, struct file
     r->path = xstrdup(src->path);
     r->src = src;
     diag_list_init(&r->diags, o->max_errors);
-    struct parse_limits pl = {0};
+    struct parse_limits pl = {.max_tokens = o->max_tokens, .max_depth = o->max_depth};
     r->ast = pir_parse(src, &pl, &r->diags);
     if (!r->ast || r->diags.errors)
         return;
     if (!check_declarations(r) || !load_model(r, o))
         return;
     check_kernels(r, o);
-    if (r->diags.too_many) {
-        r->checked = false;
-        r->diags.max_errors = 0;
-        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
-                  "more than %zu errors; the rest were not reported (--max-errors)",
-                  o->max_errors);
-    }
     /* Stable order for readers and diffs: by location. */
     struct finding *items = r->diags.items;
     size_t n = r->diags.len;
@@ -351,9 +351,17 @@ void check_source(struct source *src, const struct check_options *o, struct file
         }
         items[j] = f;
     }
-    free(r->diags.slots);   /* positions changed; no more additions */
+    free(r->diags.slots);   /* positions changed: rebuilt by the next addition */
     r->diags.slots = NULL;
     r->diags.nslots = 0;
+    if (r->diags.too_many) {   /* last, after what was kept */
+        r->checked = false;
+        r->diags.max_errors = 0;
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
+                  "more than %zu error%s: the rest were not reported, and the file counts as "
+                  "not verified (--max-errors)",
+                  o->max_errors, o->max_errors == 1 ? "" : "s");
+    }
 }
 
 void check_file(const char *path, const struct check_options *o, struct file_result *r)

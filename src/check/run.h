@@ -21,6 +21,8 @@ struct check_options {
     size_t max_paths;               /* parameter assignments x `?` paths, per kernel */
     size_t max_errors;              /* findings kept per file */
     size_t max_file_size;           /* bytes */
+    size_t max_tokens;              /* tokens per file */
+    int max_depth;                  /* nesting of blocks and expressions */
     bool reference_engine;          /* check with the reference engine (tests) */
 };
 

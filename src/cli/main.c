@@ -1,6 +1,7 @@
 /* The accelsync command: parses the command line and calls the library. */
 #include <accelsync/accelsync.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,8 @@ static const char usage_check[] =
     "  --max-paths N         parameter assignments x if (?) paths per kernel (4096)\n"
     "  --max-errors N        findings reported per file (1000)\n"
     "  --max-file-size N     bytes per input file (16777216)\n"
+    "  --max-tokens N        tokens per input file (10000000)\n"
+    "  --max-depth N         nesting of blocks and expressions (1000, at most 12500)\n"
     "  --engine clock|reference  happens-before engine (reference: slow, for cross-checks)\n"
     "\n"
     "Exit codes: 0 every input verified, no error; 1 verified, errors found (or warnings\n"
@@ -46,14 +49,23 @@ __attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ..
     return 2;
 }
 
+/* An integer written as in PIR: decimal, or hexadecimal after 0x; a leading - allowed.
+ * (Not C's rules: 010 is ten, not eight.) */
 static bool parse_number(const char *s, long long *out)
 {
+    bool negative = *s == '-';
+    const char *digits = s + negative;
+    int base = (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) ? 16 : 10;
+    if (base == 16)
+        digits += 2;
+    if (!*digits || *digits == '-' || *digits == '+' || *digits == ' ')
+        return false;
     char *end;
     errno = 0;
-    long long v = strtoll(s, &end, 0);
-    if (errno || end == s || *end)
+    unsigned long long v = strtoull(digits, &end, base);
+    if (errno || *end || v > (unsigned long long)LLONG_MAX + negative)
         return false;
-    *out = v;
+    *out = negative ? (long long)(0 - v) : (long long)v;
     return true;
 }
 
@@ -90,6 +102,8 @@ static const struct {
     {"--max-paths", AS_LIMIT_PATHS},
     {"--max-errors", AS_LIMIT_ERRORS},
     {"--max-file-size", AS_LIMIT_FILE_SIZE},
+    {"--max-tokens", AS_LIMIT_TOKENS},
+    {"--max-depth", AS_LIMIT_DEPTH},
 };
 
 /* Handles one option at argv[*i] (advancing past its argument); returns -1 when it is

@@ -47,7 +47,7 @@ static void vreport(struct lowerer *L, enum check_id check, struct as_loc loc,
                         .severity = SEV_ERROR,
                         .message = arena_strdup(&L->diags->arena, msg),
                         .loc = loc,
-                        .kernel = L->p->kernel,
+                        .kernel = L->file_level ? NULL : L->p->kernel,
                         .params = L->p->params,
                         .iter_second = {iters, L->iters.len}};
     diag_add(L->diags, &f);
@@ -533,8 +533,11 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
         nplan++;
     struct core_plan *plan = xcalloc((size_t)(nplan ? nplan : 1), sizeof(*plan));
-    if (lower_globals(&L, assignment, &globals) && lower_buffers(&L, globals)
-        && plan_cores(&L, globals, plan, nplan)) {
+    /* Declarations are the file's, not the kernel's: a problem there is reported once. */
+    L.file_level = true;
+    bool declarations_ok = lower_globals(&L, assignment, &globals) && lower_buffers(&L, globals);
+    L.file_level = false;
+    if (declarations_ok && plan_cores(&L, globals, plan, nplan)) {
         build_cores(&L, plan, nplan);
         L.unit_next_pos = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int));
         lower_cores(&L, globals, plan, nplan);

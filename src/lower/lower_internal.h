@@ -24,6 +24,7 @@ struct lowerer {
     int seq;                        /* next issue index in the current core */
     uint64_t work;                  /* instructions + iterations so far */
     bool stopped;
+    bool file_level;                /* reporting on declarations, not on the kernel */
 };
 
 /* Reports an input error that stops the kernel (exit code 2). */

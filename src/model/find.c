@@ -101,6 +101,15 @@ struct model *model_find(const char *name_or_path, struct as_loc loc, struct dia
         if (is_regular_file(path)) {
             struct model *m = model_load_file(path, diags);
             free(path);
+            if (m && strcmp(m->name, name_or_path) != 0) {
+                /* Lookup is by file name; a file that calls itself something else would
+                 * make reports name a model the user did not ask for. */
+                diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
+                          "model file %s/%s.xml declares the name '%s', not '%s'", *d,
+                          name_or_path, m->name, name_or_path);
+                model_free(m);
+                return NULL;
+            }
             return m;
         }
         free(path);

@@ -12,8 +12,10 @@ static void print_bindings(FILE *out, const struct binding_list *b)
 
 static void print_loc(FILE *out, const struct as_loc *loc)
 {
-    if (loc->line > 0)
+    if (loc->line > 0 && loc->col > 0)
         fprintf(out, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+    else if (loc->line > 0)
+        fprintf(out, "%s:%d: ", loc->file, loc->line);
     else
         fprintf(out, "%s: ", loc->file);
 }
@@ -79,11 +81,38 @@ static void print_finding(FILE *out, const struct file_result *r, const struct f
     }
 }
 
+/* What a kernel was checked for, when that is more than one run: each param's range of
+ * values and the number of `if (?)` paths. */
+static void print_coverage(FILE *out, const struct file_result *r, const struct kernel_result *k)
+{
+    if (!k->verified || (k->nparams_checked <= 1 && k->paths <= 1))
+        return;
+    fprintf(out, "%s: note: kernel '%s' checked for ", r->path, k->name);
+    const struct binding_list *first = &k->params_checked[0];
+    for (size_t p = 0; p < first->len; p++) {
+        int64_t lo = first->items[p].value, hi = lo;
+        for (size_t a = 1; a < k->nparams_checked; a++) {
+            int64_t v = k->params_checked[a].items[p].value;
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+        if (lo == hi)
+            fprintf(out, "%s=%lld, ", first->items[p].name, (long long)lo);
+        else
+            fprintf(out, "%s=%lld..%lld, ", first->items[p].name, (long long)lo, (long long)hi);
+    }
+    fprintf(out, "%zu parameter assignment%s, %zu path%s\n", k->nparams_checked,
+            k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
+}
+
 void report_text(FILE *out, const struct file_result *files, size_t n, bool werror)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         for (size_t k = 0; k < files[i].diags.len; k++)
             print_finding(out, &files[i], &files[i].diags.items[k]);
+        for (size_t k = 0; k < files[i].nkernels; k++)
+            print_coverage(out, &files[i], &files[i].kernels[k]);
+    }
     struct report_summary s;
     report_summarize(files, n, werror, &s);
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,

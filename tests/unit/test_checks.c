@@ -117,6 +117,7 @@ static void test_hazard_text(void)
         "t.pir:9:5: note: first seen at i=0 with n=1\n"
         "t.pir:9:5: note: fix: insert set_flag(MTE2, V, 0) after line 8 and wait_flag(MTE2, V, 0) "
         "before line 9\n"
+        "t.pir: note: kernel 'k' checked for n=1..2, 2 parameter assignments, 2 paths\n"
         "accelsync: 1 file, 1 kernel: 1 error, 0 warnings\n";
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want) != 0)
@@ -136,6 +137,9 @@ static void test_fix_hints(void)
          "insert set_flag(MTE2, V, 1) after line 8 and wait_flag(MTE2, V, 1) before line 9"},
         {MLU "kernel k {\n IO memcpy_async n[0] <- g[0 +: 1024];\n COMPUTE bang_add m <- n[0];\n}",
          "insert sync_io_move_compute(1, 0, 0, 0, 0, 1) between line 6 and line 7"},
+        {AIV "kernel k {\n for i in 0..2 { V vdup w; }\n}",
+         "insert pipe_barrier(V) between one execution of line 6 and the next (e.g. at the end of "
+         "the loop body)"},
         {"model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
          "kernel mix {\n core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; }\n"
          " core aiv : AIV { MTE2 copy v <- ws[0 +: 1024]; }\n}",
