@@ -25,9 +25,13 @@ const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t
     case INS_XSIGNAL:
         return arena_printf(arena, "%s(%s, %d, %lld)%s", x->op, p->units[x->unit].mu->name,
                             x->xmode, (long long)x->xflag, where);
-    case INS_XWAIT:
-        return arena_printf(arena, "%s(..., %d, %lld)%s", x->op, x->xmode, (long long)x->xflag,
-                            where);
+    case INS_XWAIT: {
+        /* The unit as written: the instruction itself sits on the model's wait unit. */
+        const struct ast_expr *u = x->stmt->args;
+        return arena_printf(arena, "%s(%s, %d, %lld)%s", x->op,
+                            u && u->kind == EXPR_NAME ? u->name : "?", x->xmode,
+                            (long long)x->xflag, where);
+    }
     case INS_BARRIER:
         if (x->unit >= 0)
             return arena_printf(arena, "%s(%s)%s", x->op, p->units[x->unit].mu->name, where);

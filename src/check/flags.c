@@ -149,6 +149,57 @@ static void check_cross_capacity(const struct check_context *ctx)
     xflag_table_free(&waits);
 }
 
+/* Why a cross-core wait never returns: the first core it waits for that sets the flag
+ * fewer times than this wait needs. */
+static const char *xwait_never_why(const struct check_context *ctx, size_t i)
+{
+    const struct lw_program *p = ctx->p;
+    const struct lw_ins *w = &p->ins[i];
+    struct arena *A = &ctx->out->arena;
+    struct xflag_table sets, waits;
+    xflag_table_build(p, INS_XSIGNAL, &sets);
+    xflag_table_build(p, INS_XWAIT, &waits);
+    size_t k = xflag_rank(&waits, w, i);
+    const char *why = arena_printf(A, "no core sets flag %lld in mode %d for %s",
+                                   (long long)w->xflag, w->xmode, p->cores[w->core].name);
+    for (int q = 0; q < p->ncores; q++) {
+        if (!hb_xmode_links(p, w->xmode, w->core, q))
+            continue;
+        size_t n = xflag_count(&sets, q, w->xmode, w->xflag);
+        if (n <= k) {
+            why = arena_printf(A, "%s sets flag %lld in mode %d %zu time%s and this is wait %zu",
+                               p->cores[q].name, (long long)w->xflag, w->xmode, n,
+                               n == 1 ? "" : "s", k + 1);
+            break;
+        }
+    }
+    xflag_table_free(&sets);
+    xflag_table_free(&waits);
+    return why;
+}
+
+/* Why a cross-core barrier call never completes: the participants' call counts. */
+static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
+{
+    const struct lw_program *p = ctx->p;
+    const struct lw_ins *b = &p->ins[i];
+    struct arena *A = &ctx->out->arena;
+    if (!hb_xbarrier_participates(p, b->prim, b->core))
+        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, b->op);
+    const char *counts = "";
+    int shown = 0;
+    for (int c = 0; c < p->ncores && shown < 6; c++) {
+        if (!hb_xbarrier_participates(p, b->prim, c))
+            continue;
+        size_t n = 0;
+        for (size_t j = p->cores[c].first_ins; j < p->cores[c].first_ins + p->cores[c].nins; j++)
+            n += p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == b->prim;
+        counts = arena_printf(A, "%s%s%s %zu", counts, shown++ ? ", " : "", p->cores[c].name, n);
+    }
+    return arena_printf(A, "not every participating core calls it that many times (calls: %s)",
+                        counts);
+}
+
 static void check_never(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
@@ -157,9 +208,7 @@ static void check_never(const struct check_context *ctx)
         const struct lw_ins *x = &p->ins[i];
         if (!ctx->m->never[i] || x->kind == INS_WAIT)
             continue;   /* flag waits are reported with their channel's counts */
-        const char *why = x->kind == INS_XWAIT
-                              ? "some core it waits for does not set the flag that many times"
-                              : "not every participating core calls it that many times";
+        const char *why = x->kind == INS_XWAIT ? xwait_never_why(ctx, i) : xbarrier_never_why(ctx, i);
         add(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
             arena_printf(A, "%s never returns: %s", describe_ins(p, A, i), why));
     }
@@ -189,7 +238,8 @@ static void check_cycle(const struct check_context *ctx)
     if (first == NO_INS)
         return;
     add(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
-        arena_printf(A, "deadlock: these waits wait, directly or not, on each other: %s%s",
+        arena_printf(A, "deadlock: each of these waits can only be released by something "
+                        "that waits, directly or not, for one of them: %s%s",
                      names, listed > 4 ? ", ..." : ""));
 }
 

@@ -285,10 +285,14 @@ static void report(const struct check_context *ctx, const struct hazard *h)
         .bytes_lo = lo,
         .bytes_hi = hi,
     };
-    fd.message = arena_printf(A, "%s %s %s bytes [%lld, %lld) while %s at line %d may still be %s them",
+    const char *through = rf->buffer == rs->buffer
+                              ? ""
+                              : arena_printf(A, " (through '%s', placed at the same address)",
+                                             p->buffers[rf->buffer].name);
+    fd.message = arena_printf(A, "%s %s %s bytes [%lld, %lld) while %s at line %d may still be %s them%s",
                               describe_ins(p, A, h->second), verbs[h->kind][0], buf->name,
                               (long long)lo, (long long)hi, describe_ins(p, A, h->first),
-                              f->stmt->loc.line, verbs[h->kind][1]);
+                              f->stmt->loc.line, verbs[h->kind][1], through);
     fd.related_what = arena_printf(A, "first access: %s", describe_ins(p, A, h->first));
     fd.fix = fix_for_pair(p, A, h->first, h->second);
     diag_add(ctx->out, &fd);

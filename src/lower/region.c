@@ -154,13 +154,17 @@ static bool apply_index(struct lowerer *L, const struct ast_region *r, const str
         return false;
     }
     int64_t span = *hi - *lo;
-    if (a < 0 || end < a || end > span) {
+    if (end < a) {
+        lower_report(L, CHECK_OUT_OF_BOUNDS, r->loc,
+                     "region [%lld, %lld) of buffer '%s' ends before it starts", (long long)a,
+                     (long long)end, b->name);
+        return false;
+    }
+    if (a < 0 || end > span) {
         lower_report(L, CHECK_OUT_OF_BOUNDS, r->loc,
                      "region [%lld, %lld) is outside buffer '%s' (%s%lld bytes)", (long long)a,
                      (long long)end, b->name, span == b->size ? "" : "selection of ",
                      (long long)span);
-        if (end < a)
-            return false;
         int64_t clo = a < 0 ? 0 : a, chi = end > span ? span : end;
         if (clo >= chi)
             return false;
