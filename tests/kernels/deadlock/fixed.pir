@@ -1,0 +1,12 @@
+// deadlock, fixed: the MTE2->V set precedes the wait.
+// expect: clean
+model "ascend910b2";
+buffer x_gm : GM[1024];
+buffer x_ub : UB[1024];
+buffer y_ub : UB[1024];
+kernel k {
+  MTE2 copy x_ub <- x_gm;
+  set_flag(MTE2, V, 0);
+  wait_flag(MTE2, V, 0);
+  V vabs y_ub <- x_ub;
+}

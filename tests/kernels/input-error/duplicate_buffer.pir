@@ -1,0 +1,9 @@
+// input-error: two buffers named x_ub.
+// expect: input-error@6
+model "ascend910b2";
+buffer x_gm : GM[256];
+buffer x_ub : UB[256];
+buffer x_ub : UB[512];
+kernel k {
+  MTE2 copy x_ub <- x_gm;
+}

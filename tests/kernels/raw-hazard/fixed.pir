@@ -1,0 +1,12 @@
+// raw-hazard, fixed: an MTE2->V flag pair orders the copy before the vector read.
+// expect: clean
+model "ascend910b2";
+buffer x_gm : GM[1024];
+buffer x_ub : UB[1024];
+buffer y_ub : UB[1024];
+kernel k {
+  MTE2 copy x_ub <- x_gm;
+  set_flag(MTE2, V, 0);
+  wait_flag(MTE2, V, 0);
+  V vabs y_ub <- x_ub;
+}

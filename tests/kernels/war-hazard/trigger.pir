@@ -1,0 +1,13 @@
+// war-hazard: MTE2 refills x_ub while V may still be reading the previous contents.
+// expect: war-hazard@12
+model "ascend910b2";
+buffer x_gm : GM[2048];
+buffer x_ub : UB[1024];
+buffer y_ub : UB[1024];
+kernel k {
+  MTE2 copy x_ub <- x_gm[0 +: 1024];
+  set_flag(MTE2, V, 0);
+  wait_flag(MTE2, V, 0);
+  V vabs y_ub <- x_ub;
+  MTE2 copy x_ub <- x_gm[1024 +: 1024];
+}
