@@ -75,25 +75,28 @@ static void check_channels(const struct check_context *ctx)
     free(waits);
 }
 
+/* The cross-core signals and waits of a run, sorted for k-th lookups; built once. */
+struct cross_tables {
+    struct xflag_table sets, waits;
+};
+
 /* Cross-core signals whose count some target core never takes. */
-static void check_cross_signals(const struct check_context *ctx)
+static void check_cross_signals(const struct check_context *ctx, const struct cross_tables *xt)
 {
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
-    struct xflag_table sets, waits;
-    xflag_table_build(p, INS_XSIGNAL, &sets);
-    xflag_table_build(p, INS_XWAIT, &waits);
-    for (size_t s = 0; s < sets.len; s++) {
-        size_t i = sets.items[s].ins;
+    const struct xflag_table *sets = &xt->sets, *waits = &xt->waits;
+    for (size_t s = 0; s < sets->len; s++) {
+        size_t i = sets->items[s].ins;
         const struct lw_ins *x = &p->ins[i];
-        size_t k = xflag_rank(&sets, x, i);   /* this is the k-th set of its core on the flag */
+        size_t k = xflag_rank(sets, x, i);   /* this is the k-th set of its core on the flag */
         int left_on = -1;   /* a core it reaches that takes fewer counts */
         bool any_target = false;
         for (int t = 0; t < p->ncores && left_on < 0; t++) {
             if (!hb_xmode_links(p, x->xmode, t, x->core))
                 continue;
             any_target = true;
-            if (xflag_count(&waits, t, x->xmode, x->xflag) <= k)
+            if (xflag_count(waits, t, x->xmode, x->xflag) <= k)
                 left_on = t;
         }
         if (!any_target)
@@ -107,33 +110,28 @@ static void check_cross_signals(const struct check_context *ctx)
                                 "kernel ends",
                              describe_ins(p, A, i), p->cores[left_on].name));
     }
-    xflag_table_free(&sets);
-    xflag_table_free(&waits);
 }
 
 /* Counting cross-core flags hold at most `capacity` counts per waiting core: the
  * (j + capacity)-th set of a source core must come after the j-th wait of every core it
  * counts for, or the counter may overflow (the binary overrun rule with capacity 1). */
-static void check_cross_capacity(const struct check_context *ctx)
+static void check_cross_capacity(const struct check_context *ctx, const struct cross_tables *xt)
 {
     const struct lw_program *p = ctx->p;
     size_t cap = (size_t)p->model->xflags.capacity;
     if (cap == 0)
         return;
     struct arena *A = &ctx->out->arena;
-    struct xflag_table sets, waits;
-    xflag_table_build(p, INS_XSIGNAL, &sets);
-    xflag_table_build(p, INS_XWAIT, &waits);
-    for (size_t s = 0; s < sets.len; s++) {
-        size_t i = sets.items[s].ins;
+    for (size_t s = 0; s < xt->sets.len; s++) {
+        size_t i = xt->sets.items[s].ins;
         const struct lw_ins *x = &p->ins[i];
-        size_t r = xflag_rank(&sets, x, i);
+        size_t r = xflag_rank(&xt->sets, x, i);
         if (r < cap || !ctx->hb->started[i])
             continue;
         for (int t = 0; t < p->ncores; t++) {
             if (!hb_xmode_links(p, x->xmode, t, x->core))
                 continue;
-            size_t w = xflag_nth(&waits, t, x->xmode, x->xflag, r - cap);
+            size_t w = xflag_nth(&xt->waits, t, x->xmode, x->xflag, r - cap);
             if (w != NO_INS && hb_before(ctx->hb, w, i))
                 continue;
             add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, i, w,
@@ -145,27 +143,23 @@ static void check_cross_capacity(const struct check_context *ctx)
             break;
         }
     }
-    xflag_table_free(&sets);
-    xflag_table_free(&waits);
 }
 
 /* Why a cross-core wait never returns: the first core it waits for that sets the flag
  * fewer times than this wait needs. */
-static const char *xwait_never_why(const struct check_context *ctx, size_t i)
+static const char *xwait_never_why(const struct check_context *ctx, const struct cross_tables *xt,
+                                   size_t i)
 {
     const struct lw_program *p = ctx->p;
     const struct lw_ins *w = &p->ins[i];
     struct arena *A = &ctx->out->arena;
-    struct xflag_table sets, waits;
-    xflag_table_build(p, INS_XSIGNAL, &sets);
-    xflag_table_build(p, INS_XWAIT, &waits);
-    size_t k = xflag_rank(&waits, w, i);
+    size_t k = xflag_rank(&xt->waits, w, i);
     const char *why = arena_printf(A, "no core sets flag %lld in mode %d for %s",
                                    (long long)w->xflag, w->xmode, p->cores[w->core].name);
     for (int q = 0; q < p->ncores; q++) {
         if (!hb_xmode_links(p, w->xmode, w->core, q))
             continue;
-        size_t n = xflag_count(&sets, q, w->xmode, w->xflag);
+        size_t n = xflag_count(&xt->sets, q, w->xmode, w->xflag);
         if (n <= k) {
             why = arena_printf(A, "%s sets flag %lld in mode %d %zu time%s and this is wait %zu",
                                p->cores[q].name, (long long)w->xflag, w->xmode, n,
@@ -173,8 +167,6 @@ static const char *xwait_never_why(const struct check_context *ctx, size_t i)
             break;
         }
     }
-    xflag_table_free(&sets);
-    xflag_table_free(&waits);
     return why;
 }
 
@@ -200,7 +192,7 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
                         counts);
 }
 
-static void check_never(const struct check_context *ctx)
+static void check_never(const struct check_context *ctx, const struct cross_tables *xt)
 {
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
@@ -208,7 +200,8 @@ static void check_never(const struct check_context *ctx)
         const struct lw_ins *x = &p->ins[i];
         if (!ctx->m->never[i] || x->kind == INS_WAIT)
             continue;   /* flag waits are reported with their channel's counts */
-        const char *why = x->kind == INS_XWAIT ? xwait_never_why(ctx, i) : xbarrier_never_why(ctx, i);
+        const char *why = x->kind == INS_XWAIT ? xwait_never_why(ctx, xt, i)
+                                               : xbarrier_never_why(ctx, i);
         add(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
             arena_printf(A, "%s never returns: %s", describe_ins(p, A, i), why));
     }
@@ -246,8 +239,13 @@ static void check_cycle(const struct check_context *ctx)
 void check_flags(const struct check_context *ctx)
 {
     check_channels(ctx);
-    check_cross_signals(ctx);
-    check_cross_capacity(ctx);
-    check_never(ctx);
+    struct cross_tables xt;
+    xflag_table_build(ctx->p, INS_XSIGNAL, &xt.sets);
+    xflag_table_build(ctx->p, INS_XWAIT, &xt.waits);
+    check_cross_signals(ctx, &xt);
+    check_cross_capacity(ctx, &xt);
+    check_never(ctx, &xt);
+    xflag_table_free(&xt.sets);
+    xflag_table_free(&xt.waits);
     check_cycle(ctx);
 }

@@ -137,24 +137,14 @@ static const char *op_units(struct arena *a, const struct model_op *te)
     return out;
 }
 
-static void unit_list(const struct model_coretype *ct, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    for (int i = 0; i < ct->nunits; i++) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, size - used, "%s%s", i ? " " : "", ct->units[i].name);
-    }
-}
-
 int lower_local_unit(struct lowerer *L, const char *name, struct as_loc loc)
 {
     int u = model_unit_index(L->ct, name);
     if (u < 0) {
         char units[256];
-        unit_list(L->ct, units, sizeof(units));
         lower_report(L, CHECK_BAD_UNIT, loc,
                      "unit '%s' does not exist on core type %s (its units: %s)", name,
-                     L->ct->name, units);
+                     L->ct->name, model_unit_names(L->ct, units, sizeof(units)));
     }
     return u;
 }
@@ -425,15 +415,10 @@ static bool plan_cores(struct lowerer *L, const struct scope *env, struct core_p
         if (ac->type) {
             plan[i].ct = model_coretype_find(L->model, ac->type);
             if (!plan[i].ct) {
-                char types[256] = "";
-                for (int t = 0; t < L->model->ncoretypes; t++) {
-                    size_t used = strlen(types);
-                    snprintf(types + used, sizeof(types) - used, "%s%s", t ? " " : "",
-                             L->model->coretypes[t].name);
-                }
+                char types[256];
                 lower_fail(L, CHECK_UNKNOWN_NAME, ac->type_loc,
                            "unknown core type '%s' in model %s (core types: %s)", ac->type,
-                           L->model->name, types);
+                           L->model->name, model_coretype_names(L->model, types, sizeof(types)));
                 return false;
             }
         } else {

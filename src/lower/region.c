@@ -21,15 +21,10 @@ static bool lower_buffer(struct lowerer *L, const struct ast_decl *d, const stru
     b->decl = d;
     b->space = model_space_index(L->model, d->space);
     if (b->space < 0) {
-        char spaces[256] = "";
-        for (int i = 0; i < L->model->nspaces; i++) {
-            size_t used = strlen(spaces);
-            snprintf(spaces + used, sizeof(spaces) - used, "%s%s", i ? " " : "",
-                     L->model->spaces[i].name);
-        }
+        char spaces[256];
         lower_fail(L, CHECK_UNKNOWN_NAME, d->space_loc,
                    "unknown memory space '%s' in model %s (spaces: %s)", d->space,
-                   L->model->name, spaces);
+                   L->model->name, model_space_names(L->model, spaces, sizeof(spaces)));
         return false;
     }
     int n = 0;

@@ -178,6 +178,10 @@ const struct model_prim *model_prim_find(const struct model *m, const char *name
 /* Attributes of an op: from its table entry when listed, else from the suffix rules,
  * else from the defaults. */
 void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked);
-const char *unit_class_name(enum unit_class c);   /* "sync", "fifo", "pipelined" */
+const char *unit_class_name(enum unit_class c);
+/* Space-separated names, for messages listing the valid choices; return buf. */
+const char *model_coretype_names(const struct model *m, char *buf, size_t size);
+const char *model_space_names(const struct model *m, char *buf, size_t size);
+const char *model_unit_names(const struct model_coretype *ct, char *buf, size_t size);   /* "sync", "fifo", "pipelined" */
 
 #endif

@@ -2,6 +2,8 @@
  * Models are small (tens of units, ops and primitives), so lookups are linear scans. */
 #include "model.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name)
@@ -95,4 +97,39 @@ void model_free(struct model *m)
     /* The model lives in its own arena: copy the arena out before freeing it. */
     struct arena arena = m->arena;
     arena_free(&arena);
+}
+
+/* Writes the `name` fields of n structs (stride bytes apart, the name at offset) into buf,
+ * separated by spaces, for messages that list what would have been valid. */
+static const char *join_names(char *buf, size_t size, const void *items, size_t stride,
+                              size_t offset, int n)
+{
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = 0; i < n && used < size; i++) {
+        const char *name = *(const char *const *)((const char *)items + (size_t)i * stride + offset);
+        int w = snprintf(buf + used, size - used, "%s%s", i ? " " : "", name);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+    return buf;
+}
+
+const char *model_coretype_names(const struct model *m, char *buf, size_t size)
+{
+    return join_names(buf, size, m->coretypes, sizeof(*m->coretypes),
+                      offsetof(struct model_coretype, name), m->ncoretypes);
+}
+
+const char *model_space_names(const struct model *m, char *buf, size_t size)
+{
+    return join_names(buf, size, m->spaces, sizeof(*m->spaces), offsetof(struct model_space, name),
+                      m->nspaces);
+}
+
+const char *model_unit_names(const struct model_coretype *ct, char *buf, size_t size)
+{
+    return join_names(buf, size, ct->units, sizeof(*ct->units), offsetof(struct model_unit, name),
+                      ct->nunits);
 }

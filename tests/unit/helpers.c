@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/parse.h"
+#include "report/report.h"
 
 void use_source_models(void) { setenv("ACCELSYNC_MODEL_PATH", AS_SOURCE_ROOT "/hwmodels", 1); }
 
@@ -28,6 +29,19 @@ const char *verdict_of(const struct file_result *r)
         snprintf(buf + used, sizeof(buf) - used, "%s%s@%d", i ? " " : "",
                  check_name(r->diags.items[i].check), r->diags.items[i].loc.line);
     }
+    return buf;
+}
+
+char *text_report_of(const char *pir)
+{
+    struct file_result r;
+    check_pir(pir, false, &r);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    report_text(f, &r, 1, false);
+    fclose(f);
+    file_result_free(&r);
     return buf;
 }
 

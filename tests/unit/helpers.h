@@ -13,6 +13,9 @@ void check_pir(const char *pir, bool reference, struct file_result *out);
 /* The findings of a result as "check@line" words joined by spaces ("" when clean). */
 const char *verdict_of(const struct file_result *r);
 
+/* The text report of `pir` checked as in check_pir; free() the result. */
+char *text_report_of(const char *pir);
+
 /* A parsed program and model, lowered once (first kernel, first assignment, first path). */
 struct lowered {
     struct source *src;

@@ -90,22 +90,9 @@ static void test_verdicts(void)
     }
 }
 
-static char *text_report(const char *pir)
-{
-    struct file_result r;
-    check_pir(pir, false, &r);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    report_text(f, &r, 1, false);
-    fclose(f);
-    file_result_free(&r);
-    return buf;
-}
-
 static void test_hazard_text(void)
 {
-    char *got = text_report(AIV "param n in 1..2;\nkernel k {\n  for i in 0..n {\n"
+    char *got = text_report_of(AIV "param n in 1..2;\nkernel k {\n  for i in 0..n {\n"
                                 "    MTE2 copy u[i % 2] <- g[i * 1024 +: 1024];\n"
                                 "    V vadd w[i * 512 +: 512] <- u[i % 2];\n  }\n}\n");
     const char *want =

@@ -103,14 +103,7 @@ static void test_werror_json(void)
 
 static void test_syntax_error_text(void)
 {
-    struct file_result r;
-    check_pir(AIV "kernel k {\n V vdup w\n}\n", false, &r);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    report_text(f, &r, 1, false);
-    fclose(f);
-    file_result_free(&r);
+    char *buf = text_report_of(AIV "kernel k {\n V vdup w\n}\n");
     const char *want = "t.pir:7:1: error: unexpected '}', expecting '<-' or '[' or ';' or ',' [syntax-error]\n"
                        "    7 | }\n"
                        "      | ^\n"
