@@ -1,5 +1,6 @@
-/* State shared by the lowering's files (lower.c walks statements, region.c resolves
- * buffers and regions, sync.c turns primitive calls into instructions). */
+/* State shared by the lowering's files: lower.c (kernel, globals, cores, shared helpers),
+ * stmt.c (statements), access.c (accesses), region.c (buffers and regions), sync.c
+ * (primitive calls). */
 #ifndef AS_LOWER_INTERNAL_H
 #define AS_LOWER_INTERNAL_H
 
@@ -44,6 +45,12 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
 int lower_local_unit(struct lowerer *L, const char *name, struct as_loc loc);
 /* Counts one unit of work against --max-events; false (and stopped) when over. */
 bool lower_spend(struct lowerer *L, uint64_t amount, struct as_loc loc);
+
+/* stmt.c */
+void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct scope *env);
+
+/* access.c */
+void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
 
 /* region.c */
 bool lower_buffers(struct lowerer *L, const struct scope *env);

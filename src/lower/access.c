@@ -1,0 +1,138 @@
+/* Access statements: resolves `UNIT OP writes <- reads;` and its shorter forms against the
+ * model (unit, op table, spaces each unit may touch) and emits the access instruction. */
+#include <string.h>
+
+#include "lower_internal.h"
+
+static bool is_model_unit(const struct model *m, const char *name)
+{
+    for (int i = 0; i < m->ncoretypes; i++)
+        if (model_unit_index(&m->coretypes[i], name) >= 0)
+            return true;
+    return false;
+}
+
+/* "IO or MOVE": the units an op table entry may run on, for messages. */
+static const char *op_units(struct arena *a, const struct model_op *te)
+{
+    const char *out = te->units[0];
+    for (int i = 1; i < te->nunits; i++)
+        out = arena_printf(a, "%s%s%s", out, i + 1 == te->nunits ? " or " : ", ", te->units[i]);
+    return out;
+}
+
+int lower_local_unit(struct lowerer *L, const char *name, struct as_loc loc)
+{
+    int u = model_unit_index(L->ct, name);
+    if (u < 0) {
+        char units[256];
+        lower_report(L, CHECK_BAD_UNIT, loc,
+                     "unit '%s' does not exist on core type %s (its units: %s)", name,
+                     L->ct->name, model_unit_names(L->ct, units, sizeof(units)));
+    }
+    return u;
+}
+
+static void check_space(struct lowerer *L, const struct model_unit *mu,
+                        const struct model_op *te, const struct mem_region *r,
+                        const struct ast_region *ar, bool write)
+{
+    int space = L->p->buffers[r->buffer].space;
+    uint64_t bit = (uint64_t)1 << space;
+    const char *sname = L->model->spaces[space].name;
+    if (!((write ? mu->writes : mu->reads) & bit)) {
+        lower_report(L, CHECK_BAD_UNIT, ar->loc, "unit %s may not %s %s (buffer '%s')",
+                     mu->name, write ? "write" : "read", sname, ar->buffer);
+        return;
+    }
+    uint64_t allowed = te ? (write ? te->write_spaces : te->read_spaces) : 0;
+    if (allowed && !(allowed & bit))
+        lower_report(L, CHECK_BAD_UNIT, ar->loc, "op '%s' does not %s %s (buffer '%s')",
+                     te->name, write ? "write" : "read", sname, ar->buffer);
+}
+
+static int lower_regions(struct lowerer *L, const struct ast_region *list,
+                         const struct scope *env, const struct model_unit *mu,
+                         const struct model_op *te, bool write, struct mem_region **out)
+{
+    int n = 0;
+    for (const struct ast_region *r = list; r; r = r->next)
+        n++;
+    *out = arena_alloc_array(&L->p->arena, (size_t)n, sizeof(**out));
+    int kept = 0;
+    for (const struct ast_region *r = list; r && !L->stopped; r = r->next) {
+        if (!lower_region(L, r, env, &(*out)[kept]))
+            continue;
+        check_space(L, mu, te, &(*out)[kept], r, write);
+        kept++;
+    }
+    return kept;
+}
+
+void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+{
+    const char *unit = NULL, *op;
+    struct as_loc unit_loc = s->head_loc, op_loc;
+    const struct ast_region *writes = s->writes;
+    if (s->opword) {
+        unit = s->head;
+        op = s->opword;
+        op_loc = s->opword_loc;
+    } else if (is_model_unit(L->model, s->head)) {
+        if (!writes || writes->indices) {
+            lower_fail(L, CHECK_INPUT_ERROR, s->head_loc,
+                       "missing op name after unit '%s' (write UNIT OP writes <- reads;)",
+                       s->head);
+            return;
+        }
+        unit = s->head;
+        op = writes->buffer;
+        op_loc = writes->name_loc;
+        writes = writes->next;
+    } else {
+        op = s->head;
+        op_loc = s->head_loc;
+    }
+
+    const struct model_op *te = model_op_find(L->model, op);
+    int u;
+    if (unit) {
+        u = lower_local_unit(L, unit, unit_loc);
+        if (u < 0)
+            return;
+        if (te && !model_op_runs_on(te, unit))
+            lower_report(L, CHECK_BAD_UNIT, op_loc, "op '%s' runs on %s, not on %s", op,
+                         op_units(&L->p->arena, te), unit);
+    } else {
+        if (!te) {
+            lower_fail(L, CHECK_UNKNOWN_NAME, op_loc,
+                       "unknown op '%s': model %s's op table does not list it; write its "
+                       "unit explicitly (UNIT %s ...)",
+                       op, L->model->name, op);
+            return;
+        }
+        unit = te->unit;
+        u = model_unit_index(L->ct, unit);
+        if (u < 0) {
+            lower_report(L, CHECK_BAD_UNIT, op_loc,
+                         "op '%s' runs on %s, which core type %s does not have", op, unit,
+                         L->ct->name);
+            return;
+        }
+    }
+    const struct model_unit *mu = &L->ct->units[u];
+    struct mem_region *w, *r;
+    int nw = lower_regions(L, writes, env, mu, te, true, &w);
+    int nr = lower_regions(L, s->reads, env, mu, te, false, &r);
+    if (L->stopped)
+        return;
+    struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, s);
+    if (!ins)
+        return;
+    ins->op = op;
+    model_op_attrs(L->model, op, &ins->blocking, &ins->interlocked);
+    ins->writes = w;
+    ins->nwrites = nw;
+    ins->reads = r;
+    ins->nreads = nr;
+}
