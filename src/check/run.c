@@ -11,6 +11,7 @@
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
 #include "check.h"
+#include "params.h"
 
 void check_options_defaults(struct check_options *o)
 {
@@ -86,108 +87,6 @@ static bool load_model(struct file_result *r, const struct check_options *o)
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");
     }
     return r->model != NULL;
-}
-
-/* ---------------------------------------------------------------- parameters */
-
-struct param_range {
-    const char *name;
-    int64_t lo, hi;
-};
-
-struct assignments {
-    struct param_range *ranges;
-    size_t nranges;
-    const struct check_options *o;
-};
-
-static const struct binding *define_of(const struct check_options *o, const char *name)
-{
-    for (size_t i = 0; i < o->ndefines; i++)
-        if (strcmp(o->defines[i].name, name) == 0)
-            return &o->defines[i];
-    return NULL;
-}
-
-/* Finds the ranged params and evaluates their bounds in the scope of what is declared
- * before them with a single value. */
-static bool plan_params(struct file_result *r, const struct check_options *o, struct arena *a,
-                        struct assignments *out)
-{
-    for (size_t i = 0; i < o->ndefines; i++) {
-        if (!find_decl(r->ast, DECL_PARAM, o->defines[i].name)) {
-            diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
-                      "-D %s=%lld: the file declares no param '%s'", o->defines[i].name,
-                      (long long)o->defines[i].value, o->defines[i].name);
-            return false;
-        }
-    }
-    const struct scope *env = NULL;
-    VEC(struct param_range) ranges = {0};
-    bool ok = true;
-    for (const struct ast_decl *d = r->ast->decls; d && ok; d = d->next) {
-        if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
-            continue;
-        const struct binding *def = d->kind == DECL_PARAM ? define_of(o, d->name) : NULL;
-        struct eval_error err;
-        int64_t v = 0;
-        if (def) {
-            v = def->value;
-        } else if (d->kind == DECL_PARAM && d->is_range) {
-            struct param_range pr = {.name = d->name};
-            if (!eval_expr(d->lo, env, &pr.lo, &err) || !eval_expr(d->hi, env, &pr.hi, &err)) {
-                diag_addf(&r->diags, err.check, SEV_ERROR, err.loc, "%s", err.message);
-                ok = false;
-                break;
-            }
-            if (pr.hi < pr.lo) {
-                diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->name_loc,
-                          "param '%s' has an empty range %lld..%lld", d->name, (long long)pr.lo,
-                          (long long)pr.hi);
-                ok = false;
-                break;
-            }
-            VEC_PUSH(ranges, pr);
-            continue;   /* what depends on it is evaluated per assignment by the lowering */
-        } else if (!d->value || !eval_expr(d->value, env, &v, &err)) {
-            continue;   /* reported by the lowering, where the value is needed */
-        }
-        struct scope *sc = arena_alloc(a, sizeof(*sc));
-        *sc = (struct scope){.name = d->name, .value = v, .next = env};
-        env = sc;
-    }
-    out->ranges = ranges.items;
-    out->nranges = ranges.len;
-    out->o = o;
-    return ok;
-}
-
-static uint64_t assignment_count(const struct assignments *as)
-{
-    uint64_t n = 1;
-    for (size_t i = 0; i < as->nranges; i++) {
-        uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
-        if (k == 0 || n > UINT64_MAX / k)
-            return UINT64_MAX;
-        n *= k;
-    }
-    return n;
-}
-
-/* The index-th assignment in lexicographic order (last range fastest), plus -D values. */
-static struct binding_list assignment_at(const struct assignments *as, uint64_t index,
-                                         struct arena *a)
-{
-    size_t n = as->nranges + as->o->ndefines;
-    struct binding *b = arena_alloc_array(a, n ? n : 1, sizeof(*b));
-    for (size_t i = as->nranges; i-- > 0;) {
-        uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
-        b[i] = (struct binding){as->ranges[i].name, as->ranges[i].lo + (int64_t)(index % k)};
-        index /= k;
-    }
-    for (size_t i = 0; i < as->o->ndefines; i++)
-        b[as->nranges + i] = as->o->defines[i];
-    return (struct binding_list){b, n};
 }
 
 /* ---------------------------------------------------------------- kernels */
