@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "../graph/graph.h"
-#include "../ir/eval.h"
 #include "../ir/parse.h"
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
