@@ -166,10 +166,19 @@ size_t as_models_write(FILE *out)
             bool dup = false;
             for (size_t k = 0; m && k < seen.len; k++)
                 dup |= strcmp(seen.items[k], m->name) == 0;
+            size_t stem = strlen(names.items[i]) - 4;   /* without ".xml" */
+            if (m && (strlen(m->name) != stem || strncmp(m->name, names.items[i], stem) != 0)) {
+                /* Lookup is by file name, so such a model could not be used by its name. */
+                fprintf(stderr, "accelsync: skipping %s: it declares the name '%s'\n", path,
+                        m->name);
+                model_free(m);
+                m = NULL;
+                dup = true;
+            }
             if (m && !dup) {
                 fprintf(out, "%-14s %s\n", m->name, m->description ? m->description : "");
                 VEC_PUSH(seen, xstrdup(m->name));
-            } else if (!m) {
+            } else if (!m && !dup) {
                 /* Not silently skipped: name the file and its first problem. */
                 fprintf(stderr, "accelsync: skipping %s: %s\n", path,
                         diags.len ? diags.items[0].message : "not a valid model");

@@ -287,7 +287,7 @@ static void report(const struct check_context *ctx, const struct hazard *h)
     };
     const char *through = rf->buffer == rs->buffer
                               ? ""
-                              : arena_printf(A, " (through '%s', placed at the same address)",
+                              : arena_printf(A, " (through '%s', placed over the same bytes)",
                                              p->buffers[rf->buffer].name);
     fd.message = arena_printf(A, "%s %s %s bytes [%lld, %lld) while %s at line %d may still be %s them%s",
                               describe_ins(p, A, h->second), verbs[h->kind][0], buf->name,

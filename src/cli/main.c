@@ -29,7 +29,7 @@ static const char usage_check[] =
     "  --werror              warnings make the exit code 1\n"
     "  --max-events N        instructions + loop iterations per kernel run (10000000)\n"
     "  --max-paths N         parameter assignments x if (?) paths per kernel (4096)\n"
-    "  --max-errors N        findings reported per file (1000)\n"
+    "  --max-errors N        error findings reported per file (1000)\n"
     "  --max-file-size N     bytes per input file (16777216)\n"
     "  --max-tokens N        tokens per input file (10000000)\n"
     "  --max-depth N         nesting of blocks and expressions (1000, at most 12500)\n"
