@@ -1,6 +1,7 @@
 // add_custom on the first-generation Ascend 910 (one unified AI core): the same double-buffered
 // CopyIn/Compute/CopyOut pipeline as on A2, using event ids 0 and 1 only, so it is clean under
 // both models.
+// bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
 model "ascend910";

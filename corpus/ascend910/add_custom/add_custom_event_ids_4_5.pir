@@ -1,7 +1,8 @@
 // add_custom ported from A2 to the first-generation 910, bug for this model: the z_ub hand-off
 // keeps the A2 event ids 4 + s (4 and 5); the 910 has only ids 0-3 per channel, so the set and
 // the wait are rejected and MTE3 is left unsynchronized. On ascend910b2 (ids 0-7) it is clean.
-// expect: bad-event-id@32 bad-event-id@33 raw-hazard@34 flag-overrun@35 flag-overrun@35 flag-overrun@35
+// bug-class: event-id-range
+// expect: bad-event-id@33 bad-event-id@34 raw-hazard@35 flag-overrun@36 flag-overrun@36 flag-overrun@36
 // expect(--model ascend910b2): clean
 model "ascend910";
 param tiles in 1..6;

@@ -1,6 +1,7 @@
 // ArgMax over tiles on one 910 AI core: vmax reduces each tile to its maximum, the scalar unit reads
 // it after a V->S flag, keeps the running best and finally stores the index with a scalar write to
 // GM. The input slots are double-buffered; S is synchronous, so V may overwrite red after S read it.
+// bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
 model "ascend910";

@@ -1,8 +1,9 @@
 // ArgMax over tiles on the 910, bug: the V->S hand-off of each tile was dropped (the scalar unit
 // is synchronous, but that only orders S against what is issued after it, not against the V pipe
 // it reads from), so S may read red[s] before vmax has written it.
-// expect: raw-hazard@26 raw-hazard@28
-// expect(--model ascend910b2): raw-hazard@26 raw-hazard@28
+// bug-class: scalar-no-sync
+// expect: raw-hazard@27 raw-hazard@29
+// expect(--model ascend910b2): raw-hazard@27 raw-hazard@29
 model "ascend910";
 param tiles in 1..5;
 const TILE = 16384;

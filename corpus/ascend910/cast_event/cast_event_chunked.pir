@@ -1,6 +1,7 @@
 // Cast with the input resident in UB, ported correctly to the 910: tiles are processed in chunks
 // of 4 so that each chunk uses event ids 0-3 once, and V hands the ids back (V->MTE2) before the
 // next chunk's loads set them again. Clean under both models.
+// bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
 model "ascend910";

@@ -1,8 +1,9 @@
-// Cast with the input resident in UB, a failed port to the 910: the event id was wrapped to i % 4
-// to fit the 4 ids, but all loads are still issued before the first wait, so from the fifth tile on
-// MTE2 sets an event that V has not consumed yet (flag overrun) -- under both models.
-// expect: flag-overrun@18
-// expect(--model ascend910b2): flag-overrun@18
+// Cast with the input resident in UB, bug (a failed port to the 910): the event id was wrapped to
+// i % 4 to fit the 4 ids, but all loads are still issued before the first wait, so from the fifth
+// tile on MTE2 sets an event that V has not consumed yet (flag overrun) -- under both models.
+// bug-class: flag-overrun
+// expect: flag-overrun@19
+// expect(--model ascend910b2): flag-overrun@19
 model "ascend910";
 param tiles in 1..6;
 const TILE = 8192;

@@ -1,7 +1,8 @@
-// Cast with the whole input resident in UB, written for A2: every tile load signals its own event
-// id i, and up to 6 tiles come from the tiling data. On the 910 (ids 0-3) tiles 4 and 5 use ids
-// that do not exist; on ascend910b2 (ids 0-7) the same kernel is clean.
-// expect: bad-event-id@18 bad-event-id@21 raw-hazard@22
+// Cast with the whole input resident in UB written for A2, bug for this model: every tile load
+// signals its own event id i, and up to 6 tiles come from the tiling data. On the 910 (ids 0-3)
+// tiles 4 and 5 use ids that do not exist; on ascend910b2 (ids 0-7) the same kernel is clean.
+// bug-class: event-id-range
+// expect: bad-event-id@19 bad-event-id@22 raw-hazard@23
 // expect(--model ascend910b2): clean
 model "ascend910";
 param tiles in 1..6;

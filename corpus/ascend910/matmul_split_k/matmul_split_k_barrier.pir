@@ -1,6 +1,7 @@
 // Cube matmul on the 910 with two K-steps per L0 load: each L0A/L0B fill holds two 64-deep halves
 // and two mmads accumulate into the same L0C one after the other; the M pipe does not order them by
 // itself, so a pipe_barrier(M) separates the two mmads. The block is drained by V and stored by MTE3.
+// bug-class: none
 // expect: clean
 model "ascend910";
 param ktiles in 1..3;

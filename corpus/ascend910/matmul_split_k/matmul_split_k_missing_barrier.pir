@@ -1,7 +1,8 @@
 // Cube matmul on the 910 with two K-steps per L0 load, bug: the pipe_barrier(M) between the two
 // accumulating mmads is missing, so the second mmad may read and write L0C while the first is still
 // accumulating into it (RAW and WAW inside the M pipe).
-// expect: raw-hazard@31 raw-hazard@31 waw-hazard@31 waw-hazard@31
+// bug-class: missing-pipe-barrier
+// expect: raw-hazard@32 raw-hazard@32 waw-hazard@32 waw-hazard@32
 model "ascend910";
 param ktiles in 1..3;
 const HALF_A = 8192;

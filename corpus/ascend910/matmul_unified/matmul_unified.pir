@@ -2,6 +2,7 @@
 // L0A/L0B into L0C (as on A2), but there is no fixpipe: the vector pipe drains L0C into UB
 // (copy_matrix_cc_to_ubuf after an M->V flag) and MTE3 writes the block to GM. Output blocks reuse
 // L0C and UB, released by V->M and MTE3->V flags.
+// bug-class: none
 // expect: clean
 model "ascend910";
 param ktiles in 1..3;

@@ -1,7 +1,8 @@
 // Matmul with a vector epilogue on the 910, bug: L0C is never released by the vector pipe (no
 // V->M flags): the first mmad of block b+1 may overwrite L0C while V is still draining block b,
 // and M may set its M->V flag again before V has consumed the previous one.
-// expect: war-hazard@43 war-hazard@45 flag-overrun@49
+// bug-class: missing-release
+// expect: war-hazard@44 war-hazard@46 flag-overrun@50
 model "ascend910";
 param ktiles in 1..3;
 param blocks in 1..3;

@@ -1,7 +1,8 @@
 // Matmul with a vector epilogue on the 910, bug: the M->V flag pair before the L0C drain is
 // missing, so copy_matrix_cc_to_ubuf may read L0C while the last mmad of the block (the first and
 // only one when ktiles = 1) is still accumulating into it.
-// expect: raw-hazard@52 raw-hazard@52 flag-overrun@53 flag-overrun@53
+// bug-class: missing-flag-pair
+// expect: raw-hazard@53 raw-hazard@53 flag-overrun@54 flag-overrun@54
 model "ascend910";
 param ktiles in 1..3;
 param blocks in 1..3;

@@ -1,7 +1,8 @@
 // Matmul with a vector epilogue on the 910, bug: the prologue set_flag(V, M, 0) ("L0C starts free")
 // was deleted: the first mmad waits for a V->M release that V only sends after draining the result
 // of that very mmad (a cycle), and the epilogue waits once more than V ever sets.
-// expect: deadlock@43 deadlock@64
+// bug-class: unmatched-wait
+// expect: deadlock@44 deadlock@65
 model "ascend910";
 param ktiles in 1..3;
 param blocks in 1..3;

@@ -1,8 +1,9 @@
 // A debug-style PIPE_ALL kernel on the 910, bug: the pipe_barrier(ALL) after the store was
 // narrowed to pipe_barrier(MTE3), which only orders the MTE3 pipe against itself: the load of the
 // next tile may overwrite x_ub while MTE3 is still storing it.
-// expect: war-hazard@17
-// expect(--model ascend910b2): war-hazard@17
+// bug-class: wrong-flag-unit
+// expect: war-hazard@18
+// expect(--model ascend910b2): war-hazard@18
 model "ascend910";
 param tiles in 1..4;
 const TILE = 4096;

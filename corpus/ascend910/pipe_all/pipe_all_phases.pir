@@ -1,6 +1,7 @@
 // A debug-style kernel on the 910 that synchronizes every phase with pipe_barrier(ALL) (PIPE_ALL)
 // instead of event flags: load, leaky relu in three vector steps, store, one tile per iteration.
 // Slow but correct under both models: PIPE_ALL drains every pipe before any continues.
+// bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
 model "ascend910";

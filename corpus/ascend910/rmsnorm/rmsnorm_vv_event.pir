@@ -1,6 +1,7 @@
 // RMSNorm on one 910 AI core: y = x * rsqrt(mean(x^2)) * g. The dependent vector steps are ordered
 // with the V->V event (set_flag/wait_flag(V, V, 1)) instead of pipe_barrier(V), which the
 // vendor allows for the V pipe; the scalar unit reads the mean square after a V->S flag.
+// bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
 model "ascend910";

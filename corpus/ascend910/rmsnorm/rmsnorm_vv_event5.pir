@@ -1,7 +1,8 @@
 // RMSNorm ported from A2, bug for the 910: the V->V event keeps the A2 id 5; the 910 has ids 0-3
 // per channel, so both set_flag(V, V, 5) and wait_flag(V, V, 5) are rejected and the dependent
 // vector steps are left unordered. On ascend910b2 (ids 0-7) the same kernel is clean.
-// expect: bad-event-id@26 bad-event-id@27 bad-event-id@33 bad-event-id@34 raw-hazard@28 raw-hazard@35 waw-hazard@35
+// bug-class: event-id-range
+// expect: bad-event-id@27 bad-event-id@28 bad-event-id@34 bad-event-id@35 raw-hazard@29 raw-hazard@36 waw-hazard@36
 // expect(--model ascend910b2): clean
 model "ascend910";
 param rows in 1..4;

@@ -1,8 +1,9 @@
 // Row softmax with a 224 KiB row resident in UB: fits the 256 KiB UB of the 910, but not the
 // 192 KiB UB of A2, where the buffer declaration itself is rejected. Single pass: load, max,
 // subtract + exp, sum (read by the scalar unit), scale, store.
+// bug-class: none
 // expect: clean
-// expect(--model ascend910b2): out-of-bounds@11
+// expect(--model ascend910b2): out-of-bounds@12
 model "ascend910";
 const ROW = 229376;
 

@@ -1,5 +1,6 @@
 // add_custom: z = x + y on one AIV, the pir.md example as a full double-buffered Ascend C
 // pipeline (CopyIn on MTE2, Compute on V, CopyOut on MTE3) with ping-pong release flags.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data

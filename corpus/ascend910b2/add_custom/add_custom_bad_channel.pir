@@ -1,6 +1,7 @@
 // add_custom, bug: the scalar unit tries to hand the tile to itself with set_flag(S, S, 0); S->S
 // is not an event channel on the AIV (the S unit is synchronous and needs none).
-// expect: bad-channel@38 bad-channel@39
+// bug-class: wrong-flag-unit
+// expect: bad-channel@39 bad-channel@40
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

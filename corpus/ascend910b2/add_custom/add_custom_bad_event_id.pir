@@ -1,6 +1,7 @@
 // add_custom, bug: the z_ub hand-off uses event id s + 8, past the 8 event ids (0-7) of each
 // channel on Ascend A2.
-// expect: bad-event-id@33 bad-event-id@35 flag-overrun@37 flag-overrun@37 flag-overrun@37 raw-hazard@36
+// bug-class: event-id-range
+// expect: bad-event-id@34 bad-event-id@36 flag-overrun@38 flag-overrun@38 flag-overrun@38 raw-hazard@37
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

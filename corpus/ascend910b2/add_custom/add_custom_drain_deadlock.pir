@@ -1,7 +1,8 @@
 // add_custom, bug: the input slots are released only when they will be refilled (i + 2 < tiles),
 // but the epilogue still drains both release flags: the final wait_flag(V, MTE2, 0) and (for two or
 // more tiles) wait_flag(V, MTE2, 1) wait for a set that never comes (unmatched wait = deadlock).
-// expect: deadlock@41 deadlock@42
+// bug-class: unmatched-wait
+// expect: deadlock@42 deadlock@43
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

@@ -1,6 +1,7 @@
 // add_custom, bug: the epilogue forgets to drain the z_ub release flags, so the MTE3->V events
 // are left set when the kernel ends and leak into the next kernel on this core (warning).
-// expect: unmatched-signal@20 unmatched-signal@37
+// bug-class: leaked-signal
+// expect: unmatched-signal@21 unmatched-signal@38
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

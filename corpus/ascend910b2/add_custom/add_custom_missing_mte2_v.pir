@@ -1,6 +1,7 @@
 // add_custom, bug: the MTE2->V flag pair of EnQue/DeQue is missing, so vadd reads x_ub and
 // y_ub while the copies may still be writing them (and the next copies may overwrite a slot early).
-// expect: flag-overrun@30 flag-overrun@30 flag-overrun@30 raw-hazard@29 raw-hazard@29 waw-hazard@25 waw-hazard@26
+// bug-class: missing-flag-pair
+// expect: flag-overrun@31 flag-overrun@31 flag-overrun@31 raw-hazard@30 raw-hazard@30 waw-hazard@26 waw-hazard@27
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

@@ -1,6 +1,7 @@
 // add_custom, bug: the input slots are never released (no V->MTE2 flags), so the copy of tile i+2
 // overwrites x_ub/y_ub while vadd of tile i may still be reading them (ping-pong WAR).
-// expect: flag-overrun@24 war-hazard@22 war-hazard@23
+// bug-class: missing-release
+// expect: flag-overrun@25 war-hazard@23 war-hazard@24
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

@@ -1,6 +1,7 @@
 // add_custom, bug: DeQue of the inputs was moved below the vadd that consumes them: the wait
 // for the MTE2->V flag comes after its consumer, so vadd may read x_ub/y_ub before the copies end.
-// expect: raw-hazard@30 raw-hazard@30
+// bug-class: wait-after-consumer
+// expect: raw-hazard@31 raw-hazard@31
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

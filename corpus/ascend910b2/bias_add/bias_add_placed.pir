@@ -1,5 +1,6 @@
 // Bias add with manual UB placement (TBuf at fixed addresses, as in the pir.md `acc`/`tmp`
 // example): acc holds a 4 KiB tile, bias_ub is placed right after it; y = x + bias per 1 KiB row.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param tiles in 1..4;

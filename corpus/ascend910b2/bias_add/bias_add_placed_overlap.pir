@@ -1,7 +1,8 @@
 // Bias add with manual UB placement, bug: bias_ub was placed at 0x800 (the allocator assumed a
 // 2 KiB tile), inside acc: the two copies into UB now overlap, and vadd of row 2 overwrites the bias
 // that vadd of row 3 reads, with nothing ordering either pair.
-// expect: waw-hazard@21 raw-hazard@25
+// bug-class: buffer-placement
+// expect: waw-hazard@22 raw-hazard@26
 model "ascend910b2";
 param tiles in 1..4;
 const TILE = 4096;

@@ -1,6 +1,7 @@
 // Cast fp32 -> fp16 with the whole input resident in UB: CopyIn issues every tile load up front and
 // signals each tile on its own event id (tiles <= 4 of the 8 ids), Compute converts tile by tile
 // as the loads land, then one CopyOut stores the result.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param tiles in 1..4;

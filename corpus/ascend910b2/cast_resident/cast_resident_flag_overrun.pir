@@ -1,7 +1,8 @@
 // Cast with the input resident in UB, bug: every tile load signals the same event id 0, so with two
 // or more tiles MTE2 sets the binary flag again before V has consumed it (flag overrun: the two sets
 // merge in hardware and the second wait then hangs).
-// expect: flag-overrun@17
+// bug-class: flag-overrun
+// expect: flag-overrun@18
 model "ascend910b2";
 param tiles in 1..4;
 const TILE = 8192;

@@ -1,5 +1,6 @@
 // GeGLU on one AIV: z = gelu(x) * y with gelu(x) ~ x * sigmoid(1.702 x), a chain of dependent
 // vector instructions separated by pipe_barrier(V), double-buffered in and out.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param tiles in 1..5;

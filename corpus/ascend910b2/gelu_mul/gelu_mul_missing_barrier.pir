@@ -1,6 +1,7 @@
 // GeGLU, bug: the pipe_barrier(V) between vexp and vadds was dropped, so vadds may read t_ub
 // before vexp has written it (the V pipe does not order dependent instructions by itself).
-// expect: raw-hazard@32 waw-hazard@32
+// bug-class: missing-pipe-barrier
+// expect: raw-hazard@33 waw-hazard@33
 model "ascend910b2";
 param tiles in 1..5;
 const TILE = 4096;

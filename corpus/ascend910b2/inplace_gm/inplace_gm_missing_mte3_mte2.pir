@@ -1,7 +1,8 @@
 // In-place GM update, bug: the UB buffers are released with V->MTE2 and MTE3->V flags, but nothing
 // orders the MTE3 store of a tile before the MTE2 load of the same GM bytes in the next step, so
 // the load may read the tile before the previous step's result has landed in GM.
-// expect: raw-hazard@20
+// bug-class: gm-inplace
+// expect: raw-hazard@21
 model "ascend910b2";
 param steps in 1..3;
 param tiles in 1..3;

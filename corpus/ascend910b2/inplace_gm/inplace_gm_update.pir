@@ -1,6 +1,7 @@
 // In-place GM update on one AIV: x = x * a + b applied `steps` times to the same GM tensor, tile by
 // tile; the MTE3 store of a tile in one step must end before the MTE2 load of the same GM bytes in
 // the next step (MTE3->MTE2 flag), which also frees the single UB buffers.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param steps in 1..3;

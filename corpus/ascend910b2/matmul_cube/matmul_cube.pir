@@ -1,6 +1,7 @@
 // Cube matmul C = A x B on one AIC: the K loop streams A and B tiles GM->L1 (MTE2), L1->L0A/L0B
 // (MTE1), accumulates into L0C with mmad (M) and finally drains L0C to GM through the fixpipe.
 // L1 and L0 slots are double-buffered and released with MTE1->MTE2 and M->MTE1 flags.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param ktiles in 1..5;             // K / 64 from the tiling data

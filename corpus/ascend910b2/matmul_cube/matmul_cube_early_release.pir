@@ -1,7 +1,8 @@
 // Cube matmul, bug: the L0A/L0B slot is released (set_flag(M, MTE1, s)) before the mmad that reads
 // it instead of after, so MTE1 may refill the slot for k+2 while mmad k still reads it (WAR).
 // The mmad chain itself stays ordered: the next release signal on M follows each mmad.
-// expect: war-hazard@34 war-hazard@34 war-hazard@35 war-hazard@35
+// bug-class: signal-before-producer
+// expect: war-hazard@35 war-hazard@35 war-hazard@36 war-hazard@36
 model "ascend910b2";
 param ktiles in 1..5;             // K / 64 from the tiling data
 const A_TILE = 16384;             // 128 x 64 half

@@ -1,7 +1,8 @@
 // Cube matmul, bug: the M->FIX flag pair before the fixpipe is missing, so the fixpipe may drain
 // L0C to GM while the last mmad of the K loop (or the only one) is still accumulating into it.
 // (The L0 and L1 ping-pong synchronization is correct.)
-// expect: raw-hazard@46 raw-hazard@46
+// bug-class: missing-flag-pair
+// expect: raw-hazard@47 raw-hazard@47
 model "ascend910b2";
 param ktiles in 1..5;             // K / 64 from the tiling data
 const A_TILE = 16384;             // 128 x 64 half

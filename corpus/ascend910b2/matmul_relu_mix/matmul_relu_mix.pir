@@ -2,6 +2,7 @@
 // drains it through the fixpipe into a GM workspace; each of the two AIVs post-processes its half
 // (relu) and writes the result. Hand-off with CrossCoreSetFlag/CrossCoreWaitFlag in mode 2:
 // flag 0 = "block ready" (AIC -> AIVs), flag 1 = "workspace consumed" (AIVs -> AIC).
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param rounds in 1..3;             // blocks per core from the tiling data

@@ -2,7 +2,8 @@
 // while the AIC waits on flag 1: from the second round on the AIC waits forever (deadlock) and
 // the AIVs' counts on flag 2 are never taken.
 
-// expect: deadlock@43 unmatched-signal@54
+// bug-class: cross-core-flag
+// expect: deadlock@44 unmatched-signal@55
 model "ascend910b2";
 param rounds in 1..3;             // blocks per core from the tiling data
 const A_TILE = 16384;

@@ -2,7 +2,8 @@
 // so their MTE2 reads the GM workspace while the AIC fixpipe may still be writing it (a race
 // between cores), and the AIC's counts on flag 0 are left for the next kernel.
 
-// expect: raw-hazard@52 unmatched-signal@46
+// bug-class: cross-core-flag
+// expect: raw-hazard@53 unmatched-signal@47
 model "ascend910b2";
 param rounds in 1..3;             // blocks per core from the tiling data
 const A_TILE = 16384;

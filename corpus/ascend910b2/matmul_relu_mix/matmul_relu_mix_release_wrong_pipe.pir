@@ -2,7 +2,8 @@
 // instead of MTE2: a cross-core set only covers earlier work of its own pipe, so the AIC fixpipe
 // of block r+1 may overwrite the workspace while an AIV's MTE2 still reads block r.
 
-// expect: raw-hazard@53
+// bug-class: wrong-flag-unit
+// expect: raw-hazard@54
 model "ascend910b2";
 param rounds in 1..3;             // blocks per core from the tiling data
 const A_TILE = 16384;

@@ -1,6 +1,7 @@
 // ReduceSum, bug: the scalar unit reads the vcadd result without waiting for the V->S flag
 // (GetValue right after the vector reduction), so it may read a stale partial sum.
-// expect: raw-hazard@24 raw-hazard@25
+// bug-class: scalar-no-sync
+// expect: raw-hazard@25 raw-hazard@26
 model "ascend910b2";
 param tiles in 1..5;
 const TILE = 8192;

@@ -1,5 +1,6 @@
 // ReduceSum with a scalar epilogue on one AIV: each tile is summed by vcadd into a 32-byte
 // block, the scalar unit reads the partial sum after a V->S flag and stores it to GM.
+// bug-class: none
 // expect: clean
 model "ascend910b2";
 param tiles in 1..5;

@@ -1,7 +1,8 @@
 // Cluster weight sharing, bug: the MPU calls __sync_cluster() once while every IPU calls it twice:
 // the IPUs' second barrier never completes (deadlock).
 
-// expect: deadlock@29 raw-hazard@28
+// bug-class: missing-cluster-barrier
+// expect: deadlock@30 raw-hazard@29
 model "mlu370";
 const ROWS = 8192;                // bytes of input rows per IPU
 const W = 65536;                  // weight bytes

@@ -2,6 +2,7 @@
 // __sync_cluster(); each of the four IPUs moves the weights SRAM -> WRAM, loads its own rows of
 // the input, runs bang_mlp and writes its rows of the output. A second __sync_cluster() lets the
 // MPU reuse SRAM for the bias of the next phase only after every IPU finished reading it.
+// bug-class: none
 // expect: clean
 model "mlu370";
 const ROWS = 8192;                // bytes of input rows per IPU

@@ -2,7 +2,8 @@
 // may overwrite SRAM with the bias while an IPU is still moving the weights out of it (a race
 // between cores, reported at the IPU read with the MPU write as the first access).
 
-// expect: raw-hazard@29
+// bug-class: missing-cluster-barrier
+// expect: raw-hazard@30
 model "mlu370";
 const ROWS = 8192;                // bytes of input rows per IPU
 const W = 65536;                  // weight bytes

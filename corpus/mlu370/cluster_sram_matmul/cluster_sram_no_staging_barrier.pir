@@ -1,7 +1,8 @@
 // Cluster weight sharing, bug: the IPUs start moving the weights out of SRAM without waiting at a
 // __sync_cluster() for the MPU to stage them (the first barrier was removed on every core), so
 // they may read SRAM while the MPU is still writing it.
-// expect: raw-hazard@27
+// bug-class: missing-cluster-barrier
+// expect: raw-hazard@28
 model "mlu370";
 const ROWS = 8192;                // bytes of input rows per IPU
 const W = 65536;                  // weight bytes

@@ -1,7 +1,8 @@
 // Convolution on one IPU, bug: after moving the filter NRAM -> WRAM on the MOVE queue the code
 // calls __sync_io() instead of __sync_move(): nothing waits for the MOVE queue, so bang_conv may
 // read f_wram before the move has written it.
-// expect: raw-hazard@26
+// bug-class: weak-cambricon-sync
+// expect: raw-hazard@27
 model "mlu370";
 param n in 1..4;
 const TILE = 16384;

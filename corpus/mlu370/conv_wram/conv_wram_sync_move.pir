@@ -1,6 +1,7 @@
 // Convolution on one IPU: the filter is staged GDRAM -> NRAM by IO and then NRAM -> WRAM by the
 // MOVE queue (__memcpy_async on MOVE), so bang_conv must wait for both: __sync_io() before the move,
 // __sync_move() before the first conv. Input tiles stream through IO with __sync_io/__sync_compute.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..4;

@@ -1,6 +1,7 @@
 // Dequantize int8 -> float on one IPU: the per-tensor scale is fetched into NRAM with
 // __memcpy_async together with the first tile, the scalar ALU reads it after __sync_io(), and
 // each tile is converted and scaled by the compute queue and stored asynchronously.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..4;

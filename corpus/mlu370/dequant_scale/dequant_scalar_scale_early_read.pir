@@ -1,7 +1,8 @@
 // Dequantize int8 -> float, bug: the scalar ALU reads the scale right after issuing its
 // __memcpy_async, before the __sync_io() of the loop: asynchronous copies are not interlocked, so
 // the ALU may read the old contents of scale_nram.
-// expect: raw-hazard@18
+// bug-class: scalar-no-sync
+// expect: raw-hazard@19
 model "mlu370";
 param n in 1..4;
 const TILE = 8192;

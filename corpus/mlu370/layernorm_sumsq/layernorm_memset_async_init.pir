@@ -2,7 +2,8 @@
 // zeroed with an asynchronous memset on the MOVE queue; *_async ops are not interlocked and nothing
 // waits for MOVE, so the first bang_add may read acc before it is zeroed and the memset may land
 // after the first accumulation.
-// expect: raw-hazard@20 raw-hazard@22 waw-hazard@20
+// bug-class: missing-async-sync
+// expect: raw-hazard@21 raw-hazard@23 waw-hazard@21
 model "mlu370";
 param n in 1..4;
 const TILE = 8192;

@@ -2,6 +2,7 @@
 // the accumulator is cleared by bang_write_value on the compute queue, which is interlocked with
 // the bang_add that accumulates into it, so no explicit sync is needed anywhere; the ALU reads the
 // final sum.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..4;

@@ -1,6 +1,7 @@
 // Four-stage software pipeline on one IPU: IO loads tile i, MOVE reorders tile i-1 NRAM -> NRAM,
 // COMPUTE applies tanh to tile i-2 and IO stores tile i-3; every intermediate buffer has two slots
 // and one full __sync_io_move_compute() closes each iteration.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..5;

@@ -1,7 +1,8 @@
 // Four-stage pipeline on one IPU, bug: the reordered buffer b_nram was made single-slot to save
 // NRAM, so in one iteration the MOVE of tile i-1 overwrites b_nram while the tanh of tile i-2 is
 // still reading it (the two run concurrently between the same pair of barriers).
-// expect: war-hazard@19
+// bug-class: single-buffer-reuse
+// expect: war-hazard@20
 model "mlu370";
 param n in 1..5;
 const TILE = 16384;

@@ -1,6 +1,7 @@
 // Global sum over the 4 IPUs of a cluster: each IPU reduces its slice with bang_sumpool and moves
 // its partial sum into its own SRAM slot (asynchronous move); after __sync_all_ipu_within_cluster()
 // IPU 0 gathers the four partials, adds them and writes the result to GDRAM.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param tiles in 1..3;              // tiles per IPU from the tiling data

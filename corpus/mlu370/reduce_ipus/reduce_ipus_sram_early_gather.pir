@@ -1,7 +1,8 @@
 // Global sum over the 4 IPUs, bug: IPU 0 gathers the partial sums from SRAM before the
 // __sync_all_ipu_within_cluster() barrier (the gather was hoisted above it), so it may read the
 // other IPUs' slots before their moves have landed.
-// expect: raw-hazard@26
+// bug-class: wait-after-consumer
+// expect: raw-hazard@27
 model "mlu370";
 param tiles in 1..3;              // tiles per IPU from the tiling data
 const TILE = 16384;

@@ -1,6 +1,7 @@
 // ReLU 3-stage pipeline on one IPU with the 6-argument __sync_io_move_compute(io, move, compute,
 // io', move', compute'): only the IO and COMPUTE queues take part, so MOVE is left out of both sets.
 // Load of tile i, relu of tile i-1 and store of tile i-2 overlap within one iteration.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..6;

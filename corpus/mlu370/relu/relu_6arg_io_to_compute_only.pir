@@ -1,7 +1,8 @@
 // ReLU 3-stage pipeline, bug: the end-of-iteration barrier was narrowed to
 // __sync_io_move_compute(1, 0, 0, 0, 0, 1) (IO -> COMPUTE only): the store of tile i-2 no longer waits
 // for the relu that produced it, and the load into a slot no longer waits for the relu reading it.
-// expect: raw-hazard@15 war-hazard@17 waw-hazard@17
+// bug-class: weak-cambricon-sync
+// expect: raw-hazard@16 war-hazard@18 waw-hazard@18
 model "mlu370";
 param n in 1..6;
 const TILE = 32768;

@@ -1,6 +1,7 @@
 // ReLU on one MLU370 IPU, the Cambricon example of pir.md verbatim: a 3-stage software pipeline
 // (load tile i, relu tile i-1, store tile i-2) over two NRAM slots with one full
 // __sync_io_move_compute() per iteration. Verdict: clean for every n in 1..5.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..5;

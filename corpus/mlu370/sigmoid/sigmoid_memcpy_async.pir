@@ -1,6 +1,7 @@
 // Sigmoid on one IPU with __memcpy_async and the explicit syncs it needs: __sync_io() after the
 // load (compute reads x_nram) and __sync_compute() after the compute (the store reads y_nram, the
 // next load overwrites x_nram).
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..4;

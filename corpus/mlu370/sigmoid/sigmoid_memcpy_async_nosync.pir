@@ -2,7 +2,8 @@
 // __sync_io()/__sync_compute() was added: asynchronous copies are not interlocked, so the compute
 // may read x_nram before the load lands, the store may read y_nram before the compute wrote it,
 // and the next load may overwrite x_nram while the compute still reads it.
-// expect: raw-hazard@18 raw-hazard@19 war-hazard@17 war-hazard@18
+// bug-class: missing-async-sync
+// expect: raw-hazard@19 raw-hazard@20 war-hazard@18 war-hazard@19
 model "mlu370";
 param n in 1..4;
 const TILE = 16384;

@@ -1,6 +1,7 @@
 // Sigmoid on one IPU with the synchronous __memcpy: the load ends before anything after it is
 // issued, bang_active_sigmoid and the store are interlocked with it and with each other, so the
 // single-buffered loop needs no explicit __sync_* at all (slow but correct).
+// bug-class: none
 // expect: clean
 model "mlu370";
 param n in 1..4;

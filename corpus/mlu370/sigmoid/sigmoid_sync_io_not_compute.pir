@@ -2,7 +2,8 @@
 // queue must drain (__sync_compute()): __sync_io() only waits for the IO queue, so the store may
 // read y_nram before bang_active_sigmoid has written it, and the next load may overwrite x_nram
 // while the compute still reads it.
-// expect: raw-hazard@21 war-hazard@17
+// bug-class: weak-cambricon-sync
+// expect: raw-hazard@22 war-hazard@18
 model "mlu370";
 param n in 1..4;
 const TILE = 16384;

@@ -2,6 +2,7 @@
 // scalar ALU reads that maximum and rescales (interlocked: the core orders these NRAM accesses by
 // itself), then exp and the row sum; the ALU also reads the sum and writes 1/sum back to NRAM for
 // the final multiply. Only the asynchronous copies need explicit syncs.
+// bug-class: none
 // expect: clean
 model "mlu370";
 param rows in 1..4;

@@ -1,0 +1,72 @@
+// Cube matmul with bias on one AIC, C = A x B + bias: A and B tiles stream GM -> L1 (MTE2) ->
+// L0A/L0B (MTE1) through ping-pong buffers; each L0 fill holds two 64-deep K halves, so two mmads
+// accumulate into the same L0C back to back, separated by pipe_barrier(M). The bias goes
+// GM -> L1 -> BT (copy_cbuf_to_bt) next to its first use and initializes L0C in the first mmad.
+// bug-class: none
+// expect: clean
+model "ascend910b2";
+param ktiles in 1..5;             // K / 128 from the tiling data
+const A_TILE = 16384;             // 64 x 128 half: two 64 x 64 halves
+const B_TILE = 16384;
+const HA = A_TILE / 2;
+const HB = B_TILE / 2;
+const C_SIZE = 16384;             // 64 x 64 float
+const BIAS = 256;
+
+buffer a_gm    : GM[ktiles * A_TILE];
+buffer b_gm    : GM[ktiles * B_TILE];
+buffer bias_gm : GM[BIAS];
+buffer c_gm    : GM[C_SIZE];
+buffer a_l1    : L1[2][A_TILE];
+buffer b_l1    : L1[2][B_TILE];
+buffer bias_l1 : L1[BIAS];
+buffer a_l0    : L0A[2][A_TILE];
+buffer b_l0    : L0B[2][B_TILE];
+buffer bias_bt : BT[BIAS];
+buffer c_l0    : L0C[C_SIZE];
+
+kernel matmul_bias {
+  core aic : AIC {
+    MTE2 copy_gm_to_cbuf bias_l1 <- bias_gm;
+    set_flag(MTE2, MTE1, 2);
+    set_flag(MTE1, MTE2, 0);                  // L1 slots start free
+    set_flag(MTE1, MTE2, 1);
+    set_flag(M, MTE1, 0);                     // L0 slots start free
+    set_flag(M, MTE1, 1);
+    for k in 0..ktiles {
+      let s = k % 2;
+      wait_flag(MTE1, MTE2, s);
+      MTE2 copy_gm_to_cbuf a_l1[s] <- a_gm[k*A_TILE +: A_TILE];
+      MTE2 copy_gm_to_cbuf b_l1[s] <- b_gm[k*B_TILE +: B_TILE];
+      set_flag(MTE2, MTE1, s);
+      wait_flag(MTE2, MTE1, s);
+      wait_flag(M, MTE1, s);
+      MTE1 load_cbuf_to_ca a_l0[s] <- a_l1[s];
+      MTE1 load_cbuf_to_cb b_l0[s] <- b_l1[s];
+      set_flag(MTE1, MTE2, s);                // L1 slot s may be refilled
+      set_flag(MTE1, M, s);
+      if (k == 0) {
+        wait_flag(MTE2, MTE1, 2);
+        MTE1 copy_cbuf_to_bt bias_bt <- bias_l1;
+        set_flag(MTE1, M, 2);
+      }
+      wait_flag(MTE1, M, s);
+      if (k == 0) {
+        wait_flag(MTE1, M, 2);
+        M mmad c_l0 <- a_l0[s][0 +: HA], b_l0[s][0 +: HB], bias_bt;   // C = A0 B0 + bias
+      } else {
+        M mmad c_l0 <- a_l0[s][0 +: HA], b_l0[s][0 +: HB], c_l0;      // C += Ak Bk (first half)
+      }
+      pipe_barrier(M);                        // the second half accumulates into the same L0C
+      M mmad c_l0 <- a_l0[s][HA +: HA], b_l0[s][HB +: HB], c_l0;
+      set_flag(M, MTE1, s);                   // L0 slot s may be refilled
+    }
+    set_flag(M, FIX, 0);
+    wait_flag(M, FIX, 0);
+    FIX fixpipe c_gm <- c_l0;
+    wait_flag(MTE1, MTE2, 0);
+    wait_flag(MTE1, MTE2, 1);
+    wait_flag(M, MTE1, 0);
+    wait_flag(M, MTE1, 1);
+  }
+}

@@ -1,0 +1,32 @@
+// Mul with guarded release flags, bug: the wait for the z_ub release was moved below the vmul
+// that overwrites z_ub, so vmul of tile i may write z_ub while the MTE3 store of tile i-1 is
+// still reading it (the wait comes after its consumer).
+// bug-class: wait-after-consumer
+// expect: war-hazard@24
+model "ascend910b2";
+param tiles in 1..5;              // blockLength / tileLength from the tiling data
+const TILE = 4096;                // bytes per tile (2048 half values)
+
+buffer x_gm : GM[tiles * TILE];
+buffer y_gm : GM[tiles * TILE];
+buffer z_gm : GM[tiles * TILE];
+buffer x_ub : UB[TILE];
+buffer y_ub : UB[TILE];
+buffer z_ub : UB[TILE];
+
+kernel mul_custom {
+  for i in 0..tiles {
+    if (i != 0) { wait_flag(V, MTE2, 0); }            // vmul of tile i-1 no longer reads x_ub, y_ub
+    MTE2 copy_gm_to_ubuf x_ub <- x_gm[i*TILE +: TILE];
+    MTE2 copy_gm_to_ubuf y_ub <- y_gm[i*TILE +: TILE];
+    set_flag(MTE2, V, 0);
+    wait_flag(MTE2, V, 0);
+    V vmul z_ub <- x_ub, y_ub;
+    if (i != 0) { wait_flag(MTE3, V, 0); }            // too late: vmul already wrote z_ub
+    if (i != tiles - 1) { set_flag(V, MTE2, 0); }
+    set_flag(V, MTE3, 0);
+    wait_flag(V, MTE3, 0);
+    MTE3 copy_ubuf_to_gm z_gm[i*TILE +: TILE] <- z_ub;
+    if (i != tiles - 1) { set_flag(MTE3, V, 0); }
+  }
+}

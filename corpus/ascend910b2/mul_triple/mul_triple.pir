@@ -1,0 +1,45 @@
+// Mul (z = x * y) on one AIV with triple buffering (BUFFER_NUM = 3): slot i % 3 of every queue,
+// and the event id of a slot taken from an id array that wraps around, eventIds = {2, 5, 7}
+// indexed by i % 3. All release flags are primed before the loop and drained after it.
+// bug-class: none
+// expect: clean
+model "ascend910b2";
+param tiles in 1..7;              // tile count from the tiling data
+const TILE = 2048;                // bytes per tile
+const NBUF = 3;
+
+buffer x_gm : GM[tiles * TILE];
+buffer y_gm : GM[tiles * TILE];
+buffer z_gm : GM[tiles * TILE];
+buffer x_ub : UB[NBUF][TILE];
+buffer y_ub : UB[NBUF][TILE];
+buffer z_ub : UB[NBUF][TILE];
+
+kernel mul_triple {
+  for k in 0..NBUF {                                  // every slot starts free
+    let ev = (k == 0) * 2 + (k == 1) * 5 + (k == 2) * 7;
+    set_flag(V, MTE2, ev);
+    set_flag(MTE3, V, ev);
+  }
+  for i in 0..tiles {
+    let s = i % NBUF;
+    let ev = (s == 0) * 2 + (s == 1) * 5 + (s == 2) * 7;   // eventIds[i % 3]
+    wait_flag(V, MTE2, ev);
+    MTE2 copy_gm_to_ubuf x_ub[s] <- x_gm[i*TILE +: TILE];
+    MTE2 copy_gm_to_ubuf y_ub[s] <- y_gm[i*TILE +: TILE];
+    set_flag(MTE2, V, ev);
+    wait_flag(MTE2, V, ev);
+    wait_flag(MTE3, V, ev);
+    V vmul z_ub[s] <- x_ub[s], y_ub[s];
+    set_flag(V, MTE2, ev);                            // FreeTensor(x), FreeTensor(y)
+    set_flag(V, MTE3, ev);                            // EnQue(z)
+    wait_flag(V, MTE3, ev);
+    MTE3 copy_ubuf_to_gm z_gm[i*TILE +: TILE] <- z_ub[s];
+    set_flag(MTE3, V, ev);                            // FreeTensor(z)
+  }
+  for k in 0..NBUF {                                  // drain: no flag left set
+    let ev = (k == 0) * 2 + (k == 1) * 5 + (k == 2) * 7;
+    wait_flag(V, MTE2, ev);
+    wait_flag(MTE3, V, ev);
+  }
+}

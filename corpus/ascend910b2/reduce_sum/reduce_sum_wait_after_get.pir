@@ -1,0 +1,33 @@
+// ReduceSum with a scalar epilogue, bug: the wait for the V->S flag sits between the two scalar
+// accesses, after GetValue: the first scalar read of the partial sum may see a stale value (the
+// wait comes after its consumer), while the SetValue to GM behind the wait is ordered.
+// bug-class: wait-after-consumer
+// expect: raw-hazard@27
+model "ascend910b2";
+param tiles in 1..5;
+const TILE = 8192;
+
+buffer x_gm   : GM[tiles * TILE];
+buffer sum_gm : GM[tiles * 4];
+buffer x_ub   : UB[2][TILE];
+buffer red_ub : UB[2][32];
+
+kernel reduce_sum {
+  set_flag(V, MTE2, 0);
+  set_flag(V, MTE2, 1);
+  for i in 0..tiles {
+    let s = i % 2;
+    wait_flag(V, MTE2, s);
+    MTE2 copy_gm_to_ubuf x_ub[s] <- x_gm[i*TILE +: TILE];
+    set_flag(MTE2, V, s);
+    wait_flag(MTE2, V, s);
+    V vcadd red_ub[s] <- x_ub[s];
+    set_flag(V, MTE2, s);             // x_ub[s] may be refilled
+    set_flag(V, S, s);                // the partial sum is ready for the scalar unit
+    S get_value <- red_ub[s][0 +: 4];
+    wait_flag(V, S, s);
+    S set_value sum_gm[i*4 +: 4] <- red_ub[s][0 +: 4];
+  }
+  wait_flag(V, MTE2, 0);
+  wait_flag(V, MTE2, 1);
+}

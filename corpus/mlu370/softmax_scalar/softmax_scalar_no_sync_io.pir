@@ -1,0 +1,31 @@
+// Row softmax numerator on one IPU, bug: the __sync_io() after the asynchronous row load was
+// removed on the theory that the core interlocks NRAM accesses: it does, but not for *_async
+// copies, so bang_maxpool and bang_add_scalar may read x_nram before the load lands, and the next
+// row's compute may overwrite y_nram while the previous asynchronous store still reads it.
+// bug-class: missing-async-sync
+// expect: raw-hazard@20 raw-hazard@22 war-hazard@22 war-hazard@23 war-hazard@27
+model "mlu370";
+param rows in 1..4;
+const ROW = 4096;
+
+buffer x_gdram : GDRAM[rows * ROW];
+buffer y_gdram : GDRAM[rows * ROW];
+buffer x_nram  : NRAM[ROW];
+buffer y_nram  : NRAM[ROW];
+buffer red     : NRAM[128];       // [0,4) max, [64,68) sum, [96,100) 1/sum
+
+kernel softmax_rows {
+  for r in 0..rows {
+    IO memcpy_async x_nram <- x_gdram[r*ROW +: ROW];
+    COMPUTE bang_maxpool red[0 +: 4] <- x_nram;
+    ALU load_scalar <- red[0 +: 4];                     // m = max(x)
+    COMPUTE bang_add_scalar y_nram <- x_nram;           // y = x - m
+    COMPUTE bang_active_exp y_nram <- y_nram;
+    COMPUTE bang_sumpool red[64 +: 4] <- y_nram;
+    ALU load_scalar <- red[64 +: 4];                    // s = sum(y)
+    ALU store_scalar red[96 +: 4];                      // 1 / s
+    COMPUTE bang_mul_scalar y_nram <- y_nram, red[96 +: 4];
+    sync_compute();
+    memcpy_async y_gdram[r*ROW +: ROW] <- y_nram;
+  }
+}
