@@ -1,0 +1,39 @@
+/* How the simulator names an instruction in its messages and timelines: the op or primitive
+ * as written, with its unit and, for primitives, the arguments as lowered. */
+#include "sim.h"
+
+static const char *local_unit(const struct lw_program *p, const struct lw_ins *x, int local)
+{
+    return p->cores[x->core].type->units[local].name;
+}
+
+const char *sim_describe(const struct lw_program *p, struct arena *arena, size_t i)
+{
+    const struct lw_ins *x = &p->ins[i];
+    const char *where = p->multicore ? arena_printf(arena, " on %s", p->cores[x->core].name) : "";
+    switch (x->kind) {
+    case INS_ACCESS:
+        return arena_printf(arena, "%s %s%s", p->units[x->unit].mu->name, x->op, where);
+    case INS_SIGNAL:
+    case INS_WAIT: {
+        const struct lw_channel *c = &p->channels[x->channel];
+        return arena_printf(arena, "%s(%s, %s, %lld)%s", x->op, local_unit(p, x, c->src),
+                            local_unit(p, x, c->dst), (long long)c->id, where);
+    }
+    case INS_XSIGNAL:
+    case INS_XWAIT: {
+        /* The unit as written (a cross-core wait sits on the model's wait unit). */
+        const struct ast_expr *u = x->stmt->args;
+        return arena_printf(arena, "%s(%s, %d, %lld)%s", x->op,
+                            u && u->kind == EXPR_NAME ? u->name : p->units[x->unit].mu->name,
+                            x->xmode, (long long)x->xflag, where);
+    }
+    case INS_BARRIER:
+        if (x->unit >= 0)
+            return arena_printf(arena, "%s(%s)%s", x->op, p->units[x->unit].mu->name, where);
+        return arena_printf(arena, "%s(...)%s", x->op, where);
+    case INS_XBARRIER:
+        return arena_printf(arena, "%s()%s", x->op, where);
+    }
+    return x->op;
+}

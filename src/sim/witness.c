@@ -1,0 +1,124 @@
+/* Witnesses for `check --witness`: for each hazard (a, b) the checker reports, the schedule
+ * of docs/semantics.md §6 — a's end delayed without bound, everything else as early as
+ * allowed — run through the simulator. Across cores both accesses are delayed, so that
+ * their intervals must overlap when neither waits for the other. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+static bool same_values(const struct binding_list *a, const struct binding_list *b)
+{
+    if (a->len != b->len)
+        return false;
+    for (size_t i = 0; i < a->len; i++)
+        if (a->items[i].value != b->items[i].value || strcmp(a->items[i].name, b->items[i].name))
+            return false;
+    return true;
+}
+
+/* The access a finding names: its statement, unit and loop values identify one instruction. */
+static size_t find_access(const struct lw_program *p, struct as_loc loc,
+                          const struct binding_list *iters, const char *unit)
+{
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind != INS_ACCESS || x->stmt->loc.line != loc.line || x->stmt->loc.col != loc.col)
+            continue;
+        if ((unit && strcmp(p->units[x->unit].name, unit) != 0) || !same_values(&x->iters, iters))
+            continue;
+        return i;
+    }
+    return SIM_NONE;
+}
+
+static bool hazard_kind(enum check_id check, enum sim_problem_kind *kind)
+{
+    switch (check) {
+    case CHECK_RAW_HAZARD:
+        *kind = SIM_RACE_RAW;
+        return true;
+    case CHECK_WAR_HAZARD:
+        *kind = SIM_RACE_WAR;
+        return true;
+    case CHECK_WAW_HAZARD:
+        *kind = SIM_RACE_WAW;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *span(struct arena *A, const struct sim_run *r, size_t i, int64_t slow)
+{
+    if (r->start[i] == SIM_NEVER)
+        return "never starts";
+    if (r->end[i] == SIM_NEVER)
+        return arena_printf(A, "runs from t=%lld and never ends", (long long)r->start[i]);
+    if (r->end[i] - r->start[i] >= slow)
+        return arena_printf(A, "runs from t=%lld, delayed without bound", (long long)r->start[i]);
+    return arena_printf(A, "runs during [%lld, %lld)", (long long)r->start[i], (long long)r->end[i]);
+}
+
+static void witness_one(const struct lw_program *p, struct diag_list *d, struct finding *f,
+                        enum sim_problem_kind kind, int64_t *lat)
+{
+    struct arena *A = &d->arena;
+    size_t a = find_access(p, f->related, &f->iter_first, f->unit_first);
+    size_t b = find_access(p, f->loc, &f->iter_second, f->unit_second);
+    if (a == SIM_NONE || b == SIM_NONE) {
+        struct sim_trace *t = arena_alloc(A, sizeof(*t));
+        t->witness = true;
+        t->schedule = "none";
+        t->outcome = "the simulator found no instructions matching the two accesses";
+        f->trace = t;
+        return;
+    }
+    int64_t slow = sim_slow_latency(p);
+    for (size_t i = 0; i < p->nins; i++)
+        lat[i] = 1;
+    lat[a] = slow;
+    bool cross = p->ins[a].core != p->ins[b].core;
+    if (cross)
+        lat[b] = slow;
+    struct sim_run run;
+    sim_execute(p, lat, &run);
+    struct sim_trace *t = sim_trace_build(&run, A, a, b, lat, slow);
+    t->witness = true;
+    t->confirmed = sim_shows_race(&run, kind, a, b);
+    const char *da = sim_describe(p, A, a), *db = sim_describe(p, A, b);
+    int la = p->ins[a].stmt->loc.line, lb = p->ins[b].stmt->loc.line;
+    if (cross)
+        t->schedule = arena_printf(A, "%s at line %d and %s at line %d delayed without bound "
+                                      "(latency %lld), everything else as early as allowed",
+                                   da, la, db, lb, (long long)slow);
+    else
+        t->schedule = arena_printf(A, "%s at line %d delayed without bound (latency %lld), "
+                                      "everything else as early as allowed",
+                                   da, la, (long long)slow);
+    if (t->confirmed && !cross)
+        t->outcome = arena_printf(A, "%s (line %d) starts at t=%lld, before %s (line %d) ends",
+                                  db, lb, (long long)run.start[b], da, la);
+    else if (t->confirmed)
+        t->outcome = arena_printf(A, "%s (line %d) and %s (line %d) run at the same time from t=%lld",
+                                  da, la, db, lb,
+                                  (long long)(run.start[a] > run.start[b] ? run.start[a] : run.start[b]));
+    else
+        t->outcome = arena_printf(A, "%s (line %d) %s; %s (line %d) %s", da, la, span(A, &run, a, slow),
+                                  db, lb, span(A, &run, b, slow));
+    f->trace = t;
+    sim_run_free(&run);
+}
+
+void sim_witness_attach(const void *unused, const struct lw_program *p, struct diag_list *d,
+                        size_t first_new)
+{
+    (void)unused;
+    int64_t *lat = xmalloc((p->nins ? p->nins : 1) * sizeof(int64_t));
+    for (size_t k = first_new; k < d->len; k++) {
+        enum sim_problem_kind kind;
+        if (hazard_kind(d->items[k].check, &kind))
+            witness_one(p, d, &d->items[k], kind, lat);
+    }
+    free(lat);
+}
