@@ -1,0 +1,54 @@
+/* The hashed block of bindings of eval.h: a file may declare many params and consts, and
+ * every name in every expression of every unrolled instruction is looked up among them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "eval.h"
+
+static size_t name_hash(const char *s)
+{
+    size_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static size_t probe(const struct scope **slots, size_t nslots, const char *name)
+{
+    size_t k = name_hash(name) & (nslots - 1);
+    while (slots[k] && strcmp(slots[k]->name, name) != 0)
+        k = (k + 1) & (nslots - 1);
+    return k;
+}
+
+void scope_table_add(struct scope_table *t, const struct scope *binding)
+{
+    if (2 * (t->len + 1) > t->nslots) {
+        size_t nslots = t->nslots ? 2 * t->nslots : 64;
+        const struct scope **slots = xcalloc(nslots, sizeof(*slots));
+        for (size_t i = 0; i < t->nslots; i++)
+            if (t->slots[i])
+                slots[probe(slots, nslots, t->slots[i]->name)] = t->slots[i];
+        free(t->slots);
+        t->slots = slots;
+        t->nslots = nslots;
+    }
+    size_t k = probe(t->slots, t->nslots, binding->name);
+    t->len += !t->slots[k];
+    t->slots[k] = binding;     /* a repeated name replaces the earlier binding */
+}
+
+const struct scope *scope_table_find(const struct scope_table *t, const char *name)
+{
+    if (!t->len)
+        return NULL;
+    return t->slots[probe(t->slots, t->nslots, name)];
+}
+
+void scope_table_free(struct scope_table *t)
+{
+    free(t->slots);
+    t->slots = NULL;
+    t->nslots = t->len = 0;
+}

@@ -1,0 +1,7 @@
+// a kernel whose closing brace is missing
+// bad: 8:1 syntax-error exit=2 unexpected end of file
+model "ascend910b2";
+buffer x : GM[1024];
+buffer a : UB[2][256];
+kernel k {
+  MTE2 copy a[0] <- x[0 +: 256];

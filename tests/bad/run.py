@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Bad-input suite: every case is hostile or broken input that accelsync must reject with one
+exact first diagnostic and exit code, quickly, without crashing.
+
+Cases:
+  tests/bad/pir/*.pir     checked as `accelsync check [ARGS] CASE`
+  tests/bad/model/*.xml   checked as `accelsync check [ARGS] --model CASE tests/bad/model/driver.pir`
+  generated cases         built below (NUL bytes, 100,000-deep nesting, ...) in a temporary
+                          directory, because they are awkward or large as files
+
+Each case file states its expectation in its first lines, in // comments in PIR and in
+<?accelsync ...?> processing instructions in XML (an XML comment may not hold "--"):
+  bad: LOCATION CHECK-ID exit=N MESSAGE
+  args: OPTIONS...                    (optional)
+LOCATION is LINE:COL or LINE in the case file, PATH:LINE:COL in another file, or - for a
+finding about the whole file. The first line the checker prints must be exactly
+`FILE:LINE:COL: error: MESSAGE [CHECK-ID]` (gcc style, docs/cli.md), the exit code N, and
+the run must end within the time limit. (`warning:` for the ids in WARNINGS.)
+
+usage: run.py ACCELSYNC [--show]   (run from the source root; --show prints what each case
+                                    gives instead of comparing)"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+TIME_LIMIT = 30     # seconds per case, under the sanitizers too
+WARNINGS = {'unmatched-signal'}     # the check ids whose findings are warnings
+HEADER = re.compile(r'bad:\s*(\S+)\s+([a-z-]+)\s+exit=(\d)\s+(.*?)\s*(?:\?>)?$')
+ARGS = re.compile(r'args:\s*(.*?)\s*(?:\?>)?$')
+
+
+def read_header(data):
+    """(location, check, exit code, message, args) from the first lines of a case."""
+    expect, args = None, []
+    for line in data.split(b'\n')[:6]:
+        text = line.decode('utf-8', 'replace')
+        m = HEADER.search(text)
+        if m:
+            expect = m.groups()
+        m = ARGS.search(text)
+        if m:
+            args = shlex.split(m.group(1))
+    if not expect:
+        raise ValueError('no "bad:" line in the first lines')
+    return expect, args
+
+
+def expected_line(path, location, check, message):
+    if location == '-':
+        where = path
+    else:
+        parts = location.split(':')
+        if not parts[0].isdigit():
+            where, parts = parts[0], parts[1:]
+        else:
+            where = path
+        where = ':'.join([where] + parts)
+    severity = 'warning' if check in WARNINGS else 'error'
+    return f'{where}: {severity}: {message} [{check}]'
+
+
+def run_case(binary, path, data, command, show):
+    """A failure message, or None when the case passes."""
+    try:
+        (location, check, code, message), args = read_header(data)
+    except ValueError as e:
+        if not show:
+            return f'{path}: {e}'
+        args = [a for line in data.split(b'\n')[:6] for m in [ARGS.search(line.decode('utf-8', 'replace'))] if m
+                for a in shlex.split(m.group(1))]
+    argv = [binary, 'check'] + args + command
+    try:
+        proc = subprocess.run(argv, capture_output=True, timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        return f'{path}: still running after {TIME_LIMIT} s'
+    out = proc.stdout.decode('utf-8', 'replace').split('\n')
+    first = out[0] if out else ''
+    if show:
+        print(f'{path}: exit={proc.returncode} {first}')
+        return None
+    want = expected_line(path, location, check, message)
+    problems = []
+    if first != want:
+        problems.append(f'first line\n    got:  {first}\n    want: {want}')
+    if proc.returncode != int(code):
+        problems.append(f'exit code {proc.returncode}, want {code}')
+    if proc.stderr:
+        problems.append('stderr: ' + proc.stderr.decode('utf-8', 'replace').strip()[:2000])
+    return f'{path}: ' + '; '.join(problems) if problems else None
+
+
+def generated_cases():
+    """(name, bytes) of the cases built here rather than stored."""
+    model = b'model "ascend910b2";\n'
+    deep = 100000
+    yield ('nul_in_statement.pir',
+           b'// bad: 5:13 syntax-error exit=2 unexpected character \'\\x00\'\n' + model +
+           b'buffer a : UB[256];\nkernel k {\n  V vadds a \x00<- a;\n}\n')
+    yield ('nul_in_string.pir',
+           b'// bad: 2:14 syntax-error exit=2 NUL byte in string\nmodel "ascend\x00910b2";\n')
+    yield ('nul_in_comment.pir',
+           b'// bad: 4:25 unknown-name exit=2 unknown buffer \'b\'\n' + model +
+           b'buffer a : UB[256];  // a NUL \x00 in a comment is ignored\n'
+           b'kernel k { V vadds a <- b; }\n')
+    yield ('only_nul_bytes.pir',
+           b'// bad: 2:1 syntax-error exit=2 unexpected character \'\\x00\'\n' + b'\x00' * 4096)
+    yield ('deep_braces.pir',
+           b'// bad: 5:1000 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           + model + b'buffer a : UB[256];\nkernel k {\n' + b'{' * deep + b'}' * deep + b'}\n')
+    yield ('deep_parens.pir',
+           b'// bad: 2:1011 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           b'const c = ' + b'(' * deep + b'1' + b')' * deep + b';\n')
+    yield ('deep_unary.pir',
+           b'// bad: 2:1011 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           b'const c = ' + b'-' * deep + b'1;\n')
+    yield ('deep_sum.pir',
+           b'// bad: 2:11 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           b'const c = ' + b'1+' * deep + b'1;\n')
+    yield ('deep_if.pir',
+           b'// bad: 4:349990 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           + model + b'kernel k {\n' + b'if (1) ' * deep + b'pipe_barrier(V);\n}\n')
+    yield ('deep_for.pir',
+           b'// bad: 4:15000 limit-exceeded exit=2 nesting deeper than 1000 levels (--max-depth)\n'
+           + model + b'kernel k {\n' + b'for i in 0..1 {' * deep + b'}' * deep + b'\n}\n')
+    yield ('many_tokens.pir',
+           b'// bad: 3:1008 limit-exceeded exit=2 more than 1000 tokens (--max-tokens)\n'
+           b'// args: --max-tokens 1000\nconst c = ' + b'1+' * 5000 + b'1;\n')
+    yield ('too_large.pir',
+           b'// bad: - limit-exceeded exit=2 GENERATED_TOO_LARGE\n// args: --max-file-size 65536\n'
+           + b'// padding padding padding padding padding padding padding\n' * 2000)
+    yield ('deep_elements.xml',
+           b'<!-- 100,000 nested elements: libxml2 stops at depth 256 -->\n'
+           b'<?accelsync bad: 3:803 model-error exit=2 malformed XML: Excessive depth in document: 256 use XML_PARSE_HUGE option?>\n'
+           + b'<hwmodel name="t" description="d">' + b'<a>' * deep + b'</a>' * deep
+           + b'</hwmodel>\n')
+    yield ('many_elements.xml',
+           b'<?accelsync bad: 10002 limit-exceeded exit=2 model file has more than 10000 elements; raise the limit with --max-model-elements?>\n'
+           b'<hwmodel name="t" description="d">\n<spaces>\n'
+           + b''.join(b'<space name="S%d" scope="core"/>\n' % i for i in range(20000))
+           + b'</spaces>\n</hwmodel>\n')
+    yield ('invalid_utf8_in_code.pir',
+           b'// bad: 4:3 syntax-error exit=2 unexpected character \'\\xe9\'\n' + model +
+           b'kernel k {\n  \xe9t\xe9;\n}\n')
+
+
+def main():
+    binary = sys.argv[1]
+    show = '--show' in sys.argv[2:]
+    root = os.path.dirname(os.path.abspath(__file__))
+    rel = os.path.relpath(root)
+    failures, passed = [], 0
+    cases = []
+    for name in sorted(os.listdir(os.path.join(root, 'pir'))):
+        if name.endswith('.pir'):
+            path = os.path.join(rel, 'pir', name)
+            cases.append((path, [path]))
+    driver = os.path.join(rel, 'model', 'driver.pir')
+    for name in sorted(os.listdir(os.path.join(root, 'model'))):
+        if name.endswith('.xml'):
+            path = os.path.join(rel, 'model', name)
+            cases.append((path, ['--model', path, driver]))
+    with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
+        for name, data in generated_cases():
+            path = os.path.join(tmp, name)
+            if b'GENERATED_TOO_LARGE' in data:
+                data = data.replace(b'GENERATED_TOO_LARGE', f'cannot read {path}: file is larger than the input size limit (--max-file-size)'.encode())
+            with open(path, 'wb') as f:
+                f.write(data)
+            cases.append((path, ['--model', path, driver] if name.endswith('.xml') else [path]))
+        for path, command in cases:
+            with open(path, 'rb') as f:
+                data = f.read()
+            problem = run_case(binary, path, data, command, show)
+            if problem:
+                failures.append(problem)
+            else:
+                passed += 1
+    for problem in failures:
+        print('FAIL', problem)
+    print(f'{passed} passed, {len(failures)} failed')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

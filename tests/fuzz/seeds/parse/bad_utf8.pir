@@ -1,0 +1,5 @@
+model "ascend910b2";
+// comment ÿþÀ€
+buffer a : UB[256];
+kernel k { V vadds a <- a; }
+model "ascí €";
