@@ -8,6 +8,7 @@
 #include "check/run.h"
 #include "config.h"
 #include "report/report.h"
+#include "sim/trace.h"
 #include "util/xalloc.h"
 
 struct as_options {
@@ -15,6 +16,8 @@ struct as_options {
     VEC(struct binding) defines;
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
+    struct sim_policy policy;   /* as_simulate_files */
+    struct sim_replay replay;
 };
 
 struct as_result {
@@ -28,6 +31,7 @@ struct as_options *as_options_new(void)
 {
     struct as_options *o = xcalloc(1, sizeof(*o));
     check_options_defaults(&o->check);
+    o->policy = (struct sim_policy){.kind = SIM_POLICY_RANDOM, .seed = 1, .replay = &o->replay};
     return o;
 }
 
@@ -40,6 +44,7 @@ void as_options_free(struct as_options *o)
     VEC_FREE(o->names);
     VEC_FREE(o->defines);
     free(o->model);
+    sim_replay_free(&o->replay);
     free(o);
 }
 
@@ -87,10 +92,74 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_DEPTH:
         o->check.max_depth = value > 12500 ? 12500 : (int)value;
         break;
+    case AS_LIMIT_TRIP_COUNT:
+        o->check.max_trip_count = value;
+        break;
+    case AS_LIMIT_BUFFERS:
+        o->check.max_buffers = (size_t)value;
+        break;
+    case AS_LIMIT_MODEL_SIZE:
+        o->check.max_model_size = (size_t)value;
+        break;
+    case AS_LIMIT_MODEL_ELEMENTS:
+        o->check.max_model_elements = (size_t)value;
+        break;
+    case AS_LIMIT_CLOCK_SIZE:
+        o->check.max_clock_size = value;
+        break;
+    case AS_LIMIT_PAIRS:
+        o->check.max_pairs = value;
+        break;
     }
 }
 
 void as_options_use_reference_engine(struct as_options *o, bool on) { o->check.reference_engine = on; }
+
+void as_options_set_witness(struct as_options *o, bool on)
+{
+    o->check.on_run = on ? sim_witness_attach : NULL;
+    o->check.on_run_arg = NULL;
+}
+
+bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsigned long long runs,
+                             unsigned long long seed, const char *replay_path, FILE *errors)
+{
+    static const enum sim_policy_kind kinds[] = {
+        [AS_POLICY_RANDOM] = SIM_POLICY_RANDOM, [AS_POLICY_ADVERSARIAL] = SIM_POLICY_ADVERSARIAL,
+        [AS_POLICY_REPLAY] = SIM_POLICY_REPLAY};
+    sim_replay_free(&o->replay);
+    o->replay.fallback = 1;
+    if (policy == AS_POLICY_REPLAY) {
+        const char *err = NULL;
+        int line = 0;
+        if (!replay_path || !sim_replay_read(replay_path, &o->replay, &err, &line)) {
+            if (!replay_path)
+                fputs("accelsync: the replay policy needs a latency file\n", errors);
+            else if (line > 0)
+                fprintf(errors, "accelsync: %s:%d: %s\n", replay_path, line, err);
+            else
+                fprintf(errors, "accelsync: cannot read %s: %s\n", replay_path, err);
+            return false;
+        }
+    }
+    o->policy = (struct sim_policy){.kind = kinds[policy], .seed = seed, .runs = (size_t)runs,
+                                    .replay = &o->replay};
+    return true;
+}
+
+struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n)
+{
+    struct check_options co = o->check;
+    co.on_run = sim_simulate_run;
+    co.on_run_arg = &o->policy;
+    co.lower_only = true;
+    struct as_result *r = xcalloc(1, sizeof(*r));
+    r->files = xcalloc(n ? n : 1, sizeof(*r->files));
+    r->n = n;
+    for (size_t i = 0; i < n; i++)
+        check_file(paths[i], &co, &r->files[i]);
+    return r;
+}
 
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)
 {

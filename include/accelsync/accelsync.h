@@ -26,6 +26,12 @@ enum as_limit {
     AS_LIMIT_FILE_SIZE,     /* bytes per input file (16 MiB) */
     AS_LIMIT_TOKENS,        /* tokens per input file (10,000,000) */
     AS_LIMIT_DEPTH,         /* nesting of blocks and expressions (1000; at most 12500) */
+    AS_LIMIT_TRIP_COUNT,    /* iterations of one loop, from its bounds (1,000,000) */
+    AS_LIMIT_BUFFERS,       /* buffer declarations per file (1024) */
+    AS_LIMIT_MODEL_SIZE,    /* bytes per model file (1 MiB) */
+    AS_LIMIT_MODEL_ELEMENTS,/* XML elements per model file (10,000) */
+    AS_LIMIT_CLOCK_SIZE,    /* instructions x units per kernel run (100,000,000) */
+    AS_LIMIT_PAIRS,         /* access pairs compared by the hazard search per run (100,000,000) */
 };
 
 const char *as_version(void);
@@ -39,12 +45,26 @@ void as_options_define(struct as_options *o, const char *name, long long value);
 void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned long long value);
 /* Use the slow reference engine instead of the product's (for cross-checks). */
 void as_options_use_reference_engine(struct as_options *o, bool on);
+/* check: give every hazard a witness, the schedule that shows it, run through the simulator. */
+void as_options_set_witness(struct as_options *o, bool on);
+
+enum as_policy { AS_POLICY_RANDOM, AS_POLICY_ADVERSARIAL, AS_POLICY_REPLAY };
+/* The schedules as_simulate_files runs: the latency policy; how many schedules per run (0:
+ * the default, 100 random ones or one adversarial one per instruction); the random seed; for
+ * AS_POLICY_REPLAY the latency file, read now (false, with a message on `errors`, when it
+ * cannot be read). */
+bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsigned long long runs,
+                             unsigned long long seed, const char *replay_path, FILE *errors);
 
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n);
 /* Checks PIR text held in memory; `name` is used as its path in diagnostics. */
 struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,
                                 size_t len);
+/* Runs the simulator instead of the checker: every parameter assignment and path of every
+ * kernel under the schedules of as_options_set_schedule. The result holds what they showed
+ * (races, deadlocks, flag overruns, flags left set) as findings with their schedules. */
+struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n);
 /* 0: every input verified, no error; 1: errors found (or warnings under werror);
  * 2: some input could not be verified. */
 int as_result_exit_code(const struct as_result *r, bool werror);

@@ -10,6 +10,7 @@ as_packages=(
   "meson:cmd:meson" "ninja-build:cmd:ninja" "flex:cmd:flex" "bison:cmd:bison"
   "pkg-config:cmd:pkg-config" "gcc:cmd:cc" "python3:cmd:python3"
   "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson" "libcunit1-dev:pc:cunit"
+  "valgrind:cmd:valgrind"
 )
 
 as_missing_packages() {

@@ -4,6 +4,7 @@
 #define AS_CHECK_CHECK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../graph/graph.h"
 #include "../lower/program.h"
@@ -17,9 +18,12 @@ struct check_context {
     /* The reference mode visits every pair of accesses; the product's mode visits only
      * the accesses its clocks leave unordered, through the index. */
     bool all_pairs;
+    uint64_t max_pairs;     /* pairs of accesses compared; 0: no cap */
 };
 
-void check_hazards(const struct check_context *ctx);
+/* False when the search stopped at max_pairs: the hazards found so far are reported,
+ * the run is not verified. */
+bool check_hazards(const struct check_context *ctx);
 void check_flags(const struct check_context *ctx);
 
 /* Fix hints: the cheapest primitive of the model that orders a before b. */

@@ -192,11 +192,20 @@ struct visit_ctx {
     const struct check_context *ctx;
     struct hazard_set *set;
     size_t b;
+    uint64_t pairs;             /* compared so far, against ctx->max_pairs */
 };
+
+/* An unsynchronized kernel has quadratically many unordered pairs: past the budget the
+ * search stops (checked between lists, so it overshoots by at most one list). */
+static bool over_budget(const struct visit_ctx *v)
+{
+    return v->ctx->max_pairs && v->pairs > v->ctx->max_pairs;
+}
 
 static void visit_candidate(void *vc, const struct span *s)
 {
     struct visit_ctx *v = vc;
+    v->pairs++;
     consider_pair(v->ctx, v->set, s->payload, v->b);
 }
 
@@ -216,7 +225,7 @@ static void visit_region(struct visit_ctx *v, const struct region_index *ix,
     const struct lw_program *p = v->ctx->p;
     const struct lw_ins *y = &p->ins[v->b];
     const int32_t *clock = v->ctx->hb->start_clock + v->b * (size_t)v->ctx->hb->dims;
-    for (int u = 0; u < p->nunits; u++) {
+    for (int u = 0; u < p->nunits && !over_budget(v); u++) {
         int core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
@@ -308,24 +317,27 @@ static int by_occurrence(const void *x, const void *y)
     return (int)a->kind - (int)b->kind;
 }
 
-void check_hazards(const struct check_context *ctx)
+bool check_hazards(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
     struct hazard_set set = {0};
+    struct visit_ctx v = {ctx, &set, 0, 0};
     if (ctx->all_pairs) {
-        for (size_t b = 0; b < p->nins; b++)
+        for (size_t b = 0; b < p->nins && !over_budget(&v); b++)
             if (p->ins[b].kind == INS_ACCESS)
                 for (size_t a = 0; a < b; a++)
-                    if (p->ins[a].kind == INS_ACCESS)
+                    if (p->ins[a].kind == INS_ACCESS) {
+                        v.pairs++;
                         consider_pair(ctx, &set, a, b);
+                    }
     } else {
         struct region_index ix;
         index_build(ctx, &ix);
-        for (size_t b = 0; b < p->nins; b++) {
+        for (size_t b = 0; b < p->nins && !over_budget(&v); b++) {
             const struct lw_ins *y = &p->ins[b];
             if (y->kind != INS_ACCESS || !ctx->hb->started[b])
                 continue;
-            struct visit_ctx v = {ctx, &set, b};
+            v.b = b;
             for (int k = 0; k < y->nwrites; k++)
                 visit_region(&v, &ix, &y->writes[k], true);
             for (int k = 0; k < y->nreads; k++)
@@ -339,4 +351,5 @@ void check_hazards(const struct check_context *ctx)
         report(ctx, &set.items.items[i]);
     VEC_FREE(set.items);
     free(set.slots);
+    return !over_budget(&v);
 }

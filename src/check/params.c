@@ -38,7 +38,8 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
             return false;
         }
     }
-    const struct scope *env = NULL;
+    struct scope_table globals = {0};
+    const struct scope *env = &globals.head;
     VEC(struct param_range) ranges = {0};
     bool ok = true;
     for (const struct ast_decl *d = r->ast->decls; d && ok; d = d->next) {
@@ -69,9 +70,10 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
             continue;   /* reported by the lowering, where the value is needed */
         }
         struct scope *sc = arena_alloc(a, sizeof(*sc));
-        *sc = (struct scope){.name = d->name, .value = v, .next = env};
-        env = sc;
+        *sc = (struct scope){.name = d->name, .value = v};
+        scope_table_add(&globals, sc);
     }
+    scope_table_free(&globals);
     out->ranges = ranges.items;
     out->nranges = ranges.len;
     out->o = o;

@@ -21,6 +21,12 @@ void check_options_defaults(struct check_options *o)
     o->max_file_size = 16 * 1024 * 1024;
     o->max_tokens = 10000000;
     o->max_depth = 1000;
+    o->max_trip_count = 1000000;
+    o->max_buffers = 1024;
+    o->max_model_size = MODEL_DEFAULT_MAX_SIZE;
+    o->max_model_elements = MODEL_DEFAULT_MAX_ELEMENTS;
+    o->max_clock_size = 100000000;
+    o->max_pairs = 100000000;
 }
 
 static struct as_loc file_loc(const struct file_result *r)
@@ -36,12 +42,50 @@ static const char *decl_kind_name(enum ast_decl_kind k)
     return names[k];
 }
 
+/* Declarations sorted by (namespace, name, position) put each name's first declaration
+ * right before its repeats, so a file of many declarations is checked in O(n log n). */
+struct named_decl {
+    const struct ast_decl *decl;
+    size_t pos;
+};
+
+static int by_namespace_and_name(const void *x, const void *y)
+{
+    const struct named_decl *a = x, *b = y;
+    bool ka = a->decl->kind == DECL_KERNEL, kb = b->decl->kind == DECL_KERNEL;
+    if (ka != kb)
+        return ka ? 1 : -1;
+    int c = strcmp(a->decl->name, b->decl->name);
+    if (c)
+        return c;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
 /* Names must be unique among params, consts and buffers, and among kernels. */
 static bool check_declarations(struct file_result *r)
 {
+    size_t n = 0;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next)
+        n++;
+    struct named_decl *sorted = xcalloc(n ? n : 1, sizeof(*sorted));
+    const struct ast_decl **first = xcalloc(n ? n : 1, sizeof(*first));  /* by position */
+    size_t named = 0, pos = 0;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next, pos++)
+        if (d->kind != DECL_MODEL)
+            sorted[named++] = (struct named_decl){d, pos};
+    qsort(sorted, named, sizeof(*sorted), by_namespace_and_name);
+    for (size_t i = 1; i < named; i++)
+        if (by_namespace_and_name(&(struct named_decl){sorted[i].decl, 0},
+                                  &(struct named_decl){sorted[i - 1].decl, 0}) == 0)
+            first[sorted[i].pos] = first[sorted[i - 1].pos] ? first[sorted[i - 1].pos]
+                                                           : sorted[i - 1].decl;
+    free(sorted);
+
     bool ok = true;
     const struct ast_decl *model = NULL;
-    for (const struct ast_decl *d = r->ast->decls; d; d = d->next) {
+    pos = 0;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next, pos++) {
+        const struct ast_decl *e = first[pos];
         if (d->kind == DECL_MODEL) {
             if (model) {
                 diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->loc,
@@ -49,20 +93,30 @@ static bool check_declarations(struct file_result *r)
                 ok = false;
             }
             model = d;
-            continue;
-        }
-        for (const struct ast_decl *e = r->ast->decls; e != d; e = e->next) {
-            bool kernel_d = d->kind == DECL_KERNEL, kernel_e = e->kind == DECL_KERNEL;
-            if (e->kind == DECL_MODEL || kernel_d != kernel_e || strcmp(e->name, d->name) != 0)
-                continue;
+        } else if (e) {
             diag_addf(&r->diags, CHECK_INPUT_ERROR, SEV_ERROR, d->name_loc,
                       "'%s' is already declared as a %s at line %d", d->name,
                       decl_kind_name(e->kind), e->name_loc.line);
             ok = false;
-            break;
         }
     }
+    free(first);
     return ok;
+}
+
+/* Every buffer costs memory per core in the lowering: their number is a limit. */
+static bool check_buffer_count(struct file_result *r, const struct check_options *o)
+{
+    size_t n = 0;
+    for (const struct ast_decl *d = r->ast->decls; d; d = d->next) {
+        if (d->kind == DECL_BUFFER && ++n > o->max_buffers) {
+            diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, d->name_loc,
+                      "more than %zu buffers; raise the limit with --max-buffers",
+                      o->max_buffers);
+            return false;
+        }
+    }
+    return true;
 }
 
 static const struct ast_decl *find_decl(const struct ast_program *ast, enum ast_decl_kind kind,
@@ -77,10 +131,12 @@ static const struct ast_decl *find_decl(const struct ast_program *ast, enum ast_
 static bool load_model(struct file_result *r, const struct check_options *o)
 {
     const struct ast_decl *decl = find_decl(r->ast, DECL_MODEL, NULL);
+    struct model_limits limits = {.max_size = o->max_model_size,
+                                  .max_elements = o->max_model_elements};
     if (o->model) {
-        r->model = model_find(o->model, file_loc(r), &r->diags);
+        r->model = model_find_limited(o->model, file_loc(r), &limits, &r->diags);
     } else if (decl) {
-        r->model = model_find(decl->name, decl->name_loc, &r->diags);
+        r->model = model_find_limited(decl->name, decl->name_loc, &limits, &r->diags);
     } else {
         diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");
@@ -111,9 +167,29 @@ static void adopt_findings(struct diag_list *d, size_t from)
     }
 }
 
-static void check_run(struct file_result *r, const struct check_options *o,
+/* Checks one lowered run; false when a limit stopped it (reported). */
+static bool check_run(struct file_result *r, const struct check_options *o,
                       struct lw_program *p)
 {
+    /* The clock engine keeps 2 x units clock entries per node, 3 nodes per instruction:
+     * refused before allocating rather than after running out of memory. */
+    if (p->nunits > 0 && (uint64_t)p->nins > o->max_clock_size / (uint64_t)p->nunits) {
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "kernel '%s' lowers to %zu instructions on %d units, more than %llu "
+                  "instruction-units for the happens-before engine; raise the limit with "
+                  "--max-clock-size",
+                  p->kernel, p->nins, p->nunits, (unsigned long long)o->max_clock_size);
+        return false;
+    }
+    /* The reference engine keeps a reachability set per instruction: quadratic. */
+    if (o->reference_engine && p->nins > 0 && (uint64_t)p->nins > o->max_clock_size / p->nins) {
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "kernel '%s' lowers to %zu instructions, more than the reference engine can "
+                  "take within %llu instructions squared; raise the limit with "
+                  "--max-clock-size",
+                  p->kernel, p->nins, (unsigned long long)o->max_clock_size);
+        return false;
+    }
     struct hb_matches m;
     struct hb_result hb;
     hb_matches_build(p, &m);
@@ -122,11 +198,17 @@ static void check_run(struct file_result *r, const struct check_options *o,
     else
         hb_clock_run(p, &m, &hb);
     struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
-                                .all_pairs = o->reference_engine};
+                                .all_pairs = o->reference_engine, .max_pairs = o->max_pairs};
     check_flags(&ctx);
-    check_hazards(&ctx);
+    bool complete = check_hazards(&ctx);
+    if (!complete)
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "kernel '%s': the hazard search compared more than %llu pairs of accesses; "
+                  "raise the limit with --max-pairs",
+                  p->kernel, (unsigned long long)o->max_pairs);
     hb_result_free(&hb);
     hb_matches_free(&m);
+    return complete;
 }
 
 static void check_kernel(struct file_result *r, const struct check_options *o,
@@ -142,7 +224,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                   kernel->name, o->max_paths);
         return;
     }
-    struct lower_limits limits = {.max_events = o->max_events};
+    struct lower_limits limits = {.max_events = o->max_events,
+                                  .max_trip_count = o->max_trip_count};
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
     struct path_choices path;
     path_choices_init(&path);
@@ -162,7 +245,10 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
             struct lw_program *p = lower_kernel(r->ast, kernel, r->model, &assignment, &path,
                                                 &limits, &r->diags, &stopped);
             if (!stopped) {
-                check_run(r, o, p);
+                if (!o->lower_only && !check_run(r, o, p))
+                    stopped = true;
+                if (o->on_run && !stopped)
+                    o->on_run(o->on_run_arg, p, &r->diags, before);
                 kr->events += p->nins;
                 kr->paths++;
                 if (kr->nparams_checked == k) {   /* first path of this assignment */
@@ -224,6 +310,34 @@ static int by_location(const void *x, const void *y)
     return a->related.col < b->related.col ? -1 : a->related.col > b->related.col;
 }
 
+/* Stable order for readers and diffs: by location, equal keys in the order found. A
+ * qsort with the position as the last key, since input errors are not capped and an
+ * insertion sort over many of them would be quadratic. */
+struct numbered_finding {
+    struct finding f;
+    size_t seq;
+};
+
+static int by_location_then_seq(const void *x, const void *y)
+{
+    const struct numbered_finding *a = x, *b = y;
+    int c = by_location(&a->f, &b->f);
+    return c ? c : (a->seq < b->seq ? -1 : a->seq > b->seq);
+}
+
+static void sort_by_location(struct diag_list *d)
+{
+    if (d->len < 2)
+        return;
+    struct numbered_finding *tmp = xcalloc(d->len, sizeof(*tmp));
+    for (size_t i = 0; i < d->len; i++)
+        tmp[i] = (struct numbered_finding){d->items[i], i};
+    qsort(tmp, d->len, sizeof(*tmp), by_location_then_seq);
+    for (size_t i = 0; i < d->len; i++)
+        d->items[i] = tmp[i].f;
+    free(tmp);
+}
+
 void check_source(struct source *src, const struct check_options *o, struct file_result *r)
 {
     memset(r, 0, sizeof(*r));
@@ -234,21 +348,10 @@ void check_source(struct source *src, const struct check_options *o, struct file
     r->ast = pir_parse(src, &pl, &r->diags);
     if (!r->ast || r->diags.errors)
         return;
-    if (!check_declarations(r) || !load_model(r, o))
+    if (!check_declarations(r) || !check_buffer_count(r, o) || !load_model(r, o))
         return;
     check_kernels(r, o);
-    /* Stable order for readers and diffs: by location. */
-    struct finding *items = r->diags.items;
-    size_t n = r->diags.len;
-    for (size_t i = 1; i < n; i++) {   /* insertion sort keeps equal keys in order */
-        struct finding f = items[i];
-        size_t j = i;
-        while (j > 0 && by_location(&items[j - 1], &f) > 0) {
-            items[j] = items[j - 1];
-            j--;
-        }
-        items[j] = f;
-    }
+    sort_by_location(&r->diags);
     free(r->diags.slots);   /* positions changed: rebuilt by the next addition */
     r->diags.slots = NULL;
     r->diags.nslots = 0;
@@ -256,8 +359,8 @@ void check_source(struct source *src, const struct check_options *o, struct file
         r->checked = false;
         r->diags.max_errors = 0;
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
-                  "more than %zu error%s: the rest were not reported, and the file counts as "
-                  "not verified (--max-errors)",
+                  "more than %zu finding%s (errors and warnings): the rest were not reported, "
+                  "and the file counts as not verified (--max-errors)",
                   o->max_errors, o->max_errors == 1 ? "" : "s");
     }
 }

@@ -13,6 +13,8 @@
 #include "../util/diag.h"
 #include "../util/source.h"
 
+struct lw_program;
+
 struct check_options {
     const char *model;              /* --model NAME|FILE; NULL: the file's declaration */
     const struct binding *defines;  /* -D name=value */
@@ -23,7 +25,20 @@ struct check_options {
     size_t max_file_size;           /* bytes */
     size_t max_tokens;              /* tokens per file */
     int max_depth;                  /* nesting of blocks and expressions */
+    uint64_t max_trip_count;        /* iterations of one loop */
+    size_t max_buffers;             /* buffer declarations per file */
+    size_t max_model_size;          /* bytes per model file */
+    size_t max_model_elements;      /* XML elements per model file */
+    uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
+    uint64_t max_pairs;             /* access pairs the hazard search compares per run */
     bool reference_engine;          /* check with the reference engine (tests) */
+    /* Called after each run (one parameter assignment, one `if (?)` path) with its lowered
+     * program, before the program is freed; the run's findings are diags->items[first_new ..
+     * len). check --witness and simulate (src/sim/trace.h) hang on it. NULL: nothing. */
+    void (*on_run)(const void *arg, const struct lw_program *p, struct diag_list *diags,
+                   size_t first_new);
+    const void *on_run_arg;
+    bool lower_only;                /* lower every run but do not check it (simulate) */
 };
 
 void check_options_defaults(struct check_options *o);

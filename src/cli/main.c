@@ -9,6 +9,7 @@
 
 static const char usage_main[] =
     "usage: accelsync check [OPTIONS] FILE...   verify the synchronization of PIR kernels\n"
+    "       accelsync simulate [OPTIONS] FILE...  run kernels under simulated schedules\n"
     "       accelsync models                    list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
@@ -27,16 +28,27 @@ static const char usage_check[] =
     "  -D NAME=VALUE         fix a param's value (repeatable; also -DNAME=VALUE)\n"
     "  --format text|json    output format (default text)\n"
     "  --werror              warnings make the exit code 1\n"
-    "  --max-events N        instructions + loop iterations per kernel run (10000000)\n"
+    "  --max-events N        instructions, iterations, statements per kernel run (10000000)\n"
     "  --max-paths N         parameter assignments x if (?) paths per kernel (4096)\n"
-    "  --max-errors N        error findings reported per file (1000)\n"
+    "  --max-errors N        findings (errors and warnings) reported per file (1000)\n"
     "  --max-file-size N     bytes per input file (16777216)\n"
     "  --max-tokens N        tokens per input file (10000000)\n"
     "  --max-depth N         nesting of blocks and expressions (1000, at most 12500)\n"
+    "  --max-trip-count N    iterations of one loop (1000000)\n"
+    "  --max-buffers N       buffer declarations per file (1024)\n"
+    "  --max-model-size N    bytes per model file (1048576)\n"
+    "  --max-model-elements N  XML elements per model file (10000)\n"
+    "  --max-clock-size N    instructions x units per kernel run (100000000)\n"
+    "  --max-pairs N         access pairs compared for hazards per kernel run (100000000)\n"
+    "                        (every limit: docs/limits.md)\n"
     "  --engine clock|reference  happens-before engine (reference: slow, for cross-checks)\n"
+    "  --witness             show, for every hazard, a schedule that makes it happen,\n"
+    "                        confirmed by the simulator\n"
     "\n"
     "Exit codes: 0 every input verified, no error; 1 verified, errors found (or warnings\n"
     "with --werror); 2 some input could not be verified (usage, syntax, model, limit).\n";
+
+static const char *help_command = "check";   /* the command whose --help usage errors cite */
 
 __attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
 {
@@ -45,7 +57,7 @@ __attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ..
     fputs("accelsync: ", stderr);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'accelsync check --help'.\n", stderr);
+    fprintf(stderr, "\nTry 'accelsync %s --help'.\n", help_command);
     return 2;
 }
 
@@ -104,6 +116,12 @@ static const struct {
     {"--max-file-size", AS_LIMIT_FILE_SIZE},
     {"--max-tokens", AS_LIMIT_TOKENS},
     {"--max-depth", AS_LIMIT_DEPTH},
+    {"--max-trip-count", AS_LIMIT_TRIP_COUNT},
+    {"--max-buffers", AS_LIMIT_BUFFERS},
+    {"--max-model-size", AS_LIMIT_MODEL_SIZE},
+    {"--max-model-elements", AS_LIMIT_MODEL_ELEMENTS},
+    {"--max-clock-size", AS_LIMIT_CLOCK_SIZE},
+    {"--max-pairs", AS_LIMIT_PAIRS},
 };
 
 /* Handles one option at argv[*i] (advancing past its argument); returns -1 when it is
@@ -173,6 +191,10 @@ static int cmd_check(int argc, char **argv)
                 files[nfiles++] = argv[i];
             break;
         }
+        if (strcmp(argv[i], "--witness") == 0) {
+            as_options_set_witness(o, true);
+            continue;
+        }
         int r = parse_option(o, argc, argv, &i, &format, &werror);
         if (r < 0)
             files[nfiles++] = argv[i];
@@ -183,6 +205,102 @@ static int cmd_check(int argc, char **argv)
         rc = usage_error("%s", "check needs at least one FILE");
     if (rc == 0) {
         struct as_result *r = as_check_files(o, files, nfiles);
+        if (!as_result_write(r, stdout, format, werror)) {
+            fputs("accelsync: cannot write the report\n", stderr);
+            rc = 2;
+        } else {
+            rc = as_result_exit_code(r, werror);
+        }
+        as_result_free(r);
+    }
+    free(files);
+    as_options_free(o);
+    return rc;
+}
+
+static const char usage_simulate[] =
+    "usage: accelsync simulate [OPTIONS] FILE...\n"
+    "\n"
+    "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
+    "under latency schedules and reports the races, deadlocks, flag overruns and flags left\n"
+    "set that the schedules show, each race with its timeline.\n"
+    "\n"
+    "options:\n"
+    "  --policy random|adversarial|replay\n"
+    "                        random: seeded random latencies (default); adversarial: each\n"
+    "                        instruction in turn delayed without bound, the rest as early as\n"
+    "                        allowed; replay: latencies from --replay FILE\n"
+    "  --runs N              schedules per run (random: 100; adversarial: at most N)\n"
+    "  --seed S              seed of the random policy (1)\n"
+    "  --replay FILE         latencies, one 'INDEX LATENCY' line per instruction, plus\n"
+    "                        'default LATENCY' (1); '#' starts a comment\n"
+    "  --model, -D, --format, --werror and the --max-* limits as for check\n"
+    "\n"
+    "Exit codes: 0 no schedule showed an error; 1 some did; 2 some input could not be run.\n";
+
+static int cmd_simulate(int argc, char **argv)
+{
+    help_command = "simulate";
+    struct as_options *o = as_options_new();
+    enum as_format format = AS_FORMAT_TEXT;
+    enum as_policy policy = AS_POLICY_RANDOM;
+    bool werror = false, policy_given = false;
+    long long runs = 0, seed = 1;
+    const char *replay = NULL;
+    const char **files = calloc((size_t)argc + 1, sizeof(char *));
+    size_t nfiles = 0;
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_simulate, stdout);
+            free(files);
+            as_options_free(o);
+            return 0;
+        }
+        bool takes_arg = strcmp(a, "--policy") == 0 || strcmp(a, "--runs") == 0
+                         || strcmp(a, "--seed") == 0 || strcmp(a, "--replay") == 0;
+        if (takes_arg && !next) {
+            rc = usage_error("%s needs an argument", a);
+        } else if (strcmp(a, "--policy") == 0) {
+            i++;
+            policy_given = true;
+            if (strcmp(next, "random") == 0)
+                policy = AS_POLICY_RANDOM;
+            else if (strcmp(next, "adversarial") == 0)
+                policy = AS_POLICY_ADVERSARIAL;
+            else if (strcmp(next, "replay") == 0)
+                policy = AS_POLICY_REPLAY;
+            else
+                rc = usage_error("--policy takes random, adversarial or replay, got '%s'", next);
+        } else if (strcmp(a, "--runs") == 0 || strcmp(a, "--seed") == 0) {
+            i++;
+            long long v = 0;
+            if (!parse_number(next, &v) || v < (a[2] == 'r'))
+                rc = usage_error("%s takes a %s integer", a, a[2] == 'r' ? "positive" : "non-negative");
+            *(a[2] == 'r' ? &runs : &seed) = v;
+        } else if (strcmp(a, "--replay") == 0) {
+            replay = argv[++i];
+            if (!policy_given)
+                policy = AS_POLICY_REPLAY;
+        } else if (strcmp(a, "--") == 0) {
+            while (++i < argc)
+                files[nfiles++] = argv[i];
+        } else {
+            int r = parse_option(o, argc, argv, &i, &format, &werror);
+            if (r < 0)
+                files[nfiles++] = argv[i];
+            else
+                rc = r;
+        }
+    }
+    if (rc == 0 && nfiles == 0)
+        rc = usage_error("%s", "simulate needs at least one FILE");
+    if (rc == 0 && !as_options_set_schedule(o, policy, (unsigned long long)runs,
+                                            (unsigned long long)seed, replay, stderr))
+        rc = 2;
+    if (rc == 0) {
+        struct as_result *r = as_simulate_files(o, files, nfiles);
         if (!as_result_write(r, stdout, format, werror)) {
             fputs("accelsync: cannot write the report\n", stderr);
             rc = 2;
@@ -220,6 +338,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "check") == 0)
         return cmd_check(argc - 2, argv + 2);
+    if (strcmp(cmd, "simulate") == 0)
+        return cmd_simulate(argc - 2, argv + 2);
     fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
     return 2;
 }

@@ -221,9 +221,16 @@ static bool eval_arith(const struct ast_expr *e, int64_t a, int64_t b, int64_t *
 
 const struct scope *scope_find(const struct scope *s, const char *name)
 {
-    for (; s; s = s->next)
-        if (strcmp(s->name, name) == 0)
+    for (; s; s = s->next) {
+        if (!s->name) {
+            /* The head is the table's first member. */
+            const struct scope *hit = scope_table_find((const struct scope_table *)s, name);
+            if (hit)
+                return hit;
+        } else if (strcmp(s->name, name) == 0) {
             return s;
+        }
+    }
     return NULL;
 }
 

@@ -10,12 +10,27 @@
 #include "../util/diag.h"
 #include "ast.h"
 
-/* A chain of name bindings, innermost first (let, loop variables, coreid, params, consts). */
+/* A chain of name bindings, innermost first (let, loop variables, coreid, params, consts).
+ * A node whose name is NULL is the head of a struct scope_table. */
 struct scope {
     const char *name;
     int64_t value;
     const struct scope *next;
 };
+
+/* A set of bindings with distinct names, hashed by name, that sits in a chain as one node
+ * (&table.head): the params and consts of a file may be many, and every name of every
+ * unrolled expression is looked up among them. The bindings are the caller's and must
+ * outlive the table. A zeroed table is empty and ready to use. */
+struct scope_table {
+    struct scope head;          /* name NULL; head.next continues the chain */
+    const struct scope **slots;
+    size_t nslots, len;
+};
+
+void scope_table_add(struct scope_table *t, const struct scope *binding);
+const struct scope *scope_table_find(const struct scope_table *t, const char *name);
+void scope_table_free(struct scope_table *t);
 
 struct eval_error {
     enum check_id check;    /* CHECK_UNKNOWN_NAME or CHECK_INPUT_ERROR */

@@ -82,8 +82,8 @@ bool lower_spend(struct lowerer *L, uint64_t amount, struct as_loc loc)
         return false;
     if (amount > L->limits->max_events || L->work > L->limits->max_events - amount) {
         lower_fail(L, CHECK_LIMIT_EXCEEDED, loc,
-                   "kernel '%s' unrolls to more than %llu events (instructions and loop "
-                   "iterations); raise the limit with --max-events",
+                   "kernel '%s' unrolls to more than %llu events (instructions, loop iterations "
+                   "and other statements); raise the limit with --max-events",
                    L->p->kernel, (unsigned long long)L->limits->max_events);
         return false;
     }
@@ -126,7 +126,7 @@ static const struct binding *assignment_find(const struct binding_list *a, const
 static bool lower_globals(struct lowerer *L, const struct binding_list *assignment,
                                          const struct scope **out)
 {
-    const struct scope *env = NULL;
+    const struct scope *env = &L->globals.head;
     VEC(struct binding) params = {0};
     for (const struct ast_decl *d = L->ast->decls; d && !L->stopped; d = d->next) {
         if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
@@ -147,8 +147,8 @@ static bool lower_globals(struct lowerer *L, const struct binding_list *assignme
         if (L->stopped)
             break;
         struct scope *sc = arena_alloc(&L->p->arena, sizeof(*sc));
-        *sc = (struct scope){.name = d->name, .value = v, .next = env};
-        env = sc;
+        *sc = (struct scope){.name = d->name, .value = v};
+        scope_table_add(&L->globals, sc);
         if (d->kind == DECL_PARAM) {
             struct binding b = {.name = d->name, .value = v};
             VEC_PUSH(params, b);
@@ -295,6 +295,9 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     }
     free(plan);
     free(L.unit_next_pos);
+    scope_table_free(&L.globals);
+    key_map_free(&L.memory_keys);
+    key_map_free(&L.channel_keys);
     VEC_FREE(L.iters);
     p->ins = L.ins.items;
     p->nins = L.ins.len;

@@ -11,6 +11,7 @@
 
 struct lower_limits {
     uint64_t max_events;    /* instructions plus loop iterations, per kernel run */
+    uint64_t max_trip_count;/* iterations of one loop; 0: no cap of its own */
 };
 
 /* The choices taken at dynamic `if (?)` occurrences, in encounter order: 1 = then side.

@@ -5,7 +5,13 @@
 #define AS_LOWER_INTERNAL_H
 
 #include "../ir/eval.h"
+#include "../util/key_map.h"
 #include "lower.h"
+
+struct buffer_name {
+    const char *name;
+    int index;                      /* into lw_program.buffers */
+};
 
 struct lowerer {
     const struct ast_program *ast;
@@ -20,6 +26,10 @@ struct lowerer {
     VEC(struct binding) iters;
     int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */      /* loop variables of the current iteration */
     int *unit_next_pos;             /* per kernel-wide unit: next queue position */
+    struct scope_table globals;     /* the params and consts, behind the scope chain */
+    struct key_map memory_keys;     /* (space, instance, buffer) -> memory index */
+    struct key_map channel_keys;    /* (core, src, dst, id) -> channel index */
+    struct buffer_name *buffer_names; /* sorted by name; NULL until lower_buffers is done */
     int core;                       /* current core */
     const struct model_coretype *ct;
     int seq;                        /* next issue index in the current core */

@@ -6,12 +6,20 @@
 
 #include "lower_internal.h"
 
+static int by_buffer_name(const void *x, const void *y)
+{
+    return strcmp(((const struct buffer_name *)x)->name, ((const struct buffer_name *)y)->name);
+}
+
+/* Every region names a buffer: a binary search keeps that cheap with many buffers. */
 int lower_find_buffer(const struct lowerer *L, const char *name)
 {
-    for (int i = 0; i < L->p->nbuffers; i++)
-        if (strcmp(L->p->buffers[i].name, name) == 0)
-            return i;
-    return -1;
+    if (!L->buffer_names)
+        return -1;
+    struct buffer_name key = {name, -1};
+    const struct buffer_name *hit = bsearch(&key, L->buffer_names, (size_t)L->p->nbuffers,
+                                            sizeof(key), by_buffer_name);
+    return hit ? hit->index : -1;
 }
 
 static bool lower_buffer(struct lowerer *L, const struct ast_decl *d, const struct scope *env,
@@ -55,9 +63,15 @@ static bool lower_buffer(struct lowerer *L, const struct ast_decl *d, const stru
         if (!lower_eval(L, d->at, env, &b->at))
             return false;
         int64_t end;
-        if (b->at < 0 || !checked_add(b->at, b->size, &end)) {
+        if (b->at < 0) {
             lower_fail(L, CHECK_INPUT_ERROR, d->at->loc,
                        "buffer '%s': placement must be a non-negative byte offset", d->name);
+            return false;
+        }
+        if (!checked_add(b->at, b->size, &end)) {
+            lower_fail(L, CHECK_INPUT_ERROR, d->at->loc,
+                       "buffer '%s': placement %lld + size %lld overflows 64 bits", d->name,
+                       (long long)b->at, (long long)b->size);
             return false;
         }
     }
@@ -83,6 +97,11 @@ bool lower_buffers(struct lowerer *L, const struct scope *env)
             return false;
         L->p->nbuffers++;
     }
+    L->buffer_names = arena_alloc_array(&L->p->arena, (size_t)(n ? n : 1),
+                                        sizeof(*L->buffer_names));
+    for (int i = 0; i < n; i++)
+        L->buffer_names[i] = (struct buffer_name){L->p->buffers[i].name, i};
+    qsort(L->buffer_names, (size_t)n, sizeof(*L->buffer_names), by_buffer_name);
     return true;
 }
 
@@ -102,13 +121,11 @@ static int memory_index(struct lowerer *L, int buffer)
         .space = b->space,
         .instance = L->model->spaces[b->space].scope == SCOPE_CORE ? L->core : 0,
         .buffer = b->placed ? -1 : buffer};
-    for (size_t i = 0; i < L->memories.len; i++) {
-        const struct lw_memory *m = &L->memories.items[i];
-        if (m->space == key.space && m->instance == key.instance && m->buffer == key.buffer)
-            return *slot = (int)i;
-    }
-    VEC_PUSH(L->memories, key);
-    return *slot = (int)L->memories.len - 1;
+    const int64_t k[KEY_MAP_WIDTH] = {key.space, key.instance, key.buffer, 0};
+    *slot = key_map_get_or_put(&L->memory_keys, k, (int)L->memories.len);
+    if ((size_t)*slot == L->memories.len)
+        VEC_PUSH(L->memories, key);
+    return *slot;
 }
 
 /* Narrows [*lo, *hi) by one index; false when the region leaves the buffer entirely. */

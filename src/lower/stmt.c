@@ -26,9 +26,18 @@ static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct 
         return;
     }
     /* The trip count is charged before the first iteration, so a loop too long to unroll
-     * is refused from its bounds at once. */
-    uint64_t trips = hi > lo ? ((uint64_t)hi - (uint64_t)lo + (uint64_t)step - 1) / (uint64_t)step
-                             : 0;
+     * is refused from its bounds at once. Rounded up without `span + step - 1`, which
+     * wraps for bounds near the ends of int64 and would make a huge loop look empty. */
+    uint64_t span = hi > lo ? (uint64_t)hi - (uint64_t)lo : 0;
+    uint64_t trips = span / (uint64_t)step + (span % (uint64_t)step != 0);
+    if (L->limits->max_trip_count && trips > L->limits->max_trip_count) {
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, s->loc,
+                   "loop 'for %s' runs %llu times, more than %llu; raise the limit with "
+                   "--max-trip-count",
+                   s->name, (unsigned long long)trips,
+                   (unsigned long long)L->limits->max_trip_count);
+        return;
+    }
     if (!lower_spend(L, trips, s->loc))
         return;
     struct scope var = {.name = s->name, .next = env};
@@ -36,7 +45,10 @@ static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct 
     VEC_PUSH(L->iters, b);
     size_t depth = L->iters.len - 1;
     for (uint64_t t = 0; t < trips && !L->stopped; t++) {
-        var.value = lo + (int64_t)(t * (uint64_t)step);
+        /* lo + t * step lies in [lo, hi), but t * step alone may not fit in int64 (a step
+         * of 2^62 from near INT64_MIN): computed modulo 2^64, which is exact here. */
+        uint64_t value = (uint64_t)lo + t * (uint64_t)step;
+        memcpy(&var.value, &value, sizeof(var.value));
         L->iters.items[depth].value = var.value;
         lower_stmts(L, s->body, &var);
     }
@@ -59,27 +71,35 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
 
 void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct scope *env)
 {
-    /* `let` bindings of this block, innermost last; freed when the block ends. */
+    /* `let` bindings of this block, in a table that sits in the chain before the outer
+     * scope (a block may hold many lets; each is looked up and checked for a repeat by
+     * hash); freed when the block ends. */
     size_t nlets = 0;
     for (const struct ast_stmt *s = list; s; s = s->next)
         nlets += s->kind == STMT_LET;
     struct scope *lets = nlets ? xmalloc(nlets * sizeof(*lets)) : NULL;
+    struct scope_table block = {.head = {.next = env}};
+    if (nlets)
+        env = &block.head;
     size_t used = 0;
     for (const struct ast_stmt *s = list; s && !L->stopped; s = s->next) {
+        /* Statements that emit nothing still cost time: each one executed is an event,
+         * or a loop over a body of many empty blocks would run unbounded. */
+        if ((s->kind == STMT_LET || s->kind == STMT_IF || s->kind == STMT_BLOCK)
+            && !lower_spend(L, 1, s->loc))
+            break;
         switch (s->kind) {
         case STMT_LET: {
-            for (size_t i = 0; i < used; i++) {
-                if (strcmp(lets[i].name, s->name) == 0) {
-                    lower_fail(L, CHECK_INPUT_ERROR, s->name_loc,
-                               "'%s' is already bound by a let in this block", s->name);
-                    break;
-                }
+            if (scope_table_find(&block, s->name)) {
+                lower_fail(L, CHECK_INPUT_ERROR, s->name_loc,
+                           "'%s' is already bound by a let in this block", s->name);
+                break;
             }
             int64_t v;
-            if (L->stopped || !lower_eval(L, s->value, env, &v))
+            if (!lower_eval(L, s->value, env, &v))
                 break;
-            lets[used] = (struct scope){.name = s->name, .value = v, .next = env};
-            env = &lets[used++];
+            lets[used] = (struct scope){.name = s->name, .value = v};
+            scope_table_add(&block, &lets[used++]);
             break;
         }
         case STMT_FOR:
@@ -99,5 +119,6 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
             break;
         }
     }
+    scope_table_free(&block);
     free(lets);
 }

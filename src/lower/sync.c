@@ -57,14 +57,13 @@ static int arg_unit(struct lowerer *L, const struct ast_stmt *s, int i)
 
 static int channel_index(struct lowerer *L, int src, int dst, int64_t id)
 {
-    for (size_t i = L->channels.len; i-- > 0;) {
-        const struct lw_channel *c = &L->channels.items[i];
-        if (c->core == L->core && c->src == src && c->dst == dst && c->id == id)
-            return (int)i;
+    const int64_t key[KEY_MAP_WIDTH] = {L->core, src, dst, id};
+    int i = key_map_get_or_put(&L->channel_keys, key, (int)L->channels.len);
+    if ((size_t)i == L->channels.len) {
+        struct lw_channel c = {.core = L->core, .src = src, .dst = dst, .id = id};
+        VEC_PUSH(L->channels, c);
     }
-    struct lw_channel c = {.core = L->core, .src = src, .dst = dst, .id = id};
-    VEC_PUSH(L->channels, c);
-    return (int)L->channels.len - 1;
+    return i;
 }
 
 static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct model_prim *prim,

@@ -87,8 +87,14 @@ static void report_not_found(const char *name, const char *const *searched, stru
 
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags)
 {
+    return model_find_limited(name_or_path, loc, NULL, diags);
+}
+
+struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
+                                 const struct model_limits *limits, struct diag_list *diags)
+{
     if (ends_with(name_or_path, ".xml") || strchr(name_or_path, '/'))
-        return model_load_file(name_or_path, diags);
+        return model_load_file_limited(name_or_path, limits, diags);
     if (!valid_model_name(name_or_path)) {
         diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
                   "invalid model name '%s': use letters, digits, '_', '-' and '.', or a path",
@@ -99,7 +105,7 @@ struct model *model_find(const char *name_or_path, struct as_loc loc, struct dia
     for (const char *const *d = searched; *d; d++) {
         char *path = join_path(*d, name_or_path);
         if (is_regular_file(path)) {
-            struct model *m = model_load_file(path, diags);
+            struct model *m = model_load_file_limited(path, limits, diags);
             free(path);
             if (m && strcmp(m->name, name_or_path) != 0) {
                 /* Lookup is by file name; a file that calls itself something else would

@@ -3,14 +3,18 @@
 #include "model.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
+#include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
@@ -20,8 +24,6 @@
 /* hwmodels/hwmodel.rng, embedded by scripts/embed_file.py. */
 extern const unsigned char model_schema_rng[];
 extern const size_t model_schema_rng_len;
-
-#define MODEL_MAX_FILE_BYTES (1024 * 1024)
 
 /* No XML_PARSE_NOENT (it turns entity substitution ON), no DTDLOAD / DTDATTR / DTDVALID,
  * no HUGE; BIG_LINES so line numbers past 65535 stay right in messages. */
@@ -36,6 +38,9 @@ extern const size_t model_schema_rng_len;
 
 struct loader {
     struct diag_list *diags;
+    struct model_limits limits;
+    size_t elements;            /* started so far */
+    bool too_many_elements;
     const char *path;           /* in diags->arena: findings outlive a model that failed */
     const char *phase;          /* prefix of libxml2 messages routed into findings */
     bool failed;
@@ -98,8 +103,14 @@ static void report_xml_message(struct loader *ld, long line, int col, const char
 {
     struct as_loc loc = {ld->path, line > 0 && line <= INT_MAX ? (int)line : 0,
                          col > 0 ? col : 0, 1};
-    diag_addf(ld->diags, CHECK_MODEL_ERROR, SEV_ERROR, loc, "%s: %.*s", ld->phase,
-              message_len(msg), msg);
+    /* A finding is one line: libxml2 puts some details ("Bytes: 0xFF ...") on a second. */
+    int len = message_len(msg);
+    char *line_msg = xmalloc((size_t)len + 1);
+    for (int i = 0; i < len; i++)
+        line_msg[i] = msg[i] == '\n' || msg[i] == '\r' ? ' ' : msg[i];
+    line_msg[len] = '\0';
+    diag_addf(ld->diags, CHECK_MODEL_ERROR, SEV_ERROR, loc, "%s: %s", ld->phase, line_msg);
+    free(line_msg);
     ld->failed = true;
 }
 
@@ -170,11 +181,50 @@ static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *public_id,
     stop_at_doctype(ctx);
 }
 
+static void limit_error(struct loader *ld, long line, const char *what, size_t limit,
+                        const char *option)
+{
+    struct as_loc loc = {ld->path, line > 0 && line <= INT_MAX ? (int)line : 0, 0, 1};
+    diag_addf(ld->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+              "model file has more than %zu %s; raise the limit with %s", limit, what, option);
+    ld->failed = true;
+}
+
+/* Counts elements as the tree is built and stops the parse past the cap, so a file of
+ * many tiny elements costs no more than the cap's worth of tree. */
+static void on_start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                             const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                             int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+    xmlParserCtxt *ctxt = ctx;
+    struct loader *ld = ctxt->_private;
+    if (++ld->elements > ld->limits.max_elements) {
+        if (!ld->too_many_elements) {
+            ld->too_many_elements = true;
+            limit_error(ld, ctxt->input ? ctxt->input->line : 0, "elements",
+                        ld->limits.max_elements, "--max-model-elements");
+        }
+        xmlStopParser(ctxt);
+        return;
+    }
+    xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                          nb_attributes, nb_defaulted, attributes);
+}
+
 static void on_entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
                            const xmlChar *system_id, xmlChar *content)
 {
     (void)name, (void)type, (void)public_id, (void)system_id, (void)content;
     stop_at_doctype(ctx);
+}
+
+/* libxml2 reports a few problems (an encoding it cannot convert) through its generic
+ * handler, which prints to stderr whatever XML_PARSE_NOERROR says; the same problem also
+ * reaches on_parse_error, so the generic copy is dropped. */
+__attribute__((format(printf, 2, 3)))
+static void drop_generic_error(void *ctx, const char *fmt, ...)
+{
+    (void)ctx, (void)fmt;
 }
 
 static xmlDoc *parse_xml(struct loader *ld, const char *xml, size_t len)
@@ -188,8 +238,13 @@ static xmlDoc *parse_xml(struct loader *ld, const char *xml, size_t len)
     ctxt->sax->internalSubset = on_doctype;
     ctxt->sax->externalSubset = on_doctype;
     ctxt->sax->entityDecl = on_entity_decl;
+    ctxt->sax->startElementNs = on_start_element;
     ld->phase = "malformed XML";
+    xmlGenericErrorFunc saved_handler = xmlGenericError;
+    void *saved_context = xmlGenericErrorContext;
+    xmlSetGenericErrorFunc(NULL, drop_generic_error);
     xmlDoc *doc = xmlCtxtReadMemory(ctxt, xml, (int)len, ld->path, NULL, MODEL_XML_OPTIONS);
+    xmlSetGenericErrorFunc(saved_context, saved_handler);
     if (doc && !ld->doctype && (doc->intSubset || doc->extSubset))
         stop_at_doctype(ctxt);
     if (!doc && !ld->failed) {
@@ -241,12 +296,28 @@ free_pctxt:
 
 /* ------------------------------------------------------------------ entry points */
 
+static struct model_limits limits_or_defaults(const struct model_limits *limits)
+{
+    return limits ? *limits
+                  : (struct model_limits){MODEL_DEFAULT_MAX_SIZE, MODEL_DEFAULT_MAX_ELEMENTS};
+}
+
 struct model *model_load_memory(const char *path, const char *xml, size_t len,
                                 struct diag_list *diags)
 {
-    struct loader ld = {.diags = diags, .path = arena_strdup(&diags->arena, path)};
-    if (len > MODEL_MAX_FILE_BYTES) {
-        model_error(&ld, 0, "model file larger than 1 MiB");
+    return model_load_memory_limited(path, xml, len, NULL, diags);
+}
+
+struct model *model_load_memory_limited(const char *path, const char *xml, size_t len,
+                                        const struct model_limits *limits,
+                                        struct diag_list *diags)
+{
+    struct loader ld = {.diags = diags, .path = arena_strdup(&diags->arena, path),
+                        .limits = limits_or_defaults(limits)};
+    /* libxml2 takes the length as an int. */
+    if (len > ld.limits.max_size || len > INT_MAX) {
+        limit_error(&ld, 0, "bytes", ld.limits.max_size < INT_MAX ? ld.limits.max_size : INT_MAX,
+                    "--max-model-size");
         return NULL;
     }
     xmlDoc *doc = parse_xml(&ld, xml, len);
@@ -259,15 +330,42 @@ struct model *model_load_memory(const char *path, const char *xml, size_t len,
     return m;
 }
 
-/* Reads at most one byte past the cap, so a huge file is refused without reading it all. */
-static char *read_capped(const char *path, size_t *len, const char **err)
+/* Opens a regular file for reading. A model named in a PIR file is not trusted: a FIFO
+ * would block the open and the reads, a device such as /dev/zero never ends. O_NONBLOCK
+ * keeps the open itself from waiting for a FIFO's writer. */
+static FILE *open_regular(const char *path, const char **err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         *err = strerror(errno);
         return NULL;
     }
-    const size_t want = MODEL_MAX_FILE_BYTES + 1;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        *err = strerror(errno);
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        *err = S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file";
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        *err = strerror(errno);
+        close(fd);
+    }
+    return f;
+}
+
+/* Reads at most one byte past the cap, so a huge file is refused without reading it all. */
+static char *read_capped(const char *path, size_t max_size, size_t *len, const char **err)
+{
+    FILE *f = open_regular(path, err);
+    if (!f)
+        return NULL;
+    const size_t want = (max_size < INT_MAX ? max_size : INT_MAX) + 1;
     size_t cap = 64 * 1024;
     char *buf = xmalloc(cap);
     *len = 0;
@@ -292,15 +390,22 @@ static char *read_capped(const char *path, size_t *len, const char **err)
 
 struct model *model_load_file(const char *path, struct diag_list *diags)
 {
+    return model_load_file_limited(path, NULL, diags);
+}
+
+struct model *model_load_file_limited(const char *path, const struct model_limits *limits,
+                                      struct diag_list *diags)
+{
+    struct model_limits l = limits_or_defaults(limits);
     size_t len = 0;
     const char *err = NULL;
-    char *xml = read_capped(path, &len, &err);
+    char *xml = read_capped(path, l.max_size, &len, &err);
     if (!xml) {
         struct as_loc loc = {arena_strdup(&diags->arena, path), 0, 0, 1};
         diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc, "cannot read model file: %s", err);
         return NULL;
     }
-    struct model *m = model_load_memory(path, xml, len, diags);
+    struct model *m = model_load_memory_limited(path, xml, len, &l, diags);
     free(xml);
     return m;
 }

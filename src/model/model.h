@@ -148,6 +148,20 @@ struct model {
     int nprims;
     struct model_flags flags;       /* nids == 0: the model has no flag channels */
     struct model_xflags xflags;     /* nflags == 0: no cross-core flags */
+    /* Every access and call of an unrolled kernel looks up its op or primitive, and a model
+     * file may list thousands: sorted by name for a binary search (NULL: search linearly). */
+    const struct model_op **ops_by_name;
+    const struct model_prim **prims_by_name;
+};
+
+/* Caps on what one model file may cost; each hit is a limit-exceeded finding naming the
+ * option (--max-model-size, --max-model-elements). The element count is checked while
+ * parsing, before the tree is validated or read. */
+#define MODEL_DEFAULT_MAX_SIZE (1024 * 1024)
+#define MODEL_DEFAULT_MAX_ELEMENTS 10000
+struct model_limits {
+    size_t max_size;            /* bytes */
+    size_t max_elements;        /* XML elements */
 };
 
 /* Loads and validates a model file: parsed with network access, external entities and DTD
@@ -159,12 +173,21 @@ struct model *model_load_file(const char *path, struct diag_list *diags);
 /* Same, from memory (tests, fuzzing); `path` is only used in messages. */
 struct model *model_load_memory(const char *path, const char *xml, size_t len,
                                 struct diag_list *diags);
+/* The same with limits other than the defaults; limits NULL means the defaults. A file that
+ * is not a regular file (a FIFO, a device, a directory) is refused without reading it. */
+struct model *model_load_file_limited(const char *path, const struct model_limits *limits,
+                                      struct diag_list *diags);
+struct model *model_load_memory_limited(const char *path, const char *xml, size_t len,
+                                        const struct model_limits *limits,
+                                        struct diag_list *diags);
 void model_free(struct model *m);
 
 /* Resolves --model NAME|FILE or a `model "NAME";` declaration: a value ending in .xml or
  * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
  * model_dirs). loc is where the name was written (for the diagnostic when not found). */
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
+struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
+                                 const struct model_limits *limits, struct diag_list *diags);
 /* The directories searched for models, in order: $ACCELSYNC_MODEL_PATH (colon-separated),
  * the installed data directory, the source tree's hwmodels/. NULL-terminated, static. */
 const char *const *model_dirs(void);
@@ -175,6 +198,8 @@ int model_space_index(const struct model *m, const char *name);            /* -1
 const struct model_op *model_op_find(const struct model *m, const char *name);
 bool model_op_runs_on(const struct model_op *op, const char *unit);   /* unit in op->units */
 const struct model_prim *model_prim_find(const struct model *m, const char *name);
+/* Builds ops_by_name and prims_by_name; the loader calls it once the model is complete. */
+void model_index_names(struct model *m);
 /* Attributes of an op: from its table entry when listed, else from the suffix rules,
  * else from the defaults. */
 void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked);

@@ -1,9 +1,11 @@
 /* Questions the engine asks a loaded model: lookups by name, op attributes, and freeing.
- * Models are small (tens of units, ops and primitives), so lookups are linear scans. */
+ * Units and spaces are at most 64, so their lookups are linear scans; ops and primitives,
+ * which a model file may list by the thousand, are found through sorted indexes. */
 #include "model.h"
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name)
@@ -30,8 +32,42 @@ int model_space_index(const struct model *m, const char *name)
     return -1;
 }
 
+static int op_by_name(const void *x, const void *y)
+{
+    return strcmp((*(const struct model_op *const *)x)->name,
+                  (*(const struct model_op *const *)y)->name);
+}
+
+static int prim_by_name(const void *x, const void *y)
+{
+    return strcmp((*(const struct model_prim *const *)x)->name,
+                  (*(const struct model_prim *const *)y)->name);
+}
+
+void model_index_names(struct model *m)
+{
+    const struct model_op **ops = arena_alloc_array(&m->arena, (size_t)(m->nops ? m->nops : 1),
+                                                    sizeof(*ops));
+    for (int i = 0; i < m->nops; i++)
+        ops[i] = &m->ops[i];
+    qsort(ops, (size_t)m->nops, sizeof(*ops), op_by_name);
+    m->ops_by_name = ops;
+    const struct model_prim **prims = arena_alloc_array(
+        &m->arena, (size_t)(m->nprims ? m->nprims : 1), sizeof(*prims));
+    for (int i = 0; i < m->nprims; i++)
+        prims[i] = &m->prims[i];
+    qsort(prims, (size_t)m->nprims, sizeof(*prims), prim_by_name);
+    m->prims_by_name = prims;
+}
+
 const struct model_op *model_op_find(const struct model *m, const char *name)
 {
+    if (m->ops_by_name) {
+        const struct model_op key = {.name = name}, *kp = &key;
+        const struct model_op *const *hit =
+            bsearch(&kp, m->ops_by_name, (size_t)m->nops, sizeof(*hit), op_by_name);
+        return hit ? *hit : NULL;
+    }
     for (int i = 0; i < m->nops; i++)
         if (strcmp(m->ops[i].name, name) == 0)
             return &m->ops[i];
@@ -48,6 +84,12 @@ bool model_op_runs_on(const struct model_op *op, const char *unit)
 
 const struct model_prim *model_prim_find(const struct model *m, const char *name)
 {
+    if (m->prims_by_name) {
+        const struct model_prim key = {.name = name}, *kp = &key;
+        const struct model_prim *const *hit =
+            bsearch(&kp, m->prims_by_name, (size_t)m->nprims, sizeof(*hit), prim_by_name);
+        return hit ? *hit : NULL;
+    }
     for (int i = 0; i < m->nprims; i++)
         if (strcmp(m->prims[i].name, name) == 0)
             return &m->prims[i];

@@ -716,5 +716,6 @@ struct model *model_from_tree(xmlNode *root, const char *path, struct diag_list 
         model_free(m);
         return NULL;
     }
+    model_index_names(m);
     return m;
 }

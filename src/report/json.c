@@ -1,14 +1,28 @@
 /* JSON output, built with jansson: the stable contract documented in docs/cli.md. */
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "../util/utf8.h"
 #include "report.h"
+#include "timeline.h"
+
+/* JSON strings must be UTF-8, but paths and -D names come from the command line as bytes
+ * and reach messages: a string that is not UTF-8 is shown with U+FFFD, never dropped (a
+ * failed json_pack would drop the whole finding or file). */
+static json_t *text_json(const char *s)
+{
+    char *owned;
+    json_t *j = json_string(utf8_repair(s, &owned));
+    free(owned);
+    return j;
+}
 
 static json_t *loc_json(const struct as_loc *loc, const char *fallback_file)
 {
-    return json_pack("{s:s, s:i, s:i}", "file", loc->file ? loc->file : fallback_file, "line",
-                     (json_int_t)loc->line, "column", (json_int_t)loc->col);
+    return json_pack("{s:o, s:i, s:i}", "file", text_json(loc->file ? loc->file : fallback_file),
+                     "line", (json_int_t)loc->line, "column", (json_int_t)loc->col);
 }
 
 static json_t *bindings_json(const struct binding_list *b)
@@ -21,10 +35,10 @@ static json_t *bindings_json(const struct binding_list *b)
 
 static json_t *finding_json(const struct finding *f, const char *path)
 {
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o}", "check", check_name(f->check), "code",
+    json_t *o = json_pack("{s:s, s:s, s:s, s:o, s:o}", "check", check_name(f->check), "code",
                           check_code(f->check), "severity",
-                          f->severity == SEV_ERROR ? "error" : "warning", "message", f->message,
-                          "location", loc_json(&f->loc, path));
+                          f->severity == SEV_ERROR ? "error" : "warning", "message",
+                          text_json(f->message), "location", loc_json(&f->loc, path));
     if (f->related.file && f->related.line > 0)
         json_object_set_new(o, "related", loc_json(&f->related, path));
     if (f->params.len)
@@ -49,6 +63,8 @@ static json_t *finding_json(const struct finding *f, const char *path)
     }
     if (f->fix)
         json_object_set_new(o, "fix", json_string(f->fix));
+    if (f->trace)
+        json_object_set_new(o, f->trace->witness ? "witness" : "schedule", timeline_json(f->trace));
     return o;
 }
 
@@ -75,7 +91,7 @@ static json_t *file_json(const struct file_result *r, bool werror)
     for (size_t i = 0; i < r->diags.len; i++)
         if (!r->diags.items[i].kernel)
             json_array_append_new(diags, finding_json(&r->diags.items[i], r->path));
-    json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "path", r->path, "status",
+    json_t *o = json_pack("{s:o, s:s, s:o, s:o}", "path", text_json(r->path), "status",
                           file_result_exit_code(r, werror) == 2 ? "error" : "checked", "kernels",
                           kernels, "diagnostics", diags);
     json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "timeline.h"
 
 static void print_bindings(FILE *out, const struct binding_list *b)
 {
@@ -79,6 +80,8 @@ static void print_finding(FILE *out, const struct file_result *r, const struct f
         print_loc(out, &loc);
         fprintf(out, "note: fix: %s\n", f->fix);
     }
+    if (f->trace)
+        timeline_text(out, &loc, f->trace);
 }
 
 /* What a kernel was checked for, when that is more than one run: each param's range of

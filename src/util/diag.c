@@ -96,7 +96,8 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     for (; d->slots[k]; k = (k + 1) & (d->nslots - 1))
         if (same_finding(&d->items[d->slots[k] - 1], f))
             return NULL;
-    if (d->max_errors && d->errors >= d->max_errors && f->severity == SEV_ERROR
+    /* Warnings count too: every finding kept is printed and sorted. */
+    if (d->max_errors && d->errors + d->warnings >= d->max_errors
         && !check_is_input_error(f->check)) {
         d->too_many = true;
         return NULL;

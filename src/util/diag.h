@@ -13,6 +13,8 @@
 
 enum severity { SEV_WARNING, SEV_ERROR };
 
+struct sim_trace;
+
 /* Stable check ids; docs/diagnostics.md lists each with its code and meaning. The order of
  * this enum is the order of the registry; never renumber, only append. */
 enum check_id {
@@ -65,6 +67,9 @@ struct finding {
     const char *buffer;
     int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
     const char *fix;             /* NULL if none */
+    /* A simulated schedule that shows the finding (check --witness, simulate), in the
+     * list's arena; NULL if none. See src/sim/trace.h. */
+    const struct sim_trace *trace;
 };
 
 /* A collection of findings; strings inside findings are allocated from `arena`. */

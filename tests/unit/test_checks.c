@@ -167,8 +167,11 @@ static void test_messages(void)
         {AIV "kernel k {\n frobnicate(V);\n}",
          "unknown sync primitive 'frobnicate' in model ascend910b2"},
         {AIV "kernel k {\n for i in 0..1000000000000 { V vdup w; }\n}",
-         "kernel 'k' unrolls to more than 10000000 events (instructions and loop iterations); raise "
-         "the limit with --max-events"},
+         "loop 'for i' runs 1000000000000 times, more than 1000000; raise the limit with "
+         "--max-trip-count"},
+        {AIV "kernel k {\n for i in 0..2000 { for j in 0..10000 { } }\n}",
+         "kernel 'k' unrolls to more than 10000000 events (instructions, loop iterations and other "
+         "statements); raise the limit with --max-events"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct file_result r;

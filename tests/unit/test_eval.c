@@ -199,6 +199,33 @@ static void test_op_spelling(void)
         CU_ASSERT_STRING_EQUAL(ast_op_spelling(cases[i].op), cases[i].text);
 }
 
+/* A table of many bindings in a chain: found by name, shadowed by the nodes before it,
+ * and the chain goes on after it. */
+static void test_scope_table(void)
+{
+    enum { N = 5000 };
+    static char names[N][16];
+    static struct scope bindings[N];
+    struct scope_table t = {0};
+    t.head.next = &scope_zero;
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof(names[i]), "c%d", i);
+        bindings[i] = (struct scope){names[i], i, NULL};
+        scope_table_add(&t, &bindings[i]);
+    }
+    struct scope inner = {"c7", -7, &t.head};
+    CU_ASSERT_EQUAL(t.len, N);
+    CU_ASSERT_EQUAL(scope_find(&inner, "c0")->value, 0);
+    CU_ASSERT_EQUAL(scope_find(&inner, "c4999")->value, 4999);
+    CU_ASSERT_EQUAL(scope_find(&inner, "c7")->value, -7);       /* shadowed */
+    CU_ASSERT_EQUAL(scope_find(&t.head, "c7")->value, 7);
+    CU_ASSERT_EQUAL(scope_find(&inner, "zero")->value, 0);      /* after the table */
+    CU_ASSERT_PTR_NULL(scope_find(&inner, "c5000"));
+    struct scope_table empty = {0};
+    CU_ASSERT_PTR_NULL(scope_find(&empty.head, "c0"));
+    scope_table_free(&t);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("eval", NULL, NULL);
@@ -207,6 +234,7 @@ void register_suites(void)
     CU_add_test(s, "errors", test_errors);
     CU_add_test(s, "long message", test_long_message);
     CU_add_test(s, "scope_find", test_scope_find);
+    CU_add_test(s, "scope table", test_scope_table);
     CU_add_test(s, "checked arithmetic", test_checked_arithmetic);
     CU_add_test(s, "op spelling", test_op_spelling);
 }

@@ -641,7 +641,10 @@ static void test_limits(void)
     struct model *m = model_load_memory("big.xml", xml, big, &diags);
     CU_ASSERT_PTR_NULL(m);
     CU_ASSERT_EQUAL_FATAL(diags.len, 1);
-    CU_ASSERT_STRING_EQUAL(diags.items[0].message, "model file larger than 1 MiB");
+    CU_ASSERT_STRING_EQUAL(diags.items[0].message,
+                           "model file has more than 1048576 bytes; raise the limit with "
+                           "--max-model-size");
+    CU_ASSERT_EQUAL(diags.items[0].check, CHECK_LIMIT_EXCEEDED);
     free(xml);
     diag_list_free(&diags);
 
@@ -717,7 +720,10 @@ static void test_big_file(void)
     struct model *m = model_load_file(path, &diags);
     CU_ASSERT_PTR_NULL(m);
     CU_ASSERT_EQUAL_FATAL(diags.len, 1);
-    CU_ASSERT_STRING_EQUAL(diags.items[0].message, "model file larger than 1 MiB");
+    CU_ASSERT_STRING_EQUAL(diags.items[0].message,
+                           "model file has more than 1048576 bytes; raise the limit with "
+                           "--max-model-size");
+    CU_ASSERT_EQUAL(diags.items[0].check, CHECK_LIMIT_EXCEEDED);
     CU_ASSERT_STRING_EQUAL(diags.items[0].loc.file, path);
     diag_list_free(&diags);
     remove(path);
