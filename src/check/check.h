@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../graph/graph.h"
+#include "../lower/describe.h"
 #include "../lower/program.h"
 #include "../util/diag.h"
 
@@ -29,7 +30,5 @@ void check_flags(const struct check_context *ctx);
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);
 
-/* "MTE2 copy", "set_flag(MTE2, V, 0)" as written, for messages. */
-const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t i);
 
 #endif

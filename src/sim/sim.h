@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../lower/describe.h"
 #include "../lower/program.h"
 #include "../util/xalloc.h"
 
@@ -92,7 +93,5 @@ size_t sim_policy_latencies(const struct sim_policy *pol, const struct lw_progra
 bool sim_replay_read(const char *path, struct sim_replay *out, const char **err, int *line);
 void sim_replay_free(struct sim_replay *r);
 
-/* "V vadds", "set_flag(MTE2, V, 0)", with " on aiv[1]" in multi-core kernels. */
-const char *sim_describe(const struct lw_program *p, struct arena *arena, size_t i);
 
 #endif

@@ -59,11 +59,11 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
     bool overlap = r->start[pr->first] < r->end[pr->second];
     f->message = arena_printf(
         A, "%s %s %s bytes [%lld, %lld) at t=%s %s %s at line %d %s them at t=%s",
-        sim_describe(p, A, pr->second), verbs[pr->kind][0], f->buffer ? f->buffer : "?",
+        describe_ins(p, A, pr->second), verbs[pr->kind][0], f->buffer ? f->buffer : "?",
         (long long)f->bytes_lo, (long long)f->bytes_hi, interval(A, r, pr->second),
-        overlap ? "while" : "before", sim_describe(p, A, pr->first), x->stmt->loc.line,
+        overlap ? "while" : "before", describe_ins(p, A, pr->first), x->stmt->loc.line,
         verbs[pr->kind][1], interval(A, r, pr->first));
-    f->related_what = arena_printf(A, "first access: %s", sim_describe(p, A, pr->first));
+    f->related_what = arena_printf(A, "first access: %s", describe_ins(p, A, pr->first));
 }
 
 static void other_finding(const struct lw_program *p, struct diag_list *d,
@@ -72,13 +72,13 @@ static void other_finding(const struct lw_program *p, struct diag_list *d,
 {
     struct arena *A = &d->arena;
     const struct lw_ins *s = &p->ins[pr->second];
-    const char *what = sim_describe(p, A, pr->second);
+    const char *what = describe_ins(p, A, pr->second);
     f->loc = s->stmt->loc;
     f->iter_second = s->iters;
     if (pr->first != SIM_NONE) {
         f->related = p->ins[pr->first].stmt->loc;
         f->iter_first = p->ins[pr->first].iters;
-        f->related_what = sim_describe(p, A, pr->first);
+        f->related_what = describe_ins(p, A, pr->first);
     }
     const char *earlier = f->related_what;
     switch (pr->kind) {
@@ -131,7 +131,7 @@ static const char *schedule_name(const struct sim_policy *pol, const struct lw_p
     case SIM_POLICY_ADVERSARIAL:
         return arena_printf(A, "adversarial schedule %zu of %zu: %s at line %d delayed without "
                                "bound, everything else as early as allowed",
-                            k + 1, count, sim_describe(p, A, slow), p->ins[slow].stmt->loc.line);
+                            k + 1, count, describe_ins(p, A, slow), p->ins[slow].stmt->loc.line);
     case SIM_POLICY_REPLAY:
         return "replayed latencies";
     }
@@ -157,7 +157,7 @@ static void report_problems(const struct lw_program *p, struct diag_list *d,
         t->confirmed = true;
         t->schedule = arena_strdup(&d->arena, schedule);
         struct arena *A = &d->arena;
-        const char *df = sim_describe(p, A, pr->first), *ds = sim_describe(p, A, pr->second);
+        const char *df = describe_ins(p, A, pr->first), *ds = describe_ins(p, A, pr->second);
         int lf = p->ins[pr->first].stmt->loc.line, ls = p->ins[pr->second].stmt->loc.line;
         if (p->ins[pr->first].core == p->ins[pr->second].core)
             t->outcome = arena_printf(A, "%s (line %d) starts at t=%lld, before %s (line %d) ends at "

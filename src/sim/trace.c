@@ -89,7 +89,7 @@ struct sim_trace *sim_trace_build(const struct sim_run *r, struct arena *arena, 
             placed[j] = true;
             struct sim_trace_entry *e = &t->entries[t->n++];
             e->unit = row_name(p, arena, ins);
-            e->what = sim_describe(p, arena, x);
+            e->what = describe_ins(p, arena, x);
             e->loc = ins->stmt->loc;
             if (ins->iters.len) {
                 struct binding *b = arena_alloc_array(arena, ins->iters.len, sizeof(*b));

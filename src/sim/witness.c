@@ -86,7 +86,7 @@ static void witness_one(const struct lw_program *p, struct diag_list *d, struct 
     struct sim_trace *t = sim_trace_build(&run, A, a, b, lat, slow);
     t->witness = true;
     t->confirmed = sim_shows_race(&run, kind, a, b);
-    const char *da = sim_describe(p, A, a), *db = sim_describe(p, A, b);
+    const char *da = describe_ins(p, A, a), *db = describe_ins(p, A, b);
     int la = p->ins[a].stmt->loc.line, lb = p->ins[b].stmt->loc.line;
     if (cross)
         t->schedule = arena_printf(A, "%s at line %d and %s at line %d delayed without bound "

@@ -1,10 +1,9 @@
-/* How an instruction is named in messages: the op or primitive as written, with its unit
- * and, for primitives, the arguments as lowered. */
-#include <string.h>
+/* How an instruction is named in messages and timelines, by the checks and the simulator
+ * alike: the op or primitive as written, with its unit and, for primitives, the arguments
+ * as lowered. */
+#include "describe.h"
 
-#include "check.h"
-
-static const char *local_unit_name(const struct lw_program *p, const struct lw_ins *x, int local)
+static const char *local_unit(const struct lw_program *p, const struct lw_ins *x, int local)
 {
     return p->cores[x->core].type->units[local].name;
 }
@@ -19,18 +18,16 @@ const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t
     case INS_SIGNAL:
     case INS_WAIT: {
         const struct lw_channel *c = &p->channels[x->channel];
-        return arena_printf(arena, "%s(%s, %s, %lld)%s", x->op, local_unit_name(p, x, c->src),
-                            local_unit_name(p, x, c->dst), (long long)c->id, where);
+        return arena_printf(arena, "%s(%s, %s, %lld)%s", x->op, local_unit(p, x, c->src),
+                            local_unit(p, x, c->dst), (long long)c->id, where);
     }
     case INS_XSIGNAL:
-        return arena_printf(arena, "%s(%s, %d, %lld)%s", x->op, p->units[x->unit].mu->name,
-                            x->xmode, (long long)x->xflag, where);
     case INS_XWAIT: {
-        /* The unit as written: the instruction itself sits on the model's wait unit. */
+        /* The unit as written (a cross-core wait sits on the model's wait unit). */
         const struct ast_expr *u = x->stmt->args;
         return arena_printf(arena, "%s(%s, %d, %lld)%s", x->op,
-                            u && u->kind == EXPR_NAME ? u->name : "?", x->xmode,
-                            (long long)x->xflag, where);
+                            u && u->kind == EXPR_NAME ? u->name : p->units[x->unit].mu->name,
+                            x->xmode, (long long)x->xflag, where);
     }
     case INS_BARRIER:
         if (x->unit >= 0)
