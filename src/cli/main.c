@@ -171,6 +171,19 @@ static int parse_option(struct as_options *o, int argc, char **argv, int *i,
     return -1;
 }
 
+/* Prints a result, frees it and returns the exit code (2 when the report could not be
+ * written). Shared by the commands that produce results. */
+static int report_and_free(struct as_result *r, enum as_format format, bool werror)
+{
+    int rc = as_result_exit_code(r, werror);
+    if (!as_result_write(r, stdout, format, werror)) {
+        fputs("accelsync: cannot write the report\n", stderr);
+        rc = 2;
+    }
+    as_result_free(r);
+    return rc;
+}
+
 static int cmd_check(int argc, char **argv)
 {
     struct as_options *o = as_options_new();
@@ -203,16 +216,8 @@ static int cmd_check(int argc, char **argv)
     }
     if (rc == 0 && nfiles == 0)
         rc = usage_error("%s", "check needs at least one FILE");
-    if (rc == 0) {
-        struct as_result *r = as_check_files(o, files, nfiles);
-        if (!as_result_write(r, stdout, format, werror)) {
-            fputs("accelsync: cannot write the report\n", stderr);
-            rc = 2;
-        } else {
-            rc = as_result_exit_code(r, werror);
-        }
-        as_result_free(r);
-    }
+    if (rc == 0)
+        rc = report_and_free(as_check_files(o, files, nfiles), format, werror);
     free(files);
     as_options_free(o);
     return rc;
@@ -299,16 +304,8 @@ static int cmd_simulate(int argc, char **argv)
     if (rc == 0 && !as_options_set_schedule(o, policy, (unsigned long long)runs,
                                             (unsigned long long)seed, replay, stderr))
         rc = 2;
-    if (rc == 0) {
-        struct as_result *r = as_simulate_files(o, files, nfiles);
-        if (!as_result_write(r, stdout, format, werror)) {
-            fputs("accelsync: cannot write the report\n", stderr);
-            rc = 2;
-        } else {
-            rc = as_result_exit_code(r, werror);
-        }
-        as_result_free(r);
-    }
+    if (rc == 0)
+        rc = report_and_free(as_simulate_files(o, files, nfiles), format, werror);
     free(files);
     as_options_free(o);
     return rc;
