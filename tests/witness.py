@@ -5,9 +5,7 @@ that the simulator confirms (docs/semantics.md §6: the checker is complete).
 
 usage: witness.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]"""
 import concurrent.futures
-import json
 import os
-import subprocess
 import sys
 
 binary, root = sys.argv[1], sys.argv[2]
@@ -27,26 +25,22 @@ def check_one(path):
     problems = []
     for args, _ in runs:
         label = os.path.relpath(path, root) + (f' [{" ".join(args)}]' if args else '')
-        cmd = [binary, 'check', '--witness', '--format', 'json'] + args + [path]
-        p = subprocess.run(cmd, capture_output=True, text=True)
         try:
-            doc = json.loads(p.stdout)
-        except ValueError:
-            problems.append(f'{label}: no JSON (exit {p.returncode}): {(p.stdout + p.stderr)[:300]}')
+            _, findings, _ = kernels.run(binary, path, ['--witness'] + args)
+        except kernels.TagError as e:
+            problems.append(str(e))
             continue
-        for f in doc['files']:
-            for k in f['kernels']:
-                for fd in k['findings']:
-                    if not fd['check'].endswith('-hazard'):
-                        continue
-                    hazards += 1
-                    w = fd.get('witness')
-                    if w and w.get('confirmed'):
-                        confirmed += 1
-                    else:
-                        where = f"{fd['location']['line']}:{fd['location']['column']}"
-                        problems.append(f'{label}:{where}: witness not confirmed: {fd["message"]}'
-                                        f' -- {w.get("outcome") if w else "no witness"}')
+        for fd in findings:
+            if not fd['check'].endswith('-hazard'):
+                continue
+            hazards += 1
+            w = fd.get('witness')
+            if w and w.get('confirmed'):
+                confirmed += 1
+            else:
+                where = f"{fd['location']['line']}:{fd['location']['column']}"
+                problems.append(f'{label}:{where}: witness not confirmed: {fd["message"]}'
+                                f' -- {w.get("outcome") if w else "no witness"}')
     return hazards, confirmed, problems
 
 
