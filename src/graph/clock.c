@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "counting.h"
 #include "edges.h"
 #include "graph.h"
 
@@ -68,7 +69,8 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
     }
 }
 
-void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
+bool hb_clock_run(const struct lw_program *p, const struct hb_matches *m,
+                  uint64_t max_counting_steps, struct hb_result *r)
 {
     memset(r, 0, sizeof(*r));
     r->p = p;
@@ -83,7 +85,7 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     free(waits_on);
 
     struct dep_graph g;
-    dep_graph_build(p, m, &g);
+    dep_graph_build(p, m, false, &g);
     size_t dims = (size_t)r->dims ? (size_t)r->dims : 1;
     int32_t *clock = xrealloc_array(NULL, g.nnodes * dims, sizeof(int32_t));
     for (size_t k = 0; k < g.nnodes * dims; k++)
@@ -117,6 +119,10 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     free(done);
     free(queue);
     dep_graph_free(&g);
+    if (m->nxgroups == 0 || hb_xsets_ordered(m, r))
+        return true;
+    r->counting = true;
+    return hb_counting_run(p, m, max_counting_steps, r);
 }
 
 bool hb_before(const struct hb_result *r, size_t a, size_t b)

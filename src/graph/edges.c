@@ -148,13 +148,13 @@ static void build_core(struct builder *b, const struct lw_core *core)
     free(interlocked.reads);
 }
 
-static void build_matches(struct builder *b, const struct hb_matches *m, size_t hub0)
+static void build_matches(struct builder *b, const struct hb_matches *m, bool counting, size_t hub0)
 {
     const struct lw_program *p = b->p;
     for (size_t x = 0; x < p->nins; x++) {
         if (p->ins[x].kind == INS_WAIT && m->wait_signal[x] != NO_INS)
             add(b, NODE_END(m->wait_signal[x]), NODE_END(x));         /* rule 6 */
-        if (p->ins[x].kind == INS_XWAIT)
+        if (p->ins[x].kind == INS_XWAIT && !counting)
             for (size_t k = m->xwait_first[x]; k < m->xwait_first[x + 1]; k++)
                 add(b, NODE_END(m->xwait_sources[k]), NODE_END(x));   /* rule 9 */
     }
@@ -166,14 +166,14 @@ static void build_matches(struct builder *b, const struct hb_matches *m, size_t 
     }
 }
 
-void dep_graph_build(const struct lw_program *p, const struct hb_matches *m,
+void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
                      struct dep_graph *g)
 {
     struct builder b = {.p = p};
     for (int c = 0; c < p->ncores; c++)
         build_core(&b, &p->cores[c]);
     size_t hub0 = 3 * p->nins;
-    build_matches(&b, m, hub0);
+    build_matches(&b, m, counting, hub0);
     g->nnodes = hub0 + (size_t)m->ngroups;
     g->succ_first = xcalloc(g->nnodes + 1, sizeof(size_t));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
@@ -189,7 +189,7 @@ void dep_graph_build(const struct lw_program *p, const struct hb_matches *m,
     for (size_t i = 0; i < b.edges.len; i++)
         g->succ[fill[b.edges.items[i].from]++] = b.edges.items[i].to;
     free(fill);
-    for (size_t x = 0; x < p->nins; x++)
+    for (size_t x = 0; x < p->nins && !counting; x++)
         if (m->never[x])
             g->indegree[NODE_END(x)]++;
     VEC_FREE(b.edges);

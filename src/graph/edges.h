@@ -4,6 +4,7 @@
 #ifndef AS_GRAPH_EDGES_H
 #define AS_GRAPH_EDGES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "graph.h"
@@ -19,7 +20,9 @@ struct dep_graph {
     unsigned *indegree;     /* including one that never resolves for `never` ends */
 };
 
-void dep_graph_build(const struct lw_program *p, const struct hb_matches *m,
+/* With `counting`, the graph has neither the edges of rule 9 nor the extra indegree of
+ * `never` ends: the counting engine (counting.c) adds both as it runs. */
+void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
                      struct dep_graph *g);
 void dep_graph_free(struct dep_graph *g);
 

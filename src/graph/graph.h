@@ -22,6 +22,17 @@ struct hb_matches {
     size_t *wait_signal;        /* INS_WAIT: the matched INS_SIGNAL, NO_INS if none */
     size_t *xwait_first;        /* INS_XWAIT: range [xwait_first[i], xwait_first[i+1]) */
     size_t *xwait_sources;      /*   of the XSIGNALs it waits for (one per source core) */
+    /* Rule 9 as the hardware counts: one group per (waiting core, source core, mode, flag)
+     * with the waiting core's waits in issue order. The r-th wait of a group (from 1)
+     * returns once r of the source core's sets of the flag have ended, whichever they are. */
+    int nxgroups;
+    size_t *xgroup_first;       /* waits of group g: xgroup_waits[xgroup_first[g] .. [g+1]) */
+    size_t *xgroup_waits;
+    size_t *xgroup_set_first;   /* sets of group g: xgroup_sets[xgroup_set_first[g] .. [g+1]) */
+    size_t *xgroup_sets;
+    size_t *xset_first;         /* per instruction: the groups a cross-core set counts for, */
+    int *xset_groups;           /*   xset_groups[xset_first[i] .. xset_first[i+1]) */
+    int *xwait_ngroups;         /* per instruction: how many groups a cross-core wait is in */
     bool *never;                /* the instruction's end never happens: a missing partner */
     int *xbar_group;            /* INS_XBARRIER: group index, -1 if none */
     int ngroups;
@@ -30,6 +41,8 @@ struct hb_matches {
 };
 
 void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
+/* The wait of group g that returns when its `ended`-th set (from 1) ends, or NO_INS. */
+size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended);
 void hb_matches_free(struct hb_matches *m);
 
 struct hb_result {
@@ -41,12 +54,18 @@ struct hb_result {
     int dims;                   /* 2 * nunits: queue positions, then wait indexes */
     int32_t *start_clock;       /* [i * dims + d]; for started instructions */
     int32_t *wait_index;        /* per instruction: index among the waits of its unit */
+    bool counting;              /* clocks from counting.c: some core's sets of one
+                                 * cross-core flag are not ordered */
+    uint64_t counting_steps;    /* what counting.c took, or would have taken */
     /* reference.c only */
     void *reference;
 };
 
-/* The product's engine. */
-void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
+/* The product's engine. False when the kernel needs the counting computation of rule 9
+ * and that would take more than max_counting_steps (r->counting_steps says how many): r
+ * then holds no answer and only hb_result_free may be called on it. */
+bool hb_clock_run(const struct lw_program *p, const struct hb_matches *m,
+                  uint64_t max_counting_steps, struct hb_result *r);
 /* The reference engine. */
 void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
                       struct hb_result *r);

@@ -1,6 +1,8 @@
 /* Who waits for whom: the k-th signal on a channel releases the k-th wait (rule 6), the
- * k-th cross-core signal of each source core releases the k-th cross-core wait (rule 9),
- * and the k-th calls of a cross-core barrier by every participant form one group. */
+ * k-th cross-core signal of each source core releases the k-th cross-core wait (rule 9,
+ * in issue order; the counting groups say the same when a core's sets of one flag are
+ * ordered, and are what the engines follow when they are not), and the k-th calls of a
+ * cross-core barrier by every participant form one group. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,6 +157,64 @@ size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t in
     return lo - first;
 }
 
+/* The counting groups of rule 9: for each run of waits of one (core, mode, flag) and each
+ * core whose sets count for them, one group; then, per set, the groups it counts for. */
+static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
+                              const struct xflag_table *sets, const struct xflag_table *waits)
+{
+    struct size_vec wait_first = {0}, group_waits = {0}, set_first = {0}, group_sets = {0};
+    struct size_vec by_set = {0};   /* (set instruction, group) pairs, flattened */
+    m->xwait_ngroups = xcalloc(p->nins ? p->nins : 1, sizeof(int));
+    for (size_t a = 0, b; a < waits->len; a = b) {
+        const struct xflag_entry *key = &waits->items[a];
+        for (b = a; b < waits->len && key_cmp(&waits->items[b], key->core, key->mode, key->flag) == 0;)
+            b++;
+        for (int q = 0; q < p->ncores; q++) {
+            if (!hb_xmode_links(p, key->mode, key->core, q))
+                continue;
+            int g = m->nxgroups++;
+            VEC_PUSH(wait_first, group_waits.len);
+            for (size_t k = a; k < b; k++) {
+                VEC_PUSH(group_waits, waits->items[k].ins);
+                m->xwait_ngroups[waits->items[k].ins]++;
+            }
+            size_t first, end;
+            xflag_range(sets, q, key->mode, key->flag, &first, &end);
+            VEC_PUSH(set_first, group_sets.len);
+            for (size_t k = first; k < end; k++) {
+                VEC_PUSH(group_sets, sets->items[k].ins);
+                VEC_PUSH(by_set, sets->items[k].ins);
+                VEC_PUSH(by_set, (size_t)g);
+            }
+        }
+    }
+    VEC_PUSH(wait_first, group_waits.len);
+    VEC_PUSH(set_first, group_sets.len);
+    m->xgroup_first = wait_first.items;
+    m->xgroup_waits = group_waits.items ? group_waits.items : xcalloc(1, sizeof(size_t));
+    m->xgroup_set_first = set_first.items;
+    m->xgroup_sets = group_sets.items ? group_sets.items : xcalloc(1, sizeof(size_t));
+    size_t npairs = by_set.len / 2;
+    m->xset_first = xcalloc(p->nins + 1, sizeof(size_t));
+    m->xset_groups = xmalloc((npairs ? npairs : 1) * sizeof(int));
+    for (size_t k = 0; k < npairs; k++)
+        m->xset_first[by_set.items[2 * k] + 1]++;
+    for (size_t i = 0; i < p->nins; i++)
+        m->xset_first[i + 1] += m->xset_first[i];
+    size_t *fill = xmalloc((p->nins + 1) * sizeof(size_t));
+    memcpy(fill, m->xset_first, (p->nins + 1) * sizeof(size_t));
+    for (size_t k = 0; k < npairs; k++)
+        m->xset_groups[fill[by_set.items[2 * k]]++] = (int)by_set.items[2 * k + 1];
+    free(fill);
+    VEC_FREE(by_set);
+}
+
+size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended)
+{
+    size_t first = m->xgroup_first[g], n = m->xgroup_first[g + 1] - first;
+    return ended >= 1 && ended <= n ? m->xgroup_waits[first + ended - 1] : NO_INS;
+}
+
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
     struct size_vec sources = {0};
@@ -185,6 +245,7 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
     }
     m->xwait_first[p->nins] = sources.len;
     m->xwait_sources = sources.items ? sources.items : xcalloc(1, sizeof(size_t));
+    group_cross_flags(p, m, &sets, &waits);
     xflag_table_free(&sets);
     xflag_table_free(&waits);
 }
@@ -256,6 +317,13 @@ void hb_matches_free(struct hb_matches *m)
     free(m->wait_signal);
     free(m->xwait_first);
     free(m->xwait_sources);
+    free(m->xgroup_first);
+    free(m->xgroup_waits);
+    free(m->xgroup_set_first);
+    free(m->xgroup_sets);
+    free(m->xset_first);
+    free(m->xset_groups);
+    free(m->xwait_ngroups);
     free(m->never);
     free(m->xbar_group);
     free(m->group_first);

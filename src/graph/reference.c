@@ -1,6 +1,8 @@
 /* The reference happens-before engine, deliberately simple and slow: every rule of
  * docs/semantics.md §3 becomes literal edges between start and end nodes (all pairs
- * where the rule says so), and a -> b is plain reachability from end(a) to start(b).
+ * where the rule says so), except rule 9, which counts: a cross-core wait's end happens
+ * once its rank's worth of its source cores' sets have ended (the matching's counting
+ * groups). a -> b is the definition: start(b) does not happen when end(a) never does.
  * It shares only the lowered program and the matching with the clock engine; the tests
  * compare the two on every kernel. */
 #include <stdlib.h>
@@ -13,9 +15,11 @@
 #define E(i) (2 * (i) + 1)
 
 struct reference {
+    const struct hb_matches *m;     /* the caller's, alive as long as the result */
     size_t nnodes;
     struct size_vec *succ;
-    unsigned char **reach;      /* lazily: bitset of nodes reachable from E(i) */
+    unsigned char **blocked;    /* lazily: bitset of the nodes that do not happen when E(i)
+                                 * never does */
 };
 
 static void edge(struct reference *g, size_t from, size_t to) { VEC_PUSH(g->succ[from], to); }
@@ -91,9 +95,6 @@ static void match_edges(struct reference *g, const struct lw_program *p, const s
     for (size_t x = 0; x < p->nins; x++) {
         if (p->ins[x].kind == INS_WAIT && m->wait_signal[x] != NO_INS)
             edge(g, E(m->wait_signal[x]), E(x));                          /* rule 6 */
-        if (p->ins[x].kind == INS_XWAIT)
-            for (size_t k = m->xwait_first[x]; k < m->xwait_first[x + 1]; k++)
-                edge(g, E(m->xwait_sources[k]), E(x));                    /* rule 9 */
     }
     for (int grp = 0; grp < m->ngroups; grp++)
         for (size_t k = m->group_first[grp]; k < m->group_first[grp + 1]; k++)
@@ -101,32 +102,56 @@ static void match_edges(struct reference *g, const struct lw_program *p, const s
                 edge(g, S(m->group_members[k]), E(m->group_members[j]));
 }
 
-/* Which nodes ever happen: a node happens once all its predecessors did; the end of an
- * instruction with a missing partner never does. With `release_never`, those ends are
- * let go, so what still does not happen waits on a cycle. */
-static bool *happens(const struct reference *g, const struct hb_matches *m, size_t nins,
-                     bool release_never)
+/* Whether a cross-core wait's end waits for its counting groups in this run. */
+static bool counts(const struct lw_program *p, const struct hb_matches *m, size_t i,
+                   bool release_never)
 {
+    return p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0 && !(release_never && m->never[i]);
+}
+
+/* Which nodes happen when the node `delayed` (SIZE_MAX: none) never does: a node happens
+ * once all its predecessors did and, for a cross-core wait's end, once each of its groups
+ * counted enough ended sets (rule 9); the end of an instruction with a missing partner
+ * never does. With `release_never`, those ends are let go, so what still does not happen
+ * waits on a cycle. */
+static bool *happens(const struct reference *g, const struct lw_program *p,
+                     const struct hb_matches *m, size_t delayed, bool release_never)
+{
+    size_t nins = p->nins;
     unsigned *indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
     for (size_t x = 0; x < g->nnodes; x++)
         for (size_t k = 0; k < g->succ[x].len; k++)
             indegree[g->succ[x].items[k]]++;
-    if (!release_never)
-        for (size_t i = 0; i < nins; i++)
-            indegree[E(i)] += m->never[i];
+    for (size_t i = 0; i < nins; i++) {
+        if (counts(p, m, i, release_never))
+            indegree[E(i)] += (unsigned)m->xwait_ngroups[i];
+        else if (!release_never && m->never[i] && !counts(p, m, i, false))
+            indegree[E(i)]++;
+    }
+    size_t *ended = xcalloc((size_t)(m->nxgroups ? m->nxgroups : 1), sizeof(size_t));
     bool *done = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(bool));
     size_t *stack = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(size_t));
     size_t top = 0;
     for (size_t x = 0; x < g->nnodes; x++)
-        if (indegree[x] == 0)
+        if (indegree[x] == 0 && x != delayed)
             stack[top++] = x;
     while (top) {
         size_t x = stack[--top];
         done[x] = true;
         for (size_t k = 0; k < g->succ[x].len; k++)
-            if (--indegree[g->succ[x].items[k]] == 0)
+            if (--indegree[g->succ[x].items[k]] == 0 && g->succ[x].items[k] != delayed)
                 stack[top++] = g->succ[x].items[k];
+        if (x % 2 == 0 || p->ins[x / 2].kind != INS_XSIGNAL)
+            continue;
+        for (size_t k = m->xset_first[x / 2]; k < m->xset_first[x / 2 + 1]; k++) {
+            int grp = m->xset_groups[k];
+            size_t w = hb_xgroup_released(m, grp, ++ended[grp]);         /* rule 9 */
+            if (w != NO_INS && counts(p, m, w, release_never) && --indegree[E(w)] == 0
+                && E(w) != delayed)
+                stack[top++] = E(w);
+        }
     }
+    free(ended);
     free(stack);
     free(indegree);
     return done;
@@ -138,9 +163,10 @@ void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
     memset(r, 0, sizeof(*r));
     r->p = p;
     struct reference *g = xcalloc(1, sizeof(*g));
+    g->m = m;
     g->nnodes = 2 * p->nins;
     g->succ = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(*g->succ));
-    g->reach = xcalloc(p->nins ? p->nins : 1, sizeof(*g->reach));
+    g->blocked = xcalloc(p->nins ? p->nins : 1, sizeof(*g->blocked));
     for (int c = 0; c < p->ncores; c++)
         core_edges(g, p, &p->cores[c]);
     match_edges(g, p, m);
@@ -149,8 +175,8 @@ void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
     size_t n = p->nins ? p->nins : 1;
     r->started = xcalloc(n, sizeof(bool));
     r->in_cycle = xcalloc(n, sizeof(bool));
-    bool *done = happens(g, m, p->nins, false);
-    bool *released = happens(g, m, p->nins, true);
+    bool *done = happens(g, p, m, SIZE_MAX, false);
+    bool *released = happens(g, p, m, SIZE_MAX, true);
     for (size_t i = 0; i < p->nins; i++) {
         r->started[i] = done[S(i)];
         r->in_cycle[i] = !released[E(i)];
@@ -165,26 +191,16 @@ bool hb_reference_before(const struct hb_result *r, size_t a, size_t b)
     struct reference *g = r->reference;
     if (!r->started[b])
         return true;
-    if (!g->reach[a]) {
-        unsigned char *seen = xcalloc(g->nnodes / 8 + 1, 1);
-        size_t *stack = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(size_t));
-        size_t top = 0;
-        stack[top++] = E(a);
-        seen[E(a) / 8] |= (unsigned char)(1u << (E(a) % 8));
-        while (top) {
-            size_t x = stack[--top];
-            for (size_t k = 0; k < g->succ[x].len; k++) {
-                size_t y = g->succ[x].items[k];
-                if (!(seen[y / 8] & (1u << (y % 8)))) {
-                    seen[y / 8] |= (unsigned char)(1u << (y % 8));
-                    stack[top++] = y;
-                }
-            }
-        }
-        free(stack);
-        g->reach[a] = seen;
+    if (!g->blocked[a]) {
+        bool *done = happens(g, r->p, g->m, E(a), false);
+        unsigned char *blocked = xcalloc(g->nnodes / 8 + 1, 1);
+        for (size_t x = 0; x < g->nnodes; x++)
+            if (!done[x])
+                blocked[x / 8] |= (unsigned char)(1u << (x % 8));
+        free(done);
+        g->blocked[a] = blocked;
     }
-    return (g->reach[a][S(b) / 8] >> (S(b) % 8)) & 1;
+    return (g->blocked[a][S(b) / 8] >> (S(b) % 8)) & 1;
 }
 
 void hb_reference_free(struct hb_result *r)
@@ -195,9 +211,9 @@ void hb_reference_free(struct hb_result *r)
     for (size_t x = 0; x < g->nnodes; x++)
         VEC_FREE(g->succ[x]);
     for (size_t i = 0; i < g->nnodes / 2; i++)
-        free(g->reach[i]);
+        free(g->blocked[i]);
     free(g->succ);
-    free(g->reach);
+    free(g->blocked);
     free(g);
     r->reference = NULL;
 }

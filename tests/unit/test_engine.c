@@ -11,6 +11,14 @@
 #define AIV "model \"ascend910b2\";\nbuffer g : GM[4096];\nbuffer u : UB[2][1024];\nbuffer w : UB[1024];\n"
 #define MLU "model \"mlu370\";\nbuffer g : GDRAM[4096];\nbuffer n : NRAM[2][1024];\nbuffer m : NRAM[1024];\n"
 
+/* AIC sets cross-core flag 3 from FIX, then from MTE3 (`between` goes between the two);
+ * the AIV waits once, then the case continues the AIV's body. */
+#define TWO_SETS(between)                                                                    \
+    "model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n" \
+    "buffer o : UB[1024];\nkernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; "        \
+    "cross_core_set_flag(FIX, 2, 3); " between "MTE3 copy ws[1024 +: 1024] <- o; "                  \
+    "cross_core_set_flag(MTE3, 2, 3); }\ncore aiv : AIV { cross_core_wait_flag(MTE2, 2, 3); "
+
 struct hb_case {
     const char *name;
     const char *pir;
@@ -75,6 +83,18 @@ static const struct hb_case cases[] = {
      "kernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; }\n"
      "core aiv : AIV { MTE2 copy v <- ws[0 +: 1024]; } }",
      0, 1, false},
+    {"cross-core counting: the other unit's set may release the first wait",
+     TWO_SETS("") "MTE2 copy v <- ws[0 +: 1024]; cross_core_wait_flag(MTE2, 2, 3); } }", 0, 5, false},
+    {"cross-core counting: two counts cover both sets",
+     TWO_SETS("") "cross_core_wait_flag(MTE2, 2, 3); MTE2 copy v <- ws[0 +: 1024]; } }", 0, 6, true},
+    {"cross-core counting: the second set's unit is covered after two counts",
+     TWO_SETS("") "cross_core_wait_flag(MTE2, 2, 3); MTE2 copy v <- ws[0 +: 1024]; } }", 2, 6, true},
+    {"cross-core counting: sets ordered by a barrier release in issue order",
+     TWO_SETS("pipe_barrier(ALL); ") "MTE2 copy v <- ws[0 +: 1024]; cross_core_wait_flag(MTE2, 2, 3); } }",
+     0, 6, true},
+    {"cross-core counting: a wait beyond the sets never returns",
+     TWO_SETS("") "cross_core_wait_flag(MTE2, 2, 3); cross_core_wait_flag(MTE2, 2, 3); "
+     "MTE2 copy v <- ws[0 +: 1024]; } }", 0, 7, true},
     {"cluster barrier joins cores",
      "model \"mlu370\";\nbuffer sh : SRAM[2048];\nbuffer n : NRAM[1024];\n"
      "kernel k { core ipu[2] : IPU { MOVE memcpy_async sh[coreid * 1024 +: 1024] <- n; sync_cluster(); "
@@ -88,7 +108,7 @@ static void run_both(const char *pir, struct lowered *l, struct hb_matches *m,
     lower_pir(pir, NULL, l);
     CU_ASSERT_FALSE_FATAL(l->stopped);
     hb_matches_build(l->p, m);
-    hb_clock_run(l->p, m, fast);
+    CU_ASSERT_TRUE(hb_clock_run(l->p, m, UINT64_MAX, fast));
     hb_reference_run(l->p, m, ref);
 }
 
@@ -192,12 +212,59 @@ static void test_unmatched_wait_blocks_its_queue(void)
     free_both(&l, &m, &fast, &ref);
 }
 
+/* Only kernels whose sets of one cross-core flag are unordered take the counting path. */
+static void test_counting_path(void)
+{
+    static const struct {
+        const char *pir;
+        bool counting;
+        size_t never_started;   /* an instruction that never starts, or SIZE_MAX */
+    } kernels[] = {
+        {TWO_SETS("") "MTE2 copy v <- ws[0 +: 1024]; } }", true, SIZE_MAX},
+        {TWO_SETS("pipe_barrier(ALL); ") "MTE2 copy v <- ws[0 +: 1024]; } }", false, SIZE_MAX},
+        {TWO_SETS("") "cross_core_wait_flag(MTE2, 2, 3); cross_core_wait_flag(MTE2, 2, 3); "
+                      "MTE2 copy v <- ws[0 +: 1024]; } }", true, 7},
+    };
+    for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+        struct lowered l;
+        struct hb_matches m;
+        struct hb_result fast, ref;
+        run_both(kernels[i].pir, &l, &m, &fast, &ref);
+        CU_ASSERT_EQUAL(fast.counting, kernels[i].counting);
+        CU_ASSERT_FALSE(fast.cycle);
+        CU_ASSERT_FALSE(ref.cycle);
+        for (size_t k = 0; k < l.p->nins; k++) {
+            CU_ASSERT_EQUAL(fast.started[k], k != kernels[i].never_started);
+            CU_ASSERT_EQUAL(ref.started[k], fast.started[k]);
+        }
+        free_both(&l, &m, &fast, &ref);
+    }
+}
+
+/* The counting path refuses, and says what it would cost, past its step limit. */
+static void test_counting_limit(void)
+{
+    struct lowered l;
+    struct hb_matches m;
+    struct hb_result r;
+    lower_pir(TWO_SETS("") "MTE2 copy v <- ws[0 +: 1024]; } }", NULL, &l);
+    hb_matches_build(l.p, &m);
+    CU_ASSERT_FALSE(hb_clock_run(l.p, &m, 100, &r));
+    CU_ASSERT_TRUE(r.counting);
+    CU_ASSERT_TRUE(r.counting_steps > 100);
+    hb_result_free(&r);
+    hb_matches_free(&m);
+    lowered_free(&l);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("engine", NULL, NULL);
     CU_add_test(s, "ordering rules, holding and missing", test_rules);
     CU_add_test(s, "clock and reference engines agree on every pair", test_engines_agree_on_every_pair);
     CU_add_test(s, "cycle of waits", test_cycle);
+    CU_add_test(s, "cross-core counting path taken only for unordered sets", test_counting_path);
+    CU_add_test(s, "cross-core counting path stops at its step limit", test_counting_limit);
     CU_add_test(s, "wait issued before its signal is not a deadlock", test_wait_before_signal_is_no_deadlock);
     CU_add_test(s, "an unmatched wait blocks its queue only", test_unmatched_wait_blocks_its_queue);
 }

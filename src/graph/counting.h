@@ -1,0 +1,20 @@
+/* The exact happens-before of rule 9 under the hardware's counting, for the kernels where
+ * the clock engine's issue-order matching is not exact (see counting.c). */
+#ifndef AS_GRAPH_COUNTING_H
+#define AS_GRAPH_COUNTING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+/* Whether every counting group's sets are ordered by r's happens-before, which makes the
+ * issue-order matching exact. */
+bool hb_xsets_ordered(const struct hb_matches *m, const struct hb_result *r);
+/* Recomputes r's started, in_cycle, cycle and start_clock under the counting rule (r's
+ * dims and wait_index stay); false, with r->counting_steps set and r untouched otherwise,
+ * when that would take more than max_steps steps. */
+bool hb_counting_run(const struct lw_program *p, const struct hb_matches *m, uint64_t max_steps,
+                     struct hb_result *r);
+
+#endif
