@@ -6,7 +6,7 @@
 # usage: bench/differential.sh [COUNT] [MODEL...]   (default 100000 per model, every model)
 # environment: ACCELSYNC (default build/src/accelsync), JOBS (default: all CPUs), SEED (1),
 #   BUDGET (seconds per model, 0: none), SAVE (directory for disagreeing kernels),
-#   EXTRA (more options for tests/differential.py, e.g. --xflag-reorder)
+#   EXTRA (more options for tests/differential.py, e.g. --random-runs 20)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 count=${1:-100000}

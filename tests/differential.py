@@ -92,7 +92,7 @@ def compare(check, adv, rnd):
     return problems
 
 
-def run_batch(binary, model, seeds, random_runs, reorder):
+def run_batch(binary, model, seeds, random_runs):
     """(stats, [(seed, problems, text)]) for one batch of seeds."""
     stats = {'kernels': 0, 'checked': 0, 'hazards': 0, 'confirmed': 0, 'overruns': 0,
              'deadlocks': 0, 'clean': 0}
@@ -101,7 +101,7 @@ def run_batch(binary, model, seeds, random_runs, reorder):
         paths, texts = [], {}
         for s in seeds:
             path = os.path.join(tmp, f'{model}_{s}.pir')
-            text = gen_kernels.generate(model, s, reorder)
+            text = gen_kernels.generate(model, s)
             with open(path, 'w') as f:
                 f.write(text)
             paths.append(path)
@@ -143,9 +143,6 @@ def main():
     ap.add_argument('--budget', type=float, default=0, help='stop after this many seconds')
     ap.add_argument('--save', help='write every disagreeing kernel into this directory')
     ap.add_argument('--quiet', action='store_true', help='print only the summary')
-    ap.add_argument('--xflag-reorder', action='store_true',
-                    help='also generate one core setting a cross-core flag twice from two units '
-                         '(a known difference between the checker and the simulator)')
     a = ap.parse_args()
 
     t0 = time.monotonic()
@@ -158,7 +155,7 @@ def main():
         pending = {}
         it = iter(batches)
         for b in it:
-            pending[pool.submit(run_batch, a.binary, a.model, b, a.random_runs, a.xflag_reorder)] = b
+            pending[pool.submit(run_batch, a.binary, a.model, b, a.random_runs)] = b
             if len(pending) >= 2 * max(1, a.jobs):
                 break
         while pending:
@@ -174,7 +171,7 @@ def main():
                     for p in problems:
                         print('  ' + p)
                     print('  kernel (regenerate: tests/gen_kernels.py --model '
-                          f'{a.model} --seed {seed}{" --xflag-reorder" if a.xflag_reorder else ""}):')
+                          f'{a.model} --seed {seed}):')
                     print(''.join('    ' + line + '\n' for line in text.splitlines()))
                     if a.save:
                         os.makedirs(a.save, exist_ok=True)
@@ -187,7 +184,7 @@ def main():
                 stopped = True
                 continue
             for b in it:
-                pending[pool.submit(run_batch, a.binary, a.model, b, a.random_runs, a.xflag_reorder)] = b
+                pending[pool.submit(run_batch, a.binary, a.model, b, a.random_runs)] = b
                 break
     elapsed = time.monotonic() - t0
     print(f'differential {a.model}: kernels {total.get("kernels", 0)}'

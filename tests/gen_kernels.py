@@ -10,7 +10,7 @@ straight-line code over several units, loops with ping-pong slots (let s = i % 2
 params, `if (?)`, buffers placed so that their bytes overlap, multi-core kernels with shared
 global (and cluster) buffers.
 
-usage: gen_kernels.py --model M --seed S [--count N] [--out DIR] [--xflag-reorder]
+usage: gen_kernels.py --model M --seed S [--count N] [--out DIR]
 With --out, writes DIR/<model>_<seed>.pir for seeds S .. S+N-1; otherwise prints kernel S."""
 import argparse
 import os
@@ -94,8 +94,7 @@ OPS = {
 
 
 class Gen:
-    def __init__(self, model, seed, reorder=False):
-        self.reorder = reorder
+    def __init__(self, model, seed):
         self.model = model
         self.m = MODELS[model]
         self.r = random.Random(f'{model}:{seed}')
@@ -326,13 +325,19 @@ class Gen:
         slip = r.random() < 0.08
         if step[0] == 'flags2':
             # one core sets the same flag twice, from two units, after writing two regions;
-            # the other waits twice and reads each region after its wait
+            # the other waits twice and reads each region after its wait (racy: either set
+            # may count first) or both after the second wait
             mode, flag, (u1, w1), (u2, w2), (u3, reg1), (u4, reg2) = step[1]
             if groups.index(group) == 0:
                 self.emit(f'{u1} drain {w1} <- xc;' if u1 == 'FIX' else f'{u1} copy {w1} <- xu;')
                 self.emit(f'cross_core_set_flag({u1}, {mode}, {flag});')
                 self.emit(f'{u2} drain {w2} <- xc;' if u2 == 'FIX' else f'{u2} copy {w2} <- xu;')
                 self.emit(f'cross_core_set_flag({u2}, {mode}, {flag});')
+            elif r.random() < 0.4:
+                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
+                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
+                self.emit(f'MTE2 copy xu <- {reg1};')
+                self.emit(f'MTE2 copy xu <- {reg2};')
             else:
                 self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
                 self.emit(f'MTE2 copy xu <- {reg1};')
@@ -381,7 +386,7 @@ class Gen:
                 else:
                     mode = 0 if 'AIC' in types or r.random() < 0.5 else 1
                 steps.append(('flag', (mode, r.randrange(self.m['xflags']))))
-                if self.reorder and mode == 2 and groups[0][1] == 'AIC' and r.random() < 0.5:
+                if mode == 2 and groups[0][1] == 'AIC' and r.random() < 0.5:
                     u1, u2 = r.sample(['FIX', 'MTE3'], 2)
                     w1, w2 = 'xg[0 +: 16]', 'xg[16 +: 16]'
                     if not any(b[0] == 'xg' for b in self.buffers):
@@ -439,11 +444,9 @@ class Gen:
         return '\n'.join(header + self.decl_text() + self.lines) + '\n'
 
 
-def generate(model, seed, reorder=False):
-    """The kernel of (model, seed). reorder=True adds a shape the default leaves out: one core
-    setting a cross-core flag twice from two units (docs/cli.md#simulate: the checker and the
-    simulator read such counts differently)."""
-    return Gen(model, seed, reorder).kernel()
+def generate(model, seed):
+    """The kernel of (model, seed)."""
+    return Gen(model, seed).kernel()
 
 
 def main():
@@ -452,17 +455,15 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--count', type=int, default=1)
     ap.add_argument('--out')
-    ap.add_argument('--xflag-reorder', action='store_true',
-                    help='also one core setting a cross-core flag twice from two units')
     a = ap.parse_args()
     if not a.out:
         for s in range(a.seed, a.seed + a.count):
-            sys.stdout.write(generate(a.model, s, a.xflag_reorder))
+            sys.stdout.write(generate(a.model, s))
         return
     os.makedirs(a.out, exist_ok=True)
     for s in range(a.seed, a.seed + a.count):
         with open(os.path.join(a.out, f'{a.model}_{s}.pir'), 'w') as f:
-            f.write(generate(a.model, s, a.xflag_reorder))
+            f.write(generate(a.model, s))
 
 
 if __name__ == '__main__':

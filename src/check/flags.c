@@ -112,37 +112,145 @@ static void check_cross_signals(const struct check_context *ctx, const struct cr
     }
 }
 
-/* Counting cross-core flags hold at most `capacity` counts per waiting core: the
- * (j + capacity)-th set of a source core must come after the j-th wait of every core it
- * counts for, or the counter may overflow (the binary overrun rule with capacity 1). */
+/* One source core's sets of a flag (in issue order) and the waits of one core they count
+ * for. */
+struct capacity_scope {
+    const struct check_context *ctx;
+    const struct xflag_entry *sets;
+    size_t nsets;
+    const struct xflag_entry *waits;
+    size_t nwaits;
+    int waiter;
+    bool *reported;
+};
+
+static void report_capacity(const struct capacity_scope *c, size_t set, size_t wait)
+{
+    const struct check_context *ctx = c->ctx;
+    const struct lw_program *p = ctx->p;
+    int waiter = c->waiter;
+    if (c->reported[set])
+        return;
+    c->reported[set] = true;
+    struct arena *A = &ctx->out->arena;
+    add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, set, wait,
+        arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
+                        "capacity %d: %s",
+                     describe_ins(p, A, set), (long long)p->ins[set].xflag, p->cores[waiter].name,
+                     p->model->xflags.capacity,
+                     wait == NO_INS ? "too few waits take counts before it"
+                                    : "the wait that frees a count is not ordered before it"));
+}
+
+/* How many of the waits come before x: they are ordered, so a prefix. */
+static size_t waits_before(const struct check_context *ctx, const struct xflag_entry *w, size_t n,
+                           size_t x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (hb_before(ctx->hb, w[mid].ins, x))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The sets of one source core (in issue order) against the waits of one core they count
+ * for, when the sets are ordered: the r-th set to end is the r-th issued, so the
+ * (j + capacity)-th set must come after the j-th wait. */
+static void capacity_in_order(const struct capacity_scope *c)
+{
+    const struct check_context *ctx = c->ctx;
+    const struct xflag_entry *sets = c->sets, *waits = c->waits;
+    size_t nsets = c->nsets, nwaits = c->nwaits;
+    size_t cap = (size_t)ctx->p->model->xflags.capacity;
+    for (size_t r = cap; r < nsets; r++) {
+        size_t s = sets[r].ins;
+        if (!ctx->hb->started[s])
+            continue;
+        size_t w = r - cap < nwaits ? waits[r - cap].ins : NO_INS;
+        if (w == NO_INS || !hb_before(ctx->hb, w, s))
+            report_capacity(c, s, w);
+    }
+}
+
+/* The same when the sets are not ordered, so any of them may end first. When set s ends,
+ * j waits have taken counts and the (j+1)-th has not, the sets already counted are among
+ * those neither after s nor after that wait; the counter overflows at s if, for some j at
+ * least the number of waits before s, there can be j + capacity of them. Counting them as
+ * one set may overstate what one schedule reaches (a counting wait may need both to be
+ * late); it never misses an overflow. The largest such j names the wait that frees the
+ * count, as in the ordered case. */
+static void capacity_any_order(const struct capacity_scope *c)
+{
+    const struct check_context *ctx = c->ctx;
+    const struct xflag_entry *sets = c->sets, *waits = c->waits;
+    size_t nsets = c->nsets, nwaits = c->nwaits;
+    size_t cap = (size_t)ctx->p->model->xflags.capacity;
+    size_t *before = xmalloc((nsets ? nsets : 1) * sizeof(size_t));   /* per set: waits before it */
+    size_t *count = xmalloc((nwaits + 1) * sizeof(size_t));
+    for (size_t k = 0; k < nsets; k++)
+        before[k] = waits_before(ctx, waits, nwaits, sets[k].ins);
+    for (size_t k = 0; k < nsets; k++) {
+        size_t s = sets[k].ins;
+        if (!ctx->hb->started[s])
+            continue;
+        memset(count, 0, (nwaits + 1) * sizeof(size_t));
+        for (size_t o = 0; o < nsets; o++)
+            if (o != k && ctx->hb->started[sets[o].ins] && !hb_before(ctx->hb, s, sets[o].ins))
+                count[before[o]]++;
+        for (size_t j = 1; j <= nwaits; j++)
+            count[j] += count[j - 1];
+        for (size_t j = nwaits + 1; j-- > before[k];) {
+            if (count[j] >= j + cap) {
+                report_capacity(c, s, j < nwaits ? waits[j].ins : NO_INS);
+                break;
+            }
+        }
+    }
+    free(before);
+    free(count);
+}
+
+static bool sets_ordered(const struct check_context *ctx, const struct xflag_entry *sets, size_t n)
+{
+    for (size_t k = 0; k + 1 < n; k++)
+        if (!hb_before(ctx->hb, sets[k].ins, sets[k + 1].ins))
+            return false;
+    return true;
+}
+
+/* Counting cross-core flags hold at most `capacity` counts per waiting core (the binary
+ * overrun rule with capacity 1), for each source core's sets of a flag and each core
+ * they count for. */
 static void check_cross_capacity(const struct check_context *ctx, const struct cross_tables *xt)
 {
     const struct lw_program *p = ctx->p;
-    size_t cap = (size_t)p->model->xflags.capacity;
-    if (cap == 0)
+    if (p->model->xflags.capacity <= 0)
         return;
-    struct arena *A = &ctx->out->arena;
-    for (size_t s = 0; s < xt->sets.len; s++) {
-        size_t i = xt->sets.items[s].ins;
-        const struct lw_ins *x = &p->ins[i];
-        size_t r = xflag_rank(&xt->sets, x, i);
-        if (r < cap || !ctx->hb->started[i])
-            continue;
+    bool *reported = xcalloc(p->nins ? p->nins : 1, sizeof(bool));   /* once per set */
+    for (size_t a = 0, b; a < xt->sets.len; a = b) {
+        const struct xflag_entry *key = &xt->sets.items[a];
+        size_t nsets;
+        xflag_entries(&xt->sets, key->core, key->mode, key->flag, &nsets);
+        b = a + nsets;
+        bool ordered = sets_ordered(ctx, key, b - a);
         for (int t = 0; t < p->ncores; t++) {
-            if (!hb_xmode_links(p, x->xmode, t, x->core))
+            if (!hb_xmode_links(p, key->mode, t, key->core))
                 continue;
-            size_t w = xflag_nth(&xt->waits, t, x->xmode, x->xflag, r - cap);
-            if (w != NO_INS && hb_before(ctx->hb, w, i))
-                continue;
-            add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, i, w,
-                arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
-                                "capacity %zu: %s",
-                             describe_ins(p, A, i), (long long)x->xflag, p->cores[t].name, cap,
-                             w == NO_INS ? "too few waits take counts before it"
-                                         : "the wait that frees a count is not ordered before it"));
-            break;
+            size_t nwaits;
+            const struct xflag_entry *waits = xflag_entries(&xt->waits, t, key->mode, key->flag,
+                                                            &nwaits);
+            struct capacity_scope c = {ctx, key, b - a, waits, nwaits, t, reported};
+            if (ordered)
+                capacity_in_order(&c);
+            else
+                capacity_any_order(&c);
         }
     }
+    free(reported);
 }
 
 /* Why a cross-core wait never returns: the first core it waits for that sets the flag

@@ -135,6 +135,15 @@ size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag
     return end - first;
 }
 
+const struct xflag_entry *xflag_entries(const struct xflag_table *t, int core, int mode,
+                                        int64_t flag, size_t *n)
+{
+    size_t first, end;
+    xflag_range(t, core, mode, flag, &first, &end);
+    *n = end - first;
+    return t->items + first;
+}
+
 size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, size_t k)
 {
     size_t first, end;

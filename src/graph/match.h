@@ -31,6 +31,9 @@ struct xflag_table {
 void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t);
 void xflag_table_free(struct xflag_table *t);
 size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag);
+/* The entries of (core, mode, flag) in issue order: *n of them from the result. */
+const struct xflag_entry *xflag_entries(const struct xflag_table *t, int core, int mode,
+                                        int64_t flag, size_t *n);
 /* The k-th entry of (core, mode, flag) in issue order, or NO_INS. */
 size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, size_t k);
 /* How many entries of the (core, mode, flag) of instruction x (index ins) come before it. */
