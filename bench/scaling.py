@@ -6,6 +6,10 @@ N iterations, times `accelsync check` (the clock engine) at N, 10N, 100N and pri
 time(10N)/time(N): near-linear scaling gives ratios near 10. At the smallest size it also
 times the reference engine (explicit graph + reachability) and prints its slowdown.
 
+Then a cube-vector hand-off that sets one cross-core flag from FIX and MTE3 each tile, where
+the clock engine takes its counting path (docs/semantics.md §4), timed at N, 10N, 100N
+against the same kernel with both sets on FIX (the issue-order path) at the same sizes.
+
 usage: bench/scaling.py [BINARY] [N]     (default scripts/accelsync's build, N = 1000)"""
 import os
 import subprocess
@@ -64,6 +68,35 @@ kernel relu {
 }
 
 
+HANDOFF = '''model "ascend910b2";
+param tiles = 1;
+const T = 64;
+buffer ws : GM[tiles * 2 * T];
+buffer c : L0C[T];
+buffer o : UB[T];
+buffer v : UB[2][T];
+kernel mix {
+  core aic : AIC {
+    for i in 0..tiles {
+      FIX fixpipe ws[i * 2 * T +: T] <- c;
+      cross_core_set_flag(FIX, 2, 3);
+      MTE3 copy ws[i * 2 * T + T +: T] <- o;
+      cross_core_set_flag(SECOND, 2, 3);
+    }
+  }
+  core aiv : AIV {
+    for i in 0..tiles {
+      cross_core_wait_flag(MTE2, 2, 3);
+      cross_core_wait_flag(MTE2, 2, 3);
+      MTE2 copy v[0] <- ws[i * 2 * T +: T];
+      MTE2 copy v[1] <- ws[i * 2 * T + T +: T];
+      pipe_barrier(MTE2);
+    }
+  }
+}
+'''
+
+
 def timed(path, n, engine='clock'):
     cmd = [binary, 'check', '--engine', engine, '--max-events', '100000000', '-D', f'tiles={n}', path]
     t0 = time.perf_counter()
@@ -90,3 +123,19 @@ with tempfile.TemporaryDirectory() as tmp:
         small = base // 4 or 1   # the reference engine is quadratic: keep it to seconds
         ref, clk = timed(path, small, 'reference'), timed(path, small)
         print(f'  tiles={small}: reference engine / clock engine = {ref / clk:.1f}x')
+
+    paths = {}
+    for unit in ('MTE3', 'FIX'):
+        paths[unit] = os.path.join(tmp, f'handoff-{unit}.pir')
+        with open(paths[unit], 'w') as f:
+            f.write(HANDOFF.replace('SECOND', unit))
+    sizes = [base, 10 * base, 100 * base]
+    print('cube-vector hand-off, second set on MTE3 (counting path) vs on FIX (issue-order path):')
+    counting = [timed(paths['MTE3'], n) for n in sizes]
+    ordered = [timed(paths['FIX'], n) for n in sizes]
+    for n, t, u in zip(sizes, counting, ordered):
+        print(f'  tiles={n:<8} counting path {t:8.3f} s, issue-order path {u:8.3f} s, '
+              f'ratio {t / u:.1f}x')
+    for k in range(1, len(sizes)):
+        print(f'  counting path: time(tiles={sizes[k]}) / time(tiles={sizes[k-1]}) = '
+              f'{counting[k] / counting[k-1]:.1f} (10 = linear)')

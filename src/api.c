@@ -110,9 +110,6 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_PAIRS:
         o->check.max_pairs = value;
         break;
-    case AS_LIMIT_COUNTING_STEPS:
-        o->check.max_counting_steps = value;
-        break;
     }
 }
 

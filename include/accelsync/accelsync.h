@@ -32,7 +32,6 @@ enum as_limit {
     AS_LIMIT_MODEL_ELEMENTS,/* XML elements per model file (10,000) */
     AS_LIMIT_CLOCK_SIZE,    /* instructions x units per kernel run (100,000,000) */
     AS_LIMIT_PAIRS,         /* access pairs compared by the hazard search per run (100,000,000) */
-    AS_LIMIT_COUNTING_STEPS,/* steps of the exact cross-core counting engine per run (1,000,000,000) */
 };
 
 const char *as_version(void);

@@ -40,8 +40,6 @@ static const char usage_check[] =
     "  --max-model-elements N  XML elements per model file (10000)\n"
     "  --max-clock-size N    instructions x units per kernel run (100000000)\n"
     "  --max-pairs N         access pairs compared for hazards per kernel run (100000000)\n"
-    "  --max-counting-steps N  steps of the exact engine for cross-core flags set from\n"
-    "                        unordered units, per kernel run (1000000000)\n"
     "                        (every limit: docs/limits.md)\n"
     "  --engine clock|reference  happens-before engine (reference: slow, for cross-checks)\n"
     "  --witness             show, for every hazard, a schedule that makes it happen,\n"
@@ -124,7 +122,6 @@ static const struct {
     {"--max-model-elements", AS_LIMIT_MODEL_ELEMENTS},
     {"--max-clock-size", AS_LIMIT_CLOCK_SIZE},
     {"--max-pairs", AS_LIMIT_PAIRS},
-    {"--max-counting-steps", AS_LIMIT_COUNTING_STEPS},
 };
 
 /* Handles one option at argv[*i] (advancing past its argument); returns -1 when it is

@@ -69,8 +69,7 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
     }
 }
 
-bool hb_clock_run(const struct lw_program *p, const struct hb_matches *m,
-                  uint64_t max_counting_steps, struct hb_result *r)
+void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
 {
     memset(r, 0, sizeof(*r));
     r->p = p;
@@ -119,10 +118,10 @@ bool hb_clock_run(const struct lw_program *p, const struct hb_matches *m,
     free(done);
     free(queue);
     dep_graph_free(&g);
-    if (m->nxgroups == 0 || hb_xsets_ordered(m, r))
-        return true;
-    r->counting = true;
-    return hb_counting_run(p, m, max_counting_steps, r);
+    if (m->nxgroups > 0 && !hb_xsets_ordered(m, r)) {
+        r->counting = true;
+        hb_counting_run(p, m, r);
+    }
 }
 
 bool hb_before(const struct hb_result *r, size_t a, size_t b)

@@ -2,10 +2,19 @@
  * core's sets of the flag have ended as its rank, whichever sets those are. When a core's
  * sets of one flag are ordered by happens-before, the r-th set to end is always the r-th
  * in issue order, and the clock engine's issue-order matching is exact (docs/semantics.md
- * §3, rule 9). When they are not (two pipelined units setting one flag), the clocks come
- * from here instead: for each instruction a, one forward run of the dependency graph in
- * which a never ends says which instructions cannot start before a ended. That is the
- * definition of a -> b under the counting rule, at O(instructions x edges). */
+ * §4). When they are not (two pipelined units setting one flag), the clocks come from
+ * here instead.
+ *
+ * a -> b means: start(b) does not happen in the run where a never ends. Take one clock
+ * dimension, say the non-wait instructions x_0, x_1, ... of unit u in queue order. The run
+ * where x_p never ends lets the same nodes happen as the run where x_p, x_p+1, ... all
+ * never end, apart from those later ends themselves (every way out of an instruction of u
+ * goes through a point that covers the earlier ones, §4), and such a run can be extended
+ * into the next one by letting x_p end and going on: a node first happens in step p+1
+ * exactly when it waits for x_p but for none of x_p+1, .... So one run per dimension,
+ * resumed once per instruction of the dimension, gives every clock entry of that
+ * dimension: O(dimensions x edges), like the clock engine. Counting waits fit such a run
+ * because whether a wait may return only grows as sets end. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +38,9 @@ struct forward {
     unsigned *indegree;
     size_t *ended;              /* per counting group: sets that have ended */
     bool *done;
+    bool *held;                 /* nodes kept from happening in this run */
     size_t *stack;
+    size_t top;
 };
 
 static bool counted(const struct forward *f, size_t i, bool release_never)
@@ -38,72 +49,90 @@ static bool counted(const struct forward *f, size_t i, bool release_never)
            && !(release_never && f->m->never[i]);
 }
 
-/* Which nodes happen when the node `delayed` (or none: SIZE_MAX) never does. A node
- * happens once all its predecessors did; a counted cross-core wait's end also needs each
- * of its groups to have released it. With `release_never`, the ends that miss a partner
- * are let go, so what still does not happen waits on a cycle. */
-static void forward_run(struct forward *f, size_t delayed, bool release_never)
+/* A fresh run: nothing has happened. A node needs all its predecessors; a counted
+ * cross-core wait's end also needs each of its groups to release it; the end of an
+ * instruction with a missing partner never happens unless `release_never` lets it go
+ * (what then still does not happen waits on a cycle). */
+static void run_start(struct forward *f, bool release_never)
 {
     const struct lw_program *p = f->p;
     const struct hb_matches *m = f->m;
-    size_t nnodes = f->g.nnodes;
-    memcpy(f->indegree, f->g.indegree, nnodes * sizeof(unsigned));
+    memcpy(f->indegree, f->g.indegree, f->g.nnodes * sizeof(unsigned));
     for (size_t i = 0; i < p->nins; i++) {
         if (counted(f, i, release_never))
             f->indegree[NODE_END(i)] += (unsigned)m->xwait_ngroups[i];
-        else if (m->never[i] && !release_never && !(p->ins[i].kind == INS_XWAIT
-                                                     && m->xwait_ngroups[i] > 0))
+        else if (m->never[i] && !release_never && !counted(f, i, false))
             f->indegree[NODE_END(i)]++;
     }
     memset(f->ended, 0, (size_t)(m->nxgroups ? m->nxgroups : 1) * sizeof(size_t));
-    memset(f->done, 0, nnodes * sizeof(bool));
-    size_t top = 0;
-    for (size_t x = 0; x < nnodes; x++)
-        if (f->indegree[x] == 0 && x != delayed)
-            f->stack[top++] = x;
-    while (top) {
-        size_t x = f->stack[--top];
+    memset(f->done, 0, f->g.nnodes * sizeof(bool));
+    f->top = 0;
+    for (size_t x = 0; x < f->g.nnodes; x++)
+        if (f->indegree[x] == 0 && !f->held[x])
+            f->stack[f->top++] = x;
+}
+
+static void ready(struct forward *f, size_t x)
+{
+    if (--f->indegree[x] == 0 && !f->held[x])
+        f->stack[f->top++] = x;
+}
+
+/* Lets everything happen that can; with a clock, writes `value` into dimension d of the
+ * start of each instruction that happens now. */
+static void run_on(struct forward *f, bool release_never, int32_t *clock, size_t dims, size_t d,
+                   int32_t value)
+{
+    const struct lw_program *p = f->p;
+    const struct hb_matches *m = f->m;
+    while (f->top) {
+        size_t x = f->stack[--f->top];
         f->done[x] = true;
-        for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++) {
-            size_t y = f->g.succ[k];
-            if (--f->indegree[y] == 0 && y != delayed)
-                f->stack[top++] = y;
-        }
+        if (clock && x < 3 * p->nins && x % 3 == 0)
+            clock[(x / 3) * dims + d] = value;
+        for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
+            ready(f, f->g.succ[k]);
         if (x >= 3 * p->nins || x % 3 != 1 || p->ins[x / 3].kind != INS_XSIGNAL)
             continue;
         for (size_t k = m->xset_first[x / 3]; k < m->xset_first[x / 3 + 1]; k++) {
             int grp = m->xset_groups[k];
             size_t w = hb_xgroup_released(m, grp, ++f->ended[grp]);
-            if (w == NO_INS || !counted(f, w, release_never))
-                continue;
-            if (--f->indegree[NODE_END(w)] == 0 && NODE_END(w) != delayed)
-                f->stack[top++] = NODE_END(w);
+            if (w != NO_INS && counted(f, w, release_never))
+                ready(f, NODE_END(w));
         }
     }
 }
 
-bool hb_counting_run(const struct lw_program *p, const struct hb_matches *m, uint64_t max_steps,
-                     struct hb_result *r)
+/* Clock dimension d: its instructions in order, each with the value hb_before compares. */
+static void dimension_members(const struct lw_program *p, size_t d, struct size_vec *out)
+{
+    out->len = 0;
+    int unit = (int)(d % (size_t)p->nunits);
+    bool waits = d >= (size_t)p->nunits;
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->unit == unit && (x->kind == INS_WAIT || x->kind == INS_XWAIT) == waits)
+            VEC_PUSH(*out, i);
+    }
+}
+
+void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
 {
     struct forward f = {.p = p, .m = m};
     dep_graph_build(p, m, true, &f.g);
-    /* Two runs, then one per instruction, each over every node, edge and (set, group). */
-    uint64_t run = (uint64_t)f.g.nnodes + f.g.succ_first[f.g.nnodes] + m->xset_first[p->nins];
-    r->counting_steps = ((uint64_t)p->nins + 2) * run;
-    if (run > 0 && (uint64_t)p->nins + 2 > max_steps / run) {
-        dep_graph_free(&f.g);
-        return false;
-    }
     size_t nnodes = f.g.nnodes ? f.g.nnodes : 1, n = p->nins ? p->nins : 1;
     f.indegree = xmalloc(nnodes * sizeof(unsigned));
     f.ended = xmalloc((size_t)(m->nxgroups ? m->nxgroups : 1) * sizeof(size_t));
     f.done = xmalloc(nnodes * sizeof(bool));
+    f.held = xcalloc(nnodes, sizeof(bool));
     f.stack = xmalloc(nnodes * sizeof(size_t));
 
-    forward_run(&f, SIZE_MAX, false);
+    run_start(&f, false);
+    run_on(&f, false, NULL, 0, 0, 0);
     for (size_t i = 0; i < p->nins; i++)
         r->started[i] = f.done[NODE_START(i)];
-    forward_run(&f, SIZE_MAX, true);
+    run_start(&f, true);
+    run_on(&f, true, NULL, 0, 0, 0);
     r->cycle = false;
     for (size_t i = 0; i < p->nins; i++) {
         r->in_cycle[i] = !f.done[NODE_END(i)];
@@ -113,24 +142,32 @@ bool hb_counting_run(const struct lw_program *p, const struct hb_matches *m, uin
     size_t dims = (size_t)r->dims;
     for (size_t k = 0; k < n * dims; k++)
         r->start_clock[k] = -1;
-    for (size_t a = 0; a < p->nins; a++) {
-        const struct lw_ins *x = &p->ins[a];
-        if (x->unit < 0 || !r->started[a])
+    struct size_vec members = {0};
+    for (size_t d = 0; d < dims; d++) {
+        dimension_members(p, d, &members);
+        if (members.len == 0)
             continue;
-        bool wait = x->kind == INS_WAIT || x->kind == INS_XWAIT;
-        size_t d = wait ? (size_t)(p->nunits + x->unit) : (size_t)x->unit;
-        int32_t v = wait ? r->wait_index[a] : x->pos;
-        forward_run(&f, NODE_END(a), false);
-        for (size_t b = 0; b < p->nins; b++) {
-            int32_t *c = &r->start_clock[b * dims + d];
-            if (r->started[b] && !f.done[NODE_START(b)] && v > *c)
-                *c = v;
+        for (size_t k = 0; k < members.len; k++)
+            f.held[NODE_END(members.items[k])] = true;
+        /* Step 0: none of the dimension's instructions ends; what happens anyway waits for
+         * none of them (its entry stays -1). Step k+1: the k-th one ends too. */
+        run_start(&f, false);
+        run_on(&f, false, NULL, 0, 0, 0);
+        for (size_t k = 0; k < members.len; k++) {
+            size_t a = members.items[k], end = NODE_END(a);
+            const struct lw_ins *x = &p->ins[a];
+            int32_t value = d >= (size_t)p->nunits ? r->wait_index[a] : x->pos;
+            f.held[end] = false;
+            if (f.indegree[end] == 0)
+                f.stack[f.top++] = end;
+            run_on(&f, false, r->start_clock, dims, d, value);
         }
     }
+    VEC_FREE(members);
     free(f.indegree);
     free(f.ended);
     free(f.done);
+    free(f.held);
     free(f.stack);
     dep_graph_free(&f.g);
-    return true;
 }

@@ -4,7 +4,6 @@
 #define AS_GRAPH_COUNTING_H
 
 #include <stdbool.h>
-#include <stdint.h>
 
 #include "graph.h"
 
@@ -12,9 +11,7 @@
  * issue-order matching exact. */
 bool hb_xsets_ordered(const struct hb_matches *m, const struct hb_result *r);
 /* Recomputes r's started, in_cycle, cycle and start_clock under the counting rule (r's
- * dims and wait_index stay); false, with r->counting_steps set and r untouched otherwise,
- * when that would take more than max_steps steps. */
-bool hb_counting_run(const struct lw_program *p, const struct hb_matches *m, uint64_t max_steps,
-                     struct hb_result *r);
+ * dims and wait_index stay). */
+void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
 
 #endif

@@ -56,16 +56,12 @@ struct hb_result {
     int32_t *wait_index;        /* per instruction: index among the waits of its unit */
     bool counting;              /* clocks from counting.c: some core's sets of one
                                  * cross-core flag are not ordered */
-    uint64_t counting_steps;    /* what counting.c took, or would have taken */
     /* reference.c only */
     void *reference;
 };
 
-/* The product's engine. False when the kernel needs the counting computation of rule 9
- * and that would take more than max_counting_steps (r->counting_steps says how many): r
- * then holds no answer and only hb_result_free may be called on it. */
-bool hb_clock_run(const struct lw_program *p, const struct hb_matches *m,
-                  uint64_t max_counting_steps, struct hb_result *r);
+/* The product's engine. */
+void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
 /* The reference engine. */
 void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
                       struct hb_result *r);
