@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../graph/graph.h"
+#include "../graph/match.h"
 #include "../lower/describe.h"
 #include "../lower/program.h"
 #include "../util/diag.h"
@@ -26,6 +27,12 @@ struct check_context {
  * the run is not verified. */
 bool check_hazards(const struct check_context *ctx);
 void check_flags(const struct check_context *ctx);
+/* The counter capacity of cross-core flags (capacity.c), from the tables of sets and waits. */
+void check_cross_capacity(const struct check_context *ctx, const struct xflag_table *sets,
+                          const struct xflag_table *waits);
+/* A finding at instruction `at`, related to `other` (NO_INS: none). */
+void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
+                       size_t at, size_t other, const char *message);
 
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);

@@ -8,8 +8,8 @@
 #include "../util/xalloc.h"
 #include "check.h"
 
-static void add(const struct check_context *ctx, enum check_id check, enum severity sev,
-                size_t at, size_t other, const char *message)
+void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
+                       size_t at, size_t other, const char *message)
 {
     const struct lw_program *p = ctx->p;
     struct finding f = {.check = check,
@@ -48,7 +48,7 @@ static void check_channels(const struct check_context *ctx)
                 continue;
             if (k < w->len && hb_before(ctx->hb, w->items[k], next))
                 continue;
-            add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, next, s->items[k],
+            check_add_finding(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, next, s->items[k],
                 arena_printf(A, "%s may fire while the flag is still set by %s at line %d: %s",
                              describe_ins(p, A, next), describe_ins(p, A, s->items[k]),
                              p->ins[s->items[k]].stmt->loc.line,
@@ -56,12 +56,12 @@ static void check_channels(const struct check_context *ctx)
                                         : "nothing waits for it in between"));
         }
         for (size_t k = w->len; k < s->len; k++)
-            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s->items[k], NO_INS,
+            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s->items[k], NO_INS,
                 arena_printf(A, "%s is never waited for: the flag is still set when the "
                                 "kernel ends",
                              describe_ins(p, A, s->items[k])));
         for (size_t k = s->len; k < w->len; k++)
-            add(ctx, CHECK_DEADLOCK, SEV_ERROR, w->items[k], NO_INS,
+            check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, w->items[k], NO_INS,
                 arena_printf(A, "%s never returns: the channel is set %zu time%s and this is "
                                 "wait %zu",
                              describe_ins(p, A, w->items[k]), s->len, s->len == 1 ? "" : "s",
@@ -100,157 +100,16 @@ static void check_cross_signals(const struct check_context *ctx, const struct cr
                 left_on = t;
         }
         if (!any_target)
-            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
                 arena_printf(A, "%s reaches no core of this kernel in mode %d: its count is "
                                 "left when the kernel ends",
                              describe_ins(p, A, i), x->xmode));
         else if (left_on >= 0)
-            add(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
                 arena_printf(A, "%s is never waited for on %s: its count is left when the "
                                 "kernel ends",
                              describe_ins(p, A, i), p->cores[left_on].name));
     }
-}
-
-/* One source core's sets of a flag (in issue order) and the waits of one core they count
- * for. */
-struct capacity_scope {
-    const struct check_context *ctx;
-    const struct xflag_entry *sets;
-    size_t nsets;
-    const struct xflag_entry *waits;
-    size_t nwaits;
-    int waiter;
-    bool *reported;
-};
-
-static void report_capacity(const struct capacity_scope *c, size_t set, size_t wait)
-{
-    const struct check_context *ctx = c->ctx;
-    const struct lw_program *p = ctx->p;
-    int waiter = c->waiter;
-    if (c->reported[set])
-        return;
-    c->reported[set] = true;
-    struct arena *A = &ctx->out->arena;
-    add(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, set, wait,
-        arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
-                        "capacity %d: %s",
-                     describe_ins(p, A, set), (long long)p->ins[set].xflag, p->cores[waiter].name,
-                     p->model->xflags.capacity,
-                     wait == NO_INS ? "too few waits take counts before it"
-                                    : "the wait that frees a count is not ordered before it"));
-}
-
-/* How many of the waits come before x: they are ordered, so a prefix. */
-static size_t waits_before(const struct check_context *ctx, const struct xflag_entry *w, size_t n,
-                           size_t x)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (hb_before(ctx->hb, w[mid].ins, x))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* The sets of one source core (in issue order) against the waits of one core they count
- * for, when the sets are ordered: the r-th set to end is the r-th issued, so the
- * (j + capacity)-th set must come after the j-th wait. */
-static void capacity_in_order(const struct capacity_scope *c)
-{
-    const struct check_context *ctx = c->ctx;
-    const struct xflag_entry *sets = c->sets, *waits = c->waits;
-    size_t nsets = c->nsets, nwaits = c->nwaits;
-    size_t cap = (size_t)ctx->p->model->xflags.capacity;
-    for (size_t r = cap; r < nsets; r++) {
-        size_t s = sets[r].ins;
-        if (!ctx->hb->started[s])
-            continue;
-        size_t w = r - cap < nwaits ? waits[r - cap].ins : NO_INS;
-        if (w == NO_INS || !hb_before(ctx->hb, w, s))
-            report_capacity(c, s, w);
-    }
-}
-
-/* The same when the sets are not ordered, so any of them may end first. When set s ends,
- * j waits have taken counts and the (j+1)-th has not, the sets already counted are among
- * those neither after s nor after that wait; the counter overflows at s if, for some j at
- * least the number of waits before s, there can be j + capacity of them. Counting them as
- * one set may overstate what one schedule reaches (a counting wait may need both to be
- * late); it never misses an overflow. The largest such j names the wait that frees the
- * count, as in the ordered case. */
-static void capacity_any_order(const struct capacity_scope *c)
-{
-    const struct check_context *ctx = c->ctx;
-    const struct xflag_entry *sets = c->sets, *waits = c->waits;
-    size_t nsets = c->nsets, nwaits = c->nwaits;
-    size_t cap = (size_t)ctx->p->model->xflags.capacity;
-    size_t *before = xmalloc((nsets ? nsets : 1) * sizeof(size_t));   /* per set: waits before it */
-    size_t *count = xmalloc((nwaits + 1) * sizeof(size_t));
-    for (size_t k = 0; k < nsets; k++)
-        before[k] = waits_before(ctx, waits, nwaits, sets[k].ins);
-    for (size_t k = 0; k < nsets; k++) {
-        size_t s = sets[k].ins;
-        if (!ctx->hb->started[s])
-            continue;
-        memset(count, 0, (nwaits + 1) * sizeof(size_t));
-        for (size_t o = 0; o < nsets; o++)
-            if (o != k && ctx->hb->started[sets[o].ins] && !hb_before(ctx->hb, s, sets[o].ins))
-                count[before[o]]++;
-        for (size_t j = 1; j <= nwaits; j++)
-            count[j] += count[j - 1];
-        for (size_t j = nwaits + 1; j-- > before[k];) {
-            if (count[j] >= j + cap) {
-                report_capacity(c, s, j < nwaits ? waits[j].ins : NO_INS);
-                break;
-            }
-        }
-    }
-    free(before);
-    free(count);
-}
-
-static bool sets_ordered(const struct check_context *ctx, const struct xflag_entry *sets, size_t n)
-{
-    for (size_t k = 0; k + 1 < n; k++)
-        if (!hb_before(ctx->hb, sets[k].ins, sets[k + 1].ins))
-            return false;
-    return true;
-}
-
-/* Counting cross-core flags hold at most `capacity` counts per waiting core (the binary
- * overrun rule with capacity 1), for each source core's sets of a flag and each core
- * they count for. */
-static void check_cross_capacity(const struct check_context *ctx, const struct cross_tables *xt)
-{
-    const struct lw_program *p = ctx->p;
-    if (p->model->xflags.capacity <= 0)
-        return;
-    bool *reported = xcalloc(p->nins ? p->nins : 1, sizeof(bool));   /* once per set */
-    for (size_t a = 0, b; a < xt->sets.len; a = b) {
-        const struct xflag_entry *key = &xt->sets.items[a];
-        size_t nsets;
-        xflag_entries(&xt->sets, key->core, key->mode, key->flag, &nsets);
-        b = a + nsets;
-        bool ordered = sets_ordered(ctx, key, b - a);
-        for (int t = 0; t < p->ncores; t++) {
-            if (!hb_xmode_links(p, key->mode, t, key->core))
-                continue;
-            size_t nwaits;
-            const struct xflag_entry *waits = xflag_entries(&xt->waits, t, key->mode, key->flag,
-                                                            &nwaits);
-            struct capacity_scope c = {ctx, key, b - a, waits, nwaits, t, reported};
-            if (ordered)
-                capacity_in_order(&c);
-            else
-                capacity_any_order(&c);
-        }
-    }
-    free(reported);
 }
 
 /* Why a cross-core wait never returns: the first core it waits for that sets the flag
@@ -310,7 +169,7 @@ static void check_never(const struct check_context *ctx, const struct cross_tabl
             continue;   /* flag waits are reported with their channel's counts */
         const char *why = x->kind == INS_XWAIT ? xwait_never_why(ctx, xt, i)
                                                : xbarrier_never_why(ctx, i);
-        add(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
+        check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
             arena_printf(A, "%s never returns: %s", describe_ins(p, A, i), why));
     }
 }
@@ -338,7 +197,7 @@ static void check_cycle(const struct check_context *ctx)
     }
     if (first == NO_INS)
         return;
-    add(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
+    check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
         arena_printf(A, "deadlock: each of these waits can only be released by something "
                         "that waits, directly or not, for one of them: %s%s",
                      names, listed > 4 ? ", ..." : ""));
@@ -351,7 +210,7 @@ void check_flags(const struct check_context *ctx)
     xflag_table_build(ctx->p, INS_XSIGNAL, &xt.sets);
     xflag_table_build(ctx->p, INS_XWAIT, &xt.waits);
     check_cross_signals(ctx, &xt);
-    check_cross_capacity(ctx, &xt);
+    check_cross_capacity(ctx, &xt.sets, &xt.waits);
     check_never(ctx, &xt);
     xflag_table_free(&xt.sets);
     xflag_table_free(&xt.waits);
