@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Witness test: runs `check --witness` on every kernel under corpus/ and tests/kernels/ (each
-run its `// expect` tags ask for) and fails unless every reported hazard comes with a witness
-that the simulator confirms (docs/semantics.md §6: the checker is complete).
+run its `// expect` tags ask for) and fails unless every reported hazard and flag overrun comes
+with a witness that the simulator confirms (docs/semantics.md §6: the checker is complete).
 
 usage: witness.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]"""
 import concurrent.futures
@@ -16,7 +16,7 @@ dirs = sys.argv[3:] or [os.path.join(root, 'corpus'), os.path.join(root, 'tests'
 
 
 def check_one(path):
-    """(hazards, confirmed, [problems]) for one file."""
+    """(hazards and overruns, confirmed, [problems]) for one file."""
     try:
         runs = kernels.read_tags(path)
     except (kernels.TagError, ValueError) as e:
@@ -31,7 +31,7 @@ def check_one(path):
             problems.append(str(e))
             continue
         for fd in findings:
-            if not fd['check'].endswith('-hazard'):
+            if not fd['check'].endswith('-hazard') and fd['check'] != 'flag-overrun':
                 continue
             hazards += 1
             w = fd.get('witness')
@@ -57,6 +57,6 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         failed += problems
 for p in failed:
     print('FAIL', p)
-print(f'witness: {len(paths)} kernel files, {total} hazards, {confirmed} witnesses confirmed by '
-      f'simulation')
+print(f'witness: {len(paths)} kernel files, {total} hazards and flag overruns, {confirmed} '
+      f'witnesses confirmed by simulation')
 sys.exit(1 if failed or confirmed != total else 0)

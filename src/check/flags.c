@@ -18,7 +18,10 @@ void check_add_finding(const struct check_context *ctx, enum check_id check, enu
                         .loc = p->ins[at].stmt->loc,
                         .kernel = p->kernel,
                         .params = p->params,
-                        .iter_second = p->ins[at].iters};
+                        .iter_second = p->ins[at].iters,
+                        .ins_known = true,
+                        .ins_at = at,
+                        .ins_other = other};
     if (other != NO_INS) {
         f.related = p->ins[other].stmt->loc;
         f.iter_first = p->ins[other].iters;

@@ -47,7 +47,8 @@ struct sim_trace *sim_trace_build(const struct sim_run *r, struct arena *arena, 
 /* check --witness: for every hazard reported by the run of p (findings d->items[first_new ..
  * len)), runs the schedule that delays the end of the first access without bound (across
  * cores, of both accesses) and runs everything else as early as allowed, and attaches the
- * trace, confirmed when the simulator shows the race. Signature of check_options.on_run. */
+ * trace, confirmed when the simulator shows the race. For every flag overrun, the same with
+ * the wait that would take the count delayed (witness.c). Signature of check_options.on_run. */
 void sim_witness_attach(const void *unused, const struct lw_program *p, struct diag_list *d,
                         size_t first_new);
 

@@ -70,6 +70,10 @@ struct finding {
     /* A simulated schedule that shows the finding (check --witness, simulate), in the
      * list's arena; NULL if none. See src/sim/trace.h. */
     const struct sim_trace *trace;
+    /* Flag findings: the run's instructions (the offending one, the related one or SIZE_MAX)
+     * for the check_options.on_run hook of that run, which witnesses them. */
+    bool ins_known;
+    size_t ins_at, ins_other;
 };
 
 /* A collection of findings; strings inside findings are allocated from `arena`. */
