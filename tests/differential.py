@@ -7,8 +7,9 @@
                 finding of the checker;
   completeness  every hazard and flag overrun the checker reports has a witness the
                 simulator confirms, and every hazard, deadlock and leftover flag it reports
-                shows up in some adversarial schedule (an overrun may need two instructions
-                late, which no single adversarial schedule does: its witness delays both).
+                shows up in some adversarial schedule. For overruns the confirmed witness
+                stands in for the adversarial schedules, which delay one instruction at a
+                time: a counter overflow may need two late (the witness delays both).
 
 Findings are compared by (check, location, related location); leftover flags are not
 compared in kernels that deadlock (a wait that never returns leaves its flag set). Any
@@ -113,7 +114,7 @@ def run_batch(binary, model, seeds, random_runs, tool_args=()):
                 f.write(text)
             paths.append(path)
             texts[path] = (s, text)
-        check = summarize(run_json([binary, "check", "--witness", "--format", "json", *tool_args]
+        check = summarize(run_json([binary, 'check', '--witness', '--format', 'json', *tool_args]
                                    + paths))
         adv = summarize(run_json([binary, 'simulate', '--policy', 'adversarial', '--format',
                                   'json', *tool_args] + paths))

@@ -7,10 +7,11 @@
  * the flag), any set may be the one that overflows: when set s ends, j waits have taken
  * counts and the (j+1)-th has not, the counted sets are among those after neither s nor
  * that wait, and the counter overflows if, for some j no smaller than the number of waits
- * before s, there can be j + capacity of them. Counting them one set at a time may
- * overstate what one schedule reaches (a counting wait may need two of them late at
- * once); it never misses an overflow. The largest such j names the wait that frees the
- * count, as in the ordered case.
+ * before s, there can be j + capacity of them. Counting them one set at a time could
+ * overstate what one schedule reaches (a set might need a counting wait that needs s or
+ * that wait); it never misses an overflow, and `check --witness` confirms each report by
+ * simulation (tests/witness.py and tests/differential.py fail on one it does not). The
+ * largest such j names the wait that frees the count, as in the ordered case.
  *
  * The unordered case stays near-linear: sets of one unit are ordered (each waits for its
  * unit to drain), so they form a few chains. Along a chain, "not after s" is a prefix and
@@ -53,7 +54,8 @@ static void report(const struct capacity_scope *c, size_t set, size_t wait)
                                                     "before it"));
 }
 
-/* How many of the waits come before x: they are ordered, so a prefix. */
+/* How many of the waits come before x: a prefix, since the cross-core waits of a core all
+ * sit on the model's wait-unit (required by the schema) and hold its queue. */
 static size_t waits_before(const struct capacity_scope *c, size_t x)
 {
     size_t lo = 0, hi = c->nwaits;
@@ -107,7 +109,7 @@ static int64_t leaf_value(const struct any_order *o, uint64_t mask, size_t j)
 {
     int64_t v = -(int64_t)j;
     for (int b = 0; b < o->nchains; b++)
-        if (mask >> b & 1u)
+        if ((mask >> b) & 1u)
             v += o->chains[b].upto[j];
     return v;
 }

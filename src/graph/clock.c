@@ -28,15 +28,15 @@ static void join(int32_t *dst, const int32_t *src, int dims)
 static void own_contribution(const struct lw_program *p, const int32_t *wait_index, size_t node,
                              int32_t *clock)
 {
-    if (node >= 3 * p->nins || node % 3 != 1)
+    if (node >= NODE_HUBS(p) || !NODE_IS_END(node))
         return;
-    const struct lw_ins *x = &p->ins[node / 3];
+    const struct lw_ins *x = &p->ins[NODE_INS(node)];
     if (x->unit < 0)
         return;
     if (is_wait(x)) {
         int d = p->nunits + x->unit;
-        if (wait_index[node / 3] > clock[d])
-            clock[d] = wait_index[node / 3];
+        if (wait_index[NODE_INS(node)] > clock[d])
+            clock[d] = wait_index[NODE_INS(node)];
     } else if (x->pos > clock[x->unit]) {
         /* Exact even on pipelined units: the end of an access there reaches other
          * instructions only through its unit's drained node, which covers every

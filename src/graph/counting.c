@@ -1,9 +1,10 @@
-/* Rule 9 as the hardware counts it. A cross-core wait returns once as many of its source
- * core's sets of the flag have ended as its rank, whichever sets those are. When a core's
- * sets of one flag are ordered by happens-before, the r-th set to end is always the r-th
- * in issue order, and the clock engine's issue-order matching is exact (docs/semantics.md
- * §4). When they are not (two pipelined units setting one flag), the clocks come from
- * here instead.
+/* The clocks of a kernel run under rule 9 as the hardware counts it, for when the issue-order
+ * matching of clock.c is not exact (a core's sets of one flag are not ordered).
+ *
+ * A cross-core wait returns once as many of its source core's sets of the flag have ended
+ * as its rank, whichever sets those are. When a core's sets of one flag are ordered by
+ * happens-before, the r-th set to end is always the r-th in issue order, and the clock
+ * engine's issue-order matching is exact (docs/semantics.md §4).
  *
  * a -> b means: start(b) does not happen in the run where a never ends. Take one clock
  * dimension, say the non-wait instructions x_0, x_1, ... of unit u in queue order. The run
@@ -35,6 +36,7 @@ struct forward {
     const struct lw_program *p;
     const struct hb_matches *m;
     struct dep_graph g;
+    unsigned *needs[2];         /* per instruction, extra indegree of its end: [release_never] */
     unsigned *indegree;
     size_t *ended;              /* per counting group: sets that have ended */
     bool *done;
@@ -43,27 +45,33 @@ struct forward {
     size_t top;
 };
 
-static bool counted(const struct forward *f, size_t i, bool release_never)
+/* What an instruction's end needs besides its edges: the releases of its counting groups,
+ * and one that never comes for an end with a missing partner (the groups of a cross-core
+ * wait say that themselves), unless release_never lets it go. */
+static void needs_build(struct forward *f)
 {
-    return f->p->ins[i].kind == INS_XWAIT && f->m->xwait_ngroups[i] > 0
-           && !(release_never && f->m->never[i]);
+    const struct lw_program *p = f->p;
+    const struct hb_matches *m = f->m;
+    size_t n = p->nins ? p->nins : 1;
+    for (int release = 0; release < 2; release++) {
+        f->needs[release] = xcalloc(n, sizeof(unsigned));
+        hb_xgroup_needs(m, release, f->needs[release]);
+    }
+    for (size_t i = 0; i < p->nins; i++)
+        if (m->never[i] && !(p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0))
+            f->needs[0][i]++;
 }
 
-/* A fresh run: nothing has happened. A node needs all its predecessors; a counted
- * cross-core wait's end also needs each of its groups to release it; the end of an
- * instruction with a missing partner never happens unless `release_never` lets it go
- * (what then still does not happen waits on a cycle). */
+/* A fresh run: nothing has happened. A node needs all its predecessors and an end its
+ * needs (needs_build); with `release_never`, what then still does not happen waits on a
+ * cycle. */
 static void run_start(struct forward *f, bool release_never)
 {
     const struct lw_program *p = f->p;
     const struct hb_matches *m = f->m;
     memcpy(f->indegree, f->g.indegree, f->g.nnodes * sizeof(unsigned));
-    for (size_t i = 0; i < p->nins; i++) {
-        if (counted(f, i, release_never))
-            f->indegree[NODE_END(i)] += (unsigned)m->xwait_ngroups[i];
-        else if (m->never[i] && !release_never && !counted(f, i, false))
-            f->indegree[NODE_END(i)]++;
-    }
+    for (size_t i = 0; i < p->nins; i++)
+        f->indegree[NODE_END(i)] += f->needs[release_never][i];
     memset(f->ended, 0, (size_t)(m->nxgroups ? m->nxgroups : 1) * sizeof(size_t));
     memset(f->done, 0, f->g.nnodes * sizeof(bool));
     f->top = 0;
@@ -80,24 +88,24 @@ static void ready(struct forward *f, size_t x)
 
 /* Lets everything happen that can; with a clock, writes `value` into dimension d of the
  * start of each instruction that happens now. */
-static void run_on(struct forward *f, bool release_never, int32_t *clock, size_t dims, size_t d,
-                   int32_t value)
+static void run_on(struct forward *f, int32_t *clock, size_t dims, size_t d, int32_t value)
 {
     const struct lw_program *p = f->p;
     const struct hb_matches *m = f->m;
     while (f->top) {
         size_t x = f->stack[--f->top];
         f->done[x] = true;
-        if (clock && x < 3 * p->nins && x % 3 == 0)
-            clock[(x / 3) * dims + d] = value;
+        bool ins = x < NODE_HUBS(p);
+        if (clock && ins && NODE_IS_START(x))
+            clock[NODE_INS(x) * dims + d] = value;
         for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
             ready(f, f->g.succ[k]);
-        if (x >= 3 * p->nins || x % 3 != 1 || p->ins[x / 3].kind != INS_XSIGNAL)
+        if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
-        for (size_t k = m->xset_first[x / 3]; k < m->xset_first[x / 3 + 1]; k++) {
+        for (size_t k = m->xset_first[NODE_INS(x)]; k < m->xset_first[NODE_INS(x) + 1]; k++) {
             int grp = m->xset_groups[k];
             size_t w = hb_xgroup_released(m, grp, ++f->ended[grp]);
-            if (w != NO_INS && counted(f, w, release_never))
+            if (w != NO_INS)
                 ready(f, NODE_END(w));
         }
     }
@@ -126,13 +134,14 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     f.done = xmalloc(nnodes * sizeof(bool));
     f.held = xcalloc(nnodes, sizeof(bool));
     f.stack = xmalloc(nnodes * sizeof(size_t));
+    needs_build(&f);
 
     run_start(&f, false);
-    run_on(&f, false, NULL, 0, 0, 0);
+    run_on(&f, NULL, 0, 0, 0);
     for (size_t i = 0; i < p->nins; i++)
         r->started[i] = f.done[NODE_START(i)];
     run_start(&f, true);
-    run_on(&f, true, NULL, 0, 0, 0);
+    run_on(&f, NULL, 0, 0, 0);
     r->cycle = false;
     for (size_t i = 0; i < p->nins; i++) {
         r->in_cycle[i] = !f.done[NODE_END(i)];
@@ -152,7 +161,7 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
         /* Step 0: none of the dimension's instructions ends; what happens anyway waits for
          * none of them (its entry stays -1). Step k+1: the k-th one ends too. */
         run_start(&f, false);
-        run_on(&f, false, NULL, 0, 0, 0);
+        run_on(&f, NULL, 0, 0, 0);
         for (size_t k = 0; k < members.len; k++) {
             size_t a = members.items[k], end = NODE_END(a);
             const struct lw_ins *x = &p->ins[a];
@@ -160,10 +169,12 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
             f.held[end] = false;
             if (f.indegree[end] == 0)
                 f.stack[f.top++] = end;
-            run_on(&f, false, r->start_clock, dims, d, value);
+            run_on(&f, r->start_clock, dims, d, value);
         }
     }
     VEC_FREE(members);
+    free(f.needs[0]);
+    free(f.needs[1]);
     free(f.indegree);
     free(f.ended);
     free(f.done);

@@ -172,7 +172,7 @@ void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     struct builder b = {.p = p};
     for (int c = 0; c < p->ncores; c++)
         build_core(&b, &p->cores[c]);
-    size_t hub0 = 3 * p->nins;
+    size_t hub0 = NODE_HUBS(p);
     build_matches(&b, m, counting, hub0);
     g->nnodes = hub0 + (size_t)m->ngroups;
     g->succ_first = xcalloc(g->nnodes + 1, sizeof(size_t));

@@ -12,6 +12,10 @@
 #define NODE_START(i) (3 * (i))
 #define NODE_END(i) (3 * (i) + 1)
 #define NODE_DRAINED(i) (3 * (i) + 2)   /* every instruction of i's unit up to i has ended */
+#define NODE_HUBS(p) (3 * (p)->nins)    /* the first barrier hub; below it, instruction nodes */
+#define NODE_INS(x) ((x) / 3)           /* the instruction of an instruction node */
+#define NODE_IS_START(x) ((x) % 3 == 0)
+#define NODE_IS_END(x) ((x) % 3 == 1)
 
 struct dep_graph {
     size_t nnodes;

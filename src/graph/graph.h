@@ -43,6 +43,11 @@ struct hb_matches {
 void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
 /* The wait of group g that returns when its `ended`-th set (from 1) ends, or NO_INS. */
 size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended);
+/* Adds to needs[i] how many groups must release cross-core wait i: all of its groups; with
+ * release_never, for a wait with a missing partner, only the groups with enough sets (the
+ * others never release it), as the issue-order matching keeps the edges of the partners
+ * that exist. */
+void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *needs);
 void hb_matches_free(struct hb_matches *m);
 
 struct hb_result {

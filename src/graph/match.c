@@ -224,6 +224,18 @@ size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended)
     return ended >= 1 && ended <= n ? m->xgroup_waits[first + ended - 1] : NO_INS;
 }
 
+void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *needs)
+{
+    for (int g = 0; g < m->nxgroups; g++) {
+        size_t nsets = m->xgroup_set_first[g + 1] - m->xgroup_set_first[g];
+        for (size_t k = m->xgroup_first[g]; k < m->xgroup_first[g + 1]; k++) {
+            size_t w = m->xgroup_waits[k], rank = k - m->xgroup_first[g];
+            if (!(release_never && m->never[w] && rank >= nsets))
+                needs[w]++;
+        }
+    }
+}
+
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
     struct size_vec sources = {0};

@@ -102,18 +102,11 @@ static void match_edges(struct reference *g, const struct lw_program *p, const s
                 edge(g, S(m->group_members[k]), E(m->group_members[j]));
 }
 
-/* Whether a cross-core wait's end waits for its counting groups in this run. */
-static bool counts(const struct lw_program *p, const struct hb_matches *m, size_t i,
-                   bool release_never)
-{
-    return p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0 && !(release_never && m->never[i]);
-}
-
 /* Which nodes happen when the node `delayed` (SIZE_MAX: none) never does: a node happens
  * once all its predecessors did and, for a cross-core wait's end, once each of its groups
  * counted enough ended sets (rule 9); the end of an instruction with a missing partner
- * never does. With `release_never`, those ends are let go, so what still does not happen
- * waits on a cycle. */
+ * never does. With `release_never`, those ends are let go (a cross-core wait still waits
+ * for the partners that exist), so what still does not happen waits on a cycle. */
 static bool *happens(const struct reference *g, const struct lw_program *p,
                      const struct hb_matches *m, size_t delayed, bool release_never)
 {
@@ -122,12 +115,13 @@ static bool *happens(const struct reference *g, const struct lw_program *p,
     for (size_t x = 0; x < g->nnodes; x++)
         for (size_t k = 0; k < g->succ[x].len; k++)
             indegree[g->succ[x].items[k]]++;
+    unsigned *needs = xcalloc(nins ? nins : 1, sizeof(unsigned));
+    hb_xgroup_needs(m, release_never, needs);
     for (size_t i = 0; i < nins; i++) {
-        if (counts(p, m, i, release_never))
-            indegree[E(i)] += (unsigned)m->xwait_ngroups[i];
-        else if (!release_never && m->never[i] && !counts(p, m, i, false))
-            indegree[E(i)]++;
+        bool grouped = p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0;
+        indegree[E(i)] += needs[i] + (!release_never && m->never[i] && !grouped);
     }
+    free(needs);
     size_t *ended = xcalloc((size_t)(m->nxgroups ? m->nxgroups : 1), sizeof(size_t));
     bool *done = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(bool));
     size_t *stack = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(size_t));
@@ -146,8 +140,7 @@ static bool *happens(const struct reference *g, const struct lw_program *p,
         for (size_t k = m->xset_first[x / 2]; k < m->xset_first[x / 2 + 1]; k++) {
             int grp = m->xset_groups[k];
             size_t w = hb_xgroup_released(m, grp, ++ended[grp]);         /* rule 9 */
-            if (w != NO_INS && counts(p, m, w, release_never) && --indegree[E(w)] == 0
-                && E(w) != delayed)
+            if (w != NO_INS && --indegree[E(w)] == 0 && E(w) != delayed)
                 stack[top++] = E(w);
         }
     }

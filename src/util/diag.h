@@ -70,8 +70,9 @@ struct finding {
     /* A simulated schedule that shows the finding (check --witness, simulate), in the
      * list's arena; NULL if none. See src/sim/trace.h. */
     const struct sim_trace *trace;
-    /* Flag findings: the run's instructions (the offending one, the related one or SIZE_MAX)
-     * for the check_options.on_run hook of that run, which witnesses them. */
+    /* Flag findings: indexes of the instructions (the offending one, the related one or
+     * SIZE_MAX) in the lowered run that produced the finding, meaningful only to that run's
+     * check_options.on_run hook (check --witness). */
     bool ins_known;
     size_t ins_at, ins_other;
 };
