@@ -36,6 +36,10 @@ void check_add_finding(const struct check_context *ctx, enum check_id check, enu
 
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);
+/* The fix hint of hazard (a, b): fix_for_pair's, after the reason when a's core sets a flag
+ * that b's core waits on from units nothing orders. */
+const char *fix_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
+                           size_t b);
 
 
 #endif

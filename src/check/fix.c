@@ -155,6 +155,46 @@ static const char *same_line_fix(const struct lw_program *p, struct arena *arena
     return NULL;
 }
 
+/* Why a wait of b's core may not order a: a's core sets a flag b's core waits on from units
+ * that nothing orders, so the wait may take the count of the later one (docs/semantics.md,
+ * rule 9). NULL when there is no such flag. */
+static const char *unordered_flag(const struct check_context *ctx, struct arena *arena, size_t a,
+                                  size_t b)
+{
+    const struct lw_program *p = ctx->p;
+    const struct hb_matches *m = ctx->m;
+    int source = p->ins[a].core, waiter = p->ins[b].core;
+    for (int g = 0; g < m->nxgroups; g++) {
+        size_t first = m->xgroup_set_first[g], end = m->xgroup_set_first[g + 1];
+        if (first == end || p->ins[m->xgroup_sets[first]].core != source
+            || p->ins[m->xgroup_waits[m->xgroup_first[g]]].core != waiter)
+            continue;
+        for (size_t k = first; k + 1 < end; k++) {
+            const struct lw_ins *s = &p->ins[m->xgroup_sets[k]], *t = &p->ins[m->xgroup_sets[k + 1]];
+            if (hb_before(ctx->hb, m->xgroup_sets[k], m->xgroup_sets[k + 1]))
+                continue;
+            return arena_printf(arena, "%s sets cross-core flag %lld from %s at line %d and from "
+                                       "%s at line %d, which nothing orders, so a wait may take "
+                                       "either count: give each unit its own flag",
+                                p->cores[source].name, (long long)s->xflag,
+                                p->units[s->unit].mu->name, s->stmt->loc.line,
+                                p->units[t->unit].mu->name, t->stmt->loc.line);
+        }
+    }
+    return NULL;
+}
+
+const char *fix_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
+                           size_t b)
+{
+    const char *fix = fix_for_pair(ctx->p, arena, a, b);
+    const char *flag = ctx->p->ins[a].core != ctx->p->ins[b].core
+                           ? unordered_flag(ctx, arena, a, b) : NULL;
+    if (!flag)
+        return fix;
+    return fix ? arena_printf(arena, "%s, or %s", flag, fix) : flag;
+}
+
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b)
 {
     const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];

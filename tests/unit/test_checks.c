@@ -132,6 +132,15 @@ static void test_fix_hints(void)
          " core aiv : AIV { MTE2 copy v <- ws[0 +: 1024]; }\n}",
          "insert cross_core_set_flag(FIX, 2, ID) after line 6 on aic and cross_core_wait_flag(MTE2, 2, "
          "ID) before line 7 on aiv"},
+        {"model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
+         "buffer o : UB[1024];\nkernel mix {\n core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c;\n"
+         " cross_core_set_flag(FIX, 2, 3);\n MTE3 copy ws[1024 +: 1024] <- o;\n"
+         " cross_core_set_flag(MTE3, 2, 3); }\n core aiv : AIV { cross_core_wait_flag(MTE2, 2, 3);\n"
+         " MTE2 copy v <- ws[0 +: 1024];\n cross_core_wait_flag(MTE2, 2, 3); }\n}",
+         "aic sets cross-core flag 3 from FIX at line 8 and from MTE3 at line 10, which nothing "
+         "orders, so a wait may take either count: give each unit its own flag, or insert "
+         "cross_core_set_flag(FIX, 2, ID) after line 7 on aic and cross_core_wait_flag(MTE2, 2, ID) "
+         "before line 12 on aiv"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct file_result r;
