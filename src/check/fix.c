@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../graph/counting.h"
 #include "../graph/match.h"
 #include "check.h"
 
@@ -169,17 +170,15 @@ static const char *unordered_flag(const struct check_context *ctx, struct arena 
         if (first == end || p->ins[m->xgroup_sets[first]].core != source
             || p->ins[m->xgroup_waits[m->xgroup_first[g]]].core != waiter)
             continue;
-        for (size_t k = first; k + 1 < end; k++) {
-            const struct lw_ins *s = &p->ins[m->xgroup_sets[k]], *t = &p->ins[m->xgroup_sets[k + 1]];
-            if (hb_before(ctx->hb, m->xgroup_sets[k], m->xgroup_sets[k + 1]))
-                continue;
-            return arena_printf(arena, "%s sets cross-core flag %lld from %s at line %d and from "
-                                       "%s at line %d, which nothing orders, so a wait may take "
-                                       "either count: give each unit its own flag",
-                                p->cores[source].name, (long long)s->xflag,
-                                p->units[s->unit].mu->name, s->stmt->loc.line,
-                                p->units[t->unit].mu->name, t->stmt->loc.line);
-        }
+        size_t k = hb_xgroup_unordered(m, ctx->hb, g);
+        if (k == NO_INS)
+            continue;
+        const struct lw_ins *s = &p->ins[m->xgroup_sets[k]], *t = &p->ins[m->xgroup_sets[k + 1]];
+        return arena_printf(arena, "%s sets cross-core flag %lld from %s at line %d and from %s "
+                                   "at line %d, which nothing orders, so a wait may take either "
+                                   "count: give each unit its own flag",
+                            p->cores[source].name, (long long)s->xflag, p->units[s->unit].mu->name,
+                            s->stmt->loc.line, p->units[t->unit].mu->name, t->stmt->loc.line);
     }
     return NULL;
 }

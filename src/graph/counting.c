@@ -23,12 +23,19 @@
 #include "counting.h"
 #include "edges.h"
 
+size_t hb_xgroup_unordered(const struct hb_matches *m, const struct hb_result *r, int g)
+{
+    for (size_t k = m->xgroup_set_first[g]; k + 1 < m->xgroup_set_first[g + 1]; k++)
+        if (!hb_before(r, m->xgroup_sets[k], m->xgroup_sets[k + 1]))
+            return k;
+    return NO_INS;
+}
+
 bool hb_xsets_ordered(const struct hb_matches *m, const struct hb_result *r)
 {
     for (int g = 0; g < m->nxgroups; g++)
-        for (size_t k = m->xgroup_set_first[g]; k + 1 < m->xgroup_set_first[g + 1]; k++)
-            if (!hb_before(r, m->xgroup_sets[k], m->xgroup_sets[k + 1]))
-                return false;
+        if (hb_xgroup_unordered(m, r, g) != NO_INS)
+            return false;
     return true;
 }
 

@@ -7,6 +7,9 @@
 
 #include "graph.h"
 
+/* The first k (an index into m->xgroup_sets) such that group g's set k is not ordered
+ * before set k + 1 by r's happens-before, or NO_INS. */
+size_t hb_xgroup_unordered(const struct hb_matches *m, const struct hb_result *r, int g);
 /* Whether every counting group's sets are ordered by r's happens-before, which makes the
  * issue-order matching exact. */
 bool hb_xsets_ordered(const struct hb_matches *m, const struct hb_result *r);
