@@ -44,24 +44,29 @@ static void report(const struct capacity_scope *c, size_t set, size_t wait)
     if (c->reported[set])
         return;
     c->reported[set] = true;   /* once per set, whichever core it overflows on first */
-    check_add_finding(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, set, wait,
+    struct hb_late late = {NO_INS, false};
+    if (wait != NO_INS)
+        hb_wait_taken_by(ctx->hb, ctx->m, wait, set, &late);
+    check_add_overrun(ctx, set, wait, &late,
                       arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
                                       "capacity %d: %s",
                                    describe_ins(p, A, set), (long long)p->ins[set].xflag,
                                    p->cores[c->waiter].name, p->model->xflags.capacity,
                                    wait == NO_INS ? "too few waits take counts before it"
-                                                  : "the wait that frees a count is not ordered "
-                                                    "before it"));
+                                                  : "the wait that frees a count is not sure "
+                                                    "to have taken it by then"));
 }
 
-/* How many of the waits come before x: a prefix, since the cross-core waits of a core all
- * sit on the model's wait-unit (required by the schema) and hold its queue. */
+/* How many of the waits have taken their counts by the time x fires: a prefix, since the
+ * cross-core waits of a core all sit on the model's wait-unit (required by the schema) and
+ * hold its queue. */
 static size_t waits_before(const struct capacity_scope *c, size_t x)
 {
     size_t lo = 0, hi = c->nwaits;
+    struct hb_late late;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (hb_before(c->ctx->hb, c->waits[mid].ins, x))
+        if (hb_wait_taken_by(c->ctx->hb, c->ctx->m, c->waits[mid].ins, x, &late))
             lo = mid + 1;
         else
             hi = mid;
@@ -77,7 +82,8 @@ static void capacity_in_order(const struct capacity_scope *c)
         if (!c->ctx->hb->started[s])
             continue;
         size_t w = r - cap < c->nwaits ? c->waits[r - cap].ins : NO_INS;
-        if (w == NO_INS || !hb_before(c->ctx->hb, w, s))
+        struct hb_late late;
+        if (w == NO_INS || !hb_wait_taken_by(c->ctx->hb, c->ctx->m, w, s, &late))
             report(c, s, w);
     }
 }

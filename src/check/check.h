@@ -33,6 +33,9 @@ void check_cross_capacity(const struct check_context *ctx, const struct xflag_ta
 /* A finding at instruction `at`, related to `other` (NO_INS: none). */
 void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
                        size_t at, size_t other, const char *message);
+/* A flag overrun, with the event a witness delays (hb_wait_taken_by's `late`). */
+void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
+                       const struct hb_late *late, const char *message);
 
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);

@@ -8,8 +8,8 @@
 #include "../util/xalloc.h"
 #include "check.h"
 
-void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
-                       size_t at, size_t other, const char *message)
+static void add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
+                        size_t at, size_t other, const struct hb_late *late, const char *message)
 {
     const struct lw_program *p = ctx->p;
     struct finding f = {.check = check,
@@ -21,13 +21,41 @@ void check_add_finding(const struct check_context *ctx, enum check_id check, enu
                         .iter_second = p->ins[at].iters,
                         .ins_known = true,
                         .ins_at = at,
-                        .ins_other = other};
+                        .ins_other = other,
+                        .ins_late = late ? late->ins : NO_INS,
+                        .late_issue = late && late->issue};
     if (other != NO_INS) {
         f.related = p->ins[other].stmt->loc;
         f.iter_first = p->ins[other].iters;
         f.related_what = describe_ins(p, &ctx->out->arena, other);
     }
     diag_add(ctx->out, &f);
+}
+
+void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
+                       size_t at, size_t other, const char *message)
+{
+    add_finding(ctx, check, sev, at, other, NULL, message);
+}
+
+void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
+                       const struct hb_late *late, const char *message)
+{
+    add_finding(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, at, other, late, message);
+}
+
+/* Why wait w may not have taken the flag when the next set fires: what it waits for. */
+static const char *overrun_why(const struct check_context *ctx, size_t w, const struct hb_late *late)
+{
+    const struct lw_program *p = ctx->p;
+    struct arena *A = &ctx->out->arena;
+    const char *wait = arena_printf(A, "its wait %s at line %d", describe_ins(p, A, w),
+                                    p->ins[w].stmt->loc.line);
+    if (late->ins == NO_INS || late->ins == w)
+        return arena_printf(A, "%s may not be issued before this set fires", wait);
+    return arena_printf(A, "%s is reached only after %s at line %d ends, which this set does "
+                           "not wait for", wait, describe_ins(p, A, late->ins),
+                        p->ins[late->ins].stmt->loc.line);
 }
 
 static void check_channels(const struct check_context *ctx)
@@ -49,13 +77,14 @@ static void check_channels(const struct check_context *ctx)
             size_t next = s->items[k + 1];
             if (!ctx->hb->started[next])
                 continue;
-            if (k < w->len && hb_before(ctx->hb, w->items[k], next))
+            struct hb_late late = {NO_INS, false};
+            if (k < w->len && hb_wait_taken_by(ctx->hb, ctx->m, w->items[k], next, &late))
                 continue;
-            check_add_finding(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, next, s->items[k],
+            check_add_overrun(ctx, next, s->items[k], &late,
                 arena_printf(A, "%s may fire while the flag is still set by %s at line %d: %s",
                              describe_ins(p, A, next), describe_ins(p, A, s->items[k]),
                              p->ins[s->items[k]].stmt->loc.line,
-                             k < w->len ? "its wait is not ordered before this set"
+                             k < w->len ? overrun_why(ctx, w->items[k], &late)
                                         : "nothing waits for it in between"));
         }
         for (size_t k = w->len; k < s->len; k++)

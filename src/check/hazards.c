@@ -114,12 +114,8 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         return;
     }
     unsigned kinds = HAZ_RAW | HAZ_WAR | HAZ_WAW;
-    if (x->unit == y->unit) {
-        const struct model_unit *mu = p->units[x->unit].mu;
-        if (mu->cls != UNIT_PIPELINED)
-            return;
-        kinds = mu->intra_hazards;
-    }
+    if (x->unit == y->unit)
+        kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(x));
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
     if ((kinds & HAZ_RAW) && any_overlap(x->writes, x->nwrites, y->reads, y->nreads))

@@ -11,6 +11,7 @@
 #include "counting.h"
 #include "edges.h"
 #include "graph.h"
+#include "reach.h"
 
 static bool is_wait(const struct lw_ins *x)
 {
@@ -25,16 +26,28 @@ static void join(int32_t *dst, const int32_t *src, int dims)
 }
 
 /* What a node adds to its own clock before passing it on. */
+static void raise_to(int32_t *clock, int d, int32_t value)
+{
+    if (value > clock[d])
+        clock[d] = value;
+}
+
 static void own_contribution(const struct lw_program *p, const int32_t *wait_index, size_t node,
                              int32_t *clock)
 {
-    if (node >= NODE_HUBS(p) || !NODE_IS_END(node))
+    if (node >= NODE_HUBS(p) || NODE_IS_DRAINED(node))
         return;
     const struct lw_ins *x = &p->ins[NODE_INS(node)];
+    if (NODE_IS_START(node)) {
+        raise_to(clock, hb_dim_issue(p, x->core), x->seq);
+        if (x->unit >= 0)
+            raise_to(clock, hb_dim_start(p, x->unit), x->pos);
+        return;
+    }
     if (x->unit < 0)
         return;
     if (is_wait(x)) {
-        int d = p->nunits + x->unit;
+        int d = hb_dim_wait(p, x->unit);
         if (wait_index[NODE_INS(node)] > clock[d])
             clock[d] = wait_index[NODE_INS(node)];
     } else if (x->pos > clock[x->unit]) {
@@ -74,7 +87,7 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     memset(r, 0, sizeof(*r));
     r->p = p;
     size_t n = p->nins ? p->nins : 1;
-    r->dims = 2 * p->nunits;
+    r->dims = hb_dims(p);
     r->started = xcalloc(n, sizeof(bool));
     r->in_cycle = xcalloc(n, sizeof(bool));
     r->wait_index = xmalloc(n * sizeof(int32_t));
@@ -122,6 +135,15 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
         r->counting = true;
         hb_counting_run(p, m, r);
     }
+    hb_reach_build(p, m, r);
+}
+
+bool hb_wait_taken_by(const struct hb_result *r, const struct hb_matches *m, size_t w, size_t t,
+                      struct hb_late *late)
+{
+    if (r->reference)
+        return hb_reference_taken_by(r, w, t, late);
+    return hb_reach_taken_by(r, m, w, t, late);
 }
 
 bool hb_before(const struct hb_result *r, size_t a, size_t b)
@@ -133,7 +155,7 @@ bool hb_before(const struct hb_result *r, size_t a, size_t b)
         return true;   /* b never starts: nothing can race with it */
     const int32_t *cb = r->start_clock + b * (size_t)r->dims;
     if (x->kind == INS_WAIT || x->kind == INS_XWAIT)
-        return r->wait_index[a] <= cb[r->p->nunits + x->unit];
+        return r->wait_index[a] <= cb[hb_dim_wait(r->p, x->unit)];
     return x->unit >= 0 && x->pos <= cb[x->unit];
 }
 
@@ -143,6 +165,7 @@ void hb_result_free(struct hb_result *r)
     free(r->in_cycle);
     free(r->start_clock);
     free(r->wait_index);
+    hb_reach_free(r->reach);
     hb_reference_free(r);
     memset(r, 0, sizeof(*r));
 }

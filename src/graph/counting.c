@@ -118,17 +118,42 @@ static void run_on(struct forward *f, int32_t *clock, size_t dims, size_t d, int
     }
 }
 
-/* Clock dimension d: its instructions in order, each with the value hb_before compares. */
-static void dimension_members(const struct lw_program *p, size_t d, struct size_vec *out)
+/* Clock dimension d: its instructions in order (each held back at the node the dimension
+ * speaks of), with the value hb_before and hb_wait_taken_by compare. */
+struct dimension {
+    struct size_vec members;
+    bool at_start;              /* start and issue dimensions hold starts, the others ends */
+};
+
+static void dimension_members(const struct lw_program *p, int d, struct dimension *out)
 {
-    out->len = 0;
-    int unit = (int)(d % (size_t)p->nunits);
-    bool waits = d >= (size_t)p->nunits;
+    out->members.len = 0;
+    out->at_start = d >= hb_dim_start(p, 0);
+    if (d >= hb_dim_issue(p, 0)) {
+        const struct lw_core *c = &p->cores[d - hb_dim_issue(p, 0)];
+        for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++)
+            VEC_PUSH(out->members, i);
+        return;
+    }
+    int unit = d % p->nunits;
+    bool waits = d >= hb_dim_wait(p, 0) && d < hb_dim_start(p, 0);
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
-        if (x->unit == unit && (x->kind == INS_WAIT || x->kind == INS_XWAIT) == waits)
-            VEC_PUSH(*out, i);
+        if (x->unit != unit)
+            continue;
+        if (out->at_start || (x->kind == INS_WAIT || x->kind == INS_XWAIT) == waits)
+            VEC_PUSH(out->members, i);
     }
+}
+
+static int32_t dimension_value(const struct lw_program *p, const struct hb_result *r, int d,
+                               size_t i)
+{
+    if (d >= hb_dim_issue(p, 0))
+        return p->ins[i].seq;
+    if (d >= hb_dim_wait(p, 0) && d < hb_dim_start(p, 0))
+        return r->wait_index[i];
+    return p->ins[i].pos;
 }
 
 void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
@@ -158,28 +183,28 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     size_t dims = (size_t)r->dims;
     for (size_t k = 0; k < n * dims; k++)
         r->start_clock[k] = -1;
-    struct size_vec members = {0};
-    for (size_t d = 0; d < dims; d++) {
-        dimension_members(p, d, &members);
-        if (members.len == 0)
+    struct dimension dim = {0};
+    for (int d = 0; d < (int)dims; d++) {
+        dimension_members(p, d, &dim);
+        if (dim.members.len == 0)
             continue;
-        for (size_t k = 0; k < members.len; k++)
-            f.held[NODE_END(members.items[k])] = true;
-        /* Step 0: none of the dimension's instructions ends; what happens anyway waits for
-         * none of them (its entry stays -1). Step k+1: the k-th one ends too. */
+        for (size_t k = 0; k < dim.members.len; k++) {
+            size_t a = dim.members.items[k];
+            f.held[dim.at_start ? NODE_START(a) : NODE_END(a)] = true;
+        }
+        /* Step 0: none of the dimension's instructions gets there; what happens anyway waits
+         * for none of them (its entry stays -1). Step k+1: the k-th one gets there too. */
         run_start(&f, false);
         run_on(&f, NULL, 0, 0, 0);
-        for (size_t k = 0; k < members.len; k++) {
-            size_t a = members.items[k], end = NODE_END(a);
-            const struct lw_ins *x = &p->ins[a];
-            int32_t value = d >= (size_t)p->nunits ? r->wait_index[a] : x->pos;
-            f.held[end] = false;
-            if (f.indegree[end] == 0)
-                f.stack[f.top++] = end;
-            run_on(&f, r->start_clock, dims, d, value);
+        for (size_t k = 0; k < dim.members.len; k++) {
+            size_t a = dim.members.items[k], node = dim.at_start ? NODE_START(a) : NODE_END(a);
+            f.held[node] = false;
+            if (f.indegree[node] == 0)
+                f.stack[f.top++] = node;
+            run_on(&f, r->start_clock, dims, (size_t)d, dimension_value(p, r, d, a));
         }
     }
-    VEC_FREE(members);
+    VEC_FREE(dim.members);
     free(f.needs[0]);
     free(f.needs[1]);
     free(f.indegree);

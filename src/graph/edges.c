@@ -29,10 +29,9 @@ static bool holds_queue(const struct lw_ins *x)
     return x->kind == INS_WAIT || x->kind == INS_XWAIT || (x->kind == INS_BARRIER && x->unit >= 0);
 }
 
-static bool drains_unit(const struct lw_ins *x)
+static bool is_signal(const struct lw_ins *x)
 {
-    /* Starts only after everything earlier on its unit ended (rules 5 and 7). */
-    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL || (x->kind == INS_BARRIER && x->unit >= 0);
+    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL;
 }
 
 /* Interlocked accesses of one core so far, per (memory, local unit): write regions and
@@ -120,8 +119,12 @@ static void build_core(struct builder *b, const struct lw_core *core)
             if (ins->unit >= 0 && (b->p->units[ins->unit].mu->cls != UNIT_PIPELINED
                                    || holds_queue(&b->p->ins[p])))
                 add(b, NODE_END(p), NODE_START(x));  /* rules 2, 3 */
-            if (drains_unit(ins))
-                add(b, NODE_DRAINED(p), NODE_START(x));  /* rules 5, 7 */
+            /* A queue barrier starts once its unit drained (rule 7); a signal fires once it
+             * drained, but does not hold the queue (rule 5). */
+            if (ins->kind == INS_BARRIER)
+                add(b, NODE_DRAINED(p), NODE_START(x));
+            else if (is_signal(ins))
+                add(b, NODE_DRAINED(p), NODE_END(x));
             add(b, NODE_DRAINED(p), NODE_DRAINED(x));
         }
         add(b, NODE_END(x), NODE_DRAINED(x));
@@ -133,7 +136,7 @@ static void build_core(struct builder *b, const struct lw_core *core)
             interlock_add(&interlocked, b->p, x);
         }
         prev[u] = x;
-        if (b->p->units[ins->unit].mu->cls == UNIT_SYNC || (ins->kind == INS_ACCESS && ins->blocking))
+        if (ins->blocks_issue)
             gate = x;
     }
     for (int u = 0; u < nu; u++)

@@ -16,6 +16,7 @@
 #define NODE_INS(x) ((x) / 3)           /* the instruction of an instruction node */
 #define NODE_IS_START(x) ((x) % 3 == 0)
 #define NODE_IS_END(x) ((x) % 3 == 1)
+#define NODE_IS_DRAINED(x) ((x) % 3 == 2)
 
 struct dep_graph {
     size_t nnodes;

@@ -56,14 +56,28 @@ struct hb_result {
     bool cycle;                 /* some instruction waits, directly or not, on itself */
     bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
     /* clock.c only */
-    int dims;                   /* 2 * nunits: queue positions, then wait indexes */
+    int dims;                   /* 3 * nunits + ncores: see the hb_dim_* functions */
     int32_t *start_clock;       /* [i * dims + d]; for started instructions */
     int32_t *wait_index;        /* per instruction: index among the waits of its unit */
     bool counting;              /* clocks from counting.c: some core's sets of one
                                  * cross-core flag are not ordered */
+    struct hb_reach *reach;     /* the waits' frontiers (reach.c) */
     /* reference.c only */
     void *reference;
 };
+
+/* The clock dimensions (docs/semantics.md §4). Entry p of a node's clock in dimension
+ *   hb_dim_end(u):      every non-wait instruction of unit u up to queue position p has ended;
+ *   hb_dim_wait(u):     the first p + 1 waits of unit u have ended (wait indexes);
+ *   hb_dim_start(u):    the instruction of u at queue position p has started;
+ *   hb_dim_issue(c):    the instruction of core c at issue index p has been issued;
+ * before the node happens, in every execution. The last two say when a wait has been
+ * reached (hb_wait_taken_by). */
+static inline int hb_dim_end(int unit) { return unit; }
+static inline int hb_dim_wait(const struct lw_program *p, int unit) { return p->nunits + unit; }
+static inline int hb_dim_start(const struct lw_program *p, int unit) { return 2 * p->nunits + unit; }
+static inline int hb_dim_issue(const struct lw_program *p, int core) { return 3 * p->nunits + core; }
+static inline int hb_dims(const struct lw_program *p) { return 3 * p->nunits + p->ncores; }
 
 /* The product's engine. */
 void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
@@ -72,9 +86,23 @@ void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
                       struct hb_result *r);
 /* end(a) <= start(b) in every execution, for instructions a with a unit. */
 bool hb_before(const struct hb_result *r, size_t a, size_t b);
+
+/* An event that may be late without bound: the issue of instruction `ins` (issue) or its
+ * end; NO_INS when none applies (the wait never returns). */
+struct hb_late {
+    size_t ins;
+    bool issue;
+};
+/* Wait w (a flag or cross-core wait) has taken its count, in every execution, by the time
+ * signal t (a flag or cross-core signal) fires: waits are prompt, so this asks whether every
+ * event w's return depends on is ordered before t's end (docs/semantics.md §5). When not,
+ * *late names one such event that, late without bound, lets t fire first. */
+bool hb_wait_taken_by(const struct hb_result *r, const struct hb_matches *m, size_t w, size_t t,
+                      struct hb_late *late);
 void hb_result_free(struct hb_result *r);
 /* reference.c's side of hb_before and hb_result_free. */
 bool hb_reference_before(const struct hb_result *r, size_t a, size_t b);
+bool hb_reference_taken_by(const struct hb_result *r, size_t w, size_t t, struct hb_late *late);
 void hb_reference_free(struct hb_result *r);
 
 #endif

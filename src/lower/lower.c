@@ -112,6 +112,20 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     return &L->ins.items[L->ins.len - 1];
 }
 
+/* Rule 1: the issuer issues nothing after x until x ends. So it is for a wait or a barrier
+ * placed on the core's issuer unit, a cross-core wait, a blocking access and anything on a
+ * `sync` unit; the issuer's own accesses do not stop it (docs/semantics.md §2). */
+static bool blocks_issue(const struct lw_program *p, const struct lw_ins *x)
+{
+    if (x->unit < 0)
+        return false;   /* issuer-level barriers order only their T units */
+    const struct lw_unit *u = &p->units[x->unit];
+    bool on_issuer = u->local == p->cores[x->core].type->issuer;
+    return x->kind == INS_XWAIT || (x->kind == INS_ACCESS && x->blocking)
+           || u->mu->cls == UNIT_SYNC
+           || (on_issuer && (x->kind == INS_WAIT || x->kind == INS_BARRIER));
+}
+
 /* ---------------------------------------------------------------- globals and cores */
 
 static const struct binding *assignment_find(const struct binding_list *a, const char *name)
@@ -301,6 +315,8 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     VEC_FREE(L.iters);
     p->ins = L.ins.items;
     p->nins = L.ins.len;
+    for (size_t i = 0; i < p->nins; i++)
+        p->ins[i].blocks_issue = blocks_issue(p, &p->ins[i]);
     p->channels = L.channels.items;
     p->nchannels = (int)L.channels.len;
     p->memories = L.memories.items;

@@ -42,6 +42,7 @@ struct lw_ins {
     const struct ast_stmt *stmt;    /* location; op or primitive name as written */
     const char *op;         /* access: op name; sync: primitive name */
     bool blocking, interlocked;
+    bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
     struct mem_region *writes, *reads;
     int nwrites, nreads;
     int channel;            /* SIGNAL/WAIT: index into lw_program.channels */
@@ -51,6 +52,15 @@ struct lw_ins {
     const struct model_prim *prim;  /* sync instructions */
     struct binding_list iters;      /* loop variables, outermost first */
 };
+
+/* Bytes an access writes, over all its write regions. */
+static inline int64_t lw_written_bytes(const struct lw_ins *x)
+{
+    int64_t n = 0;
+    for (int k = 0; k < x->nwrites; k++)
+        n += x->writes[k].hi - x->writes[k].lo;
+    return n;
+}
 
 struct lw_core {
     const char *name;       /* "aiv[1]", or the kernel name for single-core kernels */

@@ -16,7 +16,7 @@
 #define MODEL_MAX_SPACES 64     /* space sets are uint64_t masks */
 
 enum unit_class {
-    UNIT_SYNC,          /* ends before the issuer issues anything after it */
+    UNIT_SYNC,          /* ends before the issuer issues anything after it (no shipped model) */
     UNIT_FIFO,          /* ends before the next instruction on the same unit starts */
     UNIT_PIPELINED,     /* the next instruction may start before this one ends */
 };
@@ -35,6 +35,10 @@ struct model_unit {
     const char *name;
     enum unit_class cls;
     unsigned intra_hazards;     /* HAZ_* checked between two accesses of this unit */
+    /* The unit orders an instruction after an earlier one that writes at least this many
+     * bytes (the Ascend cube pipe after a large Mmad), so intra-unit hazards are checked only
+     * when the earlier access writes fewer; 0: never. */
+    int64_t intra_ordered_from;
     uint64_t reads, writes;     /* bit i: model space i may be read / written */
 };
 
@@ -43,6 +47,9 @@ struct model_coretype {
     const char *description;
     struct model_unit *units;
     int nunits;
+    /* The unit that issues into the others (Ascend S, Cambricon ALU): a wait or barrier placed
+     * on it stops issue until it ends; its own accesses do not. -1: none. */
+    int issuer;
     /* Flag channels (signal/wait primitives): bit d of allowed_dst[s] is set when
      * (unit s -> unit d) is a channel the vendor allows. */
     uint64_t *allowed_dst;
@@ -204,6 +211,10 @@ void model_index_names(struct model *m);
  * else from the defaults. */
 void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked);
 const char *unit_class_name(enum unit_class c);
+/* The hazard kinds (HAZ_*) checked between two accesses of unit mu whose earlier one writes
+ * `earlier_writes` bytes: none on sync and fifo units, and none after a write large enough
+ * for the unit to order its next instruction by itself (intra_ordered_from). */
+unsigned model_unit_intra_hazards(const struct model_unit *mu, int64_t earlier_writes);
 /* Space-separated names, for messages listing the valid choices; return buf. */
 const char *model_coretype_names(const struct model *m, char *buf, size_t size);
 const char *model_space_names(const struct model *m, char *buf, size_t size);

@@ -175,3 +175,12 @@ const char *model_unit_names(const struct model_coretype *ct, char *buf, size_t 
     return join_names(buf, size, ct->units, sizeof(*ct->units), offsetof(struct model_unit, name),
                       ct->nunits);
 }
+
+unsigned model_unit_intra_hazards(const struct model_unit *mu, int64_t earlier_writes)
+{
+    if (mu->cls != UNIT_PIPELINED)
+        return 0;
+    if (mu->intra_ordered_from > 0 && earlier_writes >= mu->intra_ordered_from)
+        return 0;
+    return mu->intra_hazards;
+}

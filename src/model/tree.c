@@ -275,6 +275,13 @@ static void parse_unit(struct walk *w, struct model_coretype *ct, xmlNode *n)
     if (u->intra_hazards && u->cls != UNIT_PIPELINED)
         node_error(w, n, "unit '%s' is %s: intra-hazards apply only to pipelined units", name,
                    unit_class_name(u->cls));
+    long long ordered = 0;
+    if (attr_int(w, n, "intra-ordered-from", 1, INT64_MAX, &ordered) && ordered > 0) {
+        u->intra_ordered_from = ordered;
+        if (!u->intra_hazards)
+            node_error(w, n, "unit '%s' has intra-ordered-from but no intra-hazards to relax",
+                       name);
+    }
     const char *what = arena_printf(&w->m->arena, "unit '%s'", name);
     u->reads = parse_space_set(w, n, "reads", what);
     u->writes = parse_space_set(w, n, "writes", what);
@@ -340,6 +347,10 @@ static bool parse_coretype(struct walk *w, xmlNode *n)
     }
     if (!parse_units(w, ct, n))
         return false;
+    ct->issuer = -1;
+    const char *issuer = attr(w, n, "issuer");
+    if (issuer && (ct->issuer = model_unit_index(ct, issuer)) < 0)
+        node_error(w, n, "issuer '%s' is not a unit of core type '%s'", issuer, name);
     ct->allowed_dst = arena_alloc_array(&m->arena, (size_t)ct->nunits, sizeof(uint64_t));
     xmlNode *pairs = child_element(n, "flag-pairs");
     if (pairs)

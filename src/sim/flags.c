@@ -1,8 +1,8 @@
 /* Flag counters of the simulator. Every flag channel of a core has a counter, and cross-core
  * flags have one per (waiting core, source core, mode, flag): a set counts one when the
  * signal ends; a wait, once started, takes a count as soon as one is there (a cross-core
- * wait takes one from every core its mode links it to, all at once) and consumes it when it
- * ends. A binary flag set while it is still set is an overrun; a cross-core counter past the
+ * wait takes one from every core its mode links it to, all at once) and ends at that moment.
+ * A binary flag set while a count nobody took is still there is an overrun; a cross-core counter past the
  * model's capacity overflows; counts nobody consumed are left over at the end. */
 #include <stdlib.h>
 #include <string.h>
@@ -141,7 +141,7 @@ void flags_signal_ended(struct machine *m, size_t x)
     const struct lw_ins *s = &p->ins[x];
     if (s->kind == INS_SIGNAL) {
         struct counter *c = &f->channels[s->channel];
-        if (!p->model->flags.counting && c->sets - c->consumed >= 1)
+        if (!p->model->flags.counting && c->sets - c->taken >= 1)
             machine_problem(m, SIM_OVERRUN, c->last_set, x, s->core);
         c->sets++;
         c->last_set = x;
@@ -156,7 +156,7 @@ void flags_signal_ended(struct machine *m, size_t x)
         reaches = true;
         size_t k = cross_counter(f, w, s->core, s->xmode, s->xflag);   /* may grow the table */
         struct counter *c = &f->cross.items[k];
-        if (capacity > 0 && c->sets - c->consumed >= capacity)
+        if (capacity > 0 && c->sets - c->taken >= capacity)
             machine_problem(m, SIM_OVERFLOW, c->last_set, x, w);
         c->sets++;
         c->last_set = x;

@@ -13,18 +13,9 @@ static bool holds_queue(const struct lw_ins *x)
     return x->kind == INS_WAIT || x->kind == INS_XWAIT || (x->kind == INS_BARRIER && x->unit >= 0);
 }
 
-/* A signal or a queue-placed barrier starts once everything before it on its unit ended. */
-static bool drains_unit(const struct lw_ins *x)
+static bool is_signal(const struct lw_ins *x)
 {
-    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL || (x->kind == INS_BARRIER && x->unit >= 0);
-}
-
-/* The issuer waits for this one to end before it issues anything else. */
-static bool stalls_issuer(const struct lw_program *p, const struct lw_ins *x)
-{
-    if (x->unit < 0)
-        return false;
-    return p->units[x->unit].mu->cls == UNIT_SYNC || (x->kind == INS_ACCESS && x->blocking);
+    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL;
 }
 
 /* ---------------------------------------------------------------- events */
@@ -126,7 +117,7 @@ static void issue(struct machine *m, size_t x)
         }
         VEC_PUSH(m->barriers[ins->core], x);
     }
-    if (stalls_issuer(p, ins))
+    if (ins->blocks_issue)   /* the issuer waits for this one to end */
         m->gate[ins->core] = x;
 }
 
@@ -156,7 +147,9 @@ static bool can_start(const struct machine *m, size_t x)
         if ((in_order || holds_queue(&p->ins[prev])) && !m->done[prev])
             return false;
     }
-    if (drains_unit(ins) && m->drained[u] < ins->pos)
+    /* A queue barrier starts once everything before it on its unit ended; a signal starts in
+     * queue order and fires once they have (fire_ready). */
+    if (ins->kind == INS_BARRIER && m->drained[u] < ins->pos)
         return false;
     for (size_t k = 0; k < m->hold_n[x]; k++)
         if (!m->done[m->holds.items[m->hold_at[x] + k]])
@@ -217,6 +210,11 @@ static void step_core(struct machine *m, int c)
     for (bool progress = true; progress;) {
         progress = false;
         while (m->next_issue[c] < last && (m->gate[c] == SIM_NONE || m->done[m->gate[c]])) {
+            size_t x = m->next_issue[c];
+            if (m->issue_at && m->issue_at[x] > m->now) {
+                machine_schedule_end(m, m->p->nins + (size_t)c, m->issue_at[x]);   /* wake */
+                break;
+            }
             issue(m, m->next_issue[c]++);
             progress = true;
         }
@@ -254,11 +252,12 @@ static void step_core(struct machine *m, int c)
                 continue;
             }
             remove_at(waits, k);
-            int64_t end = m->run->start[w] + m->latency[w];
-            machine_schedule_end(m, w, end > m->now ? end : m->now);
+            machine_schedule_end(m, w, m->now);   /* prompt: no latency of its own */
         }
     }
 }
+
+static void fire_if_ready(struct machine *m, size_t x);
 
 static void end_ins(struct machine *m, size_t x)
 {
@@ -273,6 +272,8 @@ static void end_ins(struct machine *m, size_t x)
         size_t n = m->queue_first[u + 1] - m->queue_first[u];
         while ((size_t)m->drained[u] < n && m->done[m->queue[m->queue_first[u] + (size_t)m->drained[u]]])
             m->drained[u]++;
+        if ((size_t)m->drained[u] < n)
+            fire_if_ready(m, m->queue[m->queue_first[u] + (size_t)m->drained[u]]);
     }
     if (ins->kind == INS_SIGNAL || ins->kind == INS_XSIGNAL)
         flags_signal_ended(m, x);
@@ -289,18 +290,63 @@ static void end_ins(struct machine *m, size_t x)
     machine_wake(m, ins->core);
 }
 
+/* A signal fires once its own latency has passed and everything before it on its unit has
+ * ended (rule 5). Ready ones fire one at a time, after the cores have done everything they
+ * can at the current time, so that a wait reached at the moment a set fires takes the
+ * count first (waits are prompt, docs/semantics.md §5). */
+static void fire_if_ready(struct machine *m, size_t x)
+{
+    const struct lw_ins *ins = &m->p->ins[x];
+    if (is_signal(ins) && m->elapsed[x] && !m->done[x] && !m->firing_queued[x]
+        && m->drained[ins->unit] >= ins->pos) {
+        m->firing_queued[x] = true;
+        VEC_PUSH(m->firing, x);
+    }
+}
+
+/* The ready signal to fire next: the earliest in program order. */
+static size_t next_firing(struct machine *m)
+{
+    size_t best = 0;
+    for (size_t k = 1; k < m->firing.len; k++)
+        if (m->firing.items[k] < m->firing.items[best])
+            best = k;
+    size_t x = m->firing.items[best];
+    m->firing.items[best] = m->firing.items[--m->firing.len];
+    return x;
+}
+
+/* An event of the heap at the current time: an end, a signal's latency passing, or an
+ * issuer's wake-up after an issue delay. */
+static void handle_event(struct machine *m, size_t x)
+{
+    if (x >= m->p->nins) {
+        machine_wake(m, (int)(x - m->p->nins));
+        return;
+    }
+    if (is_signal(&m->p->ins[x])) {
+        m->elapsed[x] = true;
+        fire_if_ready(m, x);
+        return;
+    }
+    end_ins(m, x);
+}
+
 /* ---------------------------------------------------------------- setup and the loop */
 
 static void machine_init(struct machine *m, const struct lw_program *p, const int64_t *latency,
-                         struct sim_run *run)
+                         const int64_t *issue_at, struct sim_run *run)
 {
     memset(m, 0, sizeof(*m));
     m->p = p;
     m->latency = latency;
+    m->issue_at = issue_at;
     m->run = run;
     size_t n = p->nins ? p->nins : 1, nc = p->ncores ? (size_t)p->ncores : 1;
     size_t nu = p->nunits ? (size_t)p->nunits : 1;
     m->done = xcalloc(n, sizeof(bool));
+    m->elapsed = xcalloc(n, sizeof(bool));
+    m->firing_queued = xcalloc(n, sizeof(bool));
     m->next_issue = xmalloc(nc * sizeof(size_t));
     m->gate = xmalloc(nc * sizeof(size_t));
     for (int c = 0; c < p->ncores; c++) {
@@ -357,6 +403,9 @@ static void machine_free(struct machine *m)
     }
     flags_free(m);
     free(m->done);
+    free(m->elapsed);
+    free(m->firing_queued);
+    VEC_FREE(m->firing);
     free(m->next_issue);
     free(m->gate);
     free(m->barriers);
@@ -406,6 +455,12 @@ static void find_deadlock(struct machine *m)
 
 void sim_execute(const struct lw_program *p, const int64_t *latency, struct sim_run *out)
 {
+    sim_execute_delayed(p, latency, NULL, out);
+}
+
+void sim_execute_delayed(const struct lw_program *p, const int64_t *latency,
+                         const int64_t *issue_at, struct sim_run *out)
+{
     memset(out, 0, sizeof(*out));
     out->p = p;
     size_t n = p->nins ? p->nins : 1;
@@ -415,16 +470,20 @@ void sim_execute(const struct lw_program *p, const int64_t *latency, struct sim_
     for (size_t i = 0; i < p->nins; i++)
         out->issue[i] = out->start[i] = out->end[i] = SIM_NEVER;
     struct machine m;
-    machine_init(&m, p, latency, out);
+    machine_init(&m, p, latency, issue_at, out);
     for (int c = 0; c < p->ncores; c++)
         machine_wake(&m, c);
     for (;;) {
         while (m.heap.len && m.heap.items[0].time <= m.now)
-            end_ins(&m, heap_pop(&m).ins);
+            handle_event(&m, heap_pop(&m).ins);
         if (m.work.len) {
             int c = m.work.items[--m.work.len];
             m.in_work[c] = false;
             step_core(&m, c);
+            continue;
+        }
+        if (m.firing.len) {
+            end_ins(&m, next_firing(&m));
             continue;
         }
         if (!m.heap.len)

@@ -15,9 +15,13 @@ struct flag_state;
 struct machine {
     const struct lw_program *p;
     const int64_t *latency;
+    const int64_t *issue_at;        /* per instruction: not issued before; NULL: no delays */
     struct sim_run *run;
     int64_t now;
     bool *done;                     /* per instruction: has ended */
+    bool *elapsed;                  /* per signal: its latency has passed */
+    bool *firing_queued;            /* per signal: in `firing` */
+    struct size_vec firing;         /* signals ready to fire at the current time */
     /* Issuers, per core. */
     size_t *next_issue;             /* next instruction to issue (global index) */
     size_t *gate;                   /* the instruction the issuer waits for, or SIM_NONE */
@@ -42,7 +46,8 @@ struct machine {
     size_t *xbar_call;                   /* per instruction: which call of its primitive */
     VEC(struct size_vec) *xbar_groups;   /* per primitive: group k's members */
     size_t *xbar_participants;           /* per primitive */
-    /* Ends to come, a binary min-heap on (time, instruction). */
+    /* Ends to come, a binary min-heap on (time, instruction); an instruction index past the
+     * last, nins + c, wakes core c's issuer after an issue delay. */
     VEC(struct timed_end) heap;
     /* Cores to look at again at the current time. */
     VEC(int) work;

@@ -1,7 +1,8 @@
-/* Schedule policies: where each instruction's latency comes from. `random` draws them from
- * a seeded generator; `adversarial` makes one instruction at a time slow without bound and
- * everything else as fast as allowed (accesses first, then the sync instructions, whose
- * slowness exposes flag overruns); `replay` reads them from a file. */
+/* Schedule policies: where each instruction's latency (and issue delay) comes from. `random`
+ * draws them from a seeded generator; `adversarial` makes one instruction at a time slow
+ * without bound and everything else as fast as allowed (accesses first, then the sync
+ * instructions), then the issue of one wait at a time (a prompt wait is late only when it
+ * is reached late, which exposes flag overruns); `replay` reads latencies from a file. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,13 +28,34 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+static bool is_wait(const struct lw_ins *x) { return x->kind == INS_WAIT || x->kind == INS_XWAIT; }
+
+static size_t count_waits(const struct lw_program *p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->nins; i++)
+        n += is_wait(&p->ins[i]);
+    return n;
+}
+
+/* The k-th wait in program order. */
+static size_t nth_wait(const struct lw_program *p, size_t k)
+{
+    for (size_t i = 0; i < p->nins; i++)
+        if (is_wait(&p->ins[i]) && k-- == 0)
+            return i;
+    return SIM_NONE;
+}
+
 size_t sim_policy_count(const struct sim_policy *pol, const struct lw_program *p)
 {
     switch (pol->kind) {
     case SIM_POLICY_RANDOM:
         return pol->runs ? pol->runs : 100;
-    case SIM_POLICY_ADVERSARIAL:
-        return pol->runs && pol->runs < p->nins ? pol->runs : p->nins;
+    case SIM_POLICY_ADVERSARIAL: {
+        size_t n = p->nins + count_waits(p);
+        return pol->runs && pol->runs < n ? pol->runs : n;
+    }
     case SIM_POLICY_REPLAY:
         return 1;
     }
@@ -55,10 +77,13 @@ static size_t adversarial_target(const struct lw_program *p, size_t k)
 }
 
 size_t sim_policy_latencies(const struct sim_policy *pol, const struct lw_program *p, size_t k,
-                            int64_t *latency)
+                            int64_t *latency, int64_t *issue_at, bool *slow_issue)
 {
-    for (size_t i = 0; i < p->nins; i++)
+    for (size_t i = 0; i < p->nins; i++) {
         latency[i] = 1;
+        issue_at[i] = 0;
+    }
+    *slow_issue = false;
     switch (pol->kind) {
     case SIM_POLICY_RANDOM: {
         uint64_t state = pol->seed * 0x2545f4914f6cdd1dull + k;
@@ -70,10 +95,22 @@ size_t sim_policy_latencies(const struct sim_policy *pol, const struct lw_progra
                 latency[i] = 1 + (int64_t)((r >> 8) % 512);   /* now and then a slow one */
             else
                 latency[i] = 1 + (int64_t)((r >> 8) % 32);
+            if ((r >> 20) % 16 == 0)   /* now and then a slow issuer */
+                issue_at[i] = (int64_t)((r >> 24) % 256);
         }
         return SIM_NONE;
     }
     case SIM_POLICY_ADVERSARIAL: {
+        if (k >= p->nins) {
+            /* After every instruction, the issue of every wait, late: a prompt wait is late
+             * to take its flag only when it is reached late. */
+            size_t w = nth_wait(p, k - p->nins);
+            if (w != SIM_NONE) {
+                issue_at[w] = sim_slow_latency(p);
+                *slow_issue = true;
+            }
+            return w;
+        }
         size_t slow = adversarial_target(p, k);
         if (slow != SIM_NONE)
             latency[slow] = sim_slow_latency(p);

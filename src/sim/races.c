@@ -34,8 +34,7 @@ static unsigned same_core_kinds(const struct lw_program *p, const struct lw_ins 
 {
     if (a->unit != b->unit)
         return HAZ_RAW | HAZ_WAR | HAZ_WAW;
-    const struct model_unit *mu = p->units[a->unit].mu;
-    return mu->cls == UNIT_PIPELINED ? mu->intra_hazards : 0;
+    return model_unit_intra_hazards(p->units[a->unit].mu, lw_written_bytes(a));
 }
 
 static bool kind_overlaps(enum sim_problem_kind kind, const struct lw_ins *f, const struct lw_ins *s)

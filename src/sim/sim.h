@@ -46,6 +46,10 @@ struct sim_run {
 /* Runs p with latency[i] >= 1 for instruction i and records the flag problems and the
  * deadlock it shows; races are left to sim_detect_races. Free with sim_run_free. */
 void sim_execute(const struct lw_program *p, const int64_t *latency, struct sim_run *out);
+/* The same, with the issuer of each core issuing instruction i no earlier than issue_at[i]
+ * (NULL: as early as it can). */
+void sim_execute_delayed(const struct lw_program *p, const int64_t *latency,
+                         const int64_t *issue_at, struct sim_run *out);
 void sim_run_free(struct sim_run *r);
 
 /* The conflict definition (the checker's, written out again here, docs/semantics.md §3):
@@ -84,10 +88,11 @@ struct sim_policy {
 int64_t sim_slow_latency(const struct lw_program *p);
 /* How many schedules the policy makes for p. */
 size_t sim_policy_count(const struct sim_policy *pol, const struct lw_program *p);
-/* Fills latency[0 .. p->nins) for schedule k; returns the instruction made slow
- * (adversarial) or SIM_NONE. */
+/* Fills latency[0 .. p->nins) and issue_at[0 .. p->nins) (see sim_execute_delayed) for
+ * schedule k; returns the instruction made slow (adversarial) or SIM_NONE, and whether it is
+ * its issue that is late. */
 size_t sim_policy_latencies(const struct sim_policy *pol, const struct lw_program *p, size_t k,
-                            int64_t *latency);
+                            int64_t *latency, int64_t *issue_at, bool *slow_issue);
 /* Reads a replay file; on failure returns false and sets *err to a static message and *line
  * to the offending line (0: the file itself). */
 bool sim_replay_read(const char *path, struct sim_replay *out, const char **err, int *line);

@@ -122,16 +122,18 @@ static void other_finding(const struct lw_program *p, struct diag_list *d,
 }
 
 static const char *schedule_name(const struct sim_policy *pol, const struct lw_program *p,
-                                 struct arena *A, size_t k, size_t count, size_t slow)
+                                 struct arena *A, size_t k, size_t count, size_t slow,
+                                 bool slow_issue)
 {
     switch (pol->kind) {
     case SIM_POLICY_RANDOM:
         return arena_printf(A, "random schedule %zu of %zu, seed %llu", k + 1, count,
                             (unsigned long long)pol->seed);
     case SIM_POLICY_ADVERSARIAL:
-        return arena_printf(A, "adversarial schedule %zu of %zu: %s at line %d delayed without "
+        return arena_printf(A, "adversarial schedule %zu of %zu: %s%s at line %d delayed without "
                                "bound, everything else as early as allowed",
-                            k + 1, count, describe_ins(p, A, slow), p->ins[slow].stmt->loc.line);
+                            k + 1, count, slow_issue ? "the issue of " : "",
+                            describe_ins(p, A, slow), p->ins[slow].stmt->loc.line);
     case SIM_POLICY_REPLAY:
         return "replayed latencies";
     }
@@ -179,18 +181,25 @@ void sim_simulate_run(const void *policy, const struct lw_program *p, struct dia
     const struct sim_policy *pol = policy;
     size_t count = sim_policy_count(pol, p);
     int64_t *lat = xmalloc((p->nins ? p->nins : 1) * sizeof(int64_t));
+    int64_t *issue_at = xmalloc((p->nins ? p->nins : 1) * sizeof(int64_t));
     int64_t slow = pol->kind == SIM_POLICY_ADVERSARIAL ? sim_slow_latency(p) : 0;
     struct arena names;
     arena_init(&names);
     for (size_t k = 0; k < count; k++) {
-        size_t slowed = sim_policy_latencies(pol, p, k, lat);
+        bool slow_issue;
+        size_t slowed = sim_policy_latencies(pol, p, k, lat, issue_at, &slow_issue);
+        if (slowed == SIM_NONE && pol->kind == SIM_POLICY_ADVERSARIAL)
+            continue;
         struct sim_run r;
-        sim_execute(p, lat, &r);
+        sim_execute_delayed(p, lat, issue_at, &r);
         sim_detect_races(&r);
         if (r.problems.len)
-            report_problems(p, d, &r, schedule_name(pol, p, &names, k, count, slowed), lat, slow);
+            report_problems(p, d, &r,
+                            schedule_name(pol, p, &names, k, count, slowed, slow_issue), lat,
+                            slow);
         sim_run_free(&r);
     }
     arena_free(&names);
     free(lat);
+    free(issue_at);
 }

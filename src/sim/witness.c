@@ -2,9 +2,9 @@
  * of docs/semantics.md §6 — a's end delayed without bound, everything else as early as
  * allowed — run through the simulator. Across cores both accesses are delayed, so that
  * their intervals must overlap when neither waits for the other. For each flag overrun,
- * the wait that would take the pending count is delayed without bound (and a cross-core
- * set that overflows its counter is delayed too, less, so that the other counts arrive
- * first). */
+ * the event the checker says the wait is reached after is delayed without bound: the wait's
+ * issue, or the end of an instruction before it (and a cross-core set that overflows its
+ * counter is delayed too, less, so that the other counts arrive first). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,19 +113,6 @@ static void witness_one(const struct lw_program *p, struct diag_list *d, struct 
     sim_run_free(&run);
 }
 
-/* The wait that takes the count of binary set `set`: the k-th wait of its channel for the
- * k-th set, or SIM_NONE. */
-static size_t wait_for_set(const struct lw_program *p, size_t set)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < set; i++)
-        k += p->ins[i].kind == INS_SIGNAL && p->ins[i].channel == p->ins[set].channel;
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].kind == INS_WAIT && p->ins[i].channel == p->ins[set].channel && k-- == 0)
-            return i;
-    return SIM_NONE;
-}
-
 static bool shows_overrun(const struct sim_run *r, size_t set, int waiter)
 {
     for (size_t k = 0; k < r->problems.len; k++) {
@@ -137,45 +124,49 @@ static bool shows_overrun(const struct sim_run *r, size_t set, int waiter)
     return false;
 }
 
-/* A flag-overrun finding: set `at` fires while the count it adds cannot be taken. On a
- * binary channel the related instruction is the set still pending, and its wait is delayed;
- * on a cross-core counter it is the wait that frees a count (if any), delayed, and the
- * set itself is delayed less, so that every count that can come first does. */
+/* A flag-overrun finding: set `at` fires while the count it adds cannot be taken, because
+ * the wait that would free the flag has not been reached. Waits are prompt, so what is
+ * delayed is the event the checker names (f->ins_late): the wait's issue or the end of
+ * something the wait is reached after. On a cross-core counter the set itself is delayed
+ * too, less, so that every count that can come first does. */
 static void witness_overrun(const struct lw_program *p, struct diag_list *d, struct finding *f,
-                            int64_t *lat)
+                            int64_t *lat, int64_t *issue_at)
 {
     struct arena *A = &d->arena;
-    size_t at = f->ins_at, other = f->ins_other;
+    size_t at = f->ins_at, other = f->ins_other, late = f->ins_late;
     bool binary = p->ins[at].kind == INS_SIGNAL;
-    size_t wait = binary ? wait_for_set(p, other) : other;
     int64_t slow = sim_slow_latency(p);
-    for (size_t i = 0; i < p->nins; i++)
+    for (size_t i = 0; i < p->nins; i++) {
         lat[i] = 1;
+        issue_at[i] = 0;
+    }
     if (!binary)
         lat[at] = slow;
-    if (wait != SIM_NONE)
-        lat[wait] = 2 * slow;
+    if (late != SIZE_MAX && f->late_issue)
+        issue_at[late] = 2 * slow;
+    else if (late != SIZE_MAX)
+        lat[late] = 2 * slow;
     struct sim_run run;
-    sim_execute(p, lat, &run);
-    int waiter = !binary && wait != SIM_NONE ? p->ins[wait].core : -1;
-    struct sim_trace *t = sim_trace_build(&run, A, binary ? other : wait, at, lat, slow);
+    sim_execute_delayed(p, lat, issue_at, &run);
+    int waiter = !binary && other != SIZE_MAX ? p->ins[other].core : -1;
+    struct sim_trace *t = sim_trace_build(&run, A, late != SIZE_MAX ? late : other, at, lat, slow);
     t->witness = true;
     t->confirmed = shows_overrun(&run, at, waiter);
     const char *ds = describe_ins(p, A, at);
     int ls = p->ins[at].stmt->loc.line;
-    const char *dw = wait != SIM_NONE ? describe_ins(p, A, wait) : NULL;
-    if (binary && dw)
-        t->schedule = arena_printf(A, "%s at line %d delayed without bound (latency %lld), "
-                                      "everything else as early as allowed",
-                                   dw, p->ins[wait].stmt->loc.line, (long long)(2 * slow));
+    const char *delayed = late == SIZE_MAX ? NULL
+        : arena_printf(A, "%s %s at line %d delayed without bound (%s%lld)",
+                       f->late_issue ? "the issue of" : "the end of", describe_ins(p, A, late),
+                       p->ins[late].stmt->loc.line, f->late_issue ? "issued at t=" : "latency ",
+                       (long long)(2 * slow));
+    if (delayed && binary)
+        t->schedule = arena_printf(A, "%s, everything else as early as allowed", delayed);
     else if (binary)
         t->schedule = "every instruction as early as allowed";
-    else if (dw)
-        t->schedule = arena_printf(A, "%s at line %d delayed (latency %lld) and %s at line %d "
-                                      "delayed without bound (latency %lld), everything else "
-                                      "as early as allowed",
-                                   ds, ls, (long long)slow, dw, p->ins[wait].stmt->loc.line,
-                                   (long long)(2 * slow));
+    else if (delayed)
+        t->schedule = arena_printf(A, "%s at line %d delayed (latency %lld) and %s, everything "
+                                      "else as early as allowed",
+                                   ds, ls, (long long)slow, delayed);
     else
         t->schedule = arena_printf(A, "%s at line %d delayed (latency %lld), everything else as "
                                       "early as allowed", ds, ls, (long long)slow);
@@ -197,12 +188,14 @@ void sim_witness_attach(const void *unused, const struct lw_program *p, struct d
 {
     (void)unused;
     int64_t *lat = xmalloc((p->nins ? p->nins : 1) * sizeof(int64_t));
+    int64_t *issue_at = xmalloc((p->nins ? p->nins : 1) * sizeof(int64_t));
     for (size_t k = first_new; k < d->len; k++) {
         enum sim_problem_kind kind;
         if (hazard_kind(d->items[k].check, &kind))
             witness_one(p, d, &d->items[k], kind, lat);
         else if (d->items[k].check == CHECK_FLAG_OVERRUN && d->items[k].ins_known)
-            witness_overrun(p, d, &d->items[k], lat);
+            witness_overrun(p, d, &d->items[k], lat, issue_at);
     }
     free(lat);
+    free(issue_at);
 }

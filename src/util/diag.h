@@ -75,6 +75,11 @@ struct finding {
      * check_options.on_run hook (check --witness). */
     bool ins_known;
     size_t ins_at, ins_other;
+    /* Flag overruns: an event that, late without bound, lets the set fire before the wait
+     * takes the pending count: the issue (late_issue) or the end of instruction ins_late;
+     * SIZE_MAX when none. */
+    size_t ins_late;
+    bool late_issue;
 };
 
 /* A collection of findings; strings inside findings are allocated from `arena`. */

@@ -32,8 +32,13 @@ static const struct verdict_case verdicts[] = {
     {AIV "kernel k {\n set_flag(MTE2, V, 0);\n}", "unmatched-signal@6"},
     {AIV "kernel k {\n set_flag(MTE2, V, 0);\n set_flag(MTE2, V, 0);\n wait_flag(MTE2, V, 0);\n"
          " wait_flag(MTE2, V, 0);\n}", "flag-overrun@7"},
+    /* waits are prompt: a wait reached before the next set is issued takes the flag first */
     {AIV "kernel k {\n set_flag(MTE2, V, 0);\n wait_flag(MTE2, V, 0);\n set_flag(MTE2, V, 0);\n"
-         " wait_flag(MTE2, V, 0);\n}", "flag-overrun@8"},
+         " wait_flag(MTE2, V, 0);\n}", ""},
+    /* ... unless it sits behind unfinished work of its own queue */
+    {AIV "kernel k {\n set_flag(MTE2, V, 0);\n V vadd w <- u[1];\n pipe_barrier(V);\n"
+         " wait_flag(MTE2, V, 0);\n set_flag(MTE2, V, 0);\n wait_flag(MTE2, V, 0);\n}",
+     "flag-overrun@10"},
     {AIV "kernel k {\n wait_flag(MTE2, V, 0);\n set_flag(V, MTE2, 0);\n wait_flag(V, MTE2, 0);\n"
          " set_flag(MTE2, V, 0);\n}", "deadlock@6"},
     {AIV "kernel k {\n set_flag(S, S, 0);\n wait_flag(S, S, 0);\n}", "bad-channel@6 bad-channel@7"},
@@ -124,6 +129,15 @@ static void test_fix_hints(void)
          "insert set_flag(MTE2, V, 1) after line 8 and wait_flag(MTE2, V, 1) before line 9"},
         {MLU "kernel k {\n IO memcpy_async n[0] <- g[0 +: 1024];\n COMPUTE bang_add m <- n[0];\n}",
          "insert sync_io_move_compute(1, 0, 0, 0, 0, 1) between line 6 and line 7"},
+        /* a set between two instructions of one pipe does not order them: the barrier does */
+        {AIV "kernel k {\n V vadd w <- u[0];\n set_flag(V, MTE3, 0);\n V vmul u[1] <- w;\n"
+             " wait_flag(V, MTE3, 0);\n}",
+         "insert pipe_barrier(V) between line 6 and line 8"},
+        /* a scalar store is not complete when the vector read issued after it starts */
+        {AIV "kernel k {\n S set_value w[0 +: 4];\n V vadd u[0] <- w;\n}",
+         "insert set_flag(S, V, 0) after line 6 and wait_flag(S, V, 0) before line 7"},
+        {MLU "kernel k {\n ALU store n[0][0 +: 4];\n MOVE memcpy_async m[0 +: 4] <- n[0][0 +: 4];\n}",
+         "insert sync() between line 6 and line 7"},
         {AIV "kernel k {\n for i in 0..2 { V vdup w; }\n}",
          "insert pipe_barrier(V) between one execution of line 6 and the next (e.g. at the end of "
          "the loop body)"},

@@ -47,8 +47,24 @@ static const struct hb_case cases[] = {
     {"start order: the wait holds later instructions of its unit",
      AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 1); wait_flag(MTE2, V, 1); V vadd w <- u[1]; V vmul u[1] <- u[0]; }",
      0, 4, true},
-    {"scalar unit is sync: everything after it waits",
-     AIV "kernel k { S set_value w[0 +: 4]; MTE3 copy g[0 +: 4] <- w[0 +: 4]; }", 0, 1, true},
+    {"the issuer's own access does not hold what is issued after it",
+     AIV "kernel k { S set_value w[0 +: 4]; MTE3 copy g[0 +: 4] <- w[0 +: 4]; }", 0, 1, false},
+    {"an S_V pair orders a scalar store before a vector read",
+     AIV "kernel k { S set_value w[0 +: 4]; set_flag(S, V, 0); wait_flag(S, V, 0); V vadds u[0] <- w; }",
+     0, 3, true},
+    {"a wait on the issuer holds everything issued after it",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, S, 0); wait_flag(MTE2, S, 0); V vadd w <- u[0]; }",
+     0, 3, true},
+    {"a signal between two instructions of one pipe orders nothing",
+     AIV "kernel k { V vadd u[0] <- w; set_flag(V, MTE3, 0); V vmul w <- u[0]; wait_flag(V, MTE3, 0); }",
+     0, 2, false},
+    {"a signal fires only after its unit drained",
+     AIV "kernel k { V vadd u[0] <- w; set_flag(V, MTE3, 0); V vmul w <- u[0]; wait_flag(V, MTE3, 0); MTE3 copy g[0 +: 1024] <- u[0]; }",
+     0, 4, true},
+    {"a scalar access is not ordered before a later async copy",
+     MLU "kernel k { ALU store n[0][0 +: 4]; MOVE memcpy_async m[0 +: 4] <- n[0][0 +: 4]; }", 0, 1, false},
+    {"scalar accesses are interlocked with non-async ops",
+     MLU "kernel k { ALU store n[0][0 +: 4]; MOVE memcpy m[0 +: 4] <- n[0][0 +: 4]; }", 0, 1, true},
     {"nothing orders a vector write before a scalar read",
      AIV "kernel k { V vdup w; S get_value <- w[0 +: 4]; }", 0, 1, false},
     {"fifo queue orders its own instructions",
@@ -165,6 +181,97 @@ static void test_engines_agree_on_every_pair(void)
     }
 }
 
+/* Prompt waits (docs/semantics.md §5): whether wait w has taken its flag by the time signal
+ * t fires, in every execution; when not, which event the witness delays. */
+struct taken_case {
+    const char *name;
+    const char *pir;
+    size_t w, t;
+    bool taken;
+    size_t late;        /* expected late event when not taken */
+    bool late_issue;
+};
+
+#define CUBE "model \"ascend910b2\";\nbuffer l1 : L1[4096];\nbuffer a : L0A[2][1024];\nbuffer c : L0C[16384];\n"
+
+static const struct taken_case taken_cases[] = {
+    {"set; wait back to back, the next set after the wait in issue order",
+     AIV "kernel k { set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); V vadd w <- u[0];\n"
+         "set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); }", 1, 3, true, 0, false},
+    {"the next set issued before the wait: the issue may be late",
+     AIV "kernel k { set_flag(MTE2, V, 0); set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); }",
+     2, 1, false, 2, true},
+    {"a wait behind a pipe barrier is reached after what the barrier drains",
+     AIV "kernel k { set_flag(MTE2, V, 0); V vadd w <- u[1]; pipe_barrier(V); wait_flag(MTE2, V, 0);\n"
+         "MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); }",
+     3, 5, false, 2, false},
+    {"a wait on a pipelined unit is reached once the instruction before it started",
+     AIV "kernel k { set_flag(MTE2, V, 0); V vadd w <- u[1]; wait_flag(MTE2, V, 0);\n"
+         "MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); }",
+     2, 4, true, 0, false},
+    {"the issue's pipeline: the slot flag handed back after the Mmad",
+     CUBE "kernel k { core aic : AIC { set_flag(M, MTE1, 0); set_flag(M, MTE1, 1);\n"
+          "for i in 0..3 { let s = i % 2; wait_flag(M, MTE1, s); MTE1 load a[s] <- l1[0 +: 1024];\n"
+          "set_flag(MTE1, M, 0); wait_flag(MTE1, M, 0); M mmad c <- a[s], c; set_flag(M, MTE1, s); }\n"
+          "wait_flag(M, MTE1, 0); wait_flag(M, MTE1, 1); } }",
+     5, 10, true, 0, false},
+};
+
+static void test_prompt_waits(void)
+{
+    for (size_t i = 0; i < sizeof(taken_cases) / sizeof(taken_cases[0]); i++) {
+        const struct taken_case *c = &taken_cases[i];
+        struct lowered l;
+        struct hb_matches m;
+        struct hb_result fast, ref;
+        run_both(c->pir, &l, &m, &fast, &ref);
+        struct hb_late lf, lr;
+        bool got = hb_wait_taken_by(&fast, &m, c->w, c->t, &lf);
+        bool got_ref = hb_wait_taken_by(&ref, &m, c->w, c->t, &lr);
+        if (got != c->taken || got_ref != c->taken
+            || (!c->taken && (lf.ins != c->late || lf.issue != c->late_issue)))
+            printf("\n  case '%s': expected %d (late %zu%s), clock %d (late %zu%s), reference %d\n",
+                   c->name, c->taken, c->late, c->late_issue ? " issue" : "", got, lf.ins,
+                   lf.issue ? " issue" : "", got_ref);
+        CU_ASSERT_EQUAL(got, c->taken);
+        CU_ASSERT_EQUAL(got_ref, c->taken);
+        if (!c->taken) {
+            CU_ASSERT_EQUAL(lf.ins, c->late);
+            CU_ASSERT_EQUAL(lf.issue, c->late_issue);
+        }
+        free_both(&l, &m, &fast, &ref);
+    }
+}
+
+/* Both engines answer every (wait, signal) question of every kernel alike. */
+static void test_engines_agree_on_waits(void)
+{
+    size_t nc = sizeof(cases) / sizeof(cases[0]);
+    for (size_t i = 0; i < nc + sizeof(taken_cases) / sizeof(taken_cases[0]); i++) {
+        const char *pir = i < nc ? cases[i].pir : taken_cases[i - nc].pir;
+        struct lowered l;
+        struct hb_matches m;
+        struct hb_result fast, ref;
+        run_both(pir, &l, &m, &fast, &ref);
+        for (size_t w = 0; w < l.p->nins; w++) {
+            if (l.p->ins[w].kind != INS_WAIT && l.p->ins[w].kind != INS_XWAIT)
+                continue;
+            for (size_t t = 0; t < l.p->nins; t++) {
+                if (l.p->ins[t].kind != INS_SIGNAL && l.p->ins[t].kind != INS_XSIGNAL)
+                    continue;
+                struct hb_late lf, lr;
+                bool f = hb_wait_taken_by(&fast, &m, w, t, &lf);
+                bool r = hb_wait_taken_by(&ref, &m, w, t, &lr);
+                if (f != r)
+                    printf("\n  kernel %zu: wait %zu by signal %zu: clock %d reference %d\n", i, w, t,
+                           f, r);
+                CU_ASSERT_EQUAL(f, r);
+            }
+        }
+        free_both(&l, &m, &fast, &ref);
+    }
+}
+
 static void test_cycle(void)
 {
     const char *pir = AIV "kernel k { wait_flag(MTE2, V, 0); set_flag(V, MTE2, 0);\n"
@@ -246,6 +353,9 @@ void register_suites(void)
     CU_pSuite s = CU_add_suite("engine", NULL, NULL);
     CU_add_test(s, "ordering rules, holding and missing", test_rules);
     CU_add_test(s, "clock and reference engines agree on every pair", test_engines_agree_on_every_pair);
+    CU_add_test(s, "prompt waits: when a wait has taken its flag", test_prompt_waits);
+    CU_add_test(s, "clock and reference engines agree on every wait and signal",
+                test_engines_agree_on_waits);
     CU_add_test(s, "cycle of waits", test_cycle);
     CU_add_test(s, "cross-core counting path taken only for unordered sets", test_counting_path);
     CU_add_test(s, "wait issued before its signal is not a deadlock", test_wait_before_signal_is_no_deadlock);

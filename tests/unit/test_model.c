@@ -92,15 +92,15 @@ static void test_model_facts(void)
 static const struct {
     const char *model, *coretype, *units;   /* "NAME:class:hazards" separated by spaces */
 } unit_facts[] = {
-    {"ascend910b2", "AIV", "S:sync:0 V:pipelined:5 MTE2:pipelined:5 MTE3:pipelined:5"},
+    {"ascend910b2", "AIV", "S*:fifo:0 V:pipelined:5 MTE2:pipelined:5 MTE3:pipelined:5"},
     {"ascend910b2", "AIC",
-     "S:sync:0 MTE1:pipelined:5 MTE2:pipelined:5 M:pipelined:5 FIX:pipelined:5 "
+     "S*:fifo:0 MTE1:pipelined:5 MTE2:pipelined:5 M:pipelined:5:10240 FIX:pipelined:5 "
      "MTE3:pipelined:5"},
     {"ascend910", "AICORE",
-     "S:sync:0 V:pipelined:5 M:pipelined:5 MTE1:pipelined:5 MTE2:pipelined:5 "
+     "S*:fifo:0 V:pipelined:5 M:pipelined:5:10240 MTE1:pipelined:5 MTE2:pipelined:5 "
      "MTE3:pipelined:5"},
-    {"mlu370", "IPU", "ALU:sync:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
-    {"mlu370", "MPU", "ALU:sync:0 IO:fifo:0 MOVE:fifo:0"},
+    {"mlu370", "IPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
+    {"mlu370", "MPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0"},
 };
 
 static void test_units(void)
@@ -114,8 +114,13 @@ static void test_units(void)
         snprintf(buf, sizeof(buf), "%s", unit_facts[i].units);
         for (int u = 0; u < ct->nunits; u++) {
             char one[64];
-            snprintf(one, sizeof(one), "%s%s:%s:%u", u ? " " : "", ct->units[u].name,
-                     unit_class_name(ct->units[u].cls), ct->units[u].intra_hazards);
+            /* name, * for the issuer, class, intra-hazard bits, intra-ordered-from */
+            snprintf(one, sizeof(one), "%s%s%s:%s:%u", u ? " " : "", ct->units[u].name,
+                     u == ct->issuer ? "*" : "", unit_class_name(ct->units[u].cls),
+                     ct->units[u].intra_hazards);
+            if (ct->units[u].intra_ordered_from)
+                snprintf(one + strlen(one), sizeof(one) - strlen(one), ":%lld",
+                         (long long)ct->units[u].intra_ordered_from);
             strcat(got, one);
         }
         CU_ASSERT_STRING_EQUAL(got, buf);

@@ -46,17 +46,26 @@ static const struct timing_case timings[] = {
     {"fifo: the next instruction starts when the first ended",
      MLU "kernel k { IO memcpy_async n[0] <- g[0 +: 1024]; IO memcpy_async n[1] <- g[0 +: 1024]; }",
      0, 1, 10, 11},
-    {"sync unit: the issuer waits for it",
-     AIV "kernel k { S set_value w[0 +: 4]; MTE3 copy g[0 +: 4] <- w[0 +: 4]; }", 0, 1, 10, 11},
-    {"signal: starts when everything earlier on its unit ended",
+    {"issuer's own access: does not hold the issuer",
+     AIV "kernel k { S set_value w[0 +: 4]; MTE3 copy g[0 +: 4] <- w[0 +: 4]; }", 0, 1, 0, 1},
+    {"wait on the issuer: nothing is issued before it ends",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, S, 0); wait_flag(MTE2, S, 0); V vadd w <- u[1]; }",
+     0, 3, 10, 11},
+    {"signal: fires when everything earlier on its unit ended",
      AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; MTE2 copy u[1] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); }",
-     0, 2, 10, 11},
-    {"wait: ends when its signal ended",
+     0, 2, 0, 10},
+    {"signal: does not hold its queue",
+     AIV "kernel k { V vadd u[0] <- w; set_flag(V, MTE3, 0); V vmul w <- u[1]; wait_flag(V, MTE3, 0); }",
+     0, 2, 0, 1},
+    {"wait: prompt, ends when its signal fires",
      AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); V vadd w <- u[0]; }",
-     0, 2, 0, 11},
+     0, 2, 0, 10},
+    {"wait: reached on a pipelined unit once the instruction before it started",
+     AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); V vadd w <- u[1]; wait_flag(MTE2, V, 0); }",
+     2, 3, 0, 1},
     {"wait: holds its queue until it ends",
      AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; set_flag(MTE2, V, 0); wait_flag(MTE2, V, 0); V vadd w <- u[0]; }",
-     0, 3, 11, 12},
+     0, 3, 10, 11},
     {"queue barrier: drains its unit, then holds it",
      AIV "kernel k { V vadd u[0] <- w; pipe_barrier(V); V vmul w <- u[0]; }", 0, 2, 11, 12},
     {"issuer barrier: holds later instructions of its T units",
@@ -73,7 +82,7 @@ static const struct timing_case timings[] = {
     {"cross-core flag: the wait ends after the producer's signal",
      MIX "kernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; cross_core_set_flag(FIX, 2, 3); }\n"
          "core aiv : AIV { cross_core_wait_flag(MTE2, 2, 3); MTE2 copy v <- ws[0 +: 1024]; } }",
-     0, 3, 11, 12},
+     0, 3, 10, 11},
     {"cross-core barrier: every member ends once all have started",
      "model \"mlu370\";\nbuffer sh : SRAM[2048];\nbuffer n : NRAM[1024];\n"
      "kernel k { core ipu[2] : IPU { MOVE memcpy_async sh[coreid * 1024 +: 1024] <- n; sync_cluster(); "
@@ -113,11 +122,14 @@ static const char *adversarial_problems(const char *pir)
     CU_ASSERT_FALSE_FATAL(l.stopped);
     struct sim_policy pol = {.kind = SIM_POLICY_ADVERSARIAL};
     int64_t *lat = malloc((l.p->nins ? l.p->nins : 1) * sizeof(int64_t));
+    int64_t *issue_at = malloc((l.p->nins ? l.p->nins : 1) * sizeof(int64_t));
     CU_ASSERT_PTR_NOT_NULL_FATAL(lat);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(issue_at);
     for (size_t k = 0; k < sim_policy_count(&pol, l.p); k++) {
-        sim_policy_latencies(&pol, l.p, k, lat);
+        bool slow_issue;
+        sim_policy_latencies(&pol, l.p, k, lat, issue_at, &slow_issue);
         struct sim_run r;
-        sim_execute(l.p, lat, &r);
+        sim_execute_delayed(l.p, lat, issue_at, &r);
         sim_detect_races(&r);
         for (size_t i = 0; i < r.problems.len; i++) {
             const struct sim_problem *pr = &r.problems.items[i];
@@ -141,6 +153,7 @@ static const char *adversarial_problems(const char *pir)
                                  names[k], f, s);
                 }
     free(lat);
+    free(issue_at);
     lowered_free(&l);
     return buf;
 }
@@ -227,7 +240,9 @@ static void test_agrees_with_engine(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(lat);
         int64_t slow = sim_slow_latency(p);
         for (size_t a = 0; a < p->nins; a++) {
-            if (p->ins[a].unit < 0 || !hb.started[a])
+            /* A wait has no latency of its own to delay (waits are prompt). */
+            bool is_wait = p->ins[a].kind == INS_WAIT || p->ins[a].kind == INS_XWAIT;
+            if (p->ins[a].unit < 0 || !hb.started[a] || is_wait)
                 continue;
             for (size_t i2 = 0; i2 < p->nins; i2++)
                 lat[i2] = i2 == a ? slow : 1;
@@ -325,9 +340,12 @@ static void test_replay_file(void)
     lower_pir(AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; V vadd w <- u[0]; V vmul u[1] <- w; S get_value <- w[0 +: 4]; }",
               NULL, &l);
     struct sim_policy pol = {.kind = SIM_POLICY_REPLAY, .replay = &rp};
-    int64_t lat[4];
+    int64_t lat[4], issue_at[4];
+    bool slow_issue;
     CU_ASSERT_EQUAL(sim_policy_count(&pol, l.p), 1);
-    sim_policy_latencies(&pol, l.p, 0, lat);
+    sim_policy_latencies(&pol, l.p, 0, lat, issue_at, &slow_issue);
+    CU_ASSERT_FALSE(slow_issue);
+    CU_ASSERT_EQUAL(issue_at[0], 0);
     CU_ASSERT_EQUAL(lat[0], 50);
     CU_ASSERT_EQUAL(lat[1], 3);
     CU_ASSERT_EQUAL(lat[2], 7);
@@ -349,10 +367,12 @@ static void test_random_policy_is_seeded(void)
     struct lowered l;
     lower_pir(AIV "kernel k { MTE2 copy u[0] <- g[0 +: 1024]; V vadd w <- u[0]; V vmul u[1] <- w; }", NULL, &l);
     struct sim_policy a = {.kind = SIM_POLICY_RANDOM, .seed = 7}, b = a;
-    int64_t la[3], lb[3];
-    sim_policy_latencies(&a, l.p, 4, la);
-    sim_policy_latencies(&b, l.p, 4, lb);
+    int64_t la[3], lb[3], ia[3], ib[3];
+    bool sa, sb;
+    sim_policy_latencies(&a, l.p, 4, la, ia, &sa);
+    sim_policy_latencies(&b, l.p, 4, lb, ib, &sb);
     CU_ASSERT_EQUAL(memcmp(la, lb, sizeof(la)), 0);
+    CU_ASSERT_EQUAL(memcmp(ia, ib, sizeof(ia)), 0);
     for (int i = 0; i < 3; i++)
         CU_ASSERT_TRUE(la[i] >= 1);
     lowered_free(&l);
