@@ -1,9 +1,10 @@
-// ArgMax over tiles on the 910, bug: the V->S hand-off of each tile was dropped (the scalar unit
-// is synchronous, but that only orders S against what is issued after it, not against the V pipe
-// it reads from), so S may read red[s] before vmax has written it.
+// ArgMax over tiles on the 910, bug: the V->S hand-off of each tile was dropped, so S may read
+// red[s] before vmax has written it; and with no wait on S between them, the vmax of tile i+2 may
+// overwrite red[s] while the scalar read of tile i is still in flight (WAR: the issuer's own
+// accesses do not hold issue).
 // bug-class: scalar-no-sync
-// expect: raw-hazard@27 raw-hazard@29
-// expect(--model ascend910b2): raw-hazard@27 raw-hazard@29
+// expect: raw-hazard@28 raw-hazard@30 war-hazard@26
+// expect(--model ascend910b2): raw-hazard@28 raw-hazard@30 war-hazard@26
 model "ascend910";
 param tiles in 1..5;
 const TILE = 16384;

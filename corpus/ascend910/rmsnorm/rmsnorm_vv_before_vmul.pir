@@ -30,6 +30,7 @@ kernel rmsnorm {
     set_flag(V, S, 0);
     wait_flag(V, S, 0);
     S get_value <- red[0 +: 4];               // rsqrt(sum / n) on the scalar unit
+    set_flag(S, V, 0); wait_flag(S, V, 0);    // the next row's vcadd may not overwrite red before
     V vmuls x_ub <- x_ub;
     set_flag(V, V, 1);
     wait_flag(V, V, 1);

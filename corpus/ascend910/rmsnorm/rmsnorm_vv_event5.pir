@@ -2,7 +2,7 @@
 // per channel, so both set_flag(V, V, 5) and wait_flag(V, V, 5) are rejected and the dependent
 // vector steps are left unordered. On ascend910b2 (ids 0-7) the same kernel is clean.
 // bug-class: event-id-range
-// expect: bad-event-id@27 bad-event-id@28 bad-event-id@34 bad-event-id@35 raw-hazard@29 raw-hazard@36 waw-hazard@36
+// expect: bad-event-id@27 bad-event-id@28 bad-event-id@35 bad-event-id@36 raw-hazard@29 raw-hazard@37 waw-hazard@37
 // expect(--model ascend910b2): clean
 model "ascend910";
 param rows in 1..4;
@@ -30,6 +30,7 @@ kernel rmsnorm {
     set_flag(V, S, 0);
     wait_flag(V, S, 0);
     S get_value <- red[0 +: 4];               // rsqrt(sum / n) on the scalar unit
+    set_flag(S, V, 0); wait_flag(S, V, 0);    // the next row's vcadd may not overwrite red before
     V vmuls x_ub <- x_ub;
     set_flag(V, V, 5);
     wait_flag(V, V, 5);

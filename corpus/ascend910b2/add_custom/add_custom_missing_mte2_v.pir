@@ -1,7 +1,9 @@
 // add_custom, bug: the MTE2->V flag pair of EnQue/DeQue is missing, so vadd reads x_ub and
-// y_ub while the copies may still be writing them (and the next copies may overwrite a slot early).
+// y_ub while the copies may still be writing them, and the copies of tile i+2 may overtake those
+// of tile i in the MTE2 pipe (WAW). No flag overrun: V's waits for the slot releases are reached
+// in time (semantics.md §5).
 // bug-class: missing-flag-pair
-// expect: flag-overrun@31 flag-overrun@31 flag-overrun@31 raw-hazard@30 raw-hazard@30 waw-hazard@26 waw-hazard@27
+// expect: raw-hazard@32 raw-hazard@32 waw-hazard@28 waw-hazard@29
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

@@ -1,7 +1,9 @@
 // add_custom, bug: the input slots are never released (no V->MTE2 flags), so the copy of tile i+2
-// overwrites x_ub/y_ub while vadd of tile i may still be reading them (ping-pong WAR).
+// overwrites x_ub/y_ub while vadd of tile i may still be reading them (ping-pong WAR), and may
+// overtake the copy of tile i in the MTE2 pipe (WAW: the MTE2->V set between them does not hold
+// MTE2, semantics.md rule 5).
 // bug-class: missing-release
-// expect: flag-overrun@25 war-hazard@23 war-hazard@24
+// expect: flag-overrun@27 war-hazard@25 war-hazard@26 waw-hazard@25 waw-hazard@26
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile (1024 half values)

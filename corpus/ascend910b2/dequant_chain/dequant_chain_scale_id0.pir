@@ -1,9 +1,10 @@
 // AscendDequant, bug: the scale hand-off reuses EVENT_ID0 of the ping slot and its wait was moved
 // into the loop next to the first vmul: the tile-0 wait is taken by the scale set, so the first vconv
-// may read x_ub before the tile has landed, and from then on both id-0 channels run one set ahead of
-// their waits (flag overruns of MTE2->V at tiles 0 and 2, and of the V->MTE2 release).
+// may read x_ub before the tile has landed, and from then on the MTE2->V id-0 channel runs one set
+// ahead of its waits (flag overruns at tiles 0 and 2); the V->MTE2 release of tile 0 then no
+// longer covers tile 0's copy, which tile 2's copy may overtake in the MTE2 pipe (WAW).
 // bug-class: flag-overrun
-// expect: flag-overrun@30 flag-overrun@30 flag-overrun@33 raw-hazard@32
+// expect: flag-overrun@31 flag-overrun@31 raw-hazard@33 waw-hazard@30
 model "ascend910b2";
 param tiles in 1..6;              // tile count from the tiling data
 const N = 2048;                   // elements per tile

@@ -1,7 +1,9 @@
 // Gather (embedding lookup) on one AIV: a block of int32 indices is loaded into UB, the scalar unit
-// reads each index (GetValue) after an MTE2->S flag and computes the row offset, MTE2 copies that
-// table row into a double-buffered row slot and MTE3 writes it to the output. The row offset is
-// data-dependent, so each row copy is written as reading the whole (read-only) table.
+// reads every index of the block (GetValue) after an MTE2->S flag and computes the row offsets,
+// then hands over to MTE2 with an S->MTE2 flag (the scalar reads are not complete when later
+// instructions start); MTE2 copies each table row into a double-buffered row slot and MTE3 writes
+// it to the output. The row offset is data-dependent, so each row copy is written as reading the
+// whole (read-only) table.
 // bug-class: none
 // expect: clean
 model "ascend910b2";
@@ -24,9 +26,13 @@ kernel gather {
     set_flag(MTE2, S, 0);
     wait_flag(MTE2, S, 0);
     for j in 0..NIDX {
+      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW, in a register
+    }
+    set_flag(S, MTE2, 0);                     // the row copies use the offsets, and the next
+    wait_flag(S, MTE2, 0);                    //   index load overwrites idx_ub
+    for j in 0..NIDX {
       let r = b*NIDX + j;
       let s = r % 2;
-      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW
       wait_flag(MTE3, MTE2, s);
       MTE2 copy_gm_to_ubuf row_ub[s] <- table_gm;   // table[row]
       set_flag(MTE2, MTE3, s);

@@ -1,8 +1,9 @@
 // Gather, bug: the row slots are never released (no MTE3->MTE2 flags), so the copy of row r+2
-// overwrites row_ub[s] while MTE3 may still be writing row r out, and MTE2 can set its MTE2->MTE3
-// flag again before MTE3 has consumed the previous one.
+// overwrites row_ub[s] while MTE3 may still be writing row r out (WAR) and may overtake the copy
+// of row r in the MTE2 pipe (WAW). No flag overrun: MTE3 waits for nothing else, so its prompt
+// wait is reached before MTE2 can set the flag again (semantics.md §5).
 // bug-class: missing-release
-// expect: flag-overrun@28 war-hazard@27
+// expect: war-hazard@32 waw-hazard@32
 model "ascend910b2";
 param blocks in 1..3;             // index blocks per core from the tiling data
 const NIDX = 4;                   // indices per block
@@ -21,9 +22,13 @@ kernel gather {
     set_flag(MTE2, S, 0);
     wait_flag(MTE2, S, 0);
     for j in 0..NIDX {
+      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW, in a register
+    }
+    set_flag(S, MTE2, 0);                     // the row copies use the offsets, and the next
+    wait_flag(S, MTE2, 0);                    //   index load overwrites idx_ub
+    for j in 0..NIDX {
       let r = b*NIDX + j;
       let s = r % 2;
-      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW
       MTE2 copy_gm_to_ubuf row_ub[s] <- table_gm;   // table[row]
       set_flag(MTE2, MTE3, s);
       wait_flag(MTE2, MTE3, s);

@@ -1,8 +1,9 @@
 // In-place GM update, bug: the wait for the MTE3->MTE2 flag was placed after the MTE2 load it
 // should hold back: the load may read a tile of x_gm before the previous step's store of it has
-// landed, and may overwrite x_ub while vmuls of the previous tile still reads it.
+// landed, and may overwrite x_ub while vmuls of the previous tile still reads it or the previous
+// load still writes it (WAW inside MTE2: no set holds the MTE2 pipe).
 // bug-class: wait-after-consumer
-// expect: raw-hazard@19 war-hazard@19
+// expect: raw-hazard@20 war-hazard@20 waw-hazard@20
 model "ascend910b2";
 param steps in 1..3;
 param tiles in 1..3;

@@ -1,8 +1,8 @@
 // LayerNorm, bug: the V->S hand-off before the scalar reads the sum of squares was dropped,
-// so GetValue may read red_ub before vcadd has written the variance (the scalar unit only
-// waits for itself, not for the vector pipe).
+// so GetValue may read red_ub before vcadd has written the variance, and without that wait on S
+// the next row's vcadd may overwrite red_ub while a scalar read is still in flight (WAR).
 // bug-class: scalar-no-sync
-// expect: raw-hazard@47
+// expect: raw-hazard@47 war-hazard@36
 model "ascend910b2";
 param rows in 1..5;               // rows per core from the tiling data
 const ROW = 4096;                 // 1024 floats

@@ -1,9 +1,10 @@
 // Mul with triple buffering, bug: BUFFER_NUM went from 2 to 3 but the slot index still wraps
 // with i % 2 while the event ids cycle through eventIds[i % 3]: the id that frees slot i % 2 for
 // tile i was set by tile i-3, not by tile i-2 that last used the slot, so the copies of tile i
-// overwrite x_ub/y_ub and vmul overwrites z_ub while tile i-2 may still be using them.
+// overwrite x_ub/y_ub and vmul overwrites z_ub while tile i-2 may still be using them (WAR), and
+// may overtake tile i-2's writes in their own pipes (WAW: no set holds the pipe it sits on).
 // bug-class: wrong-event-parity
-// expect: war-hazard@30 war-hazard@31 war-hazard@35
+// expect: war-hazard@31 war-hazard@32 war-hazard@36 waw-hazard@31 waw-hazard@32 waw-hazard@36
 model "ascend910b2";
 param tiles in 1..7;              // tile count from the tiling data
 const TILE = 2048;                // bytes per tile

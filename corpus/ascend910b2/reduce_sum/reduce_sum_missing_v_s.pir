@@ -1,7 +1,8 @@
 // ReduceSum, bug: the scalar unit reads the vcadd result without waiting for the V->S flag
-// (GetValue right after the vector reduction), so it may read a stale partial sum.
+// (GetValue right after the vector reduction), so it may read a stale partial sum; and the vcadd
+// of tile i+2 may overwrite red_ub[s] while tile i's scalar reads are still in flight (WAR).
 // bug-class: scalar-no-sync
-// expect: raw-hazard@25 raw-hazard@26
+// expect: raw-hazard@26 raw-hazard@27 war-hazard@24 war-hazard@24
 model "ascend910b2";
 param tiles in 1..5;
 const TILE = 8192;

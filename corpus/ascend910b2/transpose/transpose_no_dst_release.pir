@@ -1,8 +1,9 @@
 // Transpose, bug: the destination tiles are never released (no MTE3->V flags), so vtranspose of
-// tile i+2 overwrites dst_ub[s] while MTE3 may still be scattering tile i, and V can set its
-// V->MTE3 flag again before MTE3 has consumed the previous one.
+// tile i+2 overwrites dst_ub[s] while MTE3 may still be scattering tile i. (V cannot set its
+// V->MTE3 flag twice before MTE3 takes it: MTE3 waits for nothing else, so its prompt wait is
+// reached in time, semantics.md §5.)
 // bug-class: missing-release
-// expect: flag-overrun@29 war-hazard@26
+// expect: war-hazard@27
 model "ascend910b2";
 param tiles in 1..5;              // row tiles from the tiling data
 const BLK = 512;                  // one 16x16 half block

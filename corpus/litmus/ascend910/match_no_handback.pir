@@ -1,8 +1,9 @@
-// Litmus (rules 6 and flag overrun): sets and waits are matched in order, so each vadds still waits
-// for its own copy; but without a V -> MTE2 hand-back the second set may fire while the first is
-// still pending (a binary flag overrun) and the two vadds into c are unordered (WAW inside V).
+// Litmus (rule 6 and §5): sets and waits are matched in order, so each vadds still waits for its
+// own copy. Without a V -> MTE2 hand-back the second set is still no overrun: the first wait is
+// reached as soon as it is issued (nothing is before it on V) and the second set is issued after
+// it. The two vadds into c are unordered (WAW inside V).
 // rule: match missing-handback
-// expect: flag-overrun@17 waw-hazard@19
+// expect: waw-hazard@20
 model "ascend910";
 buffer x_gm : GM[512];
 buffer a : UB[256];

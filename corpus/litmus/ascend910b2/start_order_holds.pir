@@ -1,15 +1,18 @@
-// Litmus (rule 4, start order): the set starts only after the first vadds ended (rule 5), and the
-// second vadds, behind the set on the same pipe, starts after the set started: so it is ordered
-// after the first vadds although no barrier sits between them.
+// Litmus (rule 4, start order): the wait holds V's queue until the MTE2 copy's flag fired; the
+// vmul behind the vadds cannot start before the vadds started, so it too is ordered after the
+// copy, with no wait of its own.
 // rule: start-order holds
 // expect: clean
 model "ascend910b2";
+buffer g : GM[256];
 buffer a : UB[256];
 buffer b : UB[256];
 buffer c : UB[256];
+buffer d : UB[256];
 kernel k {
-  V vadds b <- a;
-  set_flag(V, MTE3, 0);
-  V vadds c <- b;
-  wait_flag(V, MTE3, 0);
+  MTE2 copy a <- g;
+  set_flag(MTE2, V, 1);
+  wait_flag(MTE2, V, 1);
+  V vadds b <- c;
+  V vmul d <- a, c;
 }

@@ -1,6 +1,6 @@
-// Litmus (rule 4, start order): the same three instructions with the set after the second vadds:
-// start order only carries an ordering to instructions behind the set, so the two vadds are not
-// ordered (RAW inside V).
+// Litmus (rule 4, start order): start order carries an ordering only to instructions behind a wait
+// or barrier of the same queue; with nothing of the kind between them the two vadds are not
+// ordered (RAW inside V), and the set after them orders nothing on V either (rule 5).
 // rule: start-order missing
 // expect: raw-hazard@12
 model "ascend910b2";

@@ -1,5 +1,5 @@
-// Litmus (rule 1, issue, sync unit): the ALU being synchronous orders it only before what comes
-// after it: it may read n while the earlier asynchronous load is still writing it.
+// Litmus (rule 1, issue): nothing orders the ALU after an asynchronous copy issued before it
+// (copies of the *_async kind are not interlocked): it may read n while the load is writing it.
 // rule: issue missing-alu
 // expect: raw-hazard@10
 model "mlu370";

@@ -1,9 +1,10 @@
 // Row softmax numerator on one IPU, bug: the barrier before the asynchronous store is __sync_io()
 // where the compute queue must drain (__sync_compute()), so the store may read y_nram before the
-// final bang_mul_scalar has written it. The earlier compute ops are still ordered before the next
-// load: each one is interlocked with a later scalar read, and the ALU is synchronous.
+// compute ops that write it have ended, and the next row's load may overwrite x_nram while the
+// compute ops of this row still read it (nothing but the IO queue is drained: the scalar ALU
+// does not hold issue for what comes after it).
 // bug-class: weak-cambricon-sync
-// expect: raw-hazard@30
+// expect: raw-hazard@31 raw-hazard@31 raw-hazard@31 war-hazard@20 war-hazard@20
 model "mlu370";
 param rows in 1..4;
 const ROW = 4096;

@@ -1,5 +1,6 @@
-// war-hazard: MTE2 refills x_ub while V may still be reading the previous contents.
-// expect: war-hazard@12
+// war-hazard: MTE2 refills x_ub while V may still be reading the previous contents (and may
+// overtake the first copy: the MTE2->V set does not hold the MTE2 pipe, hence the waw-hazard).
+// expect: war-hazard@13 waw-hazard@13
 model "ascend910b2";
 buffer x_gm : GM[2048];
 buffer x_ub : UB[1024];
