@@ -20,13 +20,13 @@ import sys
 # Per model: core types (units with class, readable and writable spaces), flag channels,
 # spaces with their scope, and the sync vocabulary. Mirrors hwmodels/*.xml.
 ASCEND_AIV = {
-    'S': ('sync', ['UB', 'GM'], ['UB', 'GM']),
+    'S': ('fifo', ['UB', 'GM'], ['UB', 'GM']),
     'V': ('pipe', ['UB'], ['UB']),
     'MTE2': ('pipe', ['GM'], ['UB']),
     'MTE3': ('pipe', ['UB'], ['GM']),
 }
 ASCEND_AIC = {
-    'S': ('sync', ['UB', 'GM'], ['UB', 'GM']),
+    'S': ('fifo', ['UB', 'GM'], ['UB', 'GM']),
     'MTE1': ('pipe', ['L1'], ['L0A', 'L0B']),
     'MTE2': ('pipe', ['GM'], ['UB', 'L1', 'L0A', 'L0B']),
     'M': ('pipe', ['L0A', 'L0B', 'L0C'], ['L0C']),
@@ -34,7 +34,7 @@ ASCEND_AIC = {
     'MTE3': ('pipe', ['UB'], ['GM']),
 }
 ASCEND910_CORE = {
-    'S': ('sync', ['UB', 'GM'], ['UB', 'GM']),
+    'S': ('fifo', ['UB', 'GM'], ['UB', 'GM']),
     'V': ('pipe', ['UB', 'L0C'], ['UB']),
     'M': ('pipe', ['L0A', 'L0B', 'L0C'], ['L0C']),
     'MTE1': ('pipe', ['L1'], ['L0A', 'L0B']),
@@ -42,7 +42,7 @@ ASCEND910_CORE = {
     'MTE3': ('pipe', ['UB'], ['GM']),
 }
 MLU_IPU = {
-    'ALU': ('sync', ['NRAM', 'SRAM', 'GDRAM'], ['NRAM', 'SRAM', 'GDRAM']),
+    'ALU': ('fifo', ['NRAM', 'SRAM', 'GDRAM'], ['NRAM', 'SRAM', 'GDRAM']),
     'IO': ('fifo', ['GDRAM', 'NRAM', 'WRAM', 'SRAM'], ['GDRAM', 'NRAM', 'WRAM', 'SRAM']),
     'MOVE': ('fifo', ['NRAM', 'SRAM', 'WRAM'], ['NRAM', 'SRAM', 'WRAM']),
     'COMPUTE': ('fifo', ['NRAM', 'WRAM'], ['NRAM']),
@@ -112,6 +112,8 @@ class Gen:
                 name = f'{space.lower()}{n}'
                 n += 1
                 dims = [2, r.choice([32, 64])] if r.random() < 0.5 else [r.choice([64, 128, 256])]
+                if space == 'L0C' and r.random() < 0.3:
+                    dims = [16384]   # a tile the cube orders by itself (M's intra-ordered-from)
                 self.buffers.append((name, space, dims, None))
             if r.random() < 0.3:   # two placed buffers whose bytes overlap
                 base = r.choice([0, 256])

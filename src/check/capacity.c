@@ -53,8 +53,8 @@ static void report(const struct capacity_scope *c, size_t set, size_t wait)
                                    describe_ins(p, A, set), (long long)p->ins[set].xflag,
                                    p->cores[c->waiter].name, p->model->xflags.capacity,
                                    wait == NO_INS ? "too few waits take counts before it"
-                                                  : "the wait that frees a count is not sure "
-                                                    "to have taken it by then"));
+                                                  : "the wait that frees a count may not have "
+                                                    "taken it by then"));
 }
 
 /* How many of the waits have taken their counts by the time x fires: a prefix, since the
