@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check/run.h"
+#include "mutate/study.h"
 #include "config.h"
 #include "report/report.h"
 #include "sim/trace.h"
@@ -159,6 +160,42 @@ struct as_result *as_simulate_files(const struct as_options *o, const char *cons
     for (size_t i = 0; i < n; i++)
         check_file(paths[i], &co, &r->files[i]);
     return r;
+}
+
+int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
+                    unsigned long long budget, unsigned long long seed, int jobs, bool progress,
+                    const char *const *paths, size_t n, enum as_mutate_format format, FILE *out,
+                    FILE *errors)
+{
+    struct study_settings s = {.judge = {.check = o->check, .budget = (size_t)budget,
+                                         .seed = seed},
+                               .jobs = jobs, .out_dir = out_dir, .progress = progress};
+    if (!operators) {
+        s.ops = (UINT32_C(1) << MUT_COUNT) - 1;
+    } else {
+        char *copy = xstrdup(operators), *save = NULL;
+        for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+            int op = mutation_op_find(w);
+            if (op < 0) {
+                fprintf(errors, "accelsync: unknown mutation operator '%s'; the operators are:",
+                        w);
+                for (int k = 0; k < MUT_COUNT; k++)
+                    fprintf(errors, " %s", mutation_op_name(k));
+                fputc('\n', errors);
+                free(copy);
+                return 2;
+            }
+            s.ops |= UINT32_C(1) << op;
+        }
+        free(copy);
+    }
+    struct study_result res;
+    study_run(&s, paths, n, &res, errors);
+    static const enum study_format formats[] = {STUDY_TEXT, STUDY_JSON, STUDY_CSV, STUDY_MARKDOWN};
+    bool written = study_write(&res, out, formats[format]);
+    int rc = written ? study_exit_code(&res) : 2;
+    study_result_free(&res);
+    return rc;
 }
 
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)

@@ -65,6 +65,20 @@ struct as_result *as_check_text(const struct as_options *o, const char *name, co
  * kernel under the schedules of as_options_set_schedule. The result holds what they showed
  * (races, deadlocks, flag overruns, flags left set) as findings with their schedules. */
 struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n);
+/* The mutation study (docs/mutation.md): every mutant of the operators in `operators`
+ * (comma-separated names; NULL: all) of every file, which must check clean, judged by the
+ * simulator (`budget` random and `budget` adversarial schedules per parameter value and path,
+ * random ones from `seed`), by the checker and by a one-run dynamic detector, in `jobs`
+ * processes; with `out_dir`, every mutant is written there. Writes the results to `out` and
+ * problems (and, with `progress`, counts and rate) to `errors`. Returns the exit code: 0 every
+ * non-equivalent mutant detected and no false alarm, 1 otherwise, 2 a file refused (not clean)
+ * or a mutant that could not be generated or judged, or bad arguments. */
+enum as_mutate_format { AS_MUTATE_TEXT, AS_MUTATE_JSON, AS_MUTATE_CSV, AS_MUTATE_MARKDOWN };
+int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
+                    unsigned long long budget, unsigned long long seed, int jobs, bool progress,
+                    const char *const *paths, size_t n, enum as_mutate_format format, FILE *out,
+                    FILE *errors);
+
 /* 0: every input verified, no error; 1: errors found (or warnings under werror);
  * 2: some input could not be verified. */
 int as_result_exit_code(const struct as_result *r, bool werror);

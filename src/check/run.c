@@ -230,6 +230,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     struct path_choices path;
     path_choices_init(&path);
     bool stopped = false;
+    if (o->first_run_only && total > 1)
+        total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
         do {
@@ -261,7 +263,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
             }
             adopt_findings(&r->diags, before);
             lw_program_free(p);
-        } while (!stopped && path_next(&path));
+        } while (!stopped && !o->first_run_only && path_next(&path));
         path_choices_free(&path);
         path_choices_init(&path);
     }

@@ -39,6 +39,8 @@ struct check_options {
                    size_t first_new);
     const void *on_run_arg;
     bool lower_only;                /* lower every run but do not check it (simulate) */
+    bool first_run_only;            /* only the first parameter assignment and path of each
+                                     * kernel (the mutation study's one-run detector) */
 };
 
 void check_options_defaults(struct check_options *o);

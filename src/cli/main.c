@@ -6,10 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage_main[] =
     "usage: accelsync check [OPTIONS] FILE...   verify the synchronization of PIR kernels\n"
     "       accelsync simulate [OPTIONS] FILE...  run kernels under simulated schedules\n"
+    "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
+    "                                           measure how many the checker catches\n"
     "       accelsync models                    list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
@@ -311,6 +314,99 @@ static int cmd_simulate(int argc, char **argv)
     return rc;
 }
 
+static const char usage_mutate[] =
+    "usage: accelsync mutate [OPTIONS] FILE...\n"
+    "\n"
+    "Makes every mutant of the chosen operators of kernels that check clean, judges each with\n"
+    "the simulator (the oracle), the checker and a one-run dynamic detector, and prints the\n"
+    "tables of the study (docs/mutation.md).\n"
+    "\n"
+    "options:\n"
+    "  --operators LIST      comma-separated operators (default: all of them)\n"
+    "  --out DIR             write every mutant to DIR\n"
+    "  --budget N            random and adversarial schedules per parameter value and path,\n"
+    "                        each (default 32)\n"
+    "  --seed S              seed of the random schedules and of the operators' choices (1)\n"
+    "  -j N                  worker processes (default: the number of CPUs)\n"
+    "  --format text|json|csv|markdown   output format (default text)\n"
+    "  --model NAME|FILE, -D NAME=VALUE, --max-*   as for check\n"
+    "\n"
+    "Exit codes: 0 every non-equivalent mutant detected, no false alarm; 1 otherwise; 2 a file\n"
+    "that does not check clean, a mutant that could not be generated or run, or bad usage.\n";
+
+static int cmd_mutate(int argc, char **argv)
+{
+    help_command = "mutate";
+    struct as_options *o = as_options_new();
+    enum as_mutate_format mformat = AS_MUTATE_TEXT;
+    enum as_format unused_format = AS_FORMAT_TEXT;
+    bool unused_werror = false;
+    const char *operators = NULL, *out_dir = NULL;
+    long long budget = 32, seed = 1;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    long long jobs = cpus > 0 ? cpus : 1;
+    const char **files = calloc((size_t)argc + 1, sizeof(char *));
+    size_t nfiles = 0;
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_mutate, stdout);
+            free(files);
+            as_options_free(o);
+            return 0;
+        }
+        bool takes_arg = strcmp(a, "--operators") == 0 || strcmp(a, "--out") == 0
+                         || strcmp(a, "--budget") == 0 || strcmp(a, "--seed") == 0
+                         || strcmp(a, "-j") == 0 || strcmp(a, "--format") == 0;
+        if (takes_arg && !next) {
+            rc = usage_error("%s needs an argument", a);
+        } else if (strcmp(a, "--operators") == 0) {
+            operators = argv[++i];
+        } else if (strcmp(a, "--out") == 0) {
+            out_dir = argv[++i];
+        } else if (strcmp(a, "--format") == 0) {
+            i++;
+            static const char *const names[] = {"text", "json", "csv", "markdown"};
+            int k = 0;
+            while (k < 4 && strcmp(next, names[k]) != 0)
+                k++;
+            if (k == 4)
+                rc = usage_error("--format takes text, json, csv or markdown, got '%s'", next);
+            else
+                mformat = (enum as_mutate_format)k;
+        } else if (strcmp(a, "--budget") == 0 || strcmp(a, "-j") == 0) {
+            i++;
+            long long v;
+            if (!parse_number(next, &v) || v < 1 || v > 100000)
+                rc = usage_error("%s takes an integer from 1 to 100000", a);
+            *(a[1] == 'j' ? &jobs : &budget) = v;
+        } else if (strcmp(a, "--seed") == 0) {
+            i++;
+            if (!parse_number(next, &seed) || seed < 0)
+                rc = usage_error("%s takes a non-negative integer", a);
+        } else if (strcmp(a, "--") == 0) {
+            while (++i < argc)
+                files[nfiles++] = argv[i];
+        } else {
+            int r = parse_option(o, argc, argv, &i, &unused_format, &unused_werror);
+            if (r < 0)
+                files[nfiles++] = argv[i];
+            else
+                rc = r;
+        }
+    }
+    if (rc == 0 && nfiles == 0)
+        rc = usage_error("%s", "mutate needs at least one FILE");
+    if (rc == 0)
+        rc = as_mutate_files(o, operators, out_dir, (unsigned long long)budget,
+                             (unsigned long long)seed, (int)jobs, isatty(2), files, nfiles,
+                             mformat, stdout, stderr);
+    free(files);
+    as_options_free(o);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -337,6 +433,8 @@ int main(int argc, char **argv)
         return cmd_check(argc - 2, argv + 2);
     if (strcmp(cmd, "simulate") == 0)
         return cmd_simulate(argc - 2, argv + 2);
+    if (strcmp(cmd, "mutate") == 0)
+        return cmd_mutate(argc - 2, argv + 2);
     fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
     return 2;
 }
