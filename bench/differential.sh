@@ -15,12 +15,13 @@ models=("$@")
 [ ${#models[@]} -gt 0 ] || models=(ascend910b2 ascend910 mlu370)
 binary=${ACCELSYNC:-$root/build/src/accelsync}
 [ -x "$binary" ] || { echo "differential.sh: no binary at $binary (set ACCELSYNC)" >&2; exit 2; }
+read -r -a extra <<< "${EXTRA:-}"
 status=0
 start=$(date +%s)
 for m in "${models[@]}"; do
   python3 "$root/tests/differential.py" "$binary" --model "$m" --count "$count" \
     --seed "${SEED:-1}" --jobs "${JOBS:-$(nproc)}" --budget "${BUDGET:-0}" --quiet \
-    ${SAVE:+--save "$SAVE"} ${EXTRA:-} || status=1
+    ${SAVE:+--save "$SAVE"} "${extra[@]}" || status=1
 done
 echo "differential.sh: ${#models[@]} model(s), $count kernels each, $(( $(date +%s) - start )) s in all"
 exit $status

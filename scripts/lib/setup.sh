@@ -1,16 +1,24 @@
-# Shared by scripts/accelsync and scripts/test: make sure the packages the build needs are
-# installed (Debian 12, apt-get as root) and that build/ is configured and up to date.
-# Source it; it defines as_root, as_build and as_setup.
+# shellcheck shell=bash
+# Shared by scripts/accelsync and scripts/test: make sure the packages a build needs are
+# installed (Debian 12, apt-get as root) and that a build directory is configured.
+# Source it; it defines as_root, as_build (the build scripts/accelsync runs), as_packages,
+# as_test_packages and the functions below.
 
 as_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck disable=SC2034  # used by the scripts that source this file
 as_build="$as_root/build"
 
-# Debian packages, and the command or pkg-config module that tells each is there.
+# Debian packages the tool needs to build and run, and the command or pkg-config module that
+# tells each is there.
 as_packages=(
   "meson:cmd:meson" "ninja-build:cmd:ninja" "flex:cmd:flex" "bison:cmd:bison"
   "pkg-config:cmd:pkg-config" "gcc:cmd:cc" "python3:cmd:python3"
-  "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson" "libcunit1-dev:pc:cunit"
-  "valgrind:cmd:valgrind"
+  "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson"
+)
+# What only the test suite needs (scripts/test): CUnit, valgrind's memcheck, shellcheck.
+# shellcheck disable=SC2034  # used by scripts/test
+as_test_packages=(
+  "libcunit1-dev:pc:cunit" "valgrind:cmd:valgrind" "shellcheck:cmd:shellcheck"
 )
 
 as_missing_packages() {
@@ -26,7 +34,7 @@ as_missing_packages() {
   echo "${missing[@]}"
 }
 
-# as_install_packages [extra "pkg:kind:what" entries]
+# as_install_packages [extra "pkg:kind:what" entries]: as_packages and these.
 as_install_packages() {
   local missing
   missing=$(as_missing_packages "$@")
