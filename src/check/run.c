@@ -128,6 +128,18 @@ static const struct ast_decl *find_decl(const struct ast_program *ast, enum ast_
     return NULL;
 }
 
+/* A model path written in a kernel file is relative to that file, as #include is; a name and
+ * an absolute path stay as they are. Returns a string in the file's diagnostics arena. */
+static const char *declared_model_path(struct file_result *r, const char *value)
+{
+    size_t n = strlen(value);
+    bool path_like = strchr(value, '/') || (n >= 4 && strcmp(value + n - 4, ".xml") == 0);
+    const char *slash = strrchr(r->path, '/');
+    if (!path_like || value[0] == '/' || !slash)
+        return value;
+    return arena_printf(&r->diags.arena, "%.*s/%s", (int)(slash - r->path), r->path, value);
+}
+
 static bool load_model(struct file_result *r, const struct check_options *o)
 {
     const struct ast_decl *decl = find_decl(r->ast, DECL_MODEL, NULL);
@@ -136,7 +148,8 @@ static bool load_model(struct file_result *r, const struct check_options *o)
     if (o->model) {
         r->model = model_find_limited(o->model, file_loc(r), &limits, &r->diags);
     } else if (decl) {
-        r->model = model_find_limited(decl->name, decl->name_loc, &limits, &r->diags);
+        r->model = model_find_limited(declared_model_path(r, decl->name), decl->name_loc,
+                                      &limits, &r->diags);
     } else {
         diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cunit_main.h"
 #include "helpers.h"
@@ -228,6 +229,31 @@ static void test_exit_codes(void)
     }
 }
 
+/* `model "minimal.xml";` finds the model beside the kernel, whatever the working directory;
+ * a path that is not there is reported with the path it was resolved to. */
+static void test_relative_model_path(void)
+{
+    char cwd[4096];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof(cwd)));
+    CU_ASSERT_EQUAL_FATAL(chdir(AS_SOURCE_ROOT "/tests"), 0);
+    struct check_options o;
+    check_options_defaults(&o);
+    struct file_result r;
+    check_file("kernels/model-error/relative_model_path.pir", &o, &r);
+    CU_ASSERT_TRUE(r.checked);
+    CU_ASSERT_EQUAL(r.diags.len, 0);
+    file_result_free(&r);
+
+    struct source *src = source_from_string("kernels/k.pir", "model \"models/none.xml\";\nkernel k { }\n", 38);
+    check_source(src, &o, &r);
+    CU_ASSERT_FALSE(r.checked);
+    CU_ASSERT_EQUAL_FATAL(r.diags.len, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.diags.items[0].loc.file);
+    CU_ASSERT_STRING_EQUAL(r.diags.items[0].loc.file, "kernels/models/none.xml");
+    file_result_free(&r);
+    CU_ASSERT_EQUAL(chdir(cwd), 0);
+}
+
 static void test_params_and_paths(void)
 {
     /* The hazard exists only for n >= 2 and only on the then-side of the if (?). */
@@ -252,6 +278,7 @@ static void test_params_and_paths(void)
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("checks", NULL, NULL);
+    CU_add_test(s, "a model path in a file is relative to the file", test_relative_model_path);
     CU_add_test(s, "verdicts under both engines", test_verdicts);
     CU_add_test(s, "hazard report text", test_hazard_text);
     CU_add_test(s, "fix hints", test_fix_hints);
