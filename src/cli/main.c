@@ -1,12 +1,14 @@
-/* The accelsync command: parses the command line and calls the library. */
+/* The accelsync command: parses the command line by one option table per command
+ * (options.h) and calls the library. */
 #include <accelsync/accelsync.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "options.h"
 
 static const char usage_main[] =
     "usage: accelsync check [OPTIONS] FILE...   verify the synchronization of PIR kernels\n"
@@ -16,53 +18,118 @@ static const char usage_main[] =
     "       accelsync models                    list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
-    "Run 'accelsync check --help' for the options of check.\n"
+    "Run 'accelsync COMMAND --help' for the options of a command; FILE '-' is standard input.\n"
     "Exit codes: 0 verified, no error; 1 errors found; 2 some input could not be verified.\n";
 
-static const char usage_check[] =
-    "usage: accelsync check [OPTIONS] FILE...\n"
-    "\n"
-    "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
-    "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
-    "flags left set.\n"
-    "\n"
-    "options:\n"
-    "  --model NAME|FILE     hardware model (default: the file's model declaration)\n"
-    "  -D NAME=VALUE         fix a param's value (repeatable; also -DNAME=VALUE)\n"
-    "  --format text|json    output format (default text)\n"
-    "  --werror              warnings make the exit code 1\n"
-    "  --max-events N        instructions, iterations, statements per kernel run (10000000)\n"
-    "  --max-paths N         parameter assignments x if (?) paths per kernel (4096)\n"
-    "  --max-errors N        findings (errors and warnings) reported per file (1000)\n"
-    "  --max-file-size N     bytes per input file (16777216)\n"
-    "  --max-tokens N        tokens per input file (10000000)\n"
-    "  --max-depth N         nesting of blocks and expressions (1000, at most 12500)\n"
-    "  --max-trip-count N    iterations of one loop (1000000)\n"
-    "  --max-buffers N       buffer declarations per file (1024)\n"
-    "  --max-model-size N    bytes per model file (1048576)\n"
-    "  --max-model-elements N  XML elements per model file (10000)\n"
-    "  --max-clock-size N    instructions x units per kernel run (100000000)\n"
-    "  --max-pairs N         access pairs compared for hazards per kernel run (100000000)\n"
-    "                        (every limit: docs/limits.md)\n"
-    "  --engine clock|reference  happens-before engine (reference: slow, for cross-checks)\n"
-    "  --witness             show, for every hazard, a schedule that makes it happen,\n"
-    "                        confirmed by the simulator\n"
-    "\n"
+enum option_id {
+    OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
+    OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
+    OPT_BUDGET, OPT_JOBS,
+    OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
+};
+
+#define HELP_OPTIONS                                                                         \
+    {"help", 'h', NULL, OPT_HELP, "print this help and exit"},                               \
+    {"version", 0, NULL, OPT_VERSION, "print the version and exit"}
+#define INPUT_OPTIONS                                                                        \
+    {"model", 0, "NAME|FILE", OPT_MODEL, "hardware model (default: the file's model declaration)"}, \
+    {NULL, 'D', "NAME=VALUE", OPT_DEFINE, "fix a param's value (repeatable; also -DNAME=VALUE)"}
+#define LIMIT_OPTIONS                                                                        \
+    {"max-events", 0, "N", OPT_LIMIT + AS_LIMIT_EVENTS,                                      \
+     "instructions, iterations, statements per kernel run (10000000)"},                      \
+    {"max-paths", 0, "N", OPT_LIMIT + AS_LIMIT_PATHS,                                        \
+     "parameter assignments x if (?) paths per kernel (4096)"},                              \
+    {"max-errors", 0, "N", OPT_LIMIT + AS_LIMIT_ERRORS,                                      \
+     "findings (errors and warnings) reported per file (1000)"},                             \
+    {"max-file-size", 0, "N", OPT_LIMIT + AS_LIMIT_FILE_SIZE, "bytes per input file (16777216)"}, \
+    {"max-tokens", 0, "N", OPT_LIMIT + AS_LIMIT_TOKENS, "tokens per input file (10000000)"}, \
+    {"max-depth", 0, "N", OPT_LIMIT + AS_LIMIT_DEPTH,                                        \
+     "nesting of blocks and expressions (1000, at most 12500)"},                             \
+    {"max-trip-count", 0, "N", OPT_LIMIT + AS_LIMIT_TRIP_COUNT, "iterations of one loop (1000000)"}, \
+    {"max-buffers", 0, "N", OPT_LIMIT + AS_LIMIT_BUFFERS, "buffer declarations per file (1024)"}, \
+    {"max-model-size", 0, "N", OPT_LIMIT + AS_LIMIT_MODEL_SIZE, "bytes per model file (1048576)"}, \
+    {"max-model-elements", 0, "N", OPT_LIMIT + AS_LIMIT_MODEL_ELEMENTS,                      \
+     "XML elements per model file (10000)"},                                                 \
+    {"max-clock-size", 0, "N", OPT_LIMIT + AS_LIMIT_CLOCK_SIZE,                              \
+     "instructions x units per kernel run (100000000)"},                                     \
+    {"max-pairs", 0, "N", OPT_LIMIT + AS_LIMIT_PAIRS,                                        \
+     "access pairs compared for hazards per kernel run (100000000)\n"                        \
+     "(every limit: docs/limits.md)"}
+
+static const struct cli_option check_options[] = {
+    HELP_OPTIONS,
+    INPUT_OPTIONS,
+    {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
+    {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
+    {"engine", 0, "clock|reference", OPT_ENGINE,
+     "happens-before engine (reference: slow, for cross-checks)"},
+    {"witness", 0, NULL, OPT_WITNESS,
+     "show, for every hazard and flag overrun, a schedule that makes it\n"
+     "happen, confirmed by the simulator"},
+    LIMIT_OPTIONS,
+};
+
+static const struct cli_option simulate_options[] = {
+    HELP_OPTIONS,
+    INPUT_OPTIONS,
+    {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
+    {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
+    {"policy", 0, "random|adversarial|replay", OPT_POLICY,
+     "random: seeded random latencies (default); adversarial: each\n"
+     "instruction in turn delayed without bound, the rest as early as\n"
+     "allowed, then each wait's issue; replay: latencies from --replay FILE"},
+    {"runs", 0, "N", OPT_RUNS, "schedules per run (random: 100; adversarial: at most N)"},
+    {"seed", 0, "S", OPT_SEED, "seed of the random policy (1)"},
+    {"replay", 0, "FILE", OPT_REPLAY,
+     "latencies, one 'INDEX LATENCY' line per instruction, plus\n"
+     "'default LATENCY' (1); '#' starts a comment"},
+    LIMIT_OPTIONS,
+};
+
+static const struct cli_option mutate_options[] = {
+    HELP_OPTIONS,
+    INPUT_OPTIONS,
+    {"operators", 0, "LIST", OPT_OPERATORS, "comma-separated operators (default: all of them)"},
+    {"out", 0, "DIR", OPT_OUT, "write every mutant to DIR"},
+    {"budget", 0, "N", OPT_BUDGET,
+     "random and adversarial schedules per parameter value and path,\neach (default 32)"},
+    {"seed", 0, "S", OPT_SEED, "seed of the random schedules (1)"},
+    {"jobs", 'j', "N", OPT_JOBS, "worker processes (default: the number of CPUs)"},
+    {"format", 0, "text|json|csv|markdown", OPT_FORMAT, "output format (default text)"},
+    LIMIT_OPTIONS,
+};
+
+static const struct cli_option models_options[] = {HELP_OPTIONS};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char check_footer[] =
     "Exit codes: 0 every input verified, no error; 1 verified, errors found (or warnings\n"
-    "with --werror); 2 some input could not be verified (usage, syntax, model, limit).\n";
+    "with --werror); 2 some input could not be verified (usage, syntax, model, limit).";
 
-static const char *help_command = "check";   /* the command whose --help usage errors cite */
-
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("accelsync: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'accelsync %s --help'.\n", help_command);
-    return 2;
-}
+static const struct cli_command commands[] = {
+    {"check", "FILE...",
+     "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
+     "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
+     "flags left set. FILE '-' reads standard input.",
+     check_options, COUNT(check_options), check_footer},
+    {"simulate", "FILE...",
+     "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
+     "under latency schedules and reports the races, deadlocks, flag overruns and flags left\n"
+     "set that the schedules show, each race with its timeline.",
+     simulate_options, COUNT(simulate_options),
+     "Exit codes: 0 no schedule showed an error; 1 some did; 2 some input could not be run."},
+    {"mutate", "FILE...",
+     "Makes every mutant of the chosen operators of kernels that check clean, judges each with\n"
+     "the simulator (the oracle), the checker and a one-run dynamic detector, and prints the\n"
+     "tables of the study (docs/mutation.md).",
+     mutate_options, COUNT(mutate_options),
+     "Exit codes: 0 every non-equivalent mutant detected, no false alarm; 1 otherwise; 2 a file\n"
+     "that does not check clean, a mutant that could not be generated or run, or bad usage."},
+    {"models", NULL, "Lists the hardware models found, one line each: name, description.",
+     models_options, COUNT(models_options),
+     "Exit codes: 0 models found; 2 none (each file that fails to load is named on stderr)."},
+};
 
 /* An integer written as in PIR: decimal, or hexadecimal after 0x; a leading - allowed.
  * (Not C's rules: 010 is ten, not eight.) */
@@ -84,94 +151,138 @@ static bool parse_number(const char *s, long long *out)
     return true;
 }
 
-static int parse_define(struct as_options *o, const char *def)
+/* Everything a command line can set. */
+struct settings {
+    const struct cli_command *cmd;
+    struct as_options *o;
+    int format;                 /* index into the command's --format words */
+    bool werror, help, version;
+    enum as_policy policy;
+    bool policy_given;
+    long long runs, seed, budget, jobs;
+    const char *replay, *operators, *out_dir;
+};
+
+static int parse_define(struct settings *s, const char *def)
 {
     const char *eq = strchr(def, '=');
     long long v;
     if (!eq || eq == def || !parse_number(eq + 1, &v))
-        return usage_error("-D takes NAME=VALUE with an integer VALUE, got '%s'", def);
+        return cli_usage_error(s->cmd, "-D takes NAME=VALUE with an integer VALUE, got '%s'", def);
     char name[256];
     size_t n = (size_t)(eq - def);
     if (n >= sizeof(name))
-        return usage_error("-D name too long: '%s'", def);
+        return cli_usage_error(s->cmd, "-D name too long: '%s'", def);
     memcpy(name, def, n);
     name[n] = '\0';
-    as_options_define(o, name, v);
+    as_options_define(s->o, name, v);
     return 0;
 }
 
-static int parse_limit(struct as_options *o, enum as_limit which, const char *opt, const char *arg)
+/* `arg` is one of the '|'-separated words of `choices`: its index, or -1. */
+static int choice(const char *choices, const char *arg)
 {
-    long long v;
-    if (!arg || !parse_number(arg, &v) || v < 1)
-        return usage_error("%s takes a positive integer", opt);
-    as_options_set_limit(o, which, (unsigned long long)v);
-    return 0;
-}
-
-static const struct {
-    const char *name;
-    enum as_limit which;
-} limit_options[] = {
-    {"--max-events", AS_LIMIT_EVENTS},
-    {"--max-paths", AS_LIMIT_PATHS},
-    {"--max-errors", AS_LIMIT_ERRORS},
-    {"--max-file-size", AS_LIMIT_FILE_SIZE},
-    {"--max-tokens", AS_LIMIT_TOKENS},
-    {"--max-depth", AS_LIMIT_DEPTH},
-    {"--max-trip-count", AS_LIMIT_TRIP_COUNT},
-    {"--max-buffers", AS_LIMIT_BUFFERS},
-    {"--max-model-size", AS_LIMIT_MODEL_SIZE},
-    {"--max-model-elements", AS_LIMIT_MODEL_ELEMENTS},
-    {"--max-clock-size", AS_LIMIT_CLOCK_SIZE},
-    {"--max-pairs", AS_LIMIT_PAIRS},
-};
-
-/* Handles one option at argv[*i] (advancing past its argument); returns -1 when it is
- * not an option, an exit code > 0 on a usage error. */
-static int parse_option(struct as_options *o, int argc, char **argv, int *i,
-                        enum as_format *format, bool *werror)
-{
-    const char *a = argv[*i];
-    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
-    if (strcmp(a, "--werror") == 0) {
-        *werror = true;
-        return 0;
+    int k = 0;
+    size_t n = strlen(arg);
+    for (const char *c = choices; *c; k++) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && strncmp(c, arg, n) == 0)
+            return k;
+        c += len + (bar != NULL);
     }
-    if (strncmp(a, "-D", 2) == 0) {
-        if (a[2])
-            return parse_define(o, a + 2);
-        if (!next)
-            return usage_error("%s needs NAME=VALUE", a);
-        (*i)++;
-        return parse_define(o, next);
-    }
-    if (strcmp(a, "--model") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "--engine") == 0) {
-        if (!next)
-            return usage_error("%s needs an argument", a);
-        (*i)++;
-        if (a[2] == 'm') {
-            as_options_set_model(o, next);
-        } else if (a[2] == 'f') {
-            if (strcmp(next, "text") && strcmp(next, "json"))
-                return usage_error("--format takes text or json, got '%s'", next);
-            *format = strcmp(next, "json") == 0 ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
-        } else {
-            if (strcmp(next, "clock") && strcmp(next, "reference"))
-                return usage_error("--engine takes clock or reference, got '%s'", next);
-            as_options_use_reference_engine(o, strcmp(next, "reference") == 0);
-        }
-        return 0;
-    }
-    for (size_t k = 0; k < sizeof(limit_options) / sizeof(limit_options[0]); k++) {
-        if (strcmp(a, limit_options[k].name) == 0) {
-            (*i)++;
-            return parse_limit(o, limit_options[k].which, a, next);
-        }
-    }
-    if (a[0] == '-' && a[1])
-        return usage_error("unknown option '%s'", a);
     return -1;
+}
+
+static const char *metavar_of(const struct cli_command *cmd, int id)
+{
+    for (size_t i = 0; i < cmd->noptions; i++)
+        if (cmd->options[i].id == id)
+            return cmd->options[i].metavar;
+    return "";
+}
+
+static int number_option(struct settings *s, const char *opt, const char *arg, long long lo,
+                         long long hi, long long *out)
+{
+    if (!parse_number(arg, out) || *out < lo || *out > hi)
+        return cli_usage_error(s->cmd, "--%s takes an integer from %lld to %lld, got '%s'", opt, lo,
+                               hi, arg);
+    return 0;
+}
+
+static int handle(const struct cli_option *opt, const char *arg, void *ctx)
+{
+    struct settings *s = ctx;
+    long long v;
+    switch (opt->id) {
+    case OPT_HELP:
+        s->help = true;
+        return 0;
+    case OPT_VERSION:
+        s->version = true;
+        return 0;
+    case OPT_MODEL:
+        as_options_set_model(s->o, arg);
+        return 0;
+    case OPT_DEFINE:
+        return parse_define(s, arg);
+    case OPT_FORMAT: {
+        const char *words = metavar_of(s->cmd, OPT_FORMAT);
+        int k = choice(words, arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--format takes %s, got '%s'", words, arg);
+        s->format = k;
+        return 0;
+    }
+    case OPT_WERROR:
+        s->werror = true;
+        return 0;
+    case OPT_ENGINE: {
+        int k = choice("clock|reference", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--engine takes clock or reference, got '%s'", arg);
+        as_options_use_reference_engine(s->o, k == 1);
+        return 0;
+    }
+    case OPT_WITNESS:
+        as_options_set_witness(s->o, true);
+        return 0;
+    case OPT_POLICY: {
+        int k = choice("random|adversarial|replay", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--policy takes random, adversarial or replay, got '%s'",
+                                   arg);
+        s->policy = (enum as_policy)k;
+        s->policy_given = true;
+        return 0;
+    }
+    case OPT_RUNS:
+        return number_option(s, "runs", arg, 1, LLONG_MAX, &s->runs);
+    case OPT_SEED:
+        return number_option(s, "seed", arg, 0, LLONG_MAX, &s->seed);
+    case OPT_BUDGET:
+        return number_option(s, "budget", arg, 1, 100000, &s->budget);
+    case OPT_JOBS:
+        return number_option(s, "jobs", arg, 1, 1024, &s->jobs);
+    case OPT_REPLAY:
+        s->replay = arg;
+        if (!s->policy_given)
+            s->policy = AS_POLICY_REPLAY;
+        return 0;
+    case OPT_OPERATORS:
+        s->operators = arg;
+        return 0;
+    case OPT_OUT:
+        s->out_dir = arg;
+        return 0;
+    default:
+        if (!parse_number(arg, &v) || v < 1)
+            return cli_usage_error(s->cmd, "--%s takes a positive integer, got '%s'", opt->name,
+                                   arg);
+        as_options_set_limit(s->o, (enum as_limit)(opt->id - OPT_LIMIT), (unsigned long long)v);
+        return 0;
+    }
 }
 
 /* Prints a result, frees it and returns the exit code (2 when the report could not be
@@ -187,223 +298,55 @@ static int report_and_free(struct as_result *r, enum as_format format, bool werr
     return rc;
 }
 
-static int cmd_check(int argc, char **argv)
+static int run_command(const struct cli_command *cmd, struct settings *s, const char **files,
+                       size_t n)
 {
-    struct as_options *o = as_options_new();
-    enum as_format format = AS_FORMAT_TEXT;
-    bool werror = false;
-    const char **files = calloc((size_t)argc, sizeof(char *));
-    size_t nfiles = 0;
-    int rc = 0;
-    for (int i = 0; i < argc && rc == 0; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_check, stdout);
-            free(files);
-            as_options_free(o);
-            return 0;
+    if (strcmp(cmd->name, "models") == 0) {
+        if (n)
+            return cli_usage_error(cmd, "models takes no FILE, got '%s'", files[0]);
+        if (as_models_write(stdout) == 0) {
+            fputs("accelsync: no hardware models found\n", stderr);
+            return 2;
         }
-        if (strcmp(argv[i], "--") == 0) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-            break;
-        }
-        if (strcmp(argv[i], "--witness") == 0) {
-            as_options_set_witness(o, true);
-            continue;
-        }
-        int r = parse_option(o, argc, argv, &i, &format, &werror);
-        if (r < 0)
-            files[nfiles++] = argv[i];
-        else
-            rc = r;
+        return 0;
     }
-    if (rc == 0 && nfiles == 0)
-        rc = usage_error("%s", "check needs at least one FILE");
-    if (rc == 0)
-        rc = report_and_free(as_check_files(o, files, nfiles), format, werror);
-    free(files);
-    as_options_free(o);
-    return rc;
+    if (n == 0)
+        return cli_usage_error(cmd, "%s needs at least one FILE", cmd->name);
+    size_t stdin_uses = 0;
+    for (size_t i = 0; i < n; i++)
+        stdin_uses += strcmp(files[i], "-") == 0;
+    if (stdin_uses > 1)
+        return cli_usage_error(cmd, "'-' (standard input) may be given once");
+    enum as_format format = s->format ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
+    if (strcmp(cmd->name, "check") == 0)
+        return report_and_free(as_check_files(s->o, files, n), format, s->werror);
+    if (strcmp(cmd->name, "simulate") == 0) {
+        if (!as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
+                                     (unsigned long long)s->seed, s->replay, stderr))
+            return 2;
+        return report_and_free(as_simulate_files(s->o, files, n), format, s->werror);
+    }
+    return as_mutate_files(s->o, s->operators, s->out_dir, (unsigned long long)s->budget,
+                           (unsigned long long)s->seed, (int)s->jobs, isatty(2), files, n,
+                           (enum as_mutate_format)s->format, stdout, stderr);
 }
 
-static const char usage_simulate[] =
-    "usage: accelsync simulate [OPTIONS] FILE...\n"
-    "\n"
-    "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
-    "under latency schedules and reports the races, deadlocks, flag overruns and flags left\n"
-    "set that the schedules show, each race with its timeline.\n"
-    "\n"
-    "options:\n"
-    "  --policy random|adversarial|replay\n"
-    "                        random: seeded random latencies (default); adversarial: each\n"
-    "                        instruction in turn delayed without bound, the rest as early as\n"
-    "                        allowed; replay: latencies from --replay FILE\n"
-    "  --runs N              schedules per run (random: 100; adversarial: at most N)\n"
-    "  --seed S              seed of the random policy (1)\n"
-    "  --replay FILE         latencies, one 'INDEX LATENCY' line per instruction, plus\n"
-    "                        'default LATENCY' (1); '#' starts a comment\n"
-    "  --model, -D, --format, --werror and the --max-* limits as for check\n"
-    "\n"
-    "Exit codes: 0 no schedule showed an error; 1 some did; 2 some input could not be run.\n";
-
-static int cmd_simulate(int argc, char **argv)
+static int run(const struct cli_command *cmd, int argc, char **argv)
 {
-    help_command = "simulate";
-    struct as_options *o = as_options_new();
-    enum as_format format = AS_FORMAT_TEXT;
-    enum as_policy policy = AS_POLICY_RANDOM;
-    bool werror = false, policy_given = false;
-    long long runs = 0, seed = 1;
-    const char *replay = NULL;
-    const char **files = calloc((size_t)argc + 1, sizeof(char *));
-    size_t nfiles = 0;
-    int rc = 0;
-    for (int i = 0; i < argc && rc == 0; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_simulate, stdout);
-            free(files);
-            as_options_free(o);
-            return 0;
-        }
-        bool takes_arg = strcmp(a, "--policy") == 0 || strcmp(a, "--runs") == 0
-                         || strcmp(a, "--seed") == 0 || strcmp(a, "--replay") == 0;
-        if (takes_arg && !next) {
-            rc = usage_error("%s needs an argument", a);
-        } else if (strcmp(a, "--policy") == 0) {
-            i++;
-            policy_given = true;
-            if (strcmp(next, "random") == 0)
-                policy = AS_POLICY_RANDOM;
-            else if (strcmp(next, "adversarial") == 0)
-                policy = AS_POLICY_ADVERSARIAL;
-            else if (strcmp(next, "replay") == 0)
-                policy = AS_POLICY_REPLAY;
-            else
-                rc = usage_error("--policy takes random, adversarial or replay, got '%s'", next);
-        } else if (strcmp(a, "--runs") == 0 || strcmp(a, "--seed") == 0) {
-            i++;
-            long long v = 0;
-            if (!parse_number(next, &v) || v < (a[2] == 'r'))
-                rc = usage_error("%s takes a %s integer", a, a[2] == 'r' ? "positive" : "non-negative");
-            *(a[2] == 'r' ? &runs : &seed) = v;
-        } else if (strcmp(a, "--replay") == 0) {
-            replay = argv[++i];
-            if (!policy_given)
-                policy = AS_POLICY_REPLAY;
-        } else if (strcmp(a, "--") == 0) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-        } else {
-            int r = parse_option(o, argc, argv, &i, &format, &werror);
-            if (r < 0)
-                files[nfiles++] = argv[i];
-            else
-                rc = r;
-        }
-    }
-    if (rc == 0 && nfiles == 0)
-        rc = usage_error("%s", "simulate needs at least one FILE");
-    if (rc == 0 && !as_options_set_schedule(o, policy, (unsigned long long)runs,
-                                            (unsigned long long)seed, replay, stderr))
-        rc = 2;
-    if (rc == 0)
-        rc = report_and_free(as_simulate_files(o, files, nfiles), format, werror);
-    free(files);
-    as_options_free(o);
-    return rc;
-}
-
-static const char usage_mutate[] =
-    "usage: accelsync mutate [OPTIONS] FILE...\n"
-    "\n"
-    "Makes every mutant of the chosen operators of kernels that check clean, judges each with\n"
-    "the simulator (the oracle), the checker and a one-run dynamic detector, and prints the\n"
-    "tables of the study (docs/mutation.md).\n"
-    "\n"
-    "options:\n"
-    "  --operators LIST      comma-separated operators (default: all of them)\n"
-    "  --out DIR             write every mutant to DIR\n"
-    "  --budget N            random and adversarial schedules per parameter value and path,\n"
-    "                        each (default 32)\n"
-    "  --seed S              seed of the random schedules and of the operators' choices (1)\n"
-    "  -j N                  worker processes (default: the number of CPUs)\n"
-    "  --format text|json|csv|markdown   output format (default text)\n"
-    "  --model NAME|FILE, -D NAME=VALUE, --max-*   as for check\n"
-    "\n"
-    "Exit codes: 0 every non-equivalent mutant detected, no false alarm; 1 otherwise; 2 a file\n"
-    "that does not check clean, a mutant that could not be generated or run, or bad usage.\n";
-
-static int cmd_mutate(int argc, char **argv)
-{
-    help_command = "mutate";
-    struct as_options *o = as_options_new();
-    enum as_mutate_format mformat = AS_MUTATE_TEXT;
-    enum as_format unused_format = AS_FORMAT_TEXT;
-    bool unused_werror = false;
-    const char *operators = NULL, *out_dir = NULL;
-    long long budget = 32, seed = 1;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    long long jobs = cpus > 0 ? cpus : 1;
-    const char **files = calloc((size_t)argc + 1, sizeof(char *));
-    size_t nfiles = 0;
-    int rc = 0;
-    for (int i = 0; i < argc && rc == 0; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_mutate, stdout);
-            free(files);
-            as_options_free(o);
-            return 0;
-        }
-        bool takes_arg = strcmp(a, "--operators") == 0 || strcmp(a, "--out") == 0
-                         || strcmp(a, "--budget") == 0 || strcmp(a, "--seed") == 0
-                         || strcmp(a, "-j") == 0 || strcmp(a, "--format") == 0;
-        if (takes_arg && !next) {
-            rc = usage_error("%s needs an argument", a);
-        } else if (strcmp(a, "--operators") == 0) {
-            operators = argv[++i];
-        } else if (strcmp(a, "--out") == 0) {
-            out_dir = argv[++i];
-        } else if (strcmp(a, "--format") == 0) {
-            i++;
-            static const char *const names[] = {"text", "json", "csv", "markdown"};
-            int k = 0;
-            while (k < 4 && strcmp(next, names[k]) != 0)
-                k++;
-            if (k == 4)
-                rc = usage_error("--format takes text, json, csv or markdown, got '%s'", next);
-            else
-                mformat = (enum as_mutate_format)k;
-        } else if (strcmp(a, "--budget") == 0 || strcmp(a, "-j") == 0) {
-            i++;
-            long long v;
-            if (!parse_number(next, &v) || v < 1 || v > 100000)
-                rc = usage_error("%s takes an integer from 1 to 100000", a);
-            *(a[1] == 'j' ? &jobs : &budget) = v;
-        } else if (strcmp(a, "--seed") == 0) {
-            i++;
-            if (!parse_number(next, &seed) || seed < 0)
-                rc = usage_error("%s takes a non-negative integer", a);
-        } else if (strcmp(a, "--") == 0) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-        } else {
-            int r = parse_option(o, argc, argv, &i, &unused_format, &unused_werror);
-            if (r < 0)
-                files[nfiles++] = argv[i];
-            else
-                rc = r;
-        }
-    }
-    if (rc == 0 && nfiles == 0)
-        rc = usage_error("%s", "mutate needs at least one FILE");
-    if (rc == 0)
-        rc = as_mutate_files(o, operators, out_dir, (unsigned long long)budget,
-                             (unsigned long long)seed, (int)jobs, isatty(2), files, nfiles,
-                             mformat, stdout, stderr);
+    struct settings s = {.cmd = cmd, .o = as_options_new(), .seed = 1, .budget = 32,
+                         .jobs = cpus > 0 ? cpus : 1};
+    const char **files = NULL;
+    size_t n = 0;
+    int rc = cli_parse(cmd, argc, argv, handle, &s, &files, &n);
+    if (rc == 0 && s.help)
+        cli_print_help(cmd, stdout);
+    else if (rc == 0 && s.version)
+        printf("accelsync %s\n", as_version());
+    else if (rc == 0)
+        rc = run_command(cmd, &s, files, n);
     free(files);
-    as_options_free(o);
+    as_options_free(s.o);
     return rc;
 }
 
@@ -422,19 +365,9 @@ int main(int argc, char **argv)
         fputs(usage_main, stdout);
         return 0;
     }
-    if (strcmp(cmd, "models") == 0) {
-        if (as_models_write(stdout) == 0) {
-            fputs("accelsync: no hardware models found\n", stderr);
-            return 2;
-        }
-        return 0;
-    }
-    if (strcmp(cmd, "check") == 0)
-        return cmd_check(argc - 2, argv + 2);
-    if (strcmp(cmd, "simulate") == 0)
-        return cmd_simulate(argc - 2, argv + 2);
-    if (strcmp(cmd, "mutate") == 0)
-        return cmd_mutate(argc - 2, argv + 2);
+    for (size_t i = 0; i < COUNT(commands); i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return run(&commands[i], argc - 1, argv + 1);
     fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
     return 2;
 }

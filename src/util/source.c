@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "xalloc.h"
 
@@ -39,7 +41,13 @@ struct source *source_from_string(const char *path, const char *text, size_t len
 
 struct source *source_read(const char *path, size_t max_bytes, const char **err)
 {
-    FILE *f = fopen(path, "rb");
+    bool from_stdin = strcmp(path, "-") == 0;
+    struct stat st;
+    if (!from_stdin && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        *err = "is a directory";
+        return NULL;
+    }
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         *err = strerror(errno);
         return NULL;
@@ -55,7 +63,8 @@ struct source *source_read(const char *path, size_t max_bytes, const char **err)
         len += got;
         if (len > max_bytes) {
             free(buf);
-            fclose(f);
+            if (!from_stdin)
+                fclose(f);
             *err = "file is larger than the input size limit (--max-file-size)";
             return NULL;
         }
@@ -63,7 +72,8 @@ struct source *source_read(const char *path, size_t max_bytes, const char **err)
             break;
     }
     int failed = ferror(f);
-    fclose(f);
+    if (!from_stdin)
+        fclose(f);
     if (failed) {
         free(buf);
         *err = "read error";

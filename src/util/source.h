@@ -19,7 +19,8 @@ struct as_loc {
     int line, col, len;
 };
 
-/* Reads a whole file. Returns NULL and sets *err to a static message on failure. */
+/* Reads a whole file; "-" reads standard input. Returns NULL and sets *err to a static message
+ * on failure ("is a directory" for a directory). */
 struct source *source_read(const char *path, size_t max_bytes, const char **err);
 struct source *source_from_string(const char *path, const char *text, size_t len);
 void source_free(struct source *s);

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The command line as users (and scripts) drive it: option spellings, standard input, what a
+directory gives, --help and --version of every command, and docs/cli.md showing the same help
+text the binary prints.
+
+usage: cli.py ACCELSYNC SOURCE_ROOT"""
+import json
+import re
+import subprocess
+import sys
+
+binary, root = sys.argv[1], sys.argv[2]
+KERNEL = 'corpus/ascend910b2/add_custom/add_custom.pir'
+RACY = ('model "ascend910b2"; buffer a : UB[64]; buffer b : UB[64];\n'
+        'kernel k { V vadds a <- b; S get_value <- a[0 +: 4]; }\n')
+passed = failed = 0
+
+
+def expect(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('FAIL', what)
+
+
+def run(*args, stdin=None):
+    return subprocess.run([binary] + list(args), capture_output=True, text=True, input=stdin,
+                          cwd=root)
+
+
+for spelled in (['--format', 'json'], ['--format=json']):
+    p = run('check', *spelled, KERNEL)
+    try:
+        doc = json.loads(p.stdout)
+    except ValueError:
+        doc = None
+    expect(p.returncode == 0 and doc and doc['files'][0]['path'] == KERNEL,
+           f'check {" ".join(spelled)}: exit {p.returncode}')
+p = run('check', KERNEL, '--format=json')
+expect(p.returncode == 0 and p.stdout.startswith('{'), 'an option after the file')
+for spelled in (['-Dtiles=2'], ['-D', 'tiles=2']):
+    p = run('check', '--format', 'json', *spelled, KERNEL)
+    checked = json.loads(p.stdout)['files'][0]['kernels'][0]['params_checked'] if p.stdout else None
+    expect(p.returncode == 0 and checked == [{'tiles': 2}], f'{" ".join(spelled)}: {checked}')
+
+p = run('check', '-', stdin=RACY)
+expect(p.returncode == 1 and p.stdout.startswith('-:2:28: error: S get_value reads a'),
+       f'check - reads standard input: {p.stdout[:120]!r}')
+p = run('check', '-', '-', stdin=RACY)
+expect(p.returncode == 2 and "'-' (standard input) may be given once" in p.stderr, 'two -')
+p = run('check', 'corpus')
+expect(p.returncode == 2 and p.stdout.startswith('corpus: error: cannot read corpus: is a directory [input-error]'),
+       f'a directory: {p.stdout[:120]!r}')
+
+for cmd in ('check', 'simulate', 'mutate', 'models'):
+    h = run(cmd, '--help')
+    expect(h.returncode == 0 and h.stdout.startswith(f'usage: accelsync {cmd} [OPTIONS]'),
+           f'{cmd} --help')
+    v = run(cmd, '--version')
+    expect(v.returncode == 0 and re.fullmatch(r'accelsync \d+\.\d+\.\d+\n', v.stdout),
+           f'{cmd} --version: {v.stdout!r}')
+p = run('models')
+expect(p.returncode == 0 and 'ascend910b2' in p.stdout, 'models lists the models')
+
+for args, message in (
+        (['check', '--bogus', KERNEL], "accelsync: unknown option '--bogus'"),
+        (['check', '--format', 'xml', KERNEL], "accelsync: --format takes text|json, got 'xml'"),
+        (['check', '--witness=yes', KERNEL], 'accelsync: --witness=yes takes no argument'),
+        (['check', KERNEL, '-D'], 'accelsync: -D needs an argument (NAME=VALUE)'),
+        (['check', '--max-paths=0', KERNEL], "accelsync: --max-paths takes a positive integer, got '0'"),
+        (['simulate', '--policy=slow', KERNEL], "accelsync: --policy takes random, adversarial or replay, got 'slow'"),
+        (['mutate', '-j', '0', KERNEL], "accelsync: --jobs takes an integer from 1 to 1024, got '0'"),
+        (['check'], 'accelsync: check needs at least one FILE')):
+    p = run(*args)
+    cmd = args[0]
+    expect(p.returncode == 2 and p.stderr == f"{message}\nTry 'accelsync {cmd} --help'.\n",
+           f'{" ".join(args)}: exit {p.returncode}, {p.stderr!r}')
+
+# docs/cli.md shows each help text as the binary prints it
+doc = open(f'{root}/docs/cli.md').read()
+for cmd in ([], ['check'], ['simulate'], ['mutate']):
+    shown = '$ ' + ' '.join(['accelsync'] + cmd + ['--help']) + '\n'
+    start = doc.find(shown)
+    expect(start >= 0, f'docs/cli.md shows {shown.strip()}')
+    if start < 0:
+        continue
+    block = doc[start + len(shown):doc.index('```', start)]
+    expect(block == run(*cmd, '--help').stdout, f'docs/cli.md: {shown.strip()} is current')
+
+print(f'{passed} passed, {failed} failed')
+sys.exit(1 if failed else 0)
