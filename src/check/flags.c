@@ -44,6 +44,19 @@ void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
     add_finding(ctx, CHECK_FLAG_OVERRUN, SEV_ERROR, at, other, late, message);
 }
 
+/* " (i=1, j=0)": the loop values of an instruction, to tell two executions of one statement
+ * apart; "" outside loops. */
+static const char *iterations(struct arena *A, const struct lw_ins *x)
+{
+    if (!x->iters.len)
+        return "";
+    const char *t = " (";
+    for (size_t k = 0; k < x->iters.len; k++)
+        t = arena_printf(A, "%s%s%s=%lld", t, k ? ", " : "", x->iters.items[k].name,
+                         (long long)x->iters.items[k].value);
+    return arena_printf(A, "%s)", t);
+}
+
 /* Why wait w may not have taken the flag when the next set fires: what it waits for. */
 static const char *overrun_why(const struct check_context *ctx, size_t w, const struct hb_late *late)
 {
@@ -56,6 +69,11 @@ static const char *overrun_why(const struct check_context *ctx, size_t w, const 
     return arena_printf(A, "%s is reached only after %s at line %d ends, which this set does "
                            "not wait for", wait, describe_ins(p, A, late->ins),
                         p->ins[late->ins].stmt->loc.line);
+}
+
+static bool same_stmt(const struct lw_program *p, size_t a, size_t b)
+{
+    return p->ins[a].stmt == p->ins[b].stmt;
 }
 
 static void check_channels(const struct check_context *ctx)
@@ -81,9 +99,11 @@ static void check_channels(const struct check_context *ctx)
             if (k < w->len && hb_wait_taken_by(ctx->hb, ctx->m, w->items[k], next, &late))
                 continue;
             check_add_overrun(ctx, next, s->items[k], &late,
-                arena_printf(A, "%s may fire while the flag is still set by %s at line %d: %s",
-                             describe_ins(p, A, next), describe_ins(p, A, s->items[k]),
-                             p->ins[s->items[k]].stmt->loc.line,
+                arena_printf(A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
+                             describe_ins(p, A, next),
+                             same_stmt(p, next, s->items[k]) ? iterations(A, &p->ins[next]) : "",
+                             describe_ins(p, A, s->items[k]), p->ins[s->items[k]].stmt->loc.line,
+                             same_stmt(p, next, s->items[k]) ? iterations(A, &p->ins[s->items[k]]) : "",
                              k < w->len ? overrun_why(ctx, w->items[k], &late)
                                         : "nothing waits for it in between"));
         }
@@ -229,10 +249,12 @@ static void check_cycle(const struct check_context *ctx)
     }
     if (first == NO_INS)
         return;
+    /* Worded like the missing-partner deadlocks: what never returns, then why. */
     check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
-        arena_printf(A, "deadlock: each of these waits can only be released by something "
-                        "that waits, directly or not, for one of them: %s%s",
-                     names, listed > 4 ? ", ..." : ""));
+        arena_printf(A, "%s never returns: it and the other waits of a cycle can each only be "
+                        "released by something that waits, directly or not, for one of them: "
+                        "%s%s",
+                     describe_ins(p, A, first), names, listed > 4 ? ", ..." : ""));
 }
 
 void check_flags(const struct check_context *ctx)

@@ -78,9 +78,11 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
         if (f->kernel && strcmp(f->kernel, k->name) == 0)
             json_array_append_new(findings, finding_json(f, r->path));
     }
-    return json_pack("{s:s, s:b, s:o, s:I, s:I, s:o}", "name", k->name, "verified", k->verified,
-                     "params_checked", params, "paths", (json_int_t)k->paths, "events",
-                     (json_int_t)k->events, "findings", findings);
+    /* "complete" says every run was checked; "verified", its old name, read as "clean" to
+     * newcomers and stays one more version for readers of the old contract (docs/cli.md). */
+    return json_pack("{s:s, s:b, s:b, s:o, s:I, s:I, s:o}", "name", k->name, "complete",
+                     k->verified, "verified", k->verified, "params_checked", params, "paths",
+                     (json_int_t)k->paths, "events", (json_int_t)k->events, "findings", findings);
 }
 
 static json_t *file_json(const struct file_result *r, bool werror)

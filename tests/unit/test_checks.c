@@ -178,6 +178,18 @@ static void test_messages(void)
          "wait_flag(MTE2, V, 0) never returns: the channel is set 0 times and this is wait 1"},
         {AIV "kernel k {\n set_flag(MTE2, V, 0);\n}",
          "set_flag(MTE2, V, 0) is never waited for: the flag is still set when the kernel ends"},
+        /* one statement in two iterations: the message names them */
+        {AIV "kernel k {\n for i in 0..2 { set_flag(MTE2, V, 0); }\n wait_flag(MTE2, V, 0);\n"
+             " wait_flag(MTE2, V, 0);\n}",
+         "set_flag(MTE2, V, 0) (i=1) may fire while the flag is still set by set_flag(MTE2, V, 0) "
+         "at line 6 (i=0): its wait wait_flag(MTE2, V, 0) at line 7 may not be issued before "
+         "this set fires"},
+        /* a cycle is worded like a missing partner: what never returns, then why */
+        {AIV "kernel k {\n wait_flag(V, MTE2, 0);\n set_flag(MTE2, V, 0);\n wait_flag(MTE2, V, 0);\n"
+             " set_flag(V, MTE2, 0);\n}",
+         "wait_flag(V, MTE2, 0) never returns: it and the other waits of a cycle can each only be "
+         "released by something that waits, directly or not, for one of them: wait_flag(V, MTE2, "
+         "0) at line 6, wait_flag(MTE2, V, 0) at line 8"},
         {AIV "kernel k {\n set_flag(S, S, 0);\n}",
          "set_flag(S, S, ...): S -> S is not a flag channel of core type AIV"},
         {AIV "kernel k {\n set_flag(MTE2, V, 9);\n}",

@@ -74,6 +74,11 @@ static void test_hazard_json(void)
     json_t *summary = json_object_get(doc, "summary");
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "errors")), 1);
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(summary, "exit_code")), 1);
+    /* a kernel with findings is complete (every run checked); `verified` is its old name */
+    json_t *kr = json_array_get(json_object_get(json_array_get(json_object_get(doc, "files"), 0),
+                                                    "kernels"), 0);
+    CU_ASSERT_TRUE(json_is_true(json_object_get(kr, "complete")));
+    CU_ASSERT_TRUE(json_is_true(json_object_get(kr, "verified")));
     json_decref(doc);
 }
 
