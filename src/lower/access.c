@@ -100,6 +100,14 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
         u = lower_local_unit(L, unit, unit_loc);
         if (u < 0)
             return;
+        if (!te && !model_unit_runs_op(L->model, L->ct, u, op)) {   /* a listed op on the
+                                                                     * wrong unit: bad-unit */
+            const char *near = model_unit_nearest_op(L->model, L->ct, u, op);
+            lower_fail(L, CHECK_UNKNOWN_NAME, op_loc, "unknown op '%s' on unit %s of model %s%s%s%s",
+                       op, unit, L->model->name, near ? " (did you mean '" : "", near ? near : "",
+                       near ? "'?)" : "");
+            return;
+        }
         if (te && !model_op_runs_on(te, unit))
             lower_report(L, CHECK_BAD_UNIT, op_loc, "op '%s' runs on %s, not on %s", op,
                          op_units(&L->p->arena, te), unit);

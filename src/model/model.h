@@ -40,6 +40,10 @@ struct model_unit {
      * when the earlier access writes fewer; 0: never. */
     int64_t intra_ordered_from;
     uint64_t reads, writes;     /* bit i: model space i may be read / written */
+    /* The op names the unit runs, `*` and `?` as wildcards; nops == 0: any op. The op table's
+     * entries for the unit count too. */
+    const char **ops;
+    int nops;
 };
 
 struct model_coretype {
@@ -211,6 +215,14 @@ void model_index_names(struct model *m);
  * else from the defaults. */
 void model_op_attrs(const struct model *m, const char *op, bool *blocking, bool *interlocked);
 const char *unit_class_name(enum unit_class c);
+/* Whether unit `unit` of core type ct runs op: its `ops` list allows it (or it has none), or
+ * the op table lists the op for that unit. */
+bool model_unit_runs_op(const struct model *m, const struct model_coretype *ct, int unit,
+                        const char *op);
+/* The op name of unit `unit` (its list without wildcards, and the op table's ops for it)
+ * nearest to a misspelt `op`, or NULL. */
+const char *model_unit_nearest_op(const struct model *m, const struct model_coretype *ct, int unit,
+                                  const char *op);
 /* The hazard kinds (HAZ_*) checked between two accesses of unit mu whose earlier one writes
  * `earlier_writes` bytes: none on sync and fifo units, and none after a write large enough
  * for the unit to order its next instruction by itself (intra_ordered_from). */

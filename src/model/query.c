@@ -3,6 +3,12 @@
  * which a model file may list by the thousand, are found through sorted indexes. */
 #include "model.h"
 
+#include <fnmatch.h>
+#include <stdlib.h>
+
+#include "../util/nearest.h"
+#include "../util/xalloc.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,4 +189,35 @@ unsigned model_unit_intra_hazards(const struct model_unit *mu, int64_t earlier_w
     if (mu->intra_ordered_from > 0 && earlier_writes >= mu->intra_ordered_from)
         return 0;
     return mu->intra_hazards;
+}
+
+bool model_unit_runs_op(const struct model *m, const struct model_coretype *ct, int unit,
+                        const char *op)
+{
+    const struct model_unit *mu = &ct->units[unit];
+    if (mu->nops == 0)
+        return true;
+    for (int i = 0; i < mu->nops; i++)
+        if (fnmatch(mu->ops[i], op, 0) == 0)
+            return true;
+    const struct model_op *entry = model_op_find(m, op);
+    return entry && model_op_runs_on(entry, mu->name);
+}
+
+const char *model_unit_nearest_op(const struct model *m, const struct model_coretype *ct, int unit,
+                                  const char *op)
+{
+    const struct model_unit *mu = &ct->units[unit];
+    size_t n = (size_t)mu->nops + (size_t)m->nops;
+    const char **names = xcalloc(n ? n : 1, sizeof(char *));
+    size_t k = 0;
+    for (int i = 0; i < mu->nops; i++)
+        if (!strpbrk(mu->ops[i], "*?"))
+            names[k++] = mu->ops[i];
+    for (int i = 0; i < m->nops; i++)
+        if (model_op_runs_on(&m->ops[i], mu->name))
+            names[k++] = m->ops[i].name;
+    const char *best = nearest_name(op, names, k);
+    free(names);
+    return best;
 }

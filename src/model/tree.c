@@ -282,6 +282,21 @@ static void parse_unit(struct walk *w, struct model_coretype *ct, xmlNode *n)
             node_error(w, n, "unit '%s' has intra-ordered-from but no intra-hazards to relax",
                        name);
     }
+    struct name_list ops = split_names(w, attr(w, n, "ops"));
+    for (int i = 0; i < ops.len; i++) {
+        const char *c = ops.names[i];
+        bool ok = *c && (c[0] == '_' || c[0] == '*' || c[0] == '?' || (c[0] >= 'A' && c[0] <= 'Z')
+                         || (c[0] >= 'a' && c[0] <= 'z'));
+        for (; *c && ok; c++)
+            ok = *c == '_' || *c == '*' || *c == '?' || (*c >= 'A' && *c <= 'Z')
+                 || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9');
+        if (!ok)
+            node_error(w, n, "unit '%s': op name or pattern '%s' is not an identifier (letters, "
+                             "digits, _, with * and ? as wildcards)",
+                       name, ops.names[i]);
+    }
+    u->ops = ops.names;
+    u->nops = ops.len;
     const char *what = arena_printf(&w->m->arena, "unit '%s'", name);
     u->reads = parse_space_set(w, n, "reads", what);
     u->writes = parse_space_set(w, n, "writes", what);

@@ -88,7 +88,7 @@ static const struct hb_case cases[] = {
     {"an async copy is not interlocked",
      MLU "kernel k { COMPUTE bang_add n[0] <- m; MOVE memcpy_async m <- n[1]; }", 0, 1, false},
     {"interlock joins only conflicting pairs",
-     MLU "kernel k { COMPUTE bang_add n[0] <- n[1]; MOVE memcpy_async m <- g[0 +: 1024]; ALU get <- m; }", 0, 2, false},
+     MLU "kernel k { COMPUTE bang_add n[0] <- n[1]; MOVE memcpy_async m <- g[0 +: 1024]; ALU load_scalar <- m; }", 0, 2, false},
     {"cross-core flag orders the producer core before the consumer core",
      "model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
      "kernel mix { core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; cross_core_set_flag(FIX, 2, 3); }\n"

@@ -6,11 +6,23 @@
 
 #include "cunit_main.h"
 #include "util/key_map.h"
+#include "util/nearest.h"
 #include "util/utf8.h"
 
 static size_t seq(const char *s)
 {
     return utf8_sequence((const unsigned char *)s, strlen(s) ? strlen(s) : 1);
+}
+
+/* Suggestions: a slip of a character or two finds the name; a different word finds none. */
+static void test_nearest_name(void)
+{
+    static const char *const names[] = {"vadd", "vadds", "vmul", NULL, "vdup", "get_value"};
+    CU_ASSERT_STRING_EQUAL(nearest_name("vaddd", names, 6), "vadd");
+    CU_ASSERT_STRING_EQUAL(nearest_name("vmlu", names, 6), "vmul");      /* swapped letters */
+    CU_ASSERT_STRING_EQUAL(nearest_name("get_vaule", names, 6), "get_value");
+    CU_ASSERT_PTR_NULL(nearest_name("frobnicate", names, 6));
+    CU_ASSERT_PTR_NULL(nearest_name("x", names, 0));
 }
 
 static void test_utf8_sequence(void)
@@ -67,4 +79,5 @@ void register_suites(void)
     CU_add_test(s, "utf8_sequence", test_utf8_sequence);
     CU_add_test(s, "utf8_repair", test_utf8_repair);
     CU_add_test(s, "key_map", test_key_map);
+    CU_add_test(s, "nearest_name", test_nearest_name);
 }
