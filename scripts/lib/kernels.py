@@ -87,4 +87,5 @@ def run(binary, path, args, engine='clock'):
 
 
 def verdict(findings):
-    return sorted((f['check'], f['location']['line']) for f in findings)
+    # a whole-file finding has no line (null in JSON); its tag is check@0
+    return sorted((f['check'], f['location']['line'] or 0) for f in findings)

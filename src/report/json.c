@@ -19,10 +19,13 @@ static json_t *text_json(const char *s)
     return j;
 }
 
+/* A finding about a whole file has no line (null, not 0); one in a model file has a line
+ * but no column. */
 static json_t *loc_json(const struct as_loc *loc, const char *fallback_file)
 {
-    return json_pack("{s:o, s:i, s:i}", "file", text_json(loc->file ? loc->file : fallback_file),
-                     "line", (json_int_t)loc->line, "column", (json_int_t)loc->col);
+    return json_pack("{s:o, s:o, s:o}", "file", text_json(loc->file ? loc->file : fallback_file),
+                     "line", loc->line > 0 ? json_integer(loc->line) : json_null(),
+                     "column", loc->col > 0 ? json_integer(loc->col) : json_null());
 }
 
 static json_t *bindings_json(const struct binding_list *b)

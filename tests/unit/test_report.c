@@ -97,6 +97,19 @@ static void test_file_diagnostics_json(void)
     json_decref(doc);
 }
 
+/* A finding about the whole file has no line or column: null, not 0. */
+static void test_whole_file_location_json(void)
+{
+    json_t *doc = json_report("kernel k { }\n", false);
+    json_t *file = json_array_get(json_object_get(doc, "files"), 0);
+    json_t *d = json_array_get(json_object_get(file, "diagnostics"), 0);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(d, "check")), "model-error");
+    json_t *loc = json_object_get(d, "location");
+    CU_ASSERT_TRUE(json_is_null(json_object_get(loc, "line")));
+    CU_ASSERT_TRUE(json_is_null(json_object_get(loc, "column")));
+    json_decref(doc);
+}
+
 static void test_werror_json(void)
 {
     json_t *doc = json_report(AIV "kernel k { set_flag(MTE2, V, 0); }", true);
@@ -125,6 +138,7 @@ void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("report", NULL, NULL);
     CU_add_test(s, "hazard in JSON", test_hazard_json);
+    CU_add_test(s, "whole-file findings have no line in JSON", test_whole_file_location_json);
     CU_add_test(s, "file diagnostics in JSON", test_file_diagnostics_json);
     CU_add_test(s, "--werror in the JSON summary", test_werror_json);
     CU_add_test(s, "syntax error in text", test_syntax_error_text);
