@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "../util/search.h"
 #include "check.h"
 
 /* One source core's sets of a flag (in issue order) and the waits of one core they count
@@ -57,21 +58,25 @@ static void report(const struct capacity_scope *c, size_t set, size_t wait)
                                                     "taken it by then"));
 }
 
+struct taken_query {
+    const struct capacity_scope *c;
+    size_t x;
+};
+
+static bool taken_by_x(size_t i, const void *ctx)
+{
+    const struct taken_query *q = ctx;
+    struct hb_late late;
+    return hb_wait_taken_by(q->c->ctx->hb, q->c->ctx->m, q->c->waits[i].ins, q->x, &late);
+}
+
 /* How many of the waits have taken their counts by the time x fires: a prefix, since the
  * cross-core waits of a core all sit on the model's wait-unit (required by the schema) and
  * hold its queue. */
 static size_t waits_before(const struct capacity_scope *c, size_t x)
 {
-    size_t lo = 0, hi = c->nwaits;
-    struct hb_late late;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (hb_wait_taken_by(c->ctx->hb, c->ctx->m, c->waits[mid].ins, x, &late))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    struct taken_query q = {c, x};
+    return partition_point(0, c->nwaits, taken_by_x, &q);
 }
 
 static void capacity_in_order(const struct capacity_scope *c)
@@ -153,18 +158,23 @@ static int64_t rightmost(const struct tree *t, size_t k, size_t lo, size_t hi, s
     return r >= 0 ? r : rightmost(t, 2 * k, lo, mid, a, b, v);
 }
 
+struct after_query {
+    const struct any_order *o;
+    const struct chain *ch;
+    size_t s;
+};
+
+static bool not_after_s(size_t i, const void *ctx)
+{
+    const struct after_query *q = ctx;
+    return !hb_before(q->o->c->ctx->hb, q->s, q->ch->sets.items[i]);
+}
+
 /* Sets of the chain not after s: a prefix. */
 static size_t not_after(const struct any_order *o, const struct chain *ch, size_t s)
 {
-    size_t lo = 0, hi = ch->sets.len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (!hb_before(o->c->ctx->hb, s, ch->sets.items[mid]))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    struct after_query q = {o, ch, s};
+    return partition_point(0, ch->sets.len, not_after_s, &q);
 }
 
 /* The largest j >= lo at which set i of chain a may find j + capacity counted sets, or

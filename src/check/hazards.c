@@ -9,6 +9,7 @@
 #include "../util/span_index.h"
 #include "../util/xalloc.h"
 #include "check.h"
+#include "../util/search.h"
 
 enum hazard_kind { KIND_RAW, KIND_WAR, KIND_WAW };
 
@@ -79,19 +80,6 @@ static void record(const struct lw_program *p, struct hazard_set *s, enum hazard
     s->slots[k] = s->items.len;
 }
 
-static bool overlap(const struct mem_region *x, const struct mem_region *y)
-{
-    return x->memory == y->memory && x->lo < y->hi && y->lo < x->hi;
-}
-
-static bool any_overlap(const struct mem_region *xs, int nx, const struct mem_region *ys, int ny)
-{
-    for (int i = 0; i < nx; i++)
-        for (int j = 0; j < ny; j++)
-            if (overlap(&xs[i], &ys[j]))
-                return true;
-    return false;
-}
 
 /* Classifies one pair of accesses a < b (instruction order) and records its hazards. */
 static void consider_pair(const struct check_context *ctx, struct hazard_set *s, size_t a,
@@ -105,11 +93,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
             return;
-        if (any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+        if (mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
             record(p, s, KIND_RAW, a, b);
-        if (any_overlap(y->writes, y->nwrites, x->reads, x->nreads))
+        if (mem_any_overlap(y->writes, y->nwrites, x->reads, x->nreads))
             record(p, s, KIND_RAW, b, a);
-        if (any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+        if (mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
             record(p, s, KIND_WAW, a, b);
         return;
     }
@@ -118,11 +106,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(x));
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
-    if ((kinds & HAZ_RAW) && any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+    if ((kinds & HAZ_RAW) && mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
         record(p, s, KIND_RAW, a, b);
-    if ((kinds & HAZ_WAR) && any_overlap(x->reads, x->nreads, y->writes, y->nwrites))
+    if ((kinds & HAZ_WAR) && mem_any_overlap(x->reads, x->nreads, y->writes, y->nwrites))
         record(p, s, KIND_WAR, a, b);
-    if ((kinds & HAZ_WAW) && any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+    if ((kinds & HAZ_WAW) && mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
         record(p, s, KIND_WAW, a, b);
 }
 
@@ -170,18 +158,22 @@ static void index_free(struct region_index *ix)
     free(ix->reads);
 }
 
+struct payload_query {
+    const struct span_index *l;
+    size_t b;
+};
+
+static bool payload_before(size_t i, const void *ctx)
+{
+    const struct payload_query *q = ctx;
+    return q->l->items[i].payload < q->b;
+}
+
 /* Entries issued before instruction b: payloads grow with position within one unit. */
 static size_t first_at_or_after(const struct span_index *l, size_t b)
 {
-    size_t lo = 0, hi = l->len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (l->items[mid].payload < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    struct payload_query q = {l, b};
+    return partition_point(0, l->len, payload_before, &q);
 }
 
 struct visit_ctx {
@@ -250,7 +242,7 @@ static void overlap_of(const struct lw_program *p, const struct hazard *h,
     int ns = h->kind == KIND_RAW ? s->nreads : s->nwrites;
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)
-            if (overlap(&fr[i], &sr[j])) {
+            if (mem_regions_overlap(&fr[i], &sr[j])) {
                 *rf = &fr[i];
                 *rs = &sr[j];
                 return;

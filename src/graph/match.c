@@ -9,6 +9,7 @@
 #include "../util/xalloc.h"
 #include "graph.h"
 #include "match.h"
+#include "../util/search.h"
 
 static bool name_in(const struct unit_name_set *s, const char *name)
 {
@@ -104,28 +105,38 @@ void xflag_table_free(struct xflag_table *t)
     t->len = 0;
 }
 
+struct key_query {
+    const struct xflag_table *t;
+    int core, mode;
+    int64_t flag;
+    size_t ins;
+};
+
+static bool key_below(size_t i, const void *ctx)
+{
+    const struct key_query *q = ctx;
+    return key_cmp(&q->t->items[i], q->core, q->mode, q->flag) < 0;
+}
+
+static bool key_at_most(size_t i, const void *ctx)
+{
+    const struct key_query *q = ctx;
+    return key_cmp(&q->t->items[i], q->core, q->mode, q->flag) <= 0;
+}
+
+static bool issued_before(size_t i, const void *ctx)
+{
+    const struct key_query *q = ctx;
+    return q->t->items[i].ins < q->ins;
+}
+
 /* [*first, *end) of the entries of (core, mode, flag). */
 static void xflag_range(const struct xflag_table *t, int core, int mode, int64_t flag,
                         size_t *first, size_t *end)
 {
-    size_t lo = 0, hi = t->len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (key_cmp(&t->items[mid], core, mode, flag) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *first = lo;
-    hi = t->len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (key_cmp(&t->items[mid], core, mode, flag) <= 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *end = lo;
+    struct key_query q = {t, core, mode, flag, 0};
+    *first = partition_point(0, t->len, key_below, &q);
+    *end = partition_point(*first, t->len, key_at_most, &q);
 }
 
 size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag)
@@ -155,15 +166,9 @@ size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t in
 {
     size_t first, end;
     xflag_range(t, x->core, x->xmode, x->xflag, &first, &end);
-    size_t lo = first, hi = end;   /* entries of one key are in issue order */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->items[mid].ins < ins)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo - first;
+    struct key_query q = {t, x->core, x->xmode, x->xflag, ins};
+    return partition_point(first, end, issued_before, &q) - first;   /* a key's entries are in
+                                                                      * issue order */
 }
 
 /* The counting groups of rule 9: for each run of waits of one (core, mode, flag) and each

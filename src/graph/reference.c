@@ -29,27 +29,6 @@ struct reference {
 
 static void edge(struct reference *g, size_t from, size_t to) { VEC_PUSH(g->succ[from], to); }
 
-static bool overlaps(const struct mem_region *x, const struct mem_region *y)
-{
-    return x->memory == y->memory && x->lo < y->hi && y->lo < x->hi;
-}
-
-static bool conflict(const struct lw_ins *a, const struct lw_ins *b)
-{
-    for (int i = 0; i < a->nwrites; i++) {
-        for (int j = 0; j < b->nreads; j++)
-            if (overlaps(&a->writes[i], &b->reads[j]))
-                return true;
-        for (int j = 0; j < b->nwrites; j++)
-            if (overlaps(&a->writes[i], &b->writes[j]))
-                return true;
-    }
-    for (int i = 0; i < a->nreads; i++)
-        for (int j = 0; j < b->nwrites; j++)
-            if (overlaps(&a->reads[i], &b->writes[j]))
-                return true;
-    return false;
-}
 
 static bool local_bit(uint64_t mask, const struct lw_program *p, const struct lw_ins *x)
 {
@@ -92,7 +71,7 @@ static void core_edges(struct reference *g, const struct lw_program *p, const st
                 && local_bit(x->bar_to, p, y))
                 edge(g, E(a), S(b));
             if (x->kind == INS_ACCESS && y->kind == INS_ACCESS && x->interlocked
-                && y->interlocked && conflict(x, y))                      /* rule 8 */
+                && y->interlocked && lw_accesses_conflict(x, y))                      /* rule 8 */
                 edge(g, E(a), S(b));
         }
     }

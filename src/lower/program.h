@@ -53,6 +53,23 @@ struct lw_ins {
     struct binding_list iters;      /* loop variables, outermost first */
 };
 
+/* Overlapping bytes of one memory. */
+static inline bool mem_regions_overlap(const struct mem_region *x, const struct mem_region *y)
+{
+    return x->memory == y->memory && x->lo < y->hi && y->lo < x->hi;
+}
+
+/* Some region of xs overlaps some region of ys. */
+static inline bool mem_any_overlap(const struct mem_region *xs, int nx, const struct mem_region *ys,
+                                   int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (mem_regions_overlap(&xs[i], &ys[j]))
+                return true;
+    return false;
+}
+
 /* Bytes an access writes, over all its write regions. */
 static inline int64_t lw_written_bytes(const struct lw_ins *x)
 {
@@ -60,6 +77,15 @@ static inline int64_t lw_written_bytes(const struct lw_ins *x)
     for (int k = 0; k < x->nwrites; k++)
         n += x->writes[k].hi - x->writes[k].lo;
     return n;
+}
+
+/* Two accesses conflict: overlapping bytes, at least one of them a write (the definition the
+ * checks, the engines and the simulator share, docs/semantics.md §3). */
+static inline bool lw_accesses_conflict(const struct lw_ins *x, const struct lw_ins *y)
+{
+    return mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads)
+           || mem_any_overlap(x->reads, x->nreads, y->writes, y->nwrites)
+           || mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites);
 }
 
 struct lw_core {

@@ -9,6 +9,7 @@
 
 #include "../graph/match.h"   /* hb_xmode_links: the model's mode table */
 #include "machine.h"
+#include "../util/search.h"
 
 struct counter {
     int64_t sets;           /* signals that ended */
@@ -216,19 +217,25 @@ void flags_wait_ended(struct machine *m, size_t w)
         f->cross.items[f->xsrc.items[f->xsrc_at[w] + k]].consumed++;
 }
 
+struct xset_query {
+    const struct flag_state *f;
+    int core, mode;
+    int64_t flag;
+};
+
+static bool xset_below(size_t i, const void *ctx)
+{
+    const struct xset_query *q = ctx;
+    return xset_cmp(&q->f->xsets[i], q->core, q->mode, q->flag) < 0;
+}
+
 /* The cross-core signals of (core, mode, flag) in issue order: xsets[*first .. *end). */
 static void xsets_of(const struct flag_state *f, int core, int mode, int64_t flag, size_t *first,
                      size_t *end)
 {
-    size_t lo = 0, hi = f->nxsets;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (xset_cmp(&f->xsets[mid], core, mode, flag) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *first = lo;
+    struct xset_query q = {f, core, mode, flag};
+    *first = partition_point(0, f->nxsets, xset_below, &q);
+    size_t lo = *first;
     while (lo < f->nxsets && xset_cmp(&f->xsets[lo], core, mode, flag) == 0)
         lo++;
     *end = lo;

@@ -7,26 +7,6 @@
 
 #include "sim.h"
 
-bool sim_regions_overlap(const struct mem_region *x, const struct mem_region *y)
-{
-    return x->memory == y->memory && x->lo < y->hi && y->lo < x->hi;
-}
-
-static bool any_overlap(const struct mem_region *xs, int nx, const struct mem_region *ys, int ny)
-{
-    for (int i = 0; i < nx; i++)
-        for (int j = 0; j < ny; j++)
-            if (sim_regions_overlap(&xs[i], &ys[j]))
-                return true;
-    return false;
-}
-
-bool sim_accesses_conflict(const struct lw_ins *x, const struct lw_ins *y)
-{
-    return any_overlap(x->writes, x->nwrites, y->reads, y->nreads)
-           || any_overlap(x->reads, x->nreads, y->writes, y->nwrites)
-           || any_overlap(x->writes, x->nwrites, y->writes, y->nwrites);
-}
 
 /* Which hazard kinds are checked between accesses a < b of one core (HAZ_* bits). */
 static unsigned same_core_kinds(const struct lw_program *p, const struct lw_ins *a,
@@ -41,11 +21,11 @@ static bool kind_overlaps(enum sim_problem_kind kind, const struct lw_ins *f, co
 {
     switch (kind) {
     case SIM_RACE_RAW:
-        return any_overlap(f->writes, f->nwrites, s->reads, s->nreads);
+        return mem_any_overlap(f->writes, f->nwrites, s->reads, s->nreads);
     case SIM_RACE_WAR:
-        return any_overlap(f->reads, f->nreads, s->writes, s->nwrites);
+        return mem_any_overlap(f->reads, f->nreads, s->writes, s->nwrites);
     case SIM_RACE_WAW:
-        return any_overlap(f->writes, f->nwrites, s->writes, s->nwrites);
+        return mem_any_overlap(f->writes, f->nwrites, s->writes, s->nwrites);
     default:
         return false;
     }

@@ -52,12 +52,10 @@ void sim_execute_delayed(const struct lw_program *p, const int64_t *latency,
                          const int64_t *issue_at, struct sim_run *out);
 void sim_run_free(struct sim_run *r);
 
-/* The conflict definition (the checker's, written out again here, docs/semantics.md §3):
- * overlapping bytes of one memory, at least one write; on one core, different units, or one
- * pipelined unit for the hazard kinds its model lists; across cores, any pair. */
-bool sim_regions_overlap(const struct mem_region *x, const struct mem_region *y);
-bool sim_accesses_conflict(const struct lw_ins *x, const struct lw_ins *y);
-/* Whether run r shows (kind, first, second) as a race: both started, and on one core the
+/* Races use the conflict definition of the lowered program (lw_accesses_conflict: overlapping
+ * bytes of one memory, at least one write), on one core between different units or within one
+ * pipelined unit for the hazard kinds its model lists, across cores any pair.
+ * Whether run r shows (kind, first, second) as a race: both started, and on one core the
  * later one in issue order started before the earlier one ended; across cores their
  * intervals overlap. */
 bool sim_shows_race(const struct sim_run *r, enum sim_problem_kind kind, size_t first,

@@ -29,7 +29,7 @@ static void race_bytes(const struct lw_program *p, const struct sim_problem *pr,
     int ns = pr->kind == SIM_RACE_RAW ? y->nreads : y->nwrites;
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)
-            if (sim_regions_overlap(&fr[i], &sr[j])) {
+            if (mem_regions_overlap(&fr[i], &sr[j])) {
                 f->buffer = p->buffers[sr[j].buffer].name;
                 f->bytes_lo = (fr[i].lo > sr[j].lo ? fr[i].lo : sr[j].lo) - sr[j].buffer_base;
                 f->bytes_hi = (fr[i].hi < sr[j].hi ? fr[i].hi : sr[j].hi) - sr[j].buffer_base;

@@ -2,6 +2,7 @@
  * root over leaves [0, cap); node k has children 2k and 2k+1; an empty leaf has the empty
  * bounding span (lo = INT64_MAX, hi = INT64_MIN), which overlaps nothing. */
 #include "span_index.h"
+#include "search.h"
 
 #include <stdlib.h>
 
@@ -103,15 +104,19 @@ const struct span *span_index_last(const struct span_index *x, size_t to, int64_
     return last_node(x, 1, 0, x->cap, to, lo, hi);
 }
 
+struct key_bound {
+    const struct span_index *x;
+    int32_t key;
+};
+
+static bool key_at_most(size_t i, const void *ctx)
+{
+    const struct key_bound *q = ctx;
+    return q->x->items[i].key <= q->key;
+}
+
 size_t span_index_first_after(const struct span_index *x, int32_t key)
 {
-    size_t lo = 0, hi = x->len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (x->items[mid].key <= key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    struct key_bound q = {x, key};
+    return partition_point(0, x->len, key_at_most, &q);
 }
