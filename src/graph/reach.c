@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lower/lower.h"
 #include "../util/xalloc.h"
 #include "reach.h"
 
@@ -213,16 +214,7 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     R->end = xmalloc((nwaits ? nwaits : 1) * nu * sizeof(int32_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));
-    R->queue_first = xcalloc(nu + 1, sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].unit >= 0)
-            R->queue_first[p->ins[i].unit + 1]++;
-    for (size_t u = 0; u < (size_t)p->nunits; u++)
-        R->queue_first[u + 1] += R->queue_first[u];
-    R->queue = xmalloc(n * sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].unit >= 0)
-            R->queue[R->queue_first[p->ins[i].unit] + (size_t)p->ins[i].pos] = i;
+    lw_unit_queues(p, &R->queue, &R->queue_first);
 
     struct wait_groups wg = {0};
     if (r->counting)

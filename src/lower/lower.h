@@ -40,4 +40,8 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
                                 struct diag_list *diags, bool *stopped);
 void lw_program_free(struct lw_program *p);
 
+/* The instructions of each unit in queue order: those of unit u are
+ * queue[first[u] .. first[u + 1]), at index first[u] + pos. Both arrays allocated (free). */
+void lw_unit_queues(const struct lw_program *p, size_t **queue, size_t **first);
+
 #endif

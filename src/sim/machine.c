@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../graph/match.h"   /* hb_xbarrier_participates: the model's participant table */
+#include "../graph/match.h"
+#include "../lower/lower.h"   /* hb_xbarrier_participates: the model's participant table */
 #include "machine.h"
 
 /* A wait or a barrier placed in a queue keeps the queue until it ends. */
@@ -357,16 +358,7 @@ static void machine_init(struct machine *m, const struct lw_program *p, const in
     m->acquiring = xcalloc(nc, sizeof(struct size_vec));
     m->interlocked = xcalloc(nc, sizeof(struct size_vec));
     m->in_work = xcalloc(nc, sizeof(bool));
-    m->queue_first = xcalloc(nu + 1, sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].unit >= 0)
-            m->queue_first[p->ins[i].unit + 1]++;
-    for (size_t u = 0; u < (size_t)p->nunits; u++)
-        m->queue_first[u + 1] += m->queue_first[u];
-    m->queue = xmalloc(n * sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].unit >= 0)
-            m->queue[m->queue_first[p->ins[i].unit] + (size_t)p->ins[i].pos] = i;
+    lw_unit_queues(p, &m->queue, &m->queue_first);
     m->head = xcalloc(nu, sizeof(int));
     m->issued = xcalloc(nu, sizeof(int));
     m->drained = xcalloc(nu, sizeof(int));
