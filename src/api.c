@@ -17,6 +17,7 @@ struct as_options {
     VEC(struct binding) defines;
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
+    VEC(char *) model_path;     /* owned copies of the --model-path directories */
     struct sim_policy policy;   /* as_simulate_files */
     struct sim_replay replay;
 };
@@ -44,6 +45,9 @@ void as_options_free(struct as_options *o)
         free(o->names.items[i]);
     VEC_FREE(o->names);
     VEC_FREE(o->defines);
+    for (size_t i = 0; i < o->model_path.len; i++)
+        free(o->model_path.items[i]);
+    VEC_FREE(o->model_path);
     free(o->model);
     sim_replay_free(&o->replay);
     free(o);
@@ -54,6 +58,14 @@ void as_options_set_model(struct as_options *o, const char *name_or_path)
     free(o->model);
     o->model = name_or_path ? xstrdup(name_or_path) : NULL;
     o->check.model = o->model;
+}
+
+void as_options_add_model_path(struct as_options *o, const char *dir)
+{
+    char *copy = xstrdup(dir);
+    VEC_PUSH(o->model_path, copy);
+    o->check.model_path = (const char *const *)o->model_path.items;
+    o->check.nmodel_path = o->model_path.len;
 }
 
 void as_options_define(struct as_options *o, const char *name, long long value)
@@ -250,8 +262,20 @@ static int by_name(const void *a, const void *b)
 
 size_t as_models_write(FILE *out)
 {
+    return as_models_list(NULL, out);
+}
+
+size_t as_models_list(const struct as_options *o, FILE *out)
+{
     VEC(char *) seen = {0};
-    for (const char *const *dir = model_dirs(); *dir; dir++) {
+    const char *const *dirs = model_dirs(o ? o->check.model_path : NULL, o ? o->check.nmodel_path : 0);
+    size_t ndirs = 0;
+    while (dirs[ndirs])
+        ndirs++;
+    char **copy = xcalloc(ndirs + 1, sizeof(char *));   /* model_dirs' array lives until its next call */
+    for (size_t i = 0; i < ndirs; i++)
+        copy[i] = xstrdup(dirs[i]);
+    for (char **dir = copy; *dir; dir++) {
         DIR *d = opendir(*dir);
         if (!d)
             continue;
@@ -300,5 +324,8 @@ size_t as_models_write(FILE *out)
     for (size_t i = 0; i < seen.len; i++)
         free(seen.items[i]);
     VEC_FREE(seen);
+    for (size_t i = 0; i < ndirs; i++)
+        free(copy[i]);
+    free(copy);
     return n;
 }

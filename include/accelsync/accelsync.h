@@ -40,6 +40,9 @@ struct as_options *as_options_new(void);
 void as_options_free(struct as_options *o);
 /* A model name (looked up in the model directories) or a path to a model file. */
 void as_options_set_model(struct as_options *o, const char *name_or_path);
+/* A directory searched for models (NAME.xml) before $ACCELSYNC_MODEL_PATH and the installed
+ * models; repeatable, searched in the order given. */
+void as_options_add_model_path(struct as_options *o, const char *dir);
 /* -D name=value; a later definition of the same name replaces the earlier one. */
 void as_options_define(struct as_options *o, const char *name, long long value);
 void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned long long value);
@@ -87,6 +90,8 @@ void as_result_free(struct as_result *r);
 
 /* Lists the models found in the model directories, one line each. Returns the count. */
 size_t as_models_write(FILE *out);
+/* The same, with o's --model-path directories searched first (o may be NULL). */
+size_t as_models_list(const struct as_options *o, FILE *out);
 
 #ifdef __cplusplus
 }

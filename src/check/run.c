@@ -146,10 +146,11 @@ static bool load_model(struct file_result *r, const struct check_options *o)
     struct model_limits limits = {.max_size = o->max_model_size,
                                   .max_elements = o->max_model_elements};
     if (o->model) {
-        r->model = model_find_limited(o->model, file_loc(r), &limits, &r->diags);
+        r->model = model_find_limited(o->model, file_loc(r), &limits, o->model_path,
+                                      o->nmodel_path, &r->diags);
     } else if (decl) {
         r->model = model_find_limited(declared_model_path(r, decl->name), decl->name_loc,
-                                      &limits, &r->diags);
+                                      &limits, o->model_path, o->nmodel_path, &r->diags);
     } else {
         diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");

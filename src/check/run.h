@@ -17,6 +17,8 @@ struct lw_program;
 
 struct check_options {
     const char *model;              /* --model NAME|FILE; NULL: the file's declaration */
+    const char *const *model_path;  /* --model-path directories, searched first */
+    size_t nmodel_path;
     const struct binding *defines;  /* -D name=value */
     size_t ndefines;
     uint64_t max_events;            /* per kernel run (instructions + loop iterations) */

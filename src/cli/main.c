@@ -24,15 +24,20 @@ static const char usage_main[] =
 enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
-    OPT_BUDGET, OPT_JOBS,
+    OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
 #define HELP_OPTIONS                                                                         \
     {"help", 'h', NULL, OPT_HELP, "print this help and exit"},                               \
     {"version", 0, NULL, OPT_VERSION, "print the version and exit"}
+#define MODEL_PATH_OPTION                                                                    \
+    {"model-path", 0, "DIR", OPT_MODEL_PATH,                                                 \
+     "look for models in DIR first (repeatable; then $ACCELSYNC_MODEL_PATH,\n"              \
+     "then the installed models)"}
 #define INPUT_OPTIONS                                                                        \
     {"model", 0, "NAME|FILE", OPT_MODEL, "hardware model (default: the file's model declaration)"}, \
+    MODEL_PATH_OPTION,                                                                       \
     {NULL, 'D', "NAME=VALUE", OPT_DEFINE, "fix a param's value (repeatable; also -DNAME=VALUE)"}
 #define LIMIT_OPTIONS                                                                        \
     {"max-events", 0, "N", OPT_LIMIT + AS_LIMIT_EVENTS,                                      \
@@ -99,7 +104,7 @@ static const struct cli_option mutate_options[] = {
     LIMIT_OPTIONS,
 };
 
-static const struct cli_option models_options[] = {HELP_OPTIONS};
+static const struct cli_option models_options[] = {HELP_OPTIONS, MODEL_PATH_OPTION};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -225,6 +230,9 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_MODEL:
         as_options_set_model(s->o, arg);
         return 0;
+    case OPT_MODEL_PATH:
+        as_options_add_model_path(s->o, arg);
+        return 0;
     case OPT_DEFINE:
         return parse_define(s, arg);
     case OPT_FORMAT: {
@@ -304,7 +312,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
     if (strcmp(cmd->name, "models") == 0) {
         if (n)
             return cli_usage_error(cmd, "models takes no FILE, got '%s'", files[0]);
-        if (as_models_write(stdout) == 0) {
+        if (as_models_list(s->o, stdout) == 0) {
             fputs("accelsync: no hardware models found\n", stderr);
             return 2;
         }

@@ -1,36 +1,85 @@
 /* Finding a model by name or path: `--model NAME|FILE` and `model "NAME";` resolve here,
- * searching $ACCELSYNC_MODEL_PATH, then the installed models, then the source tree's. */
+ * searching the --model-path directories, $ACCELSYNC_MODEL_PATH, the models installed beside
+ * the running executable, then the configured install directory. No source path is compiled
+ * in: a build tree has its models copied to BUILD/share/accelsync/hwmodels. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "../util/xalloc.h"
+
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The models of the running program, found from the executable itself so that a relocated
+ * or DESTDIR install finds its own: PREFIX/share/accelsync/hwmodels beside PREFIX/bin, or in
+ * a build tree BUILD/hwmodels beside BUILD/src (hwmodels/meson.build copies them there). */
+static const char *beside_executable(char *buf, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    *slash = '\0';
+    static const char *const layouts[] = {"/../share/accelsync/hwmodels", "/../hwmodels"};
+    size_t dir_len = strlen(exe);
+    for (size_t i = 0; i < 2; i++) {
+        size_t tail = strlen(layouts[i]);
+        if (dir_len + tail + 1 > size)
+            return NULL;
+        memcpy(buf, exe, dir_len);
+        memcpy(buf + dir_len, layouts[i], tail + 1);
+        char resolved[PATH_MAX];
+        if (is_directory(buf) && realpath(buf, resolved) && strlen(resolved) < size) {
+            memcpy(buf, resolved, strlen(resolved) + 1);
+            return buf;
+        }
+    }
+    memcpy(buf + dir_len, layouts[0], strlen(layouts[0]) + 1);   /* named when not found */
+    return buf;
+}
 
 /* Rebuilt on every call so a changed environment is seen; the previous array is freed, which
  * is why the result is only valid until the next call. */
 static char *env_copy;
 static const char **dirs;
+static char exe_dir[PATH_MAX];
 
-const char *const *model_dirs(void)
+const char *const *model_dirs(const char *const *extra, size_t nextra)
 {
     free(env_copy);
     free(dirs);
     const char *env = getenv("ACCELSYNC_MODEL_PATH");
     env_copy = xstrdup(env ? env : "");
-    size_t n = 3;                          /* install dir, source dir, NULL */
+    size_t n = nextra + 3;                 /* beside the executable, install dir, NULL */
     for (const char *p = env_copy; *p; p++)
         n += *p == ':';
     dirs = xcalloc(n + 1, sizeof(*dirs));
     size_t len = 0;
+    for (size_t i = 0; i < nextra; i++)
+        dirs[len++] = extra[i];
     for (char *save = NULL, *dir = strtok_r(env_copy, ":", &save); dir;
          dir = strtok_r(NULL, ":", &save))
         dirs[len++] = dir;                 /* strtok_r skips empty entries */
-    dirs[len++] = AS_MODEL_INSTALL_DIR;
-    dirs[len++] = AS_MODEL_SOURCE_DIR;
+    const char *beside = beside_executable(exe_dir, sizeof(exe_dir));
+    if (beside)
+        dirs[len++] = beside;
+    if (!beside || strcmp(beside, AS_MODEL_INSTALL_DIR) != 0)
+        dirs[len++] = AS_MODEL_INSTALL_DIR;
     dirs[len] = NULL;
     return dirs;
 }
@@ -87,11 +136,12 @@ static void report_not_found(const char *name, const char *const *searched, stru
 
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags)
 {
-    return model_find_limited(name_or_path, loc, NULL, diags);
+    return model_find_limited(name_or_path, loc, NULL, NULL, 0, diags);
 }
 
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
-                                 const struct model_limits *limits, struct diag_list *diags)
+                                 const struct model_limits *limits, const char *const *extra,
+                                 size_t nextra, struct diag_list *diags)
 {
     if (ends_with(name_or_path, ".xml") || strchr(name_or_path, '/'))
         return model_load_file_limited(name_or_path, limits, diags);
@@ -101,7 +151,7 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                   name_or_path);
         return NULL;
     }
-    const char *const *searched = model_dirs();
+    const char *const *searched = model_dirs(extra, nextra);
     for (const char *const *d = searched; *d; d++) {
         char *path = join_path(*d, name_or_path);
         if (is_regular_file(path)) {

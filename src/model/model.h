@@ -197,11 +197,15 @@ void model_free(struct model *m);
  * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
  * model_dirs). loc is where the name was written (for the diagnostic when not found). */
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
+/* The same with limits and extra directories (--model-path) searched first. */
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
-                                 const struct model_limits *limits, struct diag_list *diags);
-/* The directories searched for models, in order: $ACCELSYNC_MODEL_PATH (colon-separated),
- * the installed data directory, the source tree's hwmodels/. NULL-terminated, static. */
-const char *const *model_dirs(void);
+                                 const struct model_limits *limits, const char *const *extra,
+                                 size_t nextra, struct diag_list *diags);
+/* The directories searched for models, in order: `extra` (--model-path), then
+ * $ACCELSYNC_MODEL_PATH (colon-separated), then PREFIX/share/accelsync/hwmodels beside the
+ * running executable, then the configured install directory. NULL-terminated; valid until the
+ * next call. */
+const char *const *model_dirs(const char *const *extra, size_t nextra);
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name);
 int model_unit_index(const struct model_coretype *ct, const char *name);   /* -1: none */

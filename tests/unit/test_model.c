@@ -776,12 +776,18 @@ static void test_vocabulary_corners(void)
 static void test_find_by_name(void)
 {
     setenv("ACCELSYNC_MODEL_PATH", "/nonexistent::" MODEL_DIR, 1);
-    const char *const *dirs = model_dirs();
+    static const char *const extra[] = {"/first"};
+    const char *const *dirs = model_dirs(extra, 1);
+    CU_ASSERT_STRING_EQUAL(dirs[0], "/first");           /* --model-path */
+    CU_ASSERT_STRING_EQUAL(dirs[1], "/nonexistent");     /* $ACCELSYNC_MODEL_PATH */
+    CU_ASSERT_STRING_EQUAL(dirs[2], MODEL_DIR);
+    /* beside the executable: no share/ or hwmodels/ beside build/tests/unit, so the
+     * installed layout is named */
+    CU_ASSERT_PTR_NOT_NULL(strstr(dirs[3], "/tests/unit/../share/accelsync/hwmodels"));
+    CU_ASSERT_STRING_EQUAL(dirs[4], AS_MODEL_INSTALL_DIR);
+    CU_ASSERT_PTR_NULL(dirs[5]);
+    dirs = model_dirs(NULL, 0);
     CU_ASSERT_STRING_EQUAL(dirs[0], "/nonexistent");
-    CU_ASSERT_STRING_EQUAL(dirs[1], MODEL_DIR);
-    CU_ASSERT_STRING_EQUAL(dirs[2], AS_MODEL_INSTALL_DIR);
-    CU_ASSERT_STRING_EQUAL(dirs[3], AS_MODEL_SOURCE_DIR);
-    CU_ASSERT_PTR_NULL(dirs[4]);
     static const char *const names[] = {"ascend910b2", "ascend910", "mlu370",
                                         MODEL_DIR "/mlu370.xml"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -808,11 +814,12 @@ static void test_find_not_found(void)
     struct model *m = model_find("tpu9", loc, &diags);
     CU_ASSERT_PTR_NULL(m);
     CU_ASSERT_EQUAL_FATAL(diags.len, 1);
-    char want[4096];
+    char want[8192];
+    const char *const *searched = model_dirs(NULL, 0);
     snprintf(want, sizeof(want),
              "model 'tpu9' not found: looked for tpu9.xml in /nonexistent/a, /nonexistent/b, "
              "%s, %s",
-             AS_MODEL_INSTALL_DIR, AS_MODEL_SOURCE_DIR);
+             searched[2], AS_MODEL_INSTALL_DIR);
     CU_ASSERT_STRING_EQUAL(diags.items[0].message, want);
     CU_ASSERT_STRING_EQUAL(diags.items[0].loc.file, "k.pir");
     CU_ASSERT_EQUAL(diags.items[0].loc.line, 1);

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""`meson install` into a temporary DESTDIR gives a relocatable accelsync: the installed
+binary, run from another directory with no ACCELSYNC_MODEL_PATH, finds the models installed
+beside it (no path of the source or build tree is searched), and the man page and the bash
+completion are installed. The man page names every option that --help prints.
+
+usage: install.py BUILD_ROOT SOURCE_ROOT"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+build, root = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def expect(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('FAIL', what)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    dest = os.path.join(tmp, 'dest')
+    p = subprocess.run(['meson', 'install', '-C', build, '--destdir', dest, '--no-rebuild',
+                        '--quiet'], capture_output=True, text=True)
+    expect(p.returncode == 0, f'meson install: {p.stdout}{p.stderr}')
+    found = {os.path.relpath(os.path.join(d, f), dest) for d, _, fs in os.walk(dest) for f in fs}
+    binary = next((f for f in found if f.endswith('bin/accelsync')), None)
+    expect(binary is not None, f'the binary is installed: {sorted(found)}')
+    prefix = os.path.dirname(os.path.dirname(binary)) if binary else ''
+    for want in ('share/accelsync/hwmodels/ascend910b2.xml', 'share/accelsync/hwmodels/mlu370.xml',
+                 'share/man/man1/accelsync.1', 'share/bash-completion/completions/accelsync'):
+        expect(os.path.join(prefix, want) in found, f'{want} is installed')
+    if binary:
+        # relocate the whole prefix: what matters is the binary's own place
+        moved = os.path.join(tmp, 'elsewhere')
+        shutil.move(os.path.join(dest, prefix), moved)
+        exe = os.path.join(moved, 'bin', 'accelsync')
+        work = os.path.join(tmp, 'work')
+        os.mkdir(work)
+        shutil.copy(os.path.join(root, 'corpus/ascend910b2/add_custom/add_custom.pir'), work)
+        env = {k: v for k, v in os.environ.items() if k != 'ACCELSYNC_MODEL_PATH'}
+        c = subprocess.run([exe, 'check', 'add_custom.pir'], cwd=work, env=env,
+                           capture_output=True, text=True)
+        expect(c.returncode == 0 and c.stdout.endswith('0 errors, 0 warnings\n'),
+               f'the moved install checks a kernel: {c.stdout}{c.stderr}')
+        n = subprocess.run([exe, 'check', '--model', 'nosuch', 'add_custom.pir'], cwd=work,
+                           env=env, capture_output=True, text=True)
+        searched = re.search(r'looked for nosuch.xml in (.*) \[model-error\]', n.stdout)
+        dirs = searched.group(1).split(', ') if searched else []
+        expect(dirs and dirs[0] == os.path.realpath(os.path.join(moved, 'share/accelsync/hwmodels')),
+               f'models are found beside the moved binary: {n.stdout}')
+        expect(not any(d.startswith(os.path.realpath(root)) for d in dirs),
+               f'no source or build directory is searched: {dirs}')
+
+man = open(os.path.join(root, 'docs', 'accelsync.1')).read().replace('\\-', '-')
+for cmd in ('check', 'simulate', 'mutate', 'models'):
+    h = subprocess.run([os.path.join(build, 'src', 'accelsync'), cmd, '--help'],
+                       capture_output=True, text=True).stdout
+    for opt in sorted(set(re.findall(r'^  (?:-\w, )?(--[a-z][a-z-]*)', h, re.M))):
+        expect(opt in man, f'the man page names {cmd} {opt}')
+print(f'{passed} passed, {failed} failed')
+sys.exit(1 if failed else 0)
