@@ -2,6 +2,7 @@
 #include <accelsync/accelsync.h>
 
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,8 @@ struct as_options {
     char *model;
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     struct sim_policy policy;   /* as_simulate_files */
+    as_log_fn log;              /* NULL: standard error */
+    void *log_data;
     struct sim_replay replay;
 };
 
@@ -58,6 +61,32 @@ void as_options_set_model(struct as_options *o, const char *name_or_path)
     free(o->model);
     o->model = name_or_path ? xstrdup(name_or_path) : NULL;
     o->check.model = o->model;
+}
+
+void as_options_set_log(struct as_options *o, as_log_fn log, void *userdata)
+{
+    o->log = log;
+    o->log_data = userdata;
+}
+
+/* A message of the library's own, to the options' log or standard error. */
+static void log_message(const struct as_options *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void log_message(const struct as_options *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    va_start(ap, fmt);
+    vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+    va_end(ap);
+    if (o && o->log)
+        o->log(o->log_data, msg);
+    else
+        fprintf(stderr, "%s\n", msg);
+    free(msg);
 }
 
 void as_options_add_model_path(struct as_options *o, const char *dir)
@@ -245,6 +274,61 @@ bool as_result_write(const struct as_result *r, FILE *out, enum as_format format
     return !ferror(out);
 }
 
+size_t as_result_file_count(const struct as_result *r) { return r->n; }
+
+const char *as_result_file_path(const struct as_result *r, size_t file)
+{
+    return file < r->n ? r->files[file].path : NULL;
+}
+
+int as_result_file_exit_code(const struct as_result *r, size_t file, bool werror)
+{
+    return file < r->n ? file_result_exit_code(&r->files[file], werror) : 2;
+}
+
+size_t as_result_kernel_count(const struct as_result *r, size_t file)
+{
+    return file < r->n ? r->files[file].nkernels : 0;
+}
+
+const char *as_result_kernel_name(const struct as_result *r, size_t file, size_t kernel)
+{
+    return kernel < as_result_kernel_count(r, file) ? r->files[file].kernels[kernel].name : NULL;
+}
+
+bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t kernel)
+{
+    return kernel < as_result_kernel_count(r, file) && r->files[file].kernels[kernel].verified;
+}
+
+size_t as_result_finding_count(const struct as_result *r, size_t file)
+{
+    return file < r->n ? r->files[file].diags.len : 0;
+}
+
+bool as_result_finding(const struct as_result *r, size_t file, size_t k, struct as_finding *out)
+{
+    if (k >= as_result_finding_count(r, file))
+        return false;
+    const struct file_result *fr = &r->files[file];
+    const struct finding *f = &fr->diags.items[k];
+    *out = (struct as_finding){
+        .check = check_name(f->check),
+        .code = check_code(f->check),
+        .error = f->severity == SEV_ERROR,
+        .message = f->message,
+        .file = f->loc.file ? f->loc.file : fr->path,
+        .line = f->loc.line > 0 ? f->loc.line : 0,
+        .column = f->loc.col > 0 ? f->loc.col : 0,
+        .related_file = f->related.file,
+        .related_line = f->related.file ? f->related.line : 0,
+        .related_column = f->related.file ? f->related.col : 0,
+        .kernel = f->kernel,
+        .fix = f->fix,
+    };
+    return true;
+}
+
 void as_result_free(struct as_result *r)
 {
     if (!r)
@@ -299,8 +383,7 @@ size_t as_models_list(const struct as_options *o, FILE *out)
             size_t stem = strlen(names.items[i]) - 4;   /* without ".xml" */
             if (m && (strlen(m->name) != stem || strncmp(m->name, names.items[i], stem) != 0)) {
                 /* Lookup is by file name, so such a model could not be used by its name. */
-                fprintf(stderr, "accelsync: skipping %s: it declares the name '%s'\n", path,
-                        m->name);
+                log_message(o, "accelsync: skipping %s: it declares the name '%s'", path, m->name);
                 model_free(m);
                 m = NULL;
                 dup = true;
@@ -310,8 +393,8 @@ size_t as_models_list(const struct as_options *o, FILE *out)
                 VEC_PUSH(seen, xstrdup(m->name));
             } else if (!m && !dup) {
                 /* Not silently skipped: name the file and its first problem. */
-                fprintf(stderr, "accelsync: skipping %s: %s\n", path,
-                        diags.len ? diags.items[0].message : "not a valid model");
+                log_message(o, "accelsync: skipping %s: %s", path,
+                            diags.len ? diags.items[0].message : "not a valid model");
             }
             model_free(m);
             diag_list_free(&diags);

@@ -59,6 +59,38 @@ with tempfile.TemporaryDirectory() as tmp:
         expect(not any(d.startswith(os.path.realpath(root)) for d in dirs),
                f'no source or build directory is searched: {dirs}')
 
+        # a second program links the installed library through pkg-config (docs/example.c)
+        pcdir = next((os.path.dirname(os.path.join(moved, os.path.relpath(os.path.join(dest, f), os.path.join(dest, prefix))))
+                      for f in found if f.endswith('pkgconfig/accelsync.pc')), None)
+        expect(pcdir is not None, 'accelsync.pc is installed')
+        expect(os.path.join(prefix, 'include/accelsync/accelsync.h') in found, 'the header is installed')
+        expect(any(re.search(r'lib.*/libaccelsync\.a$', f) for f in found)
+               and any(re.search(r'lib.*/libaccelsync\.so', f) for f in found),
+               'the static and the shared library are installed')
+        if pcdir:
+            penv = dict(env, PKG_CONFIG_PATH=pcdir)
+            flags = subprocess.run(['pkg-config', '--cflags', '--libs', 'accelsync'], env=penv, capture_output=True, text=True)
+            expect(flags.returncode == 0, f'pkg-config: {flags.stderr}')
+            example = os.path.join(tmp, 'example')
+            cc = subprocess.run(['cc', os.path.join(root, 'docs', 'example.c'), '-o', example]
+                                + flags.stdout.split(), capture_output=True, text=True)
+            expect(cc.returncode == 0, f'docs/example.c builds: {cc.stderr}')
+            libdir = re.search(r'-L(\S+)', flags.stdout)
+            if cc.returncode == 0 and libdir:
+                renv = dict(env, LD_LIBRARY_PATH=libdir.group(1),
+                            ACCELSYNC_MODEL_PATH=os.path.join(moved, 'share/accelsync/hwmodels'))
+                racy = os.path.join(work, 'racy.pir')
+                with open(racy, 'w') as fh:
+                    fh.write('model "ascend910b2";\nbuffer a : UB[64];\nbuffer b : UB[64];\n'
+                             'kernel k {\n  V vadds a <- b;\n  S get_value <- a[0 +: 4];\n}\n')
+                run = subprocess.run([example, 'add_custom.pir', racy], cwd=work, env=renv,
+                                     capture_output=True, text=True)
+                expect(run.returncode == 1 and run.stdout ==
+                       'add_custom.pir: kernel add_custom: complete\n'
+                       f'{racy}: kernel k: complete\n'
+                       f'{racy}:6:3: error raw-hazard (with line 5)\n',
+                       f'the example reads the result: exit {run.returncode}, {run.stdout!r} {run.stderr}')
+
 man = open(os.path.join(root, 'docs', 'accelsync.1')).read().replace('\\-', '-')
 for cmd in ('check', 'simulate', 'mutate', 'models'):
     h = subprocess.run([os.path.join(build, 'src', 'accelsync'), cmd, '--help'],

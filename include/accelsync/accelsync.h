@@ -2,7 +2,12 @@
  *
  * The library checks PIR kernels against a hardware model and reports data races
  * (RAW/WAR/WAW hazards), deadlocks, flag overruns and leaked flags. Every type is opaque;
- * every object made by an as_*_new or as_check* call is released by its *_free. */
+ * every object made by an as_*_new or as_check* call is released by its *_free.
+ *
+ * struct as_options is the library's context: the model search path (as_options_add_model_path),
+ * where messages go (as_options_set_log), limits and schedules. Nothing is process-global but
+ * $ACCELSYNC_MODEL_PATH, read at each lookup. Link with `pkg-config --cflags --libs accelsync`;
+ * docs/example.c is a complete program. */
 #ifndef ACCELSYNC_ACCELSYNC_H
 #define ACCELSYNC_ACCELSYNC_H
 
@@ -81,6 +86,40 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
                     unsigned long long budget, unsigned long long seed, int jobs, bool progress,
                     const char *const *paths, size_t n, enum as_mutate_format format, FILE *out,
                     FILE *errors);
+
+/* ---------------------------------------------------------------- reading a result */
+
+/* The files of a result, in the order given. */
+size_t as_result_file_count(const struct as_result *r);
+const char *as_result_file_path(const struct as_result *r, size_t file);
+/* 0 verified and clean, 1 errors (or warnings under werror), 2 not verified. */
+int as_result_file_exit_code(const struct as_result *r, size_t file, bool werror);
+size_t as_result_kernel_count(const struct as_result *r, size_t file);
+const char *as_result_kernel_name(const struct as_result *r, size_t file, size_t kernel);
+/* Every parameter value and path of the kernel was checked (no input error, no limit hit). */
+bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t kernel);
+
+/* One finding; every string lives as long as the result. */
+struct as_finding {
+    const char *check;          /* stable id: "raw-hazard", "deadlock", ... (docs/diagnostics.md) */
+    const char *code;           /* "AS0001" */
+    bool error;                 /* false: a warning */
+    const char *message;
+    const char *file;
+    int line, column;           /* 0: none (a finding about the whole file) */
+    const char *related_file;   /* the other party (a hazard's first access); NULL: none */
+    int related_line, related_column;
+    const char *kernel;         /* NULL: about the file, not one kernel */
+    const char *fix;            /* a fix hint, or NULL */
+};
+/* Findings of a file, sorted by location: k from 0 to as_result_finding_count - 1. */
+size_t as_result_finding_count(const struct as_result *r, size_t file);
+bool as_result_finding(const struct as_result *r, size_t file, size_t k, struct as_finding *out);
+
+/* Where the library's own messages go (a model file skipped while listing models); default:
+ * standard error. */
+typedef void (*as_log_fn)(void *userdata, const char *message);
+void as_options_set_log(struct as_options *o, as_log_fn log, void *userdata);
 
 /* 0: every input verified, no error; 1: errors found (or warnings under werror);
  * 2: some input could not be verified. */
