@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check/run.h"
+#include "fix/fixer.h"
 #include "mutate/study.h"
 #include "config.h"
 #include "report/report.h"
@@ -272,6 +273,45 @@ bool as_result_write(const struct as_result *r, FILE *out, enum as_format format
         return report_json(out, r->files, r->n, werror);
     report_text(out, r->files, r->n, werror);
     return !ferror(out);
+}
+
+int as_fix_file(const struct as_options *o, const char *path, const char *out_path, bool dry_run,
+                FILE *out, FILE *errors)
+{
+    const char *err = NULL;
+    struct source *src = source_read(path, o->check.max_file_size, &err);
+    if (!src) {
+        fprintf(errors, "accelsync: cannot read %s: %s\n", path, err);
+        return 2;
+    }
+    struct fix_outcome fx;
+    fix_source(&o->check, path, src->text, src->len, &fx);
+    int rc = 0;
+    if (!fx.text) {
+        fprintf(errors, "accelsync: %s: no verified fix: %s; nothing written\n", path, fx.refusal);
+        rc = 2;
+    } else if (dry_run) {
+        fix_write_diff(out, path, src->text, src->len, fx.text, fx.len);
+    } else if (fx.nfixes > 0 || out_path) {
+        const char *target = out_path ? out_path : path;
+        FILE *f = fopen(target, "wb");
+        if (!f || fwrite(fx.text, 1, fx.len, f) != fx.len) {
+            fprintf(errors, "accelsync: cannot write %s\n", target);
+            rc = 2;
+        }
+        if (f && fclose(f) != 0 && rc == 0) {
+            fprintf(errors, "accelsync: cannot write %s\n", target);
+            rc = 2;
+        }
+    }
+    if (rc == 0)
+        fprintf(errors, "accelsync: %s: %d fix%s, the result checks clean for every parameter "
+                        "value and path%s\n",
+                path, fx.nfixes, fx.nfixes == 1 ? "" : "es",
+                dry_run ? " (dry run: nothing written)" : "");
+    fix_outcome_free(&fx);
+    source_free(src);
+    return rc;
 }
 
 size_t as_result_file_count(const struct as_result *r) { return r->n; }

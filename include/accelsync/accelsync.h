@@ -87,6 +87,15 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
                     const char *const *paths, size_t n, enum as_mutate_format format, FILE *out,
                     FILE *errors);
 
+/* `accelsync fix`: repairs the hazards of the file at `path` with edits the checker has
+ * verified (each fix checked again for every parameter value and path), then writes the
+ * repaired file to `out_path` (NULL: in place), or with `dry_run` prints a unified diff to
+ * `out` instead. Returns 0 when the file checks clean (after the fixes, if any), 2 when no
+ * verified fix was found for some finding (nothing written; the reason goes to `errors`) or
+ * the file could not be read or written. */
+int as_fix_file(const struct as_options *o, const char *path, const char *out_path, bool dry_run,
+                FILE *out, FILE *errors);
+
 /* ---------------------------------------------------------------- reading a result */
 
 /* The files of a result, in the order given. */

@@ -37,6 +37,10 @@ void check_add_finding(const struct check_context *ctx, enum check_id check, enu
 void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
                        const struct hb_late *late, const char *message);
 
+/* Statements that, inserted right before b's statement, may order a before b: flag pairs on
+ * each id, then barriers, cheapest first; NULL-terminated, NULL across cores. */
+const char *const *fix_edits_for_pair(const struct lw_program *p, struct arena *arena, size_t a,
+                                      size_t b);
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);
 /* The fix hint of hazard (a, b): fix_for_pair's, after the reason when a's core sets a flag

@@ -2,6 +2,7 @@
  * before b: a flag pair with a free id, a single-unit barrier, a barrier over the fewest
  * units, or a cross-core flag or barrier. Everything comes from the model's tables. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../graph/counting.h"
@@ -217,4 +218,65 @@ const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t
     if (barrier)
         return arena_printf(arena, "insert %s between line %d and line %d", barrier, la, lb);
     return NULL;
+}
+
+struct candidate {
+    const char *text;
+    int cost;
+};
+
+static int by_cost(const void *x, const void *y)
+{
+    const struct candidate *a = x, *b = y;
+    return (a->cost > b->cost) - (a->cost < b->cost);
+}
+
+const char *const *fix_edits_for_pair(const struct lw_program *p, struct arena *arena, size_t a,
+                                      size_t b)
+{
+    const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
+    if (x->core != y->core || x->unit < 0 || y->unit < 0)
+        return NULL;   /* across cores the fix spans two bodies: not attempted */
+    const struct model_coretype *ct = p->cores[x->core].type;
+    const struct model *m = p->model;
+    int ua = p->units[x->unit].local, ub = p->units[y->unit].local;
+    struct candidate c[64 + 2 * MODEL_MAX_UNITS];
+    size_t n = 0;
+    const struct model_prim *set = prim_of_kind(m, PRIM_SIGNAL);
+    const struct model_prim *wait = prim_of_kind(m, PRIM_WAIT);
+    if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {
+        /* a flag pair on every id, the highest first (framework code takes the low ones) */
+        for (int id = m->flags.nids - 1; id >= 0 && n < 32; id--)
+            c[n++] = (struct candidate){
+                arena_printf(arena, "%s(%s, %s, %d); %s(%s, %s, %d);", set->name,
+                             ct->units[ua].name, ct->units[ub].name, id, wait->name,
+                             ct->units[ua].name, ct->units[ub].name, id),
+                1};
+    }
+    for (int i = 0; i < m->nprims && n < sizeof(c) / sizeof(c[0]); i++) {
+        const struct model_prim *pr = &m->prims[i];
+        if (pr->kind != PRIM_BARRIER)
+            continue;
+        if (pr->form == BAR_UNIT_ARG) {
+            if (ua == ub)
+                c[n++] = (struct candidate){arena_printf(arena, "%s(%s);", pr->name,
+                                                         ct->units[ua].name), 2};
+            if (pr->all_word)
+                c[n++] = (struct candidate){arena_printf(arena, "%s(%s);", pr->name, pr->all_word),
+                                            2 * ct->nunits};
+            continue;
+        }
+        uint64_t f = set_mask(ct, &pr->from), t = set_mask(ct, &pr->to);
+        if (((f >> ua) & 1) && ((t >> ub) & 1))
+            c[n++] = (struct candidate){arena_printf(arena, "%s();", pr->name),
+                                        popcount(f) + popcount(t)};
+    }
+    if (!n)
+        return NULL;
+    qsort(c, n, sizeof(c[0]), by_cost);
+    const char **out = arena_alloc_array(arena, n + 1, sizeof(char *));
+    for (size_t k = 0; k < n; k++)
+        out[k] = c[k].text;
+    out[n] = NULL;
+    return out;
 }

@@ -15,6 +15,7 @@ static const char usage_main[] =
     "       accelsync simulate [OPTIONS] FILE...  run kernels under simulated schedules\n"
     "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
     "                                           measure how many the checker catches\n"
+    "       accelsync fix [OPTIONS] FILE          repair hazards with verified edits\n"
     "       accelsync models                    list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
@@ -24,7 +25,7 @@ static const char usage_main[] =
 enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
-    OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH,
+    OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -104,6 +105,14 @@ static const struct cli_option mutate_options[] = {
     LIMIT_OPTIONS,
 };
 
+static const struct cli_option fix_options[] = {
+    HELP_OPTIONS,
+    INPUT_OPTIONS,
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the repaired kernel to OUT (default: in place)"},
+    {"dry-run", 0, NULL, OPT_DRY_RUN, "print a unified diff of the fixes, write nothing"},
+    LIMIT_OPTIONS,
+};
+
 static const struct cli_option models_options[] = {HELP_OPTIONS, MODEL_PATH_OPTION};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -131,6 +140,14 @@ static const struct cli_command commands[] = {
      mutate_options, COUNT(mutate_options),
      "Exit codes: 0 every non-equivalent mutant detected, no false alarm; 1 otherwise; 2 a file\n"
      "that does not check clean, a mutant that could not be generated or run, or bad usage."},
+    {"fix", "FILE",
+     "Repairs the hazards of a kernel with edits the checker has verified: each candidate\n"
+     "(a flag pair, a barrier) is inserted before the second access and the whole file is\n"
+     "checked again, every parameter value and path; one that removes the hazard and adds no\n"
+     "finding is kept. Refuses when a finding has no verified fix.",
+     fix_options, COUNT(fix_options),
+     "Exit codes: 0 the kernel checks clean (repaired, or already); 2 no verified fix for some\n"
+     "finding (nothing written), or the file could not be read or written."},
     {"models", NULL, "Lists the hardware models found, one line each: name, description.",
      models_options, COUNT(models_options),
      "Exit codes: 0 models found; 2 none (each file that fails to load is named on stderr)."},
@@ -165,7 +182,8 @@ struct settings {
     enum as_policy policy;
     bool policy_given;
     long long runs, seed, budget, jobs;
-    const char *replay, *operators, *out_dir;
+    const char *replay, *operators, *out_dir, *output;
+    bool dry_run;
 };
 
 static int parse_define(struct settings *s, const char *def)
@@ -284,6 +302,12 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_OUT:
         s->out_dir = arg;
         return 0;
+    case OPT_OUTPUT:
+        s->output = arg;
+        return 0;
+    case OPT_DRY_RUN:
+        s->dry_run = true;
+        return 0;
     default:
         if (!parse_number(arg, &v) || v < 1)
             return cli_usage_error(s->cmd, "--%s takes a positive integer, got '%s'", opt->name,
@@ -325,6 +349,11 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         stdin_uses += strcmp(files[i], "-") == 0;
     if (stdin_uses > 1)
         return cli_usage_error(cmd, "'-' (standard input) may be given once");
+    if (strcmp(cmd->name, "fix") == 0) {
+        if (n != 1)
+            return cli_usage_error(cmd, "fix takes one FILE, got %zu", n);
+        return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
+    }
     enum as_format format = s->format ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
     if (strcmp(cmd->name, "check") == 0)
         return report_and_free(as_check_files(s->o, files, n), format, s->werror);

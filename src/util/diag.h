@@ -67,6 +67,10 @@ struct finding {
     const char *buffer;
     int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
     const char *fix;             /* NULL if none */
+    /* Hazards: statements that, inserted right before the second access's statement, may
+     * order the pair, cheapest first (NULL-terminated; NULL: none). `accelsync fix` tries
+     * them and keeps the first that the checker confirms. */
+    const char *const *fix_edits;
     /* A simulated schedule that shows the finding (check --witness, simulate), in the
      * list's arena; NULL if none. See src/sim/trace.h. */
     const struct sim_trace *trace;

@@ -1,0 +1,245 @@
+/* `accelsync fix`: repairs a kernel's hazards with edits the checker has proven. For the first
+ * hazard left, each of its candidate statements (finding.fix_edits: flag pairs on each id,
+ * then barriers, cheapest first) is inserted right before the second access and the whole file
+ * is checked again, every parameter value and path; the first candidate that removes the
+ * finding and adds none is kept. Insertions go on the line of the access, so no line number
+ * moves and findings can be compared by (check, line, related line). A finding with no
+ * candidate (across cores, deadlocks, overruns, leaked flags) or no candidate that verifies
+ * makes the whole fix refused: nothing is written. */
+#include "fixer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+#define MAX_ROUNDS 64
+
+struct key {
+    enum check_id check;
+    int line, related;
+};
+
+static struct key key_of(const struct finding *f)
+{
+    return (struct key){f->check, f->loc.line, f->related.file ? f->related.line : 0};
+}
+
+static bool has_key(const struct diag_list *d, struct key k)
+{
+    for (size_t i = 0; i < d->len; i++) {
+        struct key x = key_of(&d->items[i]);
+        if (x.check == k.check && x.line == k.line && x.related == k.related)
+            return true;
+    }
+    return false;
+}
+
+static bool is_hazard(enum check_id c)
+{
+    return c == CHECK_RAW_HAZARD || c == CHECK_WAR_HAZARD || c == CHECK_WAW_HAZARD;
+}
+
+static void check_text(const struct check_options *o, const char *path, const char *text,
+                       size_t len, struct file_result *r)
+{
+    check_source(source_from_string(path, text, len), o, r);
+}
+
+/* Text with `insert` and a space put before byte `at`. */
+static char *inserted(const char *text, size_t len, size_t at, const char *insert, size_t *out_len)
+{
+    size_t il = strlen(insert);
+    char *t = xmalloc(len + il + 2);
+    memcpy(t, text, at);
+    memcpy(t + at, insert, il);
+    t[at + il] = ' ';
+    memcpy(t + at + il + 1, text + at, len - at);
+    *out_len = len + il + 1;
+    t[*out_len] = '\0';
+    return t;
+}
+
+/* The new findings are all old ones, and `fixed` is gone. */
+static bool improves(const struct diag_list *before, const struct diag_list *after, struct key fixed)
+{
+    if (has_key(after, fixed))
+        return false;
+    for (size_t i = 0; i < after->len; i++)
+        if (!has_key(before, key_of(&after->items[i])))
+            return false;
+    return true;
+}
+
+static char *refusal(const struct finding *f, const char *why)
+{
+    size_t n = strlen(why) + 128;
+    char *s = xmalloc(n);
+    snprintf(s, n, "%s at line %d: %s", check_name(f->check), f->loc.line, why);
+    return s;
+}
+
+void fix_source(const struct check_options *o, const char *path, const char *text, size_t len,
+                struct fix_outcome *out)
+{
+    memset(out, 0, sizeof(*out));
+    char *cur = xmalloc(len + 1);
+    memcpy(cur, text, len);
+    cur[len] = '\0';
+    size_t cur_len = len;
+    for (int round = 0; round <= MAX_ROUNDS; round++) {
+        struct file_result r;
+        check_text(o, path, cur, cur_len, &r);
+        if (!r.checked || diag_has_input_error(&r.diags)) {
+            out->refusal = xstrdup("the file does not check (input errors or a limit): run "
+                                   "'accelsync check' first");
+            file_result_free(&r);
+            break;
+        }
+        if (r.diags.len == 0) {
+            out->text = cur;
+            out->len = cur_len;
+            cur = NULL;
+            file_result_free(&r);
+            break;
+        }
+        if (round == MAX_ROUNDS) {
+            out->refusal = xstrdup("more than 64 fixes needed");
+            file_result_free(&r);
+            break;
+        }
+        const struct finding *f = NULL;
+        for (size_t i = 0; i < r.diags.len && !f; i++)
+            if (!is_hazard(r.diags.items[i].check))
+                f = &r.diags.items[i];
+        if (f) {
+            out->refusal = refusal(f, "only hazards are fixed automatically");
+            file_result_free(&r);
+            break;
+        }
+        f = &r.diags.items[0];
+        if (!f->fix_edits) {
+            out->refusal = refusal(f, "the two accesses are on different cores: no fix is tried");
+            file_result_free(&r);
+            break;
+        }
+        size_t at = r.src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
+        struct key target = key_of(f);
+        char *chosen = NULL;
+        size_t chosen_len = 0;
+        for (const char *const *e = f->fix_edits; *e && !chosen; e++) {
+            size_t tl;
+            char *t = inserted(cur, cur_len, at, *e, &tl);
+            struct file_result r2;
+            check_text(o, path, t, tl, &r2);
+            if (r2.checked && !diag_has_input_error(&r2.diags)
+                && improves(&r.diags, &r2.diags, target)) {
+                chosen = t;
+                chosen_len = tl;
+                out->nfixes++;
+            } else {
+                free(t);
+            }
+            file_result_free(&r2);
+        }
+        if (!chosen) {
+            out->refusal = refusal(f, "no candidate edit removes it without adding a finding");
+            file_result_free(&r);
+            break;
+        }
+        file_result_free(&r);
+        free(cur);
+        cur = chosen;
+        cur_len = chosen_len;
+    }
+    free(cur);
+}
+
+void fix_outcome_free(struct fix_outcome *f)
+{
+    free(f->text);
+    free(f->refusal);
+    memset(f, 0, sizeof(*f));
+}
+
+/* ---------------------------------------------------------------- unified diff */
+
+struct lines {
+    const char **start;
+    size_t *len;
+    size_t n;
+};
+
+static void split(const char *text, size_t len, struct lines *l)
+{
+    size_t cap = 16;
+    l->start = xmalloc(cap * sizeof(char *));
+    l->len = xmalloc(cap * sizeof(size_t));
+    l->n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t j = i;
+        while (j < len && text[j] != '\n')
+            j++;
+        if (l->n == cap) {
+            cap *= 2;
+            l->start = xrealloc_array(l->start, cap, sizeof(char *));
+            l->len = xrealloc_array(l->len, cap, sizeof(size_t));
+        }
+        l->start[l->n] = text + i;
+        l->len[l->n++] = j - i;
+        i = j + 1;
+    }
+}
+
+static bool same_line(const struct lines *a, const struct lines *b, size_t i)
+{
+    return a->len[i] == b->len[i] && memcmp(a->start[i], b->start[i], a->len[i]) == 0;
+}
+
+void fix_write_diff(FILE *out, const char *path, const char *before, size_t before_len,
+                    const char *after, size_t after_len)
+{
+    struct lines a, b;
+    split(before, before_len, &a);
+    split(after, after_len, &b);
+    size_t n = a.n < b.n ? a.n : b.n;   /* the fixer never adds or removes a line */
+    bool header = false;
+    for (size_t i = 0; i < n;) {
+        if (same_line(&a, &b, i)) {
+            i++;
+            continue;
+        }
+        size_t lo = i >= 3 ? i - 3 : 0, hi = i;
+        while (hi < n) {   /* extend over changes closer than 7 lines apart */
+            size_t next = hi;
+            while (next < n && !same_line(&a, &b, next))
+                next++;
+            size_t gap = next;
+            while (gap < n && gap < next + 7 && same_line(&a, &b, gap))
+                gap++;
+            hi = next;
+            if (gap == n || gap >= next + 7)
+                break;
+            hi = gap;
+        }
+        size_t end = hi + 3 < n ? hi + 3 : n;
+        if (!header) {
+            fprintf(out, "--- %s\n+++ %s\n", path, path);
+            header = true;
+        }
+        fprintf(out, "@@ -%zu,%zu +%zu,%zu @@\n", lo + 1, end - lo, lo + 1, end - lo);
+        for (size_t k = lo; k < end; k++) {
+            if (same_line(&a, &b, k)) {
+                fprintf(out, " %.*s\n", (int)a.len[k], a.start[k]);
+            } else {
+                fprintf(out, "-%.*s\n", (int)a.len[k], a.start[k]);
+                fprintf(out, "+%.*s\n", (int)b.len[k], b.start[k]);
+            }
+        }
+        i = end;
+    }
+    free(a.start);
+    free(a.len);
+    free(b.start);
+    free(b.len);
+}

@@ -1,0 +1,25 @@
+/* `accelsync fix` (fixer.c): hazards repaired by edits the checker has verified. */
+#ifndef AS_FIX_FIXER_H
+#define AS_FIX_FIXER_H
+
+#include <stdio.h>
+
+#include "../check/run.h"
+
+struct fix_outcome {
+    char *text;         /* the repaired source (checks clean); NULL when refused */
+    size_t len;
+    int nfixes;         /* edits applied */
+    char *refusal;      /* why no verified fix was found; NULL on success */
+};
+
+/* Repairs the source `text` of `path`, checking with options o after every edit. */
+void fix_source(const struct check_options *o, const char *path, const char *text, size_t len,
+                struct fix_outcome *out);
+void fix_outcome_free(struct fix_outcome *f);
+/* A unified diff between two versions of one file with the same lines but for edits inside
+ * them (what the fixer makes). Nothing when they are equal. */
+void fix_write_diff(FILE *out, const char *path, const char *before, size_t before_len,
+                    const char *after, size_t after_len);
+
+#endif
