@@ -245,8 +245,10 @@ struct as_result *as_check_files(const struct as_options *o, const char *const *
     struct as_result *r = xcalloc(1, sizeof(*r));
     r->files = xcalloc(n ? n : 1, sizeof(*r->files));
     r->n = n;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         check_file(paths[i], &o->check, &r->files[i]);
+        fix_verify_hints(&o->check, &r->files[i]);
+    }
     return r;
 }
 
@@ -257,6 +259,7 @@ struct as_result *as_check_text(const struct as_options *o, const char *name, co
     r->files = xcalloc(1, sizeof(*r->files));
     r->n = 1;
     check_source(source_from_string(name, text, len), &o->check, &r->files[0]);
+    fix_verify_hints(&o->check, &r->files[0]);
     return r;
 }
 

@@ -71,5 +71,12 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('fix', x)
     expect(p.returncode == 2 and 'on different cores: no fix is tried; nothing written' in p.stderr
            and open(x).read() == before, f'a cross-core race is refused: {p.stderr!r}')
+    # check's hints are the same verified edits
+    h = run('check', os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir'))
+    expect('signal_same_pipe.pir:14:3: note: fix: insert pipe_barrier(V); before line 14 (fix verified)\n'
+           in h.stdout, f'check prints the verified hint: {h.stdout!r}')
+    h = run('check', x)
+    expect('(not verified: the accesses are on different cores)' in h.stdout,
+           f'a cross-core hint says it is not verified: {h.stdout!r}')
 print(f'{passed} passed, {failed} failed')
 sys.exit(1 if failed else 0)

@@ -244,6 +244,16 @@ const char *const *fix_edits_for_pair(const struct lw_program *p, struct arena *
     size_t n = 0;
     const struct model_prim *set = prim_of_kind(m, PRIM_SIGNAL);
     const struct model_prim *wait = prim_of_kind(m, PRIM_WAIT);
+    if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1) && m->flags.nids >= 2) {
+        /* a ping-pong pair on the kernel's own loop variables, innermost first */
+        for (size_t k = y->iters.len; k-- > 0 && n < 8;)
+            c[n++] = (struct candidate){
+                arena_printf(arena, "%s(%s, %s, %s %% 2); %s(%s, %s, %s %% 2);", set->name,
+                             ct->units[ua].name, ct->units[ub].name, y->iters.items[k].name,
+                             wait->name, ct->units[ua].name, ct->units[ub].name,
+                             y->iters.items[k].name),
+                0};
+    }
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {
         /* a flag pair on every id, the highest first (framework code takes the low ones) */
         for (int id = m->flags.nids - 1; id >= 0 && n < 32; id--)

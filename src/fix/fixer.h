@@ -17,6 +17,9 @@ struct fix_outcome {
 void fix_source(const struct check_options *o, const char *path, const char *text, size_t len,
                 struct fix_outcome *out);
 void fix_outcome_free(struct fix_outcome *f);
+/* Replaces each hazard's fix hint in r by a verified one ("insert X before line L (fix
+ * verified)"), drops hints no candidate proves, and marks the ones not tried (hints.c). */
+void fix_verify_hints(const struct check_options *o, struct file_result *r);
 /* A unified diff between two versions of one file with the same lines but for edits inside
  * them (what the fixer makes). Nothing when they are equal. */
 void fix_write_diff(FILE *out, const char *path, const char *before, size_t before_len,
