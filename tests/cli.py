@@ -8,21 +8,12 @@ import json
 import re
 import subprocess
 import sys
+from expect import expect, finish
 
 binary, root = sys.argv[1], sys.argv[2]
 KERNEL = 'corpus/ascend910b2/add_custom/add_custom.pir'
 RACY = ('model "ascend910b2"; buffer a : UB[64]; buffer b : UB[64];\n'
         'kernel k { V vadds a <- b; S get_value <- a[0 +: 4]; }\n')
-passed = failed = 0
-
-
-def expect(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL', what)
 
 
 def run(*args, stdin=None):
@@ -89,5 +80,4 @@ for cmd in ([], ['check'], ['simulate'], ['mutate']):
     block = doc[start + len(shown):doc.index('```', start)]
     expect(block == run(*cmd, '--help').stdout, f'docs/cli.md: {shown.strip()} is current')
 
-print(f'{passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+finish()

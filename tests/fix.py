@@ -11,18 +11,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from expect import expect, finish
 
 binary, root = sys.argv[1], sys.argv[2]
-passed = failed = 0
-
-
-def expect(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL', what)
 
 
 def run(*args, cwd=None):
@@ -78,5 +69,4 @@ with tempfile.TemporaryDirectory() as tmp:
     h = run('check', x)
     expect('(not verified: the accesses are on different cores)' in h.stdout,
            f'a cross-core hint says it is not verified: {h.stdout!r}')
-print(f'{passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+finish()

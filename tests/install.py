@@ -11,18 +11,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from expect import expect, finish
 
 build, root = sys.argv[1], sys.argv[2]
-passed = failed = 0
-
-
-def expect(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL', what)
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -97,5 +88,4 @@ for cmd in ('check', 'simulate', 'mutate', 'fix', 'models'):
                        capture_output=True, text=True).stdout
     for opt in sorted(set(re.findall(r'^  (?:-\w, )?(--[a-z][a-z-]*)', h, re.M))):
         expect(opt in man, f'the man page names {cmd} {opt}')
-print(f'{passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+finish()

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from expect import expect, finish
 
 binary, root = sys.argv[1], sys.argv[2]
 os.chdir(root)
@@ -23,16 +24,6 @@ SLICE = ['corpus/ascend910b2/add_custom/add_custom.pir',
          'corpus/ascend910/matmul_split_k/matmul_split_k_barrier.pir',
          'corpus/mlu370/relu/relu_6arg.pir',
          'corpus/mlu370/cluster_sram_matmul/cluster_sram_matmul.pir']
-passed = failed = 0
-
-
-def expect(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL', what)
 
 
 def mutate(*args):
@@ -103,5 +94,4 @@ expect(len(ops) == 18, f'{len(ops)} operators')
 for op in ops:
     expect(f'| `{op}` |' in doc, f'docs/mutation.md documents {op}')
 
-print(f'{passed} passed, {failed} failed')
-sys.exit(1 if failed else 0)
+finish()
