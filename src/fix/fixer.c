@@ -35,11 +35,6 @@ static bool has_key(const struct diag_list *d, struct key k)
     return false;
 }
 
-static bool is_hazard(enum check_id c)
-{
-    return c == CHECK_RAW_HAZARD || c == CHECK_WAR_HAZARD || c == CHECK_WAW_HAZARD;
-}
-
 static void check_text(const struct check_options *o, const char *path, const char *text,
                        size_t len, struct file_result *r)
 {
@@ -69,6 +64,38 @@ static bool improves(const struct diag_list *before, const struct diag_list *aft
         if (!has_key(before, key_of(&after->items[i])))
             return false;
     return true;
+}
+
+const char *fix_first_verified(const struct check_options *o, const char *path, const char *text,
+                               size_t len, const struct source *src, const struct diag_list *before,
+                               const struct finding *f, size_t *tries_left, char **out_text,
+                               size_t *out_len)
+{
+    size_t at = src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
+    for (const char *const *e = f->fix_edits; e && *e; e++) {
+        if (tries_left) {
+            if (*tries_left == 0)
+                return NULL;
+            --*tries_left;
+        }
+        size_t tl;
+        char *t = inserted(text, len, at, *e, &tl);
+        struct file_result r2;
+        check_text(o, path, t, tl, &r2);
+        bool ok = r2.checked && !diag_has_input_error(&r2.diags) && improves(before, &r2.diags, key_of(f));
+        file_result_free(&r2);
+        if (ok) {
+            if (out_text) {
+                *out_text = t;
+                *out_len = tl;
+            } else {
+                free(t);
+            }
+            return *e;
+        }
+        free(t);
+    }
+    return NULL;
 }
 
 static char *refusal(const struct finding *f, const char *why)
@@ -110,7 +137,7 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
         }
         const struct finding *f = NULL;
         for (size_t i = 0; i < r.diags.len && !f; i++)
-            if (!is_hazard(r.diags.items[i].check))
+            if (!check_is_hazard(r.diags.items[i].check))
                 f = &r.diags.items[i];
         if (f) {
             out->refusal = refusal(f, "only hazards are fixed automatically");
@@ -123,25 +150,11 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
             file_result_free(&r);
             break;
         }
-        size_t at = r.src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
-        struct key target = key_of(f);
-        char *chosen = NULL;
         size_t chosen_len = 0;
-        for (const char *const *e = f->fix_edits; *e && !chosen; e++) {
-            size_t tl;
-            char *t = inserted(cur, cur_len, at, *e, &tl);
-            struct file_result r2;
-            check_text(o, path, t, tl, &r2);
-            if (r2.checked && !diag_has_input_error(&r2.diags)
-                && improves(&r.diags, &r2.diags, target)) {
-                chosen = t;
-                chosen_len = tl;
-                out->nfixes++;
-            } else {
-                free(t);
-            }
-            file_result_free(&r2);
-        }
+        char *chosen = NULL;
+        if (fix_first_verified(o, path, cur, cur_len, r.src, &r.diags, f, NULL, &chosen,
+                               &chosen_len))
+            out->nfixes++;
         if (!chosen) {
             out->refusal = refusal(f, "no candidate edit removes it without adding a finding");
             file_result_free(&r);

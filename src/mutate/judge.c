@@ -22,8 +22,8 @@ static double now_ms(void)
 /* A finding of the kinds the study counts: hazards, deadlocks, overruns, leftover flags. */
 static bool sync_problem(enum check_id c)
 {
-    return c == CHECK_RAW_HAZARD || c == CHECK_WAR_HAZARD || c == CHECK_WAW_HAZARD
-           || c == CHECK_DEADLOCK || c == CHECK_FLAG_OVERRUN || c == CHECK_UNMATCHED_SIGNAL;
+    return check_is_hazard(c) || c == CHECK_DEADLOCK || c == CHECK_FLAG_OVERRUN
+           || c == CHECK_UNMATCHED_SIGNAL;
 }
 
 static const struct finding *first_problem(const struct diag_list *d)
@@ -106,8 +106,7 @@ void mutant_judge(const struct judge_settings *s, const char *name, const struct
     check_text(&dyn, name, m, &r);
     for (size_t i = 0; i < r.diags.len; i++) {
         enum check_id c = r.diags.items[i].check;
-        v->dynamic_detected |= c == CHECK_RAW_HAZARD || c == CHECK_WAR_HAZARD
-                               || c == CHECK_WAW_HAZARD;
+        v->dynamic_detected |= check_is_hazard(c);
         v->first_run_flagged |= sync_problem(c);
     }
     file_result_free(&r);

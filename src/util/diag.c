@@ -29,6 +29,11 @@ static const struct {
     [CHECK_INPUT_ERROR] = {"input-error", "AS0105", true},
 };
 
+bool check_is_hazard(enum check_id id)
+{
+    return id == CHECK_RAW_HAZARD || id == CHECK_WAR_HAZARD || id == CHECK_WAW_HAZARD;
+}
+
 const char *check_name(enum check_id id) { return registry[id].name; }
 const char *check_code(enum check_id id) { return registry[id].code; }
 bool check_is_input_error(enum check_id id) { return registry[id].input_error; }

@@ -37,6 +37,7 @@ enum check_id {
 };
 
 const char *check_name(enum check_id id);   /* "raw-hazard" */
+bool check_is_hazard(enum check_id id);     /* raw-, war- or waw-hazard */
 const char *check_code(enum check_id id);   /* "AS0001" */
 /* Whether the check means the input could not be verified (exit code 2). */
 bool check_is_input_error(enum check_id id);
