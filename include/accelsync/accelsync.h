@@ -37,6 +37,7 @@ enum as_limit {
     AS_LIMIT_MODEL_ELEMENTS,/* XML elements per model file (10,000) */
     AS_LIMIT_CLOCK_SIZE,    /* instructions x units per kernel run (100,000,000) */
     AS_LIMIT_PAIRS,         /* access pairs compared by the hazard search per run (100,000,000) */
+    AS_LIMIT_HINT_EVENTS,   /* events checked again to prove fix hints, per file (4,000,000) */
 };
 
 const char *as_version(void);

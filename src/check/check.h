@@ -37,16 +37,19 @@ void check_add_finding(const struct check_context *ctx, enum check_id check, enu
 void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
                        const struct hb_late *late, const char *message);
 
-/* Statements that, inserted right before b's statement, may order a before b: flag pairs on
- * each id, then barriers, cheapest first; NULL-terminated, NULL across cores. */
-const char *const *fix_edits_for_pair(const struct lw_program *p, struct arena *arena, size_t a,
-                                      size_t b);
+/* Edits that may order a before b, cheapest first (see struct fix_edit; NULL: none). On one
+ * core: flag pairs on the loop variables and on each id, then barriers, all right before b.
+ * Across cores: a wait before b on a cross-core flag a's core already sets from a's unit, then
+ * a set after a and a wait before b on each flag, or a cross-core barrier before b (and after
+ * a). */
+const struct fix_edit *fix_edits_for_pair(const struct lw_program *p, struct arena *arena,
+                                          size_t a, size_t b);
 /* Fix hints: the cheapest primitive of the model that orders a before b. */
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b);
-/* The fix hint of hazard (a, b): fix_for_pair's, after the reason when a's core sets a flag
- * that b's core waits on from units nothing orders. */
-const char *fix_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
-                           size_t b);
+/* Why a wait of b's core may not order a when a's core sets the flag it waits on from units
+ * nothing orders, as advice ("give each unit its own flag"); NULL when that is not the case. */
+const char *fix_advice_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
+                                  size_t b);
 
 
 #endif

@@ -184,15 +184,10 @@ static const char *unordered_flag(const struct check_context *ctx, struct arena 
     return NULL;
 }
 
-const char *fix_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
-                           size_t b)
+const char *fix_advice_for_hazard(const struct check_context *ctx, struct arena *arena, size_t a,
+                                  size_t b)
 {
-    const char *fix = fix_for_pair(ctx->p, arena, a, b);
-    const char *flag = ctx->p->ins[a].core != ctx->p->ins[b].core
-                           ? unordered_flag(ctx, arena, a, b) : NULL;
-    if (!flag)
-        return fix;
-    return fix ? arena_printf(arena, "%s, or %s", flag, fix) : flag;
+    return ctx->p->ins[a].core != ctx->p->ins[b].core ? unordered_flag(ctx, arena, a, b) : NULL;
 }
 
 const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t a, size_t b)
@@ -221,72 +216,136 @@ const char *fix_for_pair(const struct lw_program *p, struct arena *arena, size_t
 }
 
 struct candidate {
-    const char *text;
+    struct fix_edit edit;
     int cost;
+    size_t order;   /* ties keep the order of generation */
 };
 
 static int by_cost(const void *x, const void *y)
 {
     const struct candidate *a = x, *b = y;
-    return (a->cost > b->cost) - (a->cost < b->cost);
+    if (a->cost != b->cost)
+        return (a->cost > b->cost) - (a->cost < b->cost);
+    return (a->order > b->order) - (a->order < b->order);
 }
 
-const char *const *fix_edits_for_pair(const struct lw_program *p, struct arena *arena, size_t a,
-                                      size_t b)
+#define MAX_CANDIDATES (64 + 2 * MODEL_MAX_UNITS)
+
+static void add(struct candidate *c, size_t *n, const char *before_second, const char *after_first,
+                int cost)
+{
+    c[*n] = (struct candidate){{before_second, after_first}, cost, *n};
+    ++*n;
+}
+
+/* Whether a's core sets cross-core flag `flag` in `mode` from a's unit somewhere. */
+static bool sets_xflag(const struct lw_program *p, const struct lw_ins *x, int mode, int64_t flag)
+{
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *s = &p->ins[i];
+        if (s->kind == INS_XSIGNAL && s->core == x->core && s->unit == x->unit && s->xmode == mode
+            && s->xflag == flag)
+            return true;
+    }
+    return false;
+}
+
+/* Across cores: b's core waits for a cross-core flag that a's core sets after a. A flag a's
+ * core already sets from a's unit needs only the wait (cost 0); otherwise a pair, on the
+ * highest flags first. Or a cross-core barrier both cores take part in. */
+static size_t cross_core_edits(const struct lw_program *p, struct arena *arena,
+                               const struct lw_ins *x, const struct lw_ins *y, struct candidate *c)
+{
+    const struct model *m = p->model;
+    const struct model_prim *set = prim_of_kind(m, PRIM_XSIGNAL), *wait = prim_of_kind(m, PRIM_XWAIT);
+    size_t n = 0;
+    for (int i = 0; i < m->nprims && n + 2 <= MAX_CANDIDATES; i++) {
+        const struct model_prim *pr = &m->prims[i];
+        if (pr->kind != PRIM_XBARRIER || !hb_xbarrier_participates(p, pr, x->core)
+            || !hb_xbarrier_participates(p, pr, y->core))
+            continue;
+        /* one barrier before b serves a body that every core runs; cores with bodies of
+         * their own each need one, so a second goes after a */
+        const char *call = arena_printf(arena, "%s();", pr->name);
+        add(c, &n, call, NULL, 2);
+        add(c, &n, call, call, 3);
+    }
+    if (!set || !wait)
+        return n;
+    const char *ua = p->units[x->unit].mu->name, *ub = p->units[y->unit].mu->name;
+    for (int k = 0; k < m->xflags.nmodes; k++) {
+        int mode = m->xflags.modes[k].id;
+        if (!hb_xmode_links(p, mode, y->core, x->core))
+            continue;
+        for (int flag = m->xflags.nflags - 1; flag >= 0 && n + 2 <= MAX_CANDIDATES; flag--) {
+            const char *w = arena_printf(arena, "%s(%s, %d, %d);", wait->name, ub, mode, flag);
+            if (sets_xflag(p, x, mode, flag))
+                add(c, &n, w, NULL, 0);
+            add(c, &n, w, arena_printf(arena, "%s(%s, %d, %d);", set->name, ua, mode, flag), 1);
+        }
+    }
+    return n;
+}
+
+const struct fix_edit *fix_edits_for_pair(const struct lw_program *p, struct arena *arena,
+                                          size_t a, size_t b)
 {
     const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
-    if (x->core != y->core || x->unit < 0 || y->unit < 0)
-        return NULL;   /* across cores the fix spans two bodies: not attempted */
-    const struct model_coretype *ct = p->cores[x->core].type;
+    if (x->unit < 0 || y->unit < 0)
+        return NULL;
     const struct model *m = p->model;
-    int ua = p->units[x->unit].local, ub = p->units[y->unit].local;
-    struct candidate c[64 + 2 * MODEL_MAX_UNITS];
+    struct candidate c[MAX_CANDIDATES];
     size_t n = 0;
+    if (x->core != y->core) {
+        n = cross_core_edits(p, arena, x, y, c);
+        goto sorted;
+    }
+    const struct model_coretype *ct = p->cores[x->core].type;
+    int ua = p->units[x->unit].local, ub = p->units[y->unit].local;
     const struct model_prim *set = prim_of_kind(m, PRIM_SIGNAL);
     const struct model_prim *wait = prim_of_kind(m, PRIM_WAIT);
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1) && m->flags.nids >= 2) {
         /* a ping-pong pair on the kernel's own loop variables, innermost first */
         for (size_t k = y->iters.len; k-- > 0 && n < 8;)
-            c[n++] = (struct candidate){
+            add(c, &n,
                 arena_printf(arena, "%s(%s, %s, %s %% 2); %s(%s, %s, %s %% 2);", set->name,
                              ct->units[ua].name, ct->units[ub].name, y->iters.items[k].name,
                              wait->name, ct->units[ua].name, ct->units[ub].name,
                              y->iters.items[k].name),
-                0};
+                NULL, 0);
     }
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {
         /* a flag pair on every id, the highest first (framework code takes the low ones) */
         for (int id = m->flags.nids - 1; id >= 0 && n < 32; id--)
-            c[n++] = (struct candidate){
+            add(c, &n,
                 arena_printf(arena, "%s(%s, %s, %d); %s(%s, %s, %d);", set->name,
                              ct->units[ua].name, ct->units[ub].name, id, wait->name,
                              ct->units[ua].name, ct->units[ub].name, id),
-                1};
+                NULL, 1);
     }
-    for (int i = 0; i < m->nprims && n < sizeof(c) / sizeof(c[0]); i++) {
+    for (int i = 0; i < m->nprims && n < MAX_CANDIDATES; i++) {
         const struct model_prim *pr = &m->prims[i];
         if (pr->kind != PRIM_BARRIER)
             continue;
         if (pr->form == BAR_UNIT_ARG) {
             if (ua == ub)
-                c[n++] = (struct candidate){arena_printf(arena, "%s(%s);", pr->name,
-                                                         ct->units[ua].name), 2};
-            if (pr->all_word)
-                c[n++] = (struct candidate){arena_printf(arena, "%s(%s);", pr->name, pr->all_word),
-                                            2 * ct->nunits};
+                add(c, &n, arena_printf(arena, "%s(%s);", pr->name, ct->units[ua].name), NULL, 2);
+            if (pr->all_word && n < MAX_CANDIDATES)
+                add(c, &n, arena_printf(arena, "%s(%s);", pr->name, pr->all_word), NULL,
+                    2 * ct->nunits);
             continue;
         }
         uint64_t f = set_mask(ct, &pr->from), t = set_mask(ct, &pr->to);
         if (((f >> ua) & 1) && ((t >> ub) & 1))
-            c[n++] = (struct candidate){arena_printf(arena, "%s();", pr->name),
-                                        popcount(f) + popcount(t)};
+            add(c, &n, arena_printf(arena, "%s();", pr->name), NULL, popcount(f) + popcount(t));
     }
+sorted:
     if (!n)
         return NULL;
     qsort(c, n, sizeof(c[0]), by_cost);
-    const char **out = arena_alloc_array(arena, n + 1, sizeof(char *));
+    struct fix_edit *out = arena_alloc_array(arena, n + 1, sizeof(*out));
     for (size_t k = 0; k < n; k++)
-        out[k] = c[k].text;
-    out[n] = NULL;
+        out[k] = c[k].edit;
+    out[n] = (struct fix_edit){NULL, NULL};
     return out;
 }

@@ -291,7 +291,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
                               (long long)lo, (long long)hi, describe_ins(p, A, h->first),
                               f->stmt->loc.line, verbs[h->kind][1], through);
     fd.related_what = arena_printf(A, "first access: %s", describe_ins(p, A, h->first));
-    fd.fix = fix_for_hazard(ctx, A, h->first, h->second);
+    fd.fix_advice = fix_advice_for_hazard(ctx, A, h->first, h->second);
+    fd.fix = fix_for_pair(p, A, h->first, h->second);
     fd.fix_edits = fix_edits_for_pair(p, A, h->first, h->second);
     diag_add(ctx->out, &fd);
 }

@@ -27,6 +27,7 @@ void check_options_defaults(struct check_options *o)
     o->max_model_elements = MODEL_DEFAULT_MAX_ELEMENTS;
     o->max_clock_size = 100000000;
     o->max_pairs = 100000000;
+    o->hint_budget = 4000000;
 }
 
 static struct as_loc file_loc(const struct file_result *r)

@@ -33,6 +33,7 @@ struct check_options {
     size_t max_model_elements;      /* XML elements per model file */
     uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
+    uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
     bool reference_engine;          /* check with the reference engine (tests) */
     /* Called after each run (one parameter assignment, one `if (?)` path) with its lowered
      * program, before the program is freed; the run's findings are diags->items[first_new ..

@@ -72,6 +72,8 @@ static const struct cli_option check_options[] = {
     {"witness", 0, NULL, OPT_WITNESS,
      "show, for every hazard and flag overrun, a schedule that makes it\n"
      "happen, confirmed by the simulator"},
+    {"hint-budget", 0, "N", OPT_LIMIT + AS_LIMIT_HINT_EVENTS,
+     "events checked again to prove fix hints, per file (4000000)"},
     LIMIT_OPTIONS,
 };
 

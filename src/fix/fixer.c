@@ -1,11 +1,12 @@
 /* `accelsync fix`: repairs a kernel's hazards with edits the checker has proven. For the first
- * hazard left, each of its candidate statements (finding.fix_edits: flag pairs on each id,
- * then barriers, cheapest first) is inserted right before the second access and the whole file
- * is checked again, every parameter value and path; the first candidate that removes the
- * finding and adds none is kept. Insertions go on the line of the access, so no line number
- * moves and findings can be compared by (check, line, related line). A finding with no
- * candidate (across cores, deadlocks, overruns, leaked flags) or no candidate that verifies
- * makes the whole fix refused: nothing is written. */
+ * hazard left, each of its candidate edits (finding.fix_edits: flag pairs, then barriers,
+ * cheapest first; across cores a cross-core wait before the second access and, where needed, a
+ * set after the first) is applied and the whole file is checked again, every parameter value
+ * and path; the first candidate that removes the finding and adds none is kept. Insertions go
+ * on the lines of the accesses, so no line number moves and findings can be compared by
+ * (check, line, related line). A hazard with no candidate or none that verifies, or a finding
+ * left that is not a hazard (deadlocks, overruns, leaked flags), makes the whole fix refused:
+ * nothing is written. */
 #include "fixer.h"
 
 #include <stdlib.h>
@@ -41,18 +42,43 @@ static void check_text(const struct check_options *o, const char *path, const ch
     check_source(source_from_string(path, text, len), o, r);
 }
 
-/* Text with `insert` and a space put before byte `at`. */
-static char *inserted(const char *text, size_t len, size_t at, const char *insert, size_t *out_len)
+/* Text with `before` and a space put before byte `at`, and with a space and `after` (if not
+ * NULL) put after byte `after_at`. */
+static char *inserted(const char *text, size_t len, size_t at, const char *before, size_t after_at,
+                      const char *after, size_t *out_len)
 {
-    size_t il = strlen(insert);
-    char *t = xmalloc(len + il + 2);
-    memcpy(t, text, at);
-    memcpy(t + at, insert, il);
-    t[at + il] = ' ';
-    memcpy(t + at + il + 1, text + at, len - at);
-    *out_len = len + il + 1;
-    t[*out_len] = '\0';
+    size_t bl = strlen(before), al = after ? strlen(after) : 0;
+    char *t = xmalloc(len + bl + al + 3);
+    size_t o = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (after && i == after_at) {
+            t[o++] = ' ';
+            memcpy(t + o, after, al);
+            o += al;
+        }
+        if (i == at) {
+            memcpy(t + o, before, bl);
+            o += bl;
+            t[o++] = ' ';
+        }
+        if (i < len)
+            t[o++] = text[i];
+    }
+    t[o] = '\0';
+    *out_len = o;
     return t;
+}
+
+/* The byte just after the ';' that ends the statement starting at `loc` (access statements
+ * hold no ';' of their own); SIZE_MAX when there is none. */
+static size_t statement_end(const struct source *src, struct as_loc loc)
+{
+    if (loc.line < 1 || (size_t)loc.line > src->nlines)
+        return SIZE_MAX;
+    for (size_t i = src->line_starts[loc.line - 1] + (size_t)(loc.col - 1); i < src->len; i++)
+        if (src->text[i] == ';')
+            return i + 1;
+    return SIZE_MAX;
 }
 
 /* The new findings are all old ones, and `fixed` is gone. */
@@ -66,20 +92,26 @@ static bool improves(const struct diag_list *before, const struct diag_list *aft
     return true;
 }
 
-const char *fix_first_verified(const struct check_options *o, const char *path, const char *text,
-                               size_t len, const struct source *src, const struct diag_list *before,
-                               const struct finding *f, size_t *tries_left, char **out_text,
-                               size_t *out_len)
+const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
+                                          const char *text, size_t len, const struct source *src,
+                                          const struct diag_list *before, const struct finding *f,
+                                          size_t *tries_left, char **out_text, size_t *out_len)
 {
     size_t at = src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
-    for (const char *const *e = f->fix_edits; e && *e; e++) {
+    for (const struct fix_edit *e = f->fix_edits; e && e->before_second; e++) {
+        size_t after_at = SIZE_MAX;
+        if (e->after_first) {
+            if (!f->related.file || strcmp(f->related.file, f->loc.file) != 0
+                || (after_at = statement_end(src, f->related)) == SIZE_MAX)
+                continue;
+        }
         if (tries_left) {
             if (*tries_left == 0)
                 return NULL;
             --*tries_left;
         }
         size_t tl;
-        char *t = inserted(text, len, at, *e, &tl);
+        char *t = inserted(text, len, at, e->before_second, after_at, e->after_first, &tl);
         struct file_result r2;
         check_text(o, path, t, tl, &r2);
         bool ok = r2.checked && !diag_has_input_error(&r2.diags) && improves(before, &r2.diags, key_of(f));
@@ -91,7 +123,7 @@ const char *fix_first_verified(const struct check_options *o, const char *path, 
             } else {
                 free(t);
             }
-            return *e;
+            return e;
         }
         free(t);
     }
@@ -135,18 +167,18 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
             file_result_free(&r);
             break;
         }
-        const struct finding *f = NULL;
+        const struct finding *f = NULL;   /* hazards first: their fixes may settle the rest */
         for (size_t i = 0; i < r.diags.len && !f; i++)
-            if (!check_is_hazard(r.diags.items[i].check))
+            if (check_is_hazard(r.diags.items[i].check))
                 f = &r.diags.items[i];
-        if (f) {
-            out->refusal = refusal(f, "only hazards are fixed automatically");
+        if (!f) {
+            out->refusal = refusal(&r.diags.items[0], "only hazards are fixed automatically");
             file_result_free(&r);
             break;
         }
-        f = &r.diags.items[0];
         if (!f->fix_edits) {
-            out->refusal = refusal(f, "the two accesses are on different cores: no fix is tried");
+            out->refusal = refusal(f, "the model has no primitive that could order the two "
+                                      "accesses where they are: no fix is tried");
             file_result_free(&r);
             break;
         }

@@ -52,6 +52,14 @@ struct binding_list {
     size_t len;
 };
 
+/* One candidate repair of a hazard: statements inserted right before the second access's
+ * statement and, when after_first is not NULL, right after the first access's statement (a
+ * cross-core flag pair spans the two cores' bodies). */
+struct fix_edit {
+    const char *before_second;
+    const char *after_first;
+};
+
 struct finding {
     enum check_id check;
     enum severity severity;
@@ -68,10 +76,13 @@ struct finding {
     const char *buffer;
     int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
     const char *fix;             /* NULL if none */
-    /* Hazards: statements that, inserted right before the second access's statement, may
-     * order the pair, cheapest first (NULL-terminated; NULL: none). `accelsync fix` tries
-     * them and keeps the first that the checker confirms. */
-    const char *const *fix_edits;
+    /* Hazards: what is wrong with the sync already there, said before the fix (e.g. "give
+     * each unit its own flag"); NULL if nothing. */
+    const char *fix_advice;
+    /* Hazards: edits that may order the pair, cheapest first (ended by one whose
+     * before_second is NULL; NULL: none). `accelsync fix` and check's hints try them and keep
+     * the first that the checker confirms. */
+    const struct fix_edit *fix_edits;
     /* A simulated schedule that shows the finding (check --witness, simulate), in the
      * list's arena; NULL if none. See src/sim/trace.h. */
     const struct sim_trace *trace;

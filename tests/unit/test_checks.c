@@ -121,41 +121,41 @@ static void test_hazard_text(void)
 static void test_fix_hints(void)
 {
     struct {
-        const char *pir, *fix;
+        const char *pir, *fix, *advice;   /* advice NULL: none */
     } cases[] = {
         {AIV "kernel k {\n MTE2 copy u[0] <- g[0 +: 1024];\n MTE2 copy u[0] <- g[1024 +: 1024];\n}",
-         "insert pipe_barrier(MTE2) between line 6 and line 7"},
+         "insert pipe_barrier(MTE2) between line 6 and line 7", NULL},
         {AIV "kernel k {\n set_flag(MTE2, V, 0);\n wait_flag(MTE2, V, 0);\n"
              " MTE2 copy u[0] <- g[0 +: 1024];\n V vadd w <- u[0];\n}",
-         "insert set_flag(MTE2, V, 1) after line 8 and wait_flag(MTE2, V, 1) before line 9"},
+         "insert set_flag(MTE2, V, 1) after line 8 and wait_flag(MTE2, V, 1) before line 9", NULL},
         {MLU "kernel k {\n IO memcpy_async n[0] <- g[0 +: 1024];\n COMPUTE bang_add m <- n[0];\n}",
-         "insert sync_io_move_compute(1, 0, 0, 0, 0, 1) between line 6 and line 7"},
+         "insert sync_io_move_compute(1, 0, 0, 0, 0, 1) between line 6 and line 7", NULL},
         /* a set between two instructions of one pipe does not order them: the barrier does */
         {AIV "kernel k {\n V vadd w <- u[0];\n set_flag(V, MTE3, 0);\n V vmul u[1] <- w;\n"
              " wait_flag(V, MTE3, 0);\n}",
-         "insert pipe_barrier(V) between line 6 and line 8"},
+         "insert pipe_barrier(V) between line 6 and line 8", NULL},
         /* a scalar store is not complete when the vector read issued after it starts */
         {AIV "kernel k {\n S set_value w[0 +: 4];\n V vadd u[0] <- w;\n}",
-         "insert set_flag(S, V, 0) after line 6 and wait_flag(S, V, 0) before line 7"},
+         "insert set_flag(S, V, 0) after line 6 and wait_flag(S, V, 0) before line 7", NULL},
         {MLU "kernel k {\n ALU store n[0][0 +: 4];\n MOVE memcpy_async m[0 +: 4] <- n[0][0 +: 4];\n}",
-         "insert sync() between line 6 and line 7"},
+         "insert sync() between line 6 and line 7", NULL},
         {AIV "kernel k {\n for i in 0..2 { V vdup w; }\n}",
          "insert pipe_barrier(V) between one execution of line 6 and the next (e.g. at the end of "
-         "the loop body)"},
+         "the loop body)", NULL},
         {"model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
          "kernel mix {\n core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c; }\n"
          " core aiv : AIV { MTE2 copy v <- ws[0 +: 1024]; }\n}",
          "insert cross_core_set_flag(FIX, 2, ID) after line 6 on aic and cross_core_wait_flag(MTE2, 2, "
-         "ID) before line 7 on aiv"},
+         "ID) before line 7 on aiv", NULL},
         {"model \"ascend910b2\";\nbuffer ws : GM[2048];\nbuffer c : L0C[1024];\nbuffer v : UB[1024];\n"
          "buffer o : UB[1024];\nkernel mix {\n core aic : AIC { FIX fixpipe ws[0 +: 1024] <- c;\n"
          " cross_core_set_flag(FIX, 2, 3);\n MTE3 copy ws[1024 +: 1024] <- o;\n"
          " cross_core_set_flag(MTE3, 2, 3); }\n core aiv : AIV { cross_core_wait_flag(MTE2, 2, 3);\n"
          " MTE2 copy v <- ws[0 +: 1024];\n cross_core_wait_flag(MTE2, 2, 3); }\n}",
+         "insert cross_core_set_flag(FIX, 2, ID) after line 7 on aic and cross_core_wait_flag(MTE2, 2, ID) "
+         "before line 12 on aiv",
          "aic sets cross-core flag 3 from FIX at line 8 and from MTE3 at line 10, which nothing "
-         "orders, so a wait may take either count: give each unit its own flag, or insert "
-         "cross_core_set_flag(FIX, 2, ID) after line 7 on aic and cross_core_wait_flag(MTE2, 2, ID) "
-         "before line 12 on aiv"},
+         "orders, so a wait may take either count: give each unit its own flag"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct file_result r;
@@ -165,6 +165,11 @@ static void test_fix_hints(void)
         if (strcmp(r.diags.items[0].fix, cases[i].fix) != 0)
             printf("\n  fix %zu: %s\n", i, r.diags.items[0].fix);
         CU_ASSERT_STRING_EQUAL(r.diags.items[0].fix, cases[i].fix);
+        if (cases[i].advice) {
+            CU_ASSERT_STRING_EQUAL(r.diags.items[0].fix_advice, cases[i].advice);
+        } else {
+            CU_ASSERT_PTR_NULL(r.diags.items[0].fix_advice);
+        }
         file_result_free(&r);
     }
 }
