@@ -2,7 +2,8 @@
 """`meson install` into a temporary DESTDIR gives a relocatable accelsync: the installed
 binary, run from another directory with no ACCELSYNC_MODEL_PATH, finds the models installed
 beside it (no path of the source or build tree is searched), and the man page and the bash
-completion are installed. The man page names every option that --help prints.
+completion are installed. The shared library exports exactly the header's API, and a second
+program links it through pkg-config. The man page names every option that --help prints.
 
 usage: install.py BUILD_ROOT SOURCE_ROOT"""
 import os
@@ -58,6 +59,16 @@ with tempfile.TemporaryDirectory() as tmp:
         expect(any(re.search(r'lib.*/libaccelsync\.a$', f) for f in found)
                and any(re.search(r'lib.*/libaccelsync\.so', f) for f in found),
                'the static and the shared library are installed')
+        # the shared library exports the functions the header marks AS_EXPORT, and nothing else
+        header = open(os.path.join(root, 'include/accelsync/accelsync.h')).read()
+        declared = set(re.findall(r'^AS_EXPORT [^(]*?\b(as_\w+)\(', header, re.M))
+        so = next((os.path.join(moved, os.path.relpath(f, prefix)) for f in sorted(found)
+                   if re.search(r'lib.*/libaccelsync\.so\.\d+\.\d+\.\d+$', f)), None)
+        nm = subprocess.run(['nm', '-D', '--defined-only', so or '/nonexistent'], capture_output=True, text=True)
+        exported = {l.split()[-1] for l in nm.stdout.splitlines() if l.split()[1:2] in (['T'], ['D'], ['B'], ['R'])}
+        expect(len(declared) >= 25 and exported == declared,
+               f'exported symbols are the API: extra {sorted(exported - declared)[:10]}, '
+               f'missing {sorted(declared - exported)}')
         if pcdir:
             penv = dict(env, PKG_CONFIG_PATH=pcdir)
             flags = subprocess.run(['pkg-config', '--cflags', '--libs', 'accelsync'], env=penv, capture_output=True, text=True)

@@ -19,6 +19,13 @@
 extern "C" {
 #endif
 
+/* The library exports these functions and nothing else (it is built with hidden visibility). */
+#if defined(AS_BUILDING_LIBRARY) && defined(__GNUC__)
+#define AS_EXPORT __attribute__((visibility("default")))
+#else
+#define AS_EXPORT
+#endif
+
 struct as_options;
 struct as_result;
 
@@ -40,40 +47,44 @@ enum as_limit {
     AS_LIMIT_HINT_EVENTS,   /* events checked again to prove fix hints, per file (4,000,000) */
 };
 
-const char *as_version(void);
+AS_EXPORT const char *as_version(void);
 
-struct as_options *as_options_new(void);
-void as_options_free(struct as_options *o);
+AS_EXPORT struct as_options *as_options_new(void);
+AS_EXPORT void as_options_free(struct as_options *o);
 /* A model name (looked up in the model directories) or a path to a model file. */
-void as_options_set_model(struct as_options *o, const char *name_or_path);
+AS_EXPORT void as_options_set_model(struct as_options *o, const char *name_or_path);
 /* A directory searched for models (NAME.xml) before $ACCELSYNC_MODEL_PATH and the installed
  * models; repeatable, searched in the order given. */
-void as_options_add_model_path(struct as_options *o, const char *dir);
+AS_EXPORT void as_options_add_model_path(struct as_options *o, const char *dir);
 /* -D name=value; a later definition of the same name replaces the earlier one. */
-void as_options_define(struct as_options *o, const char *name, long long value);
-void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned long long value);
+AS_EXPORT void as_options_define(struct as_options *o, const char *name, long long value);
+AS_EXPORT void as_options_set_limit(struct as_options *o, enum as_limit which,
+                                    unsigned long long value);
 /* Use the slow reference engine instead of the product's (for cross-checks). */
-void as_options_use_reference_engine(struct as_options *o, bool on);
+AS_EXPORT void as_options_use_reference_engine(struct as_options *o, bool on);
 /* check: give every hazard a witness, the schedule that shows it, run through the simulator. */
-void as_options_set_witness(struct as_options *o, bool on);
+AS_EXPORT void as_options_set_witness(struct as_options *o, bool on);
 
 enum as_policy { AS_POLICY_RANDOM, AS_POLICY_ADVERSARIAL, AS_POLICY_REPLAY };
 /* The schedules as_simulate_files runs: the latency policy; how many schedules per run (0:
  * the default, 100 random ones or one adversarial one per instruction); the random seed; for
  * AS_POLICY_REPLAY the latency file, read now (false, with a message on `errors`, when it
  * cannot be read). */
-bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsigned long long runs,
-                             unsigned long long seed, const char *replay_path, FILE *errors);
+AS_EXPORT bool as_options_set_schedule(struct as_options *o, enum as_policy policy,
+                                       unsigned long long runs, unsigned long long seed,
+                                       const char *replay_path, FILE *errors);
 
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
-struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n);
+AS_EXPORT struct as_result *as_check_files(const struct as_options *o, const char *const *paths,
+                                           size_t n);
 /* Checks PIR text held in memory; `name` is used as its path in diagnostics. */
-struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,
-                                size_t len);
+AS_EXPORT struct as_result *as_check_text(const struct as_options *o, const char *name,
+                                          const char *text, size_t len);
 /* Runs the simulator instead of the checker: every parameter assignment and path of every
  * kernel under the schedules of as_options_set_schedule. The result holds what they showed
  * (races, deadlocks, flag overruns, flags left set) as findings with their schedules. */
-struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n);
+AS_EXPORT struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths,
+                                              size_t n);
 /* The mutation study (docs/mutation.md): every mutant of the operators in `operators`
  * (comma-separated names; NULL: all) of every file, which must check clean, judged by the
  * simulator (`budget` random and `budget` adversarial schedules per parameter value and path,
@@ -83,10 +94,11 @@ struct as_result *as_simulate_files(const struct as_options *o, const char *cons
  * non-equivalent mutant detected and no false alarm, 1 otherwise, 2 a file refused (not clean)
  * or a mutant that could not be generated or judged, or bad arguments. */
 enum as_mutate_format { AS_MUTATE_TEXT, AS_MUTATE_JSON, AS_MUTATE_CSV, AS_MUTATE_MARKDOWN };
-int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
-                    unsigned long long budget, unsigned long long seed, int jobs, bool progress,
-                    const char *const *paths, size_t n, enum as_mutate_format format, FILE *out,
-                    FILE *errors);
+AS_EXPORT int as_mutate_files(const struct as_options *o, const char *operators,
+                              const char *out_dir, unsigned long long budget,
+                              unsigned long long seed, int jobs, bool progress,
+                              const char *const *paths, size_t n, enum as_mutate_format format,
+                              FILE *out, FILE *errors);
 
 /* `accelsync fix`: repairs the hazards of the file at `path` with edits the checker has
  * verified (each fix checked again for every parameter value and path), then writes the
@@ -94,20 +106,20 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
  * `out` instead. Returns 0 when the file checks clean (after the fixes, if any), 2 when no
  * verified fix was found for some finding (nothing written; the reason goes to `errors`) or
  * the file could not be read or written. */
-int as_fix_file(const struct as_options *o, const char *path, const char *out_path, bool dry_run,
-                FILE *out, FILE *errors);
+AS_EXPORT int as_fix_file(const struct as_options *o, const char *path, const char *out_path,
+                          bool dry_run, FILE *out, FILE *errors);
 
 /* ---------------------------------------------------------------- reading a result */
 
 /* The files of a result, in the order given. */
-size_t as_result_file_count(const struct as_result *r);
-const char *as_result_file_path(const struct as_result *r, size_t file);
+AS_EXPORT size_t as_result_file_count(const struct as_result *r);
+AS_EXPORT const char *as_result_file_path(const struct as_result *r, size_t file);
 /* 0 verified and clean, 1 errors (or warnings under werror), 2 not verified. */
-int as_result_file_exit_code(const struct as_result *r, size_t file, bool werror);
-size_t as_result_kernel_count(const struct as_result *r, size_t file);
-const char *as_result_kernel_name(const struct as_result *r, size_t file, size_t kernel);
+AS_EXPORT int as_result_file_exit_code(const struct as_result *r, size_t file, bool werror);
+AS_EXPORT size_t as_result_kernel_count(const struct as_result *r, size_t file);
+AS_EXPORT const char *as_result_kernel_name(const struct as_result *r, size_t file, size_t kernel);
 /* Every parameter value and path of the kernel was checked (no input error, no limit hit). */
-bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t kernel);
+AS_EXPORT bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t kernel);
 
 /* One finding; every string lives as long as the result. */
 struct as_finding {
@@ -123,24 +135,26 @@ struct as_finding {
     const char *fix;            /* a fix hint, or NULL */
 };
 /* Findings of a file, sorted by location: k from 0 to as_result_finding_count - 1. */
-size_t as_result_finding_count(const struct as_result *r, size_t file);
-bool as_result_finding(const struct as_result *r, size_t file, size_t k, struct as_finding *out);
+AS_EXPORT size_t as_result_finding_count(const struct as_result *r, size_t file);
+AS_EXPORT bool as_result_finding(const struct as_result *r, size_t file, size_t k,
+                                 struct as_finding *out);
 
 /* Where the library's own messages go (a model file skipped while listing models); default:
  * standard error. */
 typedef void (*as_log_fn)(void *userdata, const char *message);
-void as_options_set_log(struct as_options *o, as_log_fn log, void *userdata);
+AS_EXPORT void as_options_set_log(struct as_options *o, as_log_fn log, void *userdata);
 
 /* 0: every input verified, no error; 1: errors found (or warnings under werror);
  * 2: some input could not be verified. */
-int as_result_exit_code(const struct as_result *r, bool werror);
-bool as_result_write(const struct as_result *r, FILE *out, enum as_format format, bool werror);
-void as_result_free(struct as_result *r);
+AS_EXPORT int as_result_exit_code(const struct as_result *r, bool werror);
+AS_EXPORT bool as_result_write(const struct as_result *r, FILE *out, enum as_format format,
+                               bool werror);
+AS_EXPORT void as_result_free(struct as_result *r);
 
 /* Lists the models found in the model directories, one line each. Returns the count. */
-size_t as_models_write(FILE *out);
+AS_EXPORT size_t as_models_write(FILE *out);
 /* The same, with o's --model-path directories searched first (o may be NULL). */
-size_t as_models_list(const struct as_options *o, FILE *out);
+AS_EXPORT size_t as_models_list(const struct as_options *o, FILE *out);
 
 #ifdef __cplusplus
 }
