@@ -398,14 +398,9 @@ size_t as_models_write(FILE *out)
 size_t as_models_list(const struct as_options *o, FILE *out)
 {
     VEC(char *) seen = {0};
-    const char *const *dirs = model_dirs(o ? o->check.model_path : NULL, o ? o->check.nmodel_path : 0);
-    size_t ndirs = 0;
-    while (dirs[ndirs])
-        ndirs++;
-    char **copy = xcalloc(ndirs + 1, sizeof(char *));   /* model_dirs' array lives until its next call */
-    for (size_t i = 0; i < ndirs; i++)
-        copy[i] = xstrdup(dirs[i]);
-    for (char **dir = copy; *dir; dir++) {
+    struct model_search search;
+    model_search_init(&search, o ? o->check.model_path : NULL, o ? o->check.nmodel_path : 0);
+    for (const char **dir = search.dirs; *dir; dir++) {
         DIR *d = opendir(*dir);
         if (!d)
             continue;
@@ -453,8 +448,6 @@ size_t as_models_list(const struct as_options *o, FILE *out)
     for (size_t i = 0; i < seen.len; i++)
         free(seen.items[i]);
     VEC_FREE(seen);
-    for (size_t i = 0; i < ndirs; i++)
-        free(copy[i]);
-    free(copy);
+    model_search_free(&search);
     return n;
 }

@@ -53,35 +53,35 @@ static const char *beside_executable(char *buf, size_t size)
     return buf;
 }
 
-/* Rebuilt on every call so a changed environment is seen; the previous array is freed, which
- * is why the result is only valid until the next call. */
-static char *env_copy;
-static const char **dirs;
-static char exe_dir[PATH_MAX];
-
-const char *const *model_dirs(const char *const *extra, size_t nextra)
+void model_search_init(struct model_search *s, const char *const *extra, size_t nextra)
 {
-    free(env_copy);
-    free(dirs);
     const char *env = getenv("ACCELSYNC_MODEL_PATH");
-    env_copy = xstrdup(env ? env : "");
+    s->env_copy = xstrdup(env ? env : "");
+    s->exe_dir = xmalloc(PATH_MAX);
     size_t n = nextra + 3;                 /* beside the executable, install dir, NULL */
-    for (const char *p = env_copy; *p; p++)
+    for (const char *p = s->env_copy; *p; p++)
         n += *p == ':';
-    dirs = xcalloc(n + 1, sizeof(*dirs));
+    s->dirs = xcalloc(n + 1, sizeof(*s->dirs));
     size_t len = 0;
     for (size_t i = 0; i < nextra; i++)
-        dirs[len++] = extra[i];
-    for (char *save = NULL, *dir = strtok_r(env_copy, ":", &save); dir;
+        s->dirs[len++] = extra[i];
+    for (char *save = NULL, *dir = strtok_r(s->env_copy, ":", &save); dir;
          dir = strtok_r(NULL, ":", &save))
-        dirs[len++] = dir;                 /* strtok_r skips empty entries */
-    const char *beside = beside_executable(exe_dir, sizeof(exe_dir));
+        s->dirs[len++] = dir;              /* strtok_r skips empty entries */
+    const char *beside = beside_executable(s->exe_dir, PATH_MAX);
     if (beside)
-        dirs[len++] = beside;
+        s->dirs[len++] = beside;
     if (!beside || strcmp(beside, AS_MODEL_INSTALL_DIR) != 0)
-        dirs[len++] = AS_MODEL_INSTALL_DIR;
-    dirs[len] = NULL;
-    return dirs;
+        s->dirs[len++] = AS_MODEL_INSTALL_DIR;
+    s->dirs[len] = NULL;
+}
+
+void model_search_free(struct model_search *s)
+{
+    free(s->dirs);
+    free(s->env_copy);
+    free(s->exe_dir);
+    memset(s, 0, sizeof(*s));
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -151,8 +151,9 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                   name_or_path);
         return NULL;
     }
-    const char *const *searched = model_dirs(extra, nextra);
-    for (const char *const *d = searched; *d; d++) {
+    struct model_search search;
+    model_search_init(&search, extra, nextra);
+    for (const char *const *d = search.dirs; *d; d++) {
         char *path = join_path(*d, name_or_path);
         if (is_regular_file(path)) {
             struct model *m = model_load_file_limited(path, limits, diags);
@@ -164,12 +165,14 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                           "model file %s/%s.xml declares the name '%s', not '%s'", *d,
                           name_or_path, m->name, name_or_path);
                 model_free(m);
-                return NULL;
+                m = NULL;
             }
+            model_search_free(&search);
             return m;
         }
         free(path);
     }
-    report_not_found(name_or_path, searched, loc, diags);
+    report_not_found(name_or_path, search.dirs, loc, diags);
+    model_search_free(&search);
     return NULL;
 }

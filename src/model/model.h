@@ -195,17 +195,23 @@ void model_free(struct model *m);
 
 /* Resolves --model NAME|FILE or a `model "NAME";` declaration: a value ending in .xml or
  * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
- * model_dirs). loc is where the name was written (for the diagnostic when not found). */
+ * struct model_search). loc is where the name was written (for the diagnostic when not found). */
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
 /* The same with limits and extra directories (--model-path) searched first. */
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct diag_list *diags);
 /* The directories searched for models, in order: `extra` (--model-path), then
- * $ACCELSYNC_MODEL_PATH (colon-separated), then PREFIX/share/accelsync/hwmodels beside the
- * running executable, then the configured install directory. NULL-terminated; valid until the
- * next call. */
-const char *const *model_dirs(const char *const *extra, size_t nextra);
+ * $ACCELSYNC_MODEL_PATH (colon-separated, read at init), then PREFIX/share/accelsync/hwmodels
+ * beside the running executable, then the configured install directory. Owned by the caller
+ * (no state is shared between lookups); `extra` must outlive it. */
+struct model_search {
+    const char **dirs;      /* NULL-terminated */
+    char *env_copy;         /* the split copy of $ACCELSYNC_MODEL_PATH that dirs point into */
+    char *exe_dir;          /* the directory beside the executable */
+};
+void model_search_init(struct model_search *s, const char *const *extra, size_t nextra);
+void model_search_free(struct model_search *s);
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name);
 int model_unit_index(const struct model_coretype *ct, const char *name);   /* -1: none */

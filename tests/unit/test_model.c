@@ -777,7 +777,9 @@ static void test_find_by_name(void)
 {
     setenv("ACCELSYNC_MODEL_PATH", "/nonexistent::" MODEL_DIR, 1);
     static const char *const extra[] = {"/first"};
-    const char *const *dirs = model_dirs(extra, 1);
+    struct model_search search;
+    model_search_init(&search, extra, 1);
+    const char *const *dirs = search.dirs;
     CU_ASSERT_STRING_EQUAL(dirs[0], "/first");           /* --model-path */
     CU_ASSERT_STRING_EQUAL(dirs[1], "/nonexistent");     /* $ACCELSYNC_MODEL_PATH */
     CU_ASSERT_STRING_EQUAL(dirs[2], MODEL_DIR);
@@ -786,8 +788,12 @@ static void test_find_by_name(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(dirs[3], "/tests/unit/../share/accelsync/hwmodels"));
     CU_ASSERT_STRING_EQUAL(dirs[4], AS_MODEL_INSTALL_DIR);
     CU_ASSERT_PTR_NULL(dirs[5]);
-    dirs = model_dirs(NULL, 0);
-    CU_ASSERT_STRING_EQUAL(dirs[0], "/nonexistent");
+    struct model_search plain;   /* two searches at once share nothing */
+    model_search_init(&plain, NULL, 0);
+    CU_ASSERT_STRING_EQUAL(plain.dirs[0], "/nonexistent");
+    CU_ASSERT_STRING_EQUAL(search.dirs[0], "/first");
+    model_search_free(&plain);
+    model_search_free(&search);
     static const char *const names[] = {"ascend910b2", "ascend910", "mlu370",
                                         MODEL_DIR "/mlu370.xml"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -815,11 +821,13 @@ static void test_find_not_found(void)
     CU_ASSERT_PTR_NULL(m);
     CU_ASSERT_EQUAL_FATAL(diags.len, 1);
     char want[8192];
-    const char *const *searched = model_dirs(NULL, 0);
+    struct model_search searched;
+    model_search_init(&searched, NULL, 0);
     snprintf(want, sizeof(want),
              "model 'tpu9' not found: looked for tpu9.xml in /nonexistent/a, /nonexistent/b, "
              "%s, %s",
-             searched[2], AS_MODEL_INSTALL_DIR);
+             searched.dirs[2], AS_MODEL_INSTALL_DIR);
+    model_search_free(&searched);
     CU_ASSERT_STRING_EQUAL(diags.items[0].message, want);
     CU_ASSERT_STRING_EQUAL(diags.items[0].loc.file, "k.pir");
     CU_ASSERT_EQUAL(diags.items[0].loc.line, 1);
