@@ -197,13 +197,36 @@ static void visit_candidate(void *vc, const struct span *s)
     consider_pair(v->ctx, v->set, s->payload, v->b);
 }
 
+struct after_query {
+    const struct span_index *l;
+    const struct hb_result *hb;
+    size_t b;
+};
+
+static bool not_after(size_t i, const void *ctx)
+{
+    const struct after_query *q = ctx;
+    return !hb_before(q->hb, q->b, q->l->items[i].payload);
+}
+
+/* Entries that b happens before: a suffix of the list, since start clocks never decrease
+ * along a unit's queue (rule 4 orders the starts). */
+static size_t first_after_b(const struct span_index *l, const struct hb_result *hb, size_t from,
+                            size_t b)
+{
+    struct after_query q = {l, hb, b};
+    return partition_point(from, l->len, not_after, &q);
+}
+
 /* The accesses of one list that b's start clock leaves unordered and that overlap rb:
- * positions past clock[u]; on b's own core only those issued before b. */
+ * positions past clock[u], and on b's own core only those issued before b; on another core
+ * only those not ordered after b (found by binary search, so a well-synchronized kernel
+ * visits no pair that happens-before rejects). */
 static void visit_list(struct visit_ctx *v, const struct span_index *l,
                        const struct mem_region *rb, int32_t ordered, bool same_core)
 {
     size_t from = span_index_first_after(l, ordered);
-    size_t to = same_core ? first_at_or_after(l, v->b) : l->len;
+    size_t to = same_core ? first_at_or_after(l, v->b) : first_after_b(l, v->ctx->hb, from, v->b);
     span_index_visit(l, from, to, rb->lo, rb->hi, visit_candidate, v);
 }
 
