@@ -37,6 +37,7 @@ struct as_options *as_options_new(void)
 {
     struct as_options *o = xcalloc(1, sizeof(*o));
     check_options_defaults(&o->check);
+    o->check.models = model_cache_new();
     o->policy = (struct sim_policy){.kind = SIM_POLICY_RANDOM, .seed = 1, .replay = &o->replay};
     return o;
 }
@@ -52,6 +53,7 @@ void as_options_free(struct as_options *o)
     for (size_t i = 0; i < o->model_path.len; i++)
         free(o->model_path.items[i]);
     VEC_FREE(o->model_path);
+    model_cache_free(o->check.models);
     free(o->model);
     sim_replay_free(&o->replay);
     free(o);

@@ -148,14 +148,16 @@ static bool load_model(struct file_result *r, const struct check_options *o)
                                   .max_elements = o->max_model_elements};
     if (o->model) {
         r->model = model_find_limited(o->model, file_loc(r), &limits, o->model_path,
-                                      o->nmodel_path, &r->diags);
+                                      o->nmodel_path, o->models, &r->diags);
     } else if (decl) {
         r->model = model_find_limited(declared_model_path(r, decl->name), decl->name_loc,
-                                      &limits, o->model_path, o->nmodel_path, &r->diags);
+                                      &limits, o->model_path, o->nmodel_path, o->models,
+                                      &r->diags);
     } else {
         diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");
     }
+    r->model_cached = o->models != NULL;
     return r->model != NULL;
 }
 
@@ -400,7 +402,8 @@ void check_file(const char *path, const struct check_options *o, struct file_res
 void file_result_free(struct file_result *r)
 {
     ast_program_free(r->ast);
-    model_free(r->model);
+    if (!r->model_cached)
+        model_free(r->model);
     source_free(r->src);
     diag_list_free(&r->diags);
     free(r->kernels);

@@ -34,6 +34,7 @@ struct check_options {
     uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
     uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
+    struct model_cache *models;     /* models loaded once and shared; NULL: one per file */
     bool reference_engine;          /* check with the reference engine (tests) */
     /* Called after each run (one parameter assignment, one `if (?)` path) with its lowered
      * program, before the program is freed; the run's findings are diags->items[first_new ..
@@ -62,6 +63,7 @@ struct file_result {
     struct source *src;
     struct ast_program *ast;
     struct model *model;
+    bool model_cached;              /* the model belongs to check_options.models */
     bool checked;                   /* false: the file could not be verified */
     struct diag_list diags;         /* findings, file diagnostics have kernel == NULL */
     struct kernel_result *kernels;

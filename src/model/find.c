@@ -136,15 +136,81 @@ static void report_not_found(const char *name, const char *const *searched, stru
 
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags)
 {
-    return model_find_limited(name_or_path, loc, NULL, NULL, 0, diags);
+    return model_find_limited(name_or_path, loc, NULL, NULL, 0, NULL, diags);
+}
+
+/* A model file as it is on disk now: a cache entry is reused only while all of these hold. */
+struct cached_model {
+    char *path;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    struct model_limits limits;
+    struct model *model;
+};
+
+struct model_cache {
+    struct cached_model *items;
+    size_t len, cap;
+};
+
+struct model_cache *model_cache_new(void)
+{
+    return xcalloc(1, sizeof(struct model_cache));
+}
+
+void model_cache_free(struct model_cache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->len; i++) {
+        free(c->items[i].path);
+        model_free(c->items[i].model);
+    }
+    free(c->items);
+    free(c);
+}
+
+static bool same_file(const struct cached_model *e, const char *path, const struct stat *st,
+                      const struct model_limits *l)
+{
+    return strcmp(e->path, path) == 0 && e->dev == st->st_dev && e->ino == st->st_ino
+           && e->size == st->st_size && e->mtime.tv_sec == st->st_mtim.tv_sec
+           && e->mtime.tv_nsec == st->st_mtim.tv_nsec && e->limits.max_size == l->max_size
+           && e->limits.max_elements == l->max_elements;
+}
+
+/* Loads `path`, or returns the model the cache holds for it (which the cache owns). A file
+ * that fails to load is not cached: its diagnostics are given again to every file naming it. */
+static struct model *load(struct model_cache *c, const char *path,
+                          const struct model_limits *limits, struct diag_list *diags)
+{
+    struct stat st;
+    struct model_limits l = limits ? *limits : (struct model_limits){0};
+    if (!c || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return model_load_file_limited(path, limits, diags);
+    for (size_t i = 0; i < c->len; i++)
+        if (same_file(&c->items[i], path, &st, &l))
+            return c->items[i].model;
+    struct model *m = model_load_file_limited(path, limits, diags);
+    if (!m)
+        return NULL;
+    if (c->len == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 4;
+        c->items = xrealloc_array(c->items, c->cap, sizeof(*c->items));
+    }
+    c->items[c->len++] = (struct cached_model){xstrdup(path), st.st_dev, st.st_ino, st.st_size,
+                                               st.st_mtim, l, m};
+    return m;
 }
 
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
-                                 size_t nextra, struct diag_list *diags)
+                                 size_t nextra, struct model_cache *cache, struct diag_list *diags)
 {
     if (ends_with(name_or_path, ".xml") || strchr(name_or_path, '/'))
-        return model_load_file_limited(name_or_path, limits, diags);
+        return load(cache, name_or_path, limits, diags);
     if (!valid_model_name(name_or_path)) {
         diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
                   "invalid model name '%s': use letters, digits, '_', '-' and '.', or a path",
@@ -156,7 +222,7 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
     for (const char *const *d = search.dirs; *d; d++) {
         char *path = join_path(*d, name_or_path);
         if (is_regular_file(path)) {
-            struct model *m = model_load_file_limited(path, limits, diags);
+            struct model *m = load(cache, path, limits, diags);
             free(path);
             if (m && strcmp(m->name, name_or_path) != 0) {
                 /* Lookup is by file name; a file that calls itself something else would
@@ -164,7 +230,8 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                 diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
                           "model file %s/%s.xml declares the name '%s', not '%s'", *d,
                           name_or_path, m->name, name_or_path);
-                model_free(m);
+                if (!cache)
+                    model_free(m);
                 m = NULL;
             }
             model_search_free(&search);

@@ -197,10 +197,17 @@ void model_free(struct model *m);
  * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
  * struct model_search). loc is where the name was written (for the diagnostic when not found). */
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
-/* The same with limits and extra directories (--model-path) searched first. */
+/* Models loaded once per process (per as_options): a file already loaded, unchanged on disk
+ * (same inode, size and modification time) and under the same limits, is not parsed and
+ * validated again. The cache owns the models it hands out. Not for concurrent use. */
+struct model_cache;
+struct model_cache *model_cache_new(void);
+void model_cache_free(struct model_cache *c);
+/* The same with limits, extra directories (--model-path) searched first, and a cache (NULL:
+ * the caller owns and frees the model). */
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
-                                 size_t nextra, struct diag_list *diags);
+                                 size_t nextra, struct model_cache *cache, struct diag_list *diags);
 /* The directories searched for models, in order: `extra` (--model-path), then
  * $ACCELSYNC_MODEL_PATH (colon-separated, read at init), then PREFIX/share/accelsync/hwmodels
  * beside the running executable, then the configured install directory. Owned by the caller

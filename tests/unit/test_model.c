@@ -4,6 +4,7 @@
 #include <libxml/parser.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "config.h"
@@ -811,6 +812,53 @@ static void test_find_by_name(void)
     unsetenv("ACCELSYNC_MODEL_PATH");
 }
 
+/* A cache hands out the model it loaded while the file is unchanged, loads it again once the
+ * file changes, and never caches a file that fails. */
+static void test_find_cached(void)
+{
+    char dir[] = "/tmp/accelsync-cache-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof(path), "%s/m.xml", dir);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(VALID, f);
+    fclose(f);
+    struct model_cache *cache = model_cache_new();
+    struct diag_list diags;
+    diag_list_init(&diags, 0);
+    struct as_loc loc = {"k.pir", 1, 7, 8};
+    const struct model *a = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    const struct model *b = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    CU_ASSERT_PTR_NOT_NULL(a);
+    CU_ASSERT_PTR_EQUAL(a, b);   /* loaded once */
+    struct model_limits small = {.max_size = 64};
+    CU_ASSERT_PTR_NULL(model_find_limited(path, loc, &small, NULL, 0, cache, &diags));
+    CU_ASSERT_EQUAL(diags.len, 1);   /* other limits: loaded (and refused) again */
+    f = fopen(path, "a");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("<!-- changed -->\n", f);
+    fclose(f);
+    const struct model *c = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    CU_ASSERT_PTR_NOT_NULL(c);
+    CU_ASSERT_PTR_NOT_EQUAL(a, c);   /* the file changed: loaded again */
+    f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("<hardware-model", f);
+    fclose(f);
+    for (int i = 0; i < 2; i++) {   /* a broken file is reported to every file naming it */
+        struct diag_list mine;
+        diag_list_init(&mine, 0);
+        CU_ASSERT_PTR_NULL(model_find_limited(path, loc, NULL, NULL, 0, cache, &mine));
+        CU_ASSERT(mine.len > 0 && mine.items[0].check == CHECK_MODEL_ERROR);
+        diag_list_free(&mine);
+    }
+    diag_list_free(&diags);
+    model_cache_free(cache);
+    remove(path);
+    rmdir(dir);
+}
+
 static void test_find_not_found(void)
 {
     setenv("ACCELSYNC_MODEL_PATH", "/nonexistent/a:/nonexistent/b", 1);
@@ -876,4 +924,5 @@ void register_suites(void)
     CU_pSuite find = CU_add_suite("model-find", NULL, cleanup_libxml);
     CU_add_test(find, "by name through ACCELSYNC_MODEL_PATH", test_find_by_name);
     CU_add_test(find, "not found lists the directories", test_find_not_found);
+    CU_add_test(find, "a cache loads each file once", test_find_cached);
 }
