@@ -306,6 +306,11 @@ static void check_kernels(struct file_result *r, const struct check_options *o)
     for (const struct ast_decl *d = r->ast->decls; d; d = d->next) {
         if (d->kind != DECL_KERNEL)
             continue;
+        if (o->only_kernel && strcmp(d->name, o->only_kernel) != 0) {
+            r->kernels[i].name = d->name;   /* not checked; see check_options.only_kernel */
+            r->kernels[i++].verified = true;
+            continue;
+        }
         check_kernel(r, o, d, &as, &r->kernels[i]);
         all_verified &= r->kernels[i].verified;
         i++;

@@ -45,6 +45,10 @@ struct check_options {
     bool lower_only;                /* lower every run but do not check it (simulate) */
     bool first_run_only;            /* only the first parameter assignment and path of each
                                      * kernel (the mutation study's one-run detector) */
+    /* Check only the kernel of this name (a fix hint's trial edit inside it cannot change
+     * what the file's other kernels report); the others are listed, unchecked, as verified.
+     * NULL: every kernel. */
+    const char *only_kernel;
 };
 
 void check_options_defaults(struct check_options *o);

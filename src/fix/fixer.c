@@ -81,13 +81,20 @@ static size_t statement_end(const struct source *src, struct as_loc loc)
     return SIZE_MAX;
 }
 
-/* The new findings are all old ones, and `fixed` is gone. */
-static bool improves(const struct diag_list *before, const struct diag_list *after, struct key fixed)
+static bool same_kernel(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The new findings of `kernel` are all old ones, and `fixed` is gone (the trial check looked
+ * at that kernel only: an edit inside one kernel cannot change another's findings). */
+static bool improves(const struct diag_list *before, const struct diag_list *after, struct key fixed,
+                     const char *kernel)
 {
     if (has_key(after, fixed))
         return false;
     for (size_t i = 0; i < after->len; i++)
-        if (!has_key(before, key_of(&after->items[i])))
+        if (same_kernel(after->items[i].kernel, kernel) && !has_key(before, key_of(&after->items[i])))
             return false;
     return true;
 }
@@ -112,9 +119,12 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         }
         size_t tl;
         char *t = inserted(text, len, at, e->before_second, after_at, e->after_first, &tl);
+        struct check_options only = *o;
+        only.only_kernel = f->kernel;
         struct file_result r2;
-        check_text(o, path, t, tl, &r2);
-        bool ok = r2.checked && !diag_has_input_error(&r2.diags) && improves(before, &r2.diags, key_of(f));
+        check_text(&only, path, t, tl, &r2);
+        bool ok = r2.checked && !diag_has_input_error(&r2.diags)
+                  && improves(before, &r2.diags, key_of(f), f->kernel);
         file_result_free(&r2);
         if (ok) {
             if (out_text) {
