@@ -157,7 +157,6 @@ static bool load_model(struct file_result *r, const struct check_options *o)
         diag_addf(&r->diags, CHECK_MODEL_ERROR, SEV_ERROR, file_loc(r),
                   "no hardware model: declare one (model \"ascend910b2\";) or pass --model");
     }
-    r->model_cached = o->models != NULL;
     return r->model != NULL;
 }
 
@@ -407,8 +406,7 @@ void check_file(const char *path, const struct check_options *o, struct file_res
 void file_result_free(struct file_result *r)
 {
     ast_program_free(r->ast);
-    if (!r->model_cached)
-        model_free(r->model);
+    model_free(r->model);
     source_free(r->src);
     diag_list_free(&r->diags);
     free(r->kernels);

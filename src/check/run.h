@@ -67,7 +67,6 @@ struct file_result {
     struct source *src;
     struct ast_program *ast;
     struct model *model;
-    bool model_cached;              /* the model belongs to check_options.models */
     bool checked;                   /* false: the file could not be verified */
     struct diag_list diags;         /* findings, file diagnostics have kernel == NULL */
     struct kernel_result *kernels;

@@ -181,8 +181,9 @@ static bool same_file(const struct cached_model *e, const char *path, const stru
            && e->limits.max_elements == l->max_elements;
 }
 
-/* Loads `path`, or returns the model the cache holds for it (which the cache owns). A file
- * that fails to load is not cached: its diagnostics are given again to every file naming it. */
+/* Loads `path`, or returns the model the cache holds for it, as a reference of the caller's.
+ * A file that fails to load is not cached: its diagnostics are given again to every file
+ * naming it. */
 static struct model *load(struct model_cache *c, const char *path,
                           const struct model_limits *limits, struct diag_list *diags)
 {
@@ -192,7 +193,7 @@ static struct model *load(struct model_cache *c, const char *path,
         return model_load_file_limited(path, limits, diags);
     for (size_t i = 0; i < c->len; i++)
         if (same_file(&c->items[i], path, &st, &l))
-            return c->items[i].model;
+            return model_retain(c->items[i].model);
     struct model *m = model_load_file_limited(path, limits, diags);
     if (!m)
         return NULL;
@@ -201,7 +202,7 @@ static struct model *load(struct model_cache *c, const char *path,
         c->items = xrealloc_array(c->items, c->cap, sizeof(*c->items));
     }
     c->items[c->len++] = (struct cached_model){xstrdup(path), st.st_dev, st.st_ino, st.st_size,
-                                               st.st_mtim, l, m};
+                                               st.st_mtim, l, model_retain(m)};
     return m;
 }
 
@@ -230,8 +231,7 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                 diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
                           "model file %s/%s.xml declares the name '%s', not '%s'", *d,
                           name_or_path, m->name, name_or_path);
-                if (!cache)
-                    model_free(m);
+                model_free(m);
                 m = NULL;
             }
             model_search_free(&search);

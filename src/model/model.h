@@ -5,6 +5,7 @@
 #ifndef AS_MODEL_MODEL_H
 #define AS_MODEL_MODEL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -142,6 +143,7 @@ struct model_xflags {
 
 struct model {
     struct arena arena;
+    _Atomic unsigned refs;      /* holders; model_free drops one (see model_retain) */
     const char *name;           /* e.g. "ascend910b2" */
     const char *description;
     const char *path;           /* file it was loaded from */
@@ -191,6 +193,9 @@ struct model *model_load_file_limited(const char *path, const struct model_limit
 struct model *model_load_memory_limited(const char *path, const char *xml, size_t len,
                                         const struct model_limits *limits,
                                         struct diag_list *diags);
+/* A model is shared by counting its holders: the loader's reference is the first, each
+ * model_retain adds one, each model_free drops one and the last frees it (from any thread). */
+struct model *model_retain(struct model *m);
 void model_free(struct model *m);
 
 /* Resolves --model NAME|FILE or a `model "NAME";` declaration: a value ending in .xml or
@@ -199,12 +204,13 @@ void model_free(struct model *m);
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
 /* Models loaded once per process (per as_options): a file already loaded, unchanged on disk
  * (same inode, size and modification time) and under the same limits, is not parsed and
- * validated again. The cache owns the models it hands out. Not for concurrent use. */
+ * validated again. A model it hands out is the caller's reference (model_free it); it may
+ * outlive the cache. Not for concurrent use: one cache per thread. */
 struct model_cache;
 struct model_cache *model_cache_new(void);
 void model_cache_free(struct model_cache *c);
 /* The same with limits, extra directories (--model-path) searched first, and a cache (NULL:
- * the caller owns and frees the model). */
+ * none). The caller model_frees the result either way. */
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct model_cache *cache, struct diag_list *diags);

@@ -138,9 +138,16 @@ const char *unit_class_name(enum unit_class c)
     return "?";
 }
 
+struct model *model_retain(struct model *m)
+{
+    if (m)
+        atomic_fetch_add(&m->refs, 1);
+    return m;
+}
+
 void model_free(struct model *m)
 {
-    if (!m)
+    if (!m || atomic_fetch_sub(&m->refs, 1) != 1)
         return;
     /* The model lives in its own arena: copy the arena out before freeing it. */
     struct arena arena = m->arena;

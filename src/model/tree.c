@@ -735,6 +735,7 @@ struct model *model_from_tree(xmlNode *root, const char *path, struct diag_list 
     struct model *m = arena_alloc(&arena, sizeof(*m));
     /* The model lives in its own arena: from here on allocate only through m->arena. */
     m->arena = arena;
+    atomic_init(&m->refs, 1);
     m->path = arena_strdup(&m->arena, path);
     struct walk walk = {.m = m, .diags = diags, .path = path};
     parse_hwmodel(&walk, root);

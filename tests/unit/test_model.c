@@ -828,8 +828,8 @@ static void test_find_cached(void)
     struct diag_list diags;
     diag_list_init(&diags, 0);
     struct as_loc loc = {"k.pir", 1, 7, 8};
-    const struct model *a = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
-    const struct model *b = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    struct model *a = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    struct model *b = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
     CU_ASSERT_PTR_NOT_NULL(a);
     CU_ASSERT_PTR_EQUAL(a, b);   /* loaded once */
     struct model_limits small = {.max_size = 64};
@@ -839,9 +839,11 @@ static void test_find_cached(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     fputs("<!-- changed -->\n", f);
     fclose(f);
-    const struct model *c = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
+    struct model *c = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
     CU_ASSERT_PTR_NOT_NULL(c);
     CU_ASSERT_PTR_NOT_EQUAL(a, c);   /* the file changed: loaded again */
+    model_free(c);
+    model_free(b);
     f = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     fputs("<hardware-model", f);
@@ -855,6 +857,9 @@ static void test_find_cached(void)
     }
     diag_list_free(&diags);
     model_cache_free(cache);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);   /* the caller's reference outlives the cache */
+    CU_ASSERT_STRING_EQUAL(a->path, path);
+    model_free(a);
     remove(path);
     rmdir(dir);
 }
