@@ -2,6 +2,8 @@
 #include <accelsync/accelsync.h>
 
 #include <dirent.h>
+#include <libxml/parser.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,7 @@ struct as_options {
     char *model;
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     struct sim_policy policy;   /* as_simulate_files */
+    unsigned jobs;              /* files checked at once (as_options_set_jobs); 1: in order */
     as_log_fn log;              /* NULL: standard error */
     void *log_data;
     struct sim_replay replay;
@@ -38,6 +41,7 @@ struct as_options *as_options_new(void)
     struct as_options *o = xcalloc(1, sizeof(*o));
     check_options_defaults(&o->check);
     o->check.models = model_cache_new();
+    o->jobs = 1;
     o->policy = (struct sim_policy){.kind = SIM_POLICY_RANDOM, .seed = 1, .replay = &o->replay};
     return o;
 }
@@ -195,18 +199,81 @@ bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsign
     return true;
 }
 
+/* One file of a result: what as_check_files and as_simulate_files do per file. */
+typedef void (*file_fn)(const char *path, const struct check_options *co, struct file_result *out);
+
+static void check_one(const char *path, const struct check_options *co, struct file_result *out)
+{
+    check_file(path, co, out);
+    fix_verify_hints(co, out);
+}
+
+struct file_pool {
+    const char *const *paths;
+    size_t n;
+    const struct check_options *co;
+    file_fn fn;
+    struct file_result *out;
+    pthread_mutex_t lock;
+    size_t next;                /* the next file to take */
+};
+
+/* A worker takes files in order until none is left; it loads models into a cache of its own
+ * (caches are not shared between threads) and writes only its files' slots of the result. */
+static void *file_worker(void *arg)
+{
+    struct file_pool *pool = arg;
+    struct check_options co = *pool->co;
+    co.models = model_cache_new();
+    for (;;) {
+        pthread_mutex_lock(&pool->lock);
+        size_t i = pool->next++;
+        pthread_mutex_unlock(&pool->lock);
+        if (i >= pool->n)
+            break;
+        pool->fn(pool->paths[i], &co, &pool->out[i]);
+    }
+    model_cache_free(co.models);
+    return NULL;
+}
+
+/* Runs fn on every file, on up to `jobs` threads; the result is in the order of paths and
+ * does not depend on the number of threads (each file's result is computed alone). */
+static struct as_result *for_each_file(const struct check_options *co, unsigned jobs,
+                                       const char *const *paths, size_t n, file_fn fn)
+{
+    struct as_result *r = xcalloc(1, sizeof(*r));
+    r->files = xcalloc(n ? n : 1, sizeof(*r->files));
+    r->n = n;
+    size_t threads = jobs < n ? jobs : n;
+    if (threads <= 1) {
+        for (size_t i = 0; i < n; i++)
+            fn(paths[i], co, &r->files[i]);
+        return r;
+    }
+    xmlInitParser();   /* once, before threads use libxml2 */
+    struct file_pool pool = {paths, n, co, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
+    pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
+    size_t started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&tid[started], NULL, file_worker, &pool) != 0)
+            break;
+    if (started == 0)
+        file_worker(&pool);   /* no thread could be made: do it here */
+    for (size_t t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    free(tid);
+    pthread_mutex_destroy(&pool.lock);
+    return r;
+}
+
 struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n)
 {
     struct check_options co = o->check;
     co.on_run = sim_simulate_run;
     co.on_run_arg = &o->policy;
     co.lower_only = true;
-    struct as_result *r = xcalloc(1, sizeof(*r));
-    r->files = xcalloc(n ? n : 1, sizeof(*r->files));
-    r->n = n;
-    for (size_t i = 0; i < n; i++)
-        check_file(paths[i], &co, &r->files[i]);
-    return r;
+    return for_each_file(&co, o->jobs, paths, n, check_file);
 }
 
 int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
@@ -245,16 +312,11 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
     return rc;
 }
 
+void as_options_set_jobs(struct as_options *o, unsigned jobs) { o->jobs = jobs ? jobs : 1; }
+
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)
 {
-    struct as_result *r = xcalloc(1, sizeof(*r));
-    r->files = xcalloc(n ? n : 1, sizeof(*r->files));
-    r->n = n;
-    for (size_t i = 0; i < n; i++) {
-        check_file(paths[i], &o->check, &r->files[i]);
-        fix_verify_hints(&o->check, &r->files[i]);
-    }
-    return r;
+    return for_each_file(&o->check, o->jobs, paths, n, check_one);
 }
 
 struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,

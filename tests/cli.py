@@ -41,9 +41,9 @@ expect(p.returncode == 1 and p.stdout.startswith('-:2:28: error: S get_value rea
        f'check - reads standard input: {p.stdout[:120]!r}')
 p = run('check', '-', '-', stdin=RACY)
 expect(p.returncode == 2 and "'-' (standard input) may be given once" in p.stderr, 'two -')
-p = run('check', 'corpus')
-expect(p.returncode == 2 and p.stdout.startswith('corpus: error: cannot read corpus: is a directory [input-error]'),
-       f'a directory: {p.stdout[:120]!r}')
+p = run('fix', 'corpus')
+expect(p.returncode == 2 and p.stderr == 'accelsync: cannot read corpus: is a directory\n',
+       f'fix takes a file, not a directory: {p.stderr!r}')
 
 for cmd in ('check', 'simulate', 'mutate', 'models'):
     h = run(cmd, '--help')
@@ -63,7 +63,7 @@ for args, message in (
         (['check', '--max-paths=0', KERNEL], "accelsync: --max-paths takes a positive integer, got '0'"),
         (['simulate', '--policy=slow', KERNEL], "accelsync: --policy takes random, adversarial or replay, got 'slow'"),
         (['mutate', '-j', '0', KERNEL], "accelsync: --jobs takes an integer from 1 to 1024, got '0'"),
-        (['check'], 'accelsync: check needs at least one FILE')):
+        (['check'], 'accelsync: check needs at least one PATH')):
     p = run(*args)
     cmd = args[0]
     expect(p.returncode == 2 and p.stderr == f"{message}\nTry 'accelsync {cmd} --help'.\n",

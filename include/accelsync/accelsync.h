@@ -74,6 +74,9 @@ AS_EXPORT bool as_options_set_schedule(struct as_options *o, enum as_policy poli
                                        unsigned long long runs, unsigned long long seed,
                                        const char *replay_path, FILE *errors);
 
+/* How many files as_check_files and as_simulate_files work on at once, each on a thread of its
+ * own (default 1). The result does not depend on it. */
+AS_EXPORT void as_options_set_jobs(struct as_options *o, unsigned jobs);
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
 AS_EXPORT struct as_result *as_check_files(const struct as_options *o, const char *const *paths,
                                            size_t n);

@@ -8,24 +8,26 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inputs.h"
 #include "options.h"
 
 static const char usage_main[] =
-    "usage: accelsync check [OPTIONS] FILE...   verify the synchronization of PIR kernels\n"
-    "       accelsync simulate [OPTIONS] FILE...  run kernels under simulated schedules\n"
+    "usage: accelsync check [OPTIONS] PATH...   verify the synchronization of PIR kernels\n"
+    "       accelsync simulate [OPTIONS] PATH...  run kernels under simulated schedules\n"
     "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
     "                                           measure how many the checker catches\n"
     "       accelsync fix [OPTIONS] FILE          repair hazards with verified edits\n"
     "       accelsync models                    list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
-    "Run 'accelsync COMMAND --help' for the options of a command; FILE '-' is standard input.\n"
+    "Run 'accelsync COMMAND --help' for the options of a command; FILE '-' is standard input;\n"
+    "check and simulate walk a directory for *.pir files.\n"
     "Exit codes: 0 verified, no error; 1 errors found; 2 some input could not be verified.\n";
 
 enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
-    OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN,
+    OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN, OPT_EXCLUDE, OPT_SHARD,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -40,6 +42,13 @@ enum option_id {
     {"model", 0, "NAME|FILE", OPT_MODEL, "hardware model (default: the file's model declaration)"}, \
     MODEL_PATH_OPTION,                                                                       \
     {NULL, 'D', "NAME=VALUE", OPT_DEFINE, "fix a param's value (repeatable; also -DNAME=VALUE)"}
+#define WALK_OPTIONS                                                                         \
+    {"exclude", 0, "GLOB", OPT_EXCLUDE,                                                      \
+     "skip files and directories matching GLOB while walking a directory\n"                  \
+     "(repeatable; files named on the command line are always checked)"},                  \
+    {"shard", 0, "K/N", OPT_SHARD,                                                           \
+     "check only the K-th of N contiguous slices of the sorted file list"},                 \
+    {"jobs", 'j', "N", OPT_JOBS, "files checked in parallel (default: the number of CPUs)"}
 #define LIMIT_OPTIONS                                                                        \
     {"max-events", 0, "N", OPT_LIMIT + AS_LIMIT_EVENTS,                                      \
      "instructions, iterations, statements per kernel run (10000000)"},                      \
@@ -65,6 +74,7 @@ enum option_id {
 static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    WALK_OPTIONS,
     {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
     {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
     {"engine", 0, "clock|reference", OPT_ENGINE,
@@ -80,6 +90,7 @@ static const struct cli_option check_options[] = {
 static const struct cli_option simulate_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    WALK_OPTIONS,
     {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
     {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
     {"policy", 0, "random|adversarial|replay", OPT_POLICY,
@@ -124,12 +135,13 @@ static const char check_footer[] =
     "with --werror); 2 some input could not be verified (usage, syntax, model, limit).";
 
 static const struct cli_command commands[] = {
-    {"check", "FILE...",
+    {"check", "PATH...",
      "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
      "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
-     "flags left set. FILE '-' reads standard input.",
+     "flags left set. A PATH that is a directory is walked for *.pir files (sorted, hidden\n"
+     "entries skipped); '-' reads standard input.",
      check_options, COUNT(check_options), check_footer},
-    {"simulate", "FILE...",
+    {"simulate", "PATH...",
      "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
      "under latency schedules and reports the races, deadlocks, flag overruns and flags left\n"
      "set that the schedules show, each race with its timeline.",
@@ -186,6 +198,9 @@ struct settings {
     long long runs, seed, budget, jobs;
     const char *replay, *operators, *out_dir, *output;
     bool dry_run;
+    const char **excludes;      /* --exclude globs */
+    size_t nexcludes;
+    unsigned long shard, nshards;   /* --shard K/N; 0: all */
 };
 
 static int parse_define(struct settings *s, const char *def)
@@ -310,6 +325,18 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_DRY_RUN:
         s->dry_run = true;
         return 0;
+    case OPT_EXCLUDE: {
+        const char **grown = realloc(s->excludes, (s->nexcludes + 1) * sizeof(char *));
+        if (!grown)
+            return cli_usage_error(s->cmd, "out of memory");
+        s->excludes = grown;
+        s->excludes[s->nexcludes++] = arg;
+        return 0;
+    }
+    case OPT_SHARD:
+        if (!inputs_parse_shard(arg, &s->shard, &s->nshards))
+            return cli_usage_error(s->cmd, "--shard takes K/N with 1 <= K <= N, got '%s'", arg);
+        return 0;
     default:
         if (!parse_number(arg, &v) || v < 1)
             return cli_usage_error(s->cmd, "--%s takes a positive integer, got '%s'", opt->name,
@@ -345,7 +372,8 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         return 0;
     }
     if (n == 0)
-        return cli_usage_error(cmd, "%s needs at least one FILE", cmd->name);
+        return cli_usage_error(cmd, "%s needs at least one %.*s", cmd->name,
+                               (int)strcspn(cmd->operands, "."), cmd->operands);
     size_t stdin_uses = 0;
     for (size_t i = 0; i < n; i++)
         stdin_uses += strcmp(files[i], "-") == 0;
@@ -357,13 +385,26 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
     }
     enum as_format format = s->format ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
-    if (strcmp(cmd->name, "check") == 0)
-        return report_and_free(as_check_files(s->o, files, n), format, s->werror);
-    if (strcmp(cmd->name, "simulate") == 0) {
-        if (!as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
-                                     (unsigned long long)s->seed, s->replay, stderr))
+    if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0) {
+        if (strcmp(cmd->name, "simulate") == 0
+            && !as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
+                                        (unsigned long long)s->seed, s->replay, stderr))
             return 2;
-        return report_and_free(as_simulate_files(s->o, files, n), format, s->werror);
+        static const char *const extensions[] = {"pir"};
+        struct input_rules rules = {extensions, 1, s->excludes, s->nexcludes};
+        char **inputs;
+        size_t ninputs;
+        bool walked = inputs_expand(&rules, files, n, &inputs, &ninputs, stderr);
+        if (s->nshards)
+            ninputs = inputs_shard(inputs, ninputs, s->shard, s->nshards);
+        as_options_set_jobs(s->o, (unsigned)s->jobs);
+        const char *const *list = (const char *const *)inputs;
+        int rc = report_and_free(strcmp(cmd->name, "check") == 0
+                                     ? as_check_files(s->o, list, ninputs)
+                                     : as_simulate_files(s->o, list, ninputs),
+                                 format, s->werror);
+        inputs_free(inputs, ninputs);
+        return walked ? rc : 2;   /* a directory that could not be walked was not verified */
     }
     return as_mutate_files(s->o, s->operators, s->out_dir, (unsigned long long)s->budget,
                            (unsigned long long)s->seed, (int)s->jobs, isatty(2), files, n,
@@ -385,6 +426,7 @@ static int run(const struct cli_command *cmd, int argc, char **argv)
     else if (rc == 0)
         rc = run_command(cmd, &s, files, n);
     free(files);
+    free(s.excludes);
     as_options_free(s.o);
     return rc;
 }
