@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The diagnostics registry stays complete: every check id and code in src/util/diag.c is
-documented in docs/diagnostics.md (with the same code) and has a tests/kernels/<id>/ folder
+documented in docs/diagnostics.md (with the same code and level) and has a tests/kernels/<id>/ folder
 whose kernels trigger it.
 
 usage: registry.py SOURCE_ROOT"""
@@ -11,6 +11,7 @@ import sys
 root = sys.argv[1]
 diag_c = open(os.path.join(root, 'src', 'util', 'diag.c')).read()
 entries = re.findall(r'\[CHECK_\w+\] = \{"([a-z-]+)", "(AS\d{4})"', diag_c)
+levels = dict(re.findall(r'\[CHECK_\w+\] = \{"([a-z-]+)", "AS\d{4}", (?:true|false), (true|false),', diag_c))
 doc = open(os.path.join(root, 'docs', 'diagnostics.md')).read()
 passed = failed = 0
 for name, code in entries:
@@ -18,6 +19,9 @@ for name, code in entries:
     row = re.search(r'\|\s*\[?' + re.escape(name) + r'\]?(\([^)]*\))?\s*\|\s*' + code, doc)
     if not row:
         problems.append(f'docs/diagnostics.md has no table row "{name} | {code}"')
+    level = 'warning' if levels.get(name) == 'true' else 'error'
+    if not re.search(r'^\*\*' + code + ', ' + level + r'\b', doc, re.M):
+        problems.append(f'docs/diagnostics.md does not give {name} ({code}) the level {level} the registry gives it')
     if not re.search(r'^#+ .*' + re.escape(name), doc, re.M):
         problems.append(f'docs/diagnostics.md has no section for {name}')
     folder = os.path.join(root, 'tests', 'kernels', name)

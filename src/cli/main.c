@@ -75,7 +75,7 @@ static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
     WALK_OPTIONS,
-    {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
+    {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
     {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
     {"engine", 0, "clock|reference", OPT_ENGINE,
      "happens-before engine (reference: slow, for cross-checks)"},
@@ -91,7 +91,7 @@ static const struct cli_option simulate_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
     WALK_OPTIONS,
-    {"format", 0, "text|json", OPT_FORMAT, "output format (default text)"},
+    {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
     {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
     {"policy", 0, "random|adversarial|replay", OPT_POLICY,
      "random: seeded random latencies (default); adversarial: each\n"
@@ -384,7 +384,8 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return cli_usage_error(cmd, "fix takes one FILE, got %zu", n);
         return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
     }
-    enum as_format format = s->format ? AS_FORMAT_JSON : AS_FORMAT_TEXT;
+    static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF};
+    enum as_format format = formats[s->format];
     if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0) {
         if (strcmp(cmd->name, "simulate") == 0
             && !as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,

@@ -18,5 +18,7 @@ void report_summarize(const struct file_result *files, size_t n, bool werror,
 void report_text(FILE *out, const struct file_result *files, size_t n, bool werror);
 /* The JSON contract of docs/cli.md (version 1). Returns false if writing failed. */
 bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror);
+/* SARIF 2.1.0 (docs/cli.md#sarif). Returns false if writing failed. */
+bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror);
 
 #endif

@@ -8,26 +8,82 @@
 
 #include "xalloc.h"
 
-static const struct {
-    const char *name, *code;
-    bool input_error;
-} registry[CHECK_COUNT] = {
-    [CHECK_RAW_HAZARD] = {"raw-hazard", "AS0001", false},
-    [CHECK_WAR_HAZARD] = {"war-hazard", "AS0002", false},
-    [CHECK_WAW_HAZARD] = {"waw-hazard", "AS0003", false},
-    [CHECK_DEADLOCK] = {"deadlock", "AS0004", false},
-    [CHECK_FLAG_OVERRUN] = {"flag-overrun", "AS0005", false},
-    [CHECK_UNMATCHED_SIGNAL] = {"unmatched-signal", "AS0006", false},
-    [CHECK_BAD_CHANNEL] = {"bad-channel", "AS0007", false},
-    [CHECK_BAD_EVENT_ID] = {"bad-event-id", "AS0008", false},
-    [CHECK_BAD_UNIT] = {"bad-unit", "AS0009", false},
-    [CHECK_OUT_OF_BOUNDS] = {"out-of-bounds", "AS0010", false},
-    [CHECK_SYNTAX_ERROR] = {"syntax-error", "AS0101", true},
-    [CHECK_UNKNOWN_NAME] = {"unknown-name", "AS0102", true},
-    [CHECK_MODEL_ERROR] = {"model-error", "AS0103", true},
-    [CHECK_LIMIT_EXCEEDED] = {"limit-exceeded", "AS0104", true},
-    [CHECK_INPUT_ERROR] = {"input-error", "AS0105", true},
+static const struct check_info registry[CHECK_COUNT] = {
+    [CHECK_RAW_HAZARD] = {"raw-hazard", "AS0001", false, false,
+        "Read after write not ordered by happens-before",
+        "An access reads bytes that an earlier access may still be writing: no flag, barrier or "
+        "cross-core sync orders the write before the read on every schedule.",
+        "Order the write before the read: a set_flag/wait_flag pair from the writer's unit to the "
+        "reader's, a barrier over both units, or a cross-core flag or barrier across cores. The "
+        "fix hint of the finding is an edit the checker has verified."},
+    [CHECK_WAR_HAZARD] = {"war-hazard", "AS0002", false, false,
+        "Write after read not ordered by happens-before",
+        "An access overwrites bytes that an earlier access may still be reading.",
+        "Order the read before the write (typically the flag that releases a buffer slot back to "
+        "its producer); the fix hint of the finding is a verified edit."},
+    [CHECK_WAW_HAZARD] = {"waw-hazard", "AS0003", false, false,
+        "Write after write not ordered by happens-before",
+        "Two accesses write the same bytes and nothing orders them, so the final value depends "
+        "on timing.",
+        "Order the two writes, or write disjoint bytes; the fix hint of the finding is a verified edit."},
+    [CHECK_DEADLOCK] = {"deadlock", "AS0004", false, false,
+        "A wait or barrier never returns",
+        "A wait has no matching set (or fewer sets than waits), a cross-core barrier is not "
+        "called by every participant as often, or waits wait on each other in a cycle.",
+        "Give every wait its set on every path and parameter value, and call each cross-core "
+        "barrier equally often on every participating core."},
+    [CHECK_FLAG_OVERRUN] = {"flag-overrun", "AS0005", false, false,
+        "A flag is set again before its wait took the previous count",
+        "A set may fire while the count of the previous set on the same flag is still pending, "
+        "so one wait may consume both and the hardware loses an event.",
+        "Wait for the flag (or use a different id) before setting it again, e.g. ping-pong ids "
+        "per buffer slot."},
+    [CHECK_UNMATCHED_SIGNAL] = {"unmatched-signal", "AS0006", false, true,
+        "A flag is set but never waited for",
+        "A set's count is still pending when the kernel ends and leaks into the next kernel "
+        "that uses the flag.",
+        "Add the matching wait (often in the epilogue of a pipelined loop) or drop the set."},
+    [CHECK_BAD_CHANNEL] = {"bad-channel", "AS0007", false, false,
+        "A flag between units the hardware does not connect",
+        "The model has no flag channel from the source unit to the destination unit.",
+        "Use a channel the model lists (see 'accelsync models' and docs/hwmodels.md) or a "
+        "barrier."},
+    [CHECK_BAD_EVENT_ID] = {"bad-event-id", "AS0008", false, false,
+        "A flag id outside the hardware's range",
+        "The event id is negative or not below the number of ids the model gives the channel.",
+        "Use an id in range; the message gives the range."},
+    [CHECK_BAD_UNIT] = {"bad-unit", "AS0009", false, false,
+        "An access on a unit that cannot reach the memory",
+        "The unit cannot read or write the memory space the access names, per the model.",
+        "Move the access to a unit that reaches the space, or stage the data through one."},
+    [CHECK_OUT_OF_BOUNDS] = {"out-of-bounds", "AS0010", false, false,
+        "An access outside its buffer",
+        "The byte range of an access, for some parameter value or iteration, leaves the buffer.",
+        "Fix the index arithmetic or the buffer's size; the message gives the bytes and values."},
+    [CHECK_SYNTAX_ERROR] = {"syntax-error", "AS0101", true, false,
+        "The file is not valid PIR",
+        "The parser stopped at this token; nothing in the file was verified.",
+        "Fix the syntax (docs/pir.md)."},
+    [CHECK_UNKNOWN_NAME] = {"unknown-name", "AS0102", true, false,
+        "A name that is not declared",
+        "A buffer, unit, op, primitive, constant or parameter is not declared; the file was not "
+        "verified.",
+        "Use the suggested name or declare it."},
+    [CHECK_MODEL_ERROR] = {"model-error", "AS0103", true, false,
+        "The hardware model cannot be used",
+        "The model was not found, does not parse or is inconsistent; nothing was verified.",
+        "Name an installed model or fix the model file (docs/hwmodels.md)."},
+    [CHECK_LIMIT_EXCEEDED] = {"limit-exceeded", "AS0104", true, false,
+        "A limit stopped the check",
+        "A size limit was reached, so the file was not fully verified; this is never a pass.",
+        "Raise the limit named in the message (docs/limits.md) or shrink the kernel."},
+    [CHECK_INPUT_ERROR] = {"input-error", "AS0105", true, false,
+        "The input cannot be checked",
+        "The file cannot be read or declares something invalid; it was not verified.",
+        "Fix what the message names."},
 };
+
+const struct check_info *check_info(enum check_id id) { return &registry[id]; }
 
 bool check_is_hazard(enum check_id id)
 {

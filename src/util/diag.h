@@ -37,6 +37,16 @@ enum check_id {
 };
 
 const char *check_name(enum check_id id);   /* "raw-hazard" */
+/* What the registry says of a check, for reports that describe their rules (SARIF). */
+struct check_info {
+    const char *name, *code;
+    bool input_error;           /* the file could not be verified (exit code 2) */
+    bool warning;               /* reported as a warning, not an error */
+    const char *summary;        /* one line */
+    const char *description;    /* what it means */
+    const char *help;           /* what to do */
+};
+const struct check_info *check_info(enum check_id id);
 bool check_is_hazard(enum check_id id);     /* raw-, war- or waw-hazard */
 const char *check_code(enum check_id id);   /* "AS0001" */
 /* Whether the check means the input could not be verified (exit code 2). */

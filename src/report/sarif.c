@@ -1,0 +1,245 @@
+/* SARIF 2.1.0 output (docs/cli.md#sarif), built with jansson: one run whose driver lists a
+ * rule per check id of the registry, and one result per finding. Paths are given relative to
+ * the working directory (uriBaseId "%SRCROOT%") when they are inside it; a finding keeps the
+ * same partialFingerprints when code above it moves, since they hash the check, the file and
+ * the normalized text of both statements, never line numbers. */
+#include <jansson.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "../util/utf8.h"
+#include "../sim/trace.h"
+#include "report.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define DOCS_URI AS_DOCS_URI   /* config.h: the installed docs, or -Ddocs_url */
+
+static json_t *text(const char *s)
+{
+    char *owned;
+    json_t *j = json_string(utf8_repair(s, &owned));
+    free(owned);
+    return j;
+}
+
+static json_t *message(const char *s) { return json_pack("{s:o}", "text", text(s)); }
+
+/* A URI reference for a path: relative paths stay relative (to %SRCROOT%, the working
+ * directory), with each byte outside the unreserved set and '/' percent-encoded. */
+static json_t *artifact(const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(path);
+    char *uri = malloc(3 * n + 8);
+    if (!uri)
+        return json_null();
+    size_t k = 0;
+    if (path[0] == '/') {
+        memcpy(uri, "file://", 7);
+        k = 7;
+    }
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        bool plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+                     || strchr("-._~/", *p);
+        if (plain) {
+            uri[k++] = (char)*p;
+        } else {
+            uri[k++] = '%';
+            uri[k++] = hex[*p >> 4];
+            uri[k++] = hex[*p & 15];
+        }
+    }
+    uri[k] = '\0';
+    json_t *a = path[0] == '/' ? json_pack("{s:s}", "uri", uri)
+                               : json_pack("{s:s, s:s}", "uri", uri, "uriBaseId", "%SRCROOT%");
+    free(uri);
+    return a;
+}
+
+static json_t *location(const struct as_loc *loc, const char *fallback, const char *what)
+{
+    json_t *phys = json_pack("{s:o}", "artifactLocation", artifact(loc->file ? loc->file : fallback));
+    if (loc->line > 0) {
+        json_t *region = json_pack("{s:i}", "startLine", loc->line);
+        if (loc->col > 0) {
+            json_object_set_new(region, "startColumn", json_integer(loc->col));
+            json_object_set_new(region, "endColumn", json_integer(loc->col + (loc->len > 0 ? loc->len : 1)));
+        }
+        json_object_set_new(phys, "region", region);
+    }
+    json_t *l = json_pack("{s:o}", "physicalLocation", phys);
+    if (what)
+        json_object_set_new(l, "message", message(what));
+    return l;
+}
+
+/* The statement at loc as written, whitespace runs collapsed to one space: what a
+ * fingerprint hashes, so that indentation and lines above do not change it. */
+static void statement_text(const struct source *src, const struct as_loc *loc, uint64_t *h)
+{
+    if (!src || loc->line < 1 || (size_t)loc->line > src->nlines)
+        return;
+    size_t i = src->line_starts[loc->line - 1] + (size_t)(loc->col > 0 ? loc->col - 1 : 0);
+    size_t end = i + (size_t)(loc->len > 0 ? loc->len : 0);
+    bool space = false;
+    for (; i < end && i < src->len && src->text[i] != '\n'; i++) {
+        unsigned char c = (unsigned char)src->text[i];
+        if (c == ' ' || c == '\t' || c == '\r') {
+            space = true;
+            continue;
+        }
+        if (space) {
+            *h = (*h ^ ' ') * 0x100000001b3ull;
+            space = false;
+        }
+        *h = (*h ^ c) * 0x100000001b3ull;
+    }
+}
+
+static void hash_string(uint64_t *h, const char *s)
+{
+    for (; *s; s++)
+        *h = (*h ^ (unsigned char)*s) * 0x100000001b3ull;
+    *h = (*h ^ 0xff) * 0x100000001b3ull;   /* separator */
+}
+
+static uint64_t fingerprint(const struct file_result *r, const struct finding *f)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    hash_string(&h, check_name(f->check));
+    hash_string(&h, r->path);
+    hash_string(&h, f->kernel ? f->kernel : "");
+    statement_text(r->src, &f->loc, &h);
+    h = (h ^ 0xfe) * 0x100000001b3ull;
+    if (f->related.file && f->related.line > 0 && strcmp(f->related.file, r->path) == 0)
+        statement_text(r->src, &f->related, &h);
+    if (!r->src || f->loc.line < 1)   /* a finding about the whole file: its message */
+        hash_string(&h, f->message);
+    return h;
+}
+
+/* The witness schedule as a thread flow: its instructions in the order drawn, each with when
+ * it issued, started and ended. */
+static json_t *code_flow(const struct sim_trace *t, const char *path)
+{
+    json_t *locations = json_array();
+    for (size_t i = 0; i < t->n; i++) {
+        const struct sim_trace_entry *e = &t->entries[i];
+        char what[512];
+        if (e->start == SIM_NEVER)
+            snprintf(what, sizeof(what), "%s on %s: never starts", e->what, e->unit);
+        else
+            snprintf(what, sizeof(what), "%s on %s%s: issued at t=%lld, runs [%lld, %lld)%s",
+                     e->what, e->unit,
+                     e->role == TRACE_FIRST ? " (first access)" : e->role == TRACE_SECOND ? " (second access)" : "",
+                     (long long)e->issue, (long long)e->start, (long long)e->end,
+                     e->slow ? ", delayed" : "");
+        json_array_append_new(locations, json_pack("{s:o}", "location", location(&e->loc, path, what)));
+    }
+    json_t *flow = json_pack("{s:o, s:[{s:o}]}", "message",
+                             message(t->outcome ? t->outcome : t->schedule), "threadFlows",
+                             "locations", locations);
+    return flow;
+}
+
+static json_t *rules_json(void)
+{
+    json_t *rules = json_array();
+    for (int id = 0; id < CHECK_COUNT; id++) {
+        const struct check_info *c = check_info((enum check_id)id);
+        char uri[256];
+        snprintf(uri, sizeof(uri), DOCS_URI "diagnostics.md#%s", c->name);
+        json_array_append_new(rules, json_pack(
+            "{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}, s:s, s:{s:s}, s:{s:s}}", "id", c->name, "name",
+            c->name, "shortDescription", "text", c->summary, "fullDescription", "text",
+            c->description, "help", "text", c->help, "helpUri", uri, "defaultConfiguration",
+            "level", c->warning ? "warning" : "error", "properties", "code", c->code));
+    }
+    return rules;
+}
+
+static json_t *result_json(const struct file_result *r, const struct finding *f, size_t occurrence)
+{
+    char *with_fix = NULL;
+    if (f->fix) {   /* code scanning shows the message only: the fix goes in it */
+        with_fix = malloc(strlen(f->message) + strlen(f->fix) + 8);
+        if (with_fix)
+            sprintf(with_fix, "%s\nfix: %s", f->message, f->fix);
+    }
+    json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[o]}", "ruleId", check_name(f->check),
+                            "ruleIndex", (int)f->check, "level",
+                            f->severity == SEV_ERROR ? "error" : "warning", "message",
+                            message(with_fix ? with_fix : f->message), "locations",
+                            location(&f->loc, r->path, NULL));
+    free(with_fix);
+    if (f->related.file && f->related.line > 0)
+        json_object_set_new(res, "relatedLocations",
+                            json_pack("[o]", location(&f->related, r->path,
+                                                      f->related_what ? f->related_what : "other party")));
+    char fp[40];
+    snprintf(fp, sizeof(fp), "%016llx:%zu", (unsigned long long)fingerprint(r, f), occurrence);
+    json_object_set_new(res, "partialFingerprints", json_pack("{s:s}", "accelsyncFindingHash/v1", fp));
+    if (f->fix)
+        json_object_set_new(res, "properties", json_pack("{s:o}", "fix", text(f->fix)));
+    if (f->trace && f->trace->witness)
+        json_object_set_new(res, "codeFlows", json_pack("[o]", code_flow(f->trace, r->path)));
+    return res;
+}
+
+/* How many earlier findings of the file share f's fingerprint: two equal statements reported
+ * twice stay two results. Quadratic in the findings of one file, which are capped. */
+static size_t occurrence_of(const struct file_result *r, size_t i)
+{
+    uint64_t h = fingerprint(r, &r->diags.items[i]);
+    size_t k = 0;
+    for (size_t j = 0; j < i; j++)
+        k += fingerprint(r, &r->diags.items[j]) == h;
+    return k;
+}
+
+bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror)
+{
+    json_t *results = json_array(), *artifacts = json_array(), *notifications = json_array();
+    bool all_verified = true;
+    for (size_t i = 0; i < n; i++) {
+        const struct file_result *r = &files[i];
+        json_array_append_new(artifacts, json_pack("{s:o}", "location", artifact(r->path)));
+        for (size_t k = 0; k < r->diags.len; k++)
+            json_array_append_new(results, result_json(r, &r->diags.items[k], occurrence_of(r, k)));
+        if (file_result_exit_code(r, werror) == 2) {
+            all_verified = false;
+            json_array_append_new(notifications, json_pack(
+                "{s:o, s:s, s:[o]}", "message", message("this file could not be verified"), "level",
+                "error", "locations", location(&(struct as_loc){r->path, 0, 0, 0}, r->path, NULL)));
+        }
+    }
+    struct report_summary s;
+    report_summarize(files, n, werror, &s);
+    json_t *invocation = json_pack("{s:b, s:i, s:o}", "executionSuccessful", all_verified,
+                                   "exitCode", s.exit_code, "toolExecutionNotifications",
+                                   notifications);
+    char cwd[PATH_MAX];
+    json_t *base = getcwd(cwd, sizeof(cwd)) ? artifact(cwd) : NULL;
+    if (base) {   /* the working directory as a directory URI: file:///.../ */
+        const char *u = json_string_value(json_object_get(base, "uri"));
+        char *dir = malloc(strlen(u) + 2);
+        if (dir) {
+            sprintf(dir, "%s%s", u, u[strlen(u) - 1] == '/' ? "" : "/");
+            json_object_set_new(base, "uri", json_string(dir));
+            free(dir);
+        }
+    }
+    json_t *root = json_pack(
+        "{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:o, s:o, s:[o], s:o}]}", "$schema",
+        SARIF_SCHEMA, "version", "2.1.0", "runs", "tool", "driver", "name", "accelsync",
+        "version", AS_VERSION, "informationUri", DOCS_URI "cli.md", "rules", rules_json(),
+        "originalUriBaseIds", base ? json_pack("{s:o}", "%SRCROOT%", base) : json_object(),
+        "artifacts", artifacts, "invocations", invocation, "results", results);
+    bool ok = root && json_dumpf(root, out, JSON_INDENT(2)) == 0 && fputc('\n', out) != EOF;
+    json_decref(root);
+    return ok && !ferror(out);
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""`check --format sarif`: valid SARIF 2.1.0 (tests/sarif/sarif-2.1.0-subset.schema.json, with
+python3-jsonschema) holding what GitHub code scanning reads: a rule per check id with
+descriptions and help, every finding as a result with its rule, level, message, relative file
+location and region, the first access as a related location, a fingerprint that survives
+edits above the finding but not an edit of its statements, the witness as a code flow, and
+files that could not be verified as notifications. -j 2 and --shard slices agree with -j 1.
+
+usage: sarif.py ACCELSYNC SOURCE_ROOT"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from expect import expect, finish
+
+import jsonschema
+
+binary, root = sys.argv[1], sys.argv[2]
+schema = json.load(open(os.path.join(root, 'tests', 'sarif', 'sarif-2.1.0-subset.schema.json')))
+validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+def sarif(*args, cwd=root):
+    p = subprocess.run([binary, 'check', '--format', 'sarif', *args], capture_output=True,
+                       text=True, cwd=cwd)
+    return p, (json.loads(p.stdout) if p.stdout.startswith('{') else None)
+
+
+def valid(doc, what):
+    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+    expect(not errors, f'{what}: valid SARIF: {[(list(e.path), e.message) for e in errors[:3]]}')
+
+
+p, doc = sarif('-j', '2', 'corpus')
+expect(p.returncode == 1 and doc is not None, f'the corpus: exit {p.returncode} {p.stderr[:200]}')
+if doc:
+    valid(doc, 'the corpus')
+    run = doc['runs'][0]
+    rules = run['tool']['driver']['rules']
+    ids = [r['id'] for r in rules]
+    expect(len(ids) == 15 and len(set(ids)) == 15 and 'raw-hazard' in ids and 'limit-exceeded' in ids,
+           f'one rule per check id: {ids}')
+    expect(all(r['shortDescription']['text'] and r['fullDescription']['text'] and r['help']['text']
+               and r['helpUri'].endswith('diagnostics.md#' + r['id']) for r in rules),
+           'every rule has descriptions, help and a helpUri into docs/diagnostics.md')
+    expect(next(r for r in rules if r['id'] == 'unmatched-signal')['defaultConfiguration']['level'] == 'warning',
+           'unmatched-signal defaults to warning')
+    whole = json.loads(subprocess.run([binary, 'check', '--format', 'json', 'corpus'], cwd=root,
+                                      capture_output=True, text=True).stdout)
+    findings = [f for fl in whole['files'] for k in fl['kernels'] for f in k['findings']] + \
+               [f for fl in whole['files'] for f in fl['diagnostics']]
+    results = run['results']
+    expect(len(results) == len(findings) > 100, f'{len(results)} results for {len(findings)} findings')
+    bad = [r for r in results if not (
+        rules[r['ruleIndex']]['id'] == r['ruleId'] and r['message']['text']
+        and r['locations'][0]['physicalLocation']['artifactLocation']['uri'].startswith('corpus/')
+        and r['locations'][0]['physicalLocation']['artifactLocation']['uriBaseId'] == '%SRCROOT%'
+        and r['locations'][0]['physicalLocation']['region']['startLine'] >= 1
+        and r['partialFingerprints']['accelsyncFindingHash/v1'])]
+    expect(not bad, f'every result has its rule, a message, a relative file location, a line and a fingerprint: {bad[:1]}')
+    hazards = [r for r in results if r['ruleId'].endswith('-hazard')]
+    expect(hazards and all(r.get('relatedLocations') and 'fix: ' in r['message']['text'] for r in hazards
+                           if 'fix' in r.get('properties', {})),
+           'hazards carry the first access as a related location and the fix in the message')
+    keys = [(r['locations'][0]['physicalLocation']['artifactLocation']['uri'],
+             r['partialFingerprints']['accelsyncFindingHash/v1']) for r in results]
+    expect(len(set(keys)) == len(keys), 'fingerprints are unique within a file')
+    expect(run['invocations'][0]['executionSuccessful'] is True and run['invocations'][0]['exitCode'] == 1,
+           f'the invocation: {run["invocations"]}')
+
+    # -j and --shard do not change a result
+    p1, one = sarif('-j', '1', 'corpus')
+    expect(p1.stdout == p.stdout, '-j 2 SARIF is byte for byte -j 1 SARIF')
+    parts = [sarif('--shard', f'{k}/2', 'corpus')[1] for k in (1, 2)]
+    merged = parts[0]['runs'][0]['results'] + parts[1]['runs'][0]['results']
+    expect(merged == results, 'the results of two shards, in order, are the results of the whole')
+
+with tempfile.TemporaryDirectory() as tmp:
+    base = open(os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir')).read()
+    with open(os.path.join(tmp, 'k.pir'), 'w') as f:
+        f.write(base)
+    _, a = sarif('--witness', 'k.pir', cwd=tmp)
+    valid(a, 'a witness')
+    ra = a['runs'][0]['results'][0]
+    flow = ra.get('codeFlows', [{}])[0].get('threadFlows', [{}])[0].get('locations', [])
+    expect(len(flow) >= 2 and any('(first access)' in l['location']['message']['text'] for l in flow)
+           and any('(second access)' in l['location']['message']['text'] for l in flow),
+           f'--witness gives the schedule as a code flow: {flow[:2]}')
+    lines = base.split('\n')
+    moved = '\n'.join(lines[:6] + ['', '// a comment above the kernel', ''] + lines[6:])
+    with open(os.path.join(tmp, 'k.pir'), 'w') as f:
+        f.write(moved.replace('  V vmul', '      V   vmul'))
+    _, b = sarif('k.pir', cwd=tmp)
+    rb = b['runs'][0]['results'][0]
+    expect(rb['locations'][0]['physicalLocation']['region']['startLine'] ==
+           ra['locations'][0]['physicalLocation']['region']['startLine'] + 3
+           and rb['partialFingerprints'] == ra['partialFingerprints'],
+           f'moved down three lines and re-indented: same fingerprint {ra["partialFingerprints"]} {rb["partialFingerprints"]}')
+    with open(os.path.join(tmp, 'k.pir'), 'w') as f:
+        f.write(base.replace('V vmul c <- b, a;', 'V vmul c <- a, b;'))
+    _, c = sarif('k.pir', cwd=tmp)
+    rc = c['runs'][0]['results'][0]
+    expect(rc['partialFingerprints'] != ra['partialFingerprints'],
+           'an edit of the statement changes the fingerprint')
+
+    with open(os.path.join(tmp, 'bad.pir'), 'w') as f:
+        f.write('model "ascend910b2";\nkernel k {\n  V vadds a <- ;\n}\n')
+    p, d = sarif('bad.pir', 'k.pir', cwd=tmp)
+    valid(d, 'a syntax error')
+    inv = d['runs'][0]['invocations'][0]
+    expect(p.returncode == 2 and inv['executionSuccessful'] is False and inv['exitCode'] == 2
+           and inv['toolExecutionNotifications'][0]['locations'][0]['physicalLocation']['artifactLocation']['uri'] == 'bad.pir',
+           f'a file not verified is a failed execution with a notification: {inv}')
+    expect(any(r['ruleId'] == 'syntax-error' and r['locations'][0]['physicalLocation']['region']['startLine'] == 3
+               for r in d['runs'][0]['results']), 'the syntax error is a result at its line')
+finish()
