@@ -437,6 +437,7 @@ bool as_result_finding(const struct as_result *r, size_t file, size_t k, struct 
         .related_column = f->related.file ? f->related.col : 0,
         .kernel = f->kernel,
         .fix = f->fix,
+        .suppressed = f->suppressed,
     };
     return true;
 }

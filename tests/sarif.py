@@ -39,7 +39,7 @@ if doc:
     run = doc['runs'][0]
     rules = run['tool']['driver']['rules']
     ids = [r['id'] for r in rules]
-    expect(len(ids) == 15 and len(set(ids)) == 15 and 'raw-hazard' in ids and 'limit-exceeded' in ids,
+    expect(len(ids) == 17 and len(set(ids)) == 17 and 'raw-hazard' in ids and 'limit-exceeded' in ids,
            f'one rule per check id: {ids}')
     expect(all(r['shortDescription']['text'] and r['fullDescription']['text'] and r['help']['text']
                and r['helpUri'].endswith('diagnostics.md#' + r['id']) for r in rules),
@@ -75,6 +75,14 @@ if doc:
     parts = [sarif('--shard', f'{k}/2', 'corpus')[1] for k in (1, 2)]
     merged = parts[0]['runs'][0]['results'] + parts[1]['runs'][0]['results']
     expect(merged == results, 'the results of two shards, in order, are the results of the whole')
+
+# suppressed findings stay results, marked as accepted in source, with the reason
+_, sup = sarif('tests/kernels/unused-suppression/used_ignore.pir')
+valid(sup, 'suppressions')
+marks = [r.get('suppressions') for r in sup['runs'][0]['results']]
+expect(len(marks) == 5 and all(m and m[0]['kind'] == 'inSource' and m[0]['justification'] for m in marks)
+       and marks[0][0]['justification'] == 'the scalar read is a debug probe, its value is not used',
+       f'suppressed results carry inSource suppressions: {marks}')
 
 with tempfile.TemporaryDirectory() as tmp:
     base = open(os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir')).read()

@@ -136,6 +136,9 @@ struct as_finding {
     int related_line, related_column;
     const char *kernel;         /* NULL: about the file, not one kernel */
     const char *fix;            /* a fix hint, or NULL */
+    const char *suppressed;     /* the reason of the ignore comment that accepts it; NULL:
+                                 * reported (a suppressed finding is not counted as an error
+                                 * or warning) */
 };
 /* Findings of a file, sorted by location: k from 0 to as_result_finding_count - 1. */
 AS_EXPORT size_t as_result_finding_count(const struct as_result *r, size_t file);

@@ -15,8 +15,13 @@ import re
 import shlex
 import subprocess
 
-INPUT_CHECKS = {'syntax-error', 'unknown-name', 'model-error', 'limit-exceeded', 'input-error'}
-WARNING_CHECKS = {'unmatched-signal'}
+# The check registry, read from its one source (src/util/diag.c): which ids are input errors
+# (exit 2) and which are warnings (exit 0).
+_REGISTRY = re.findall(r'\[CHECK_\w+\] = \{"([a-z-]+)", "AS\d{4}", (true|false), (true|false),',
+                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                                         'src', 'util', 'diag.c')).read())
+INPUT_CHECKS = {name for name, input_error, _ in _REGISTRY if input_error == 'true'}
+WARNING_CHECKS = {name for name, _, warning in _REGISTRY if warning == 'true'}
 EXPECT = re.compile(r'//\s*expect(?:\((?P<args>[^)]*)\))?\s*:(?P<what>.*)$')
 ARGS = re.compile(r'//\s*args\s*:(?P<args>.*)$')
 

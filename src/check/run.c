@@ -11,6 +11,7 @@
 #include "../util/xalloc.h"
 #include "check.h"
 #include "params.h"
+#include "suppress.h"
 
 void check_options_defaults(struct check_options *o)
 {
@@ -374,6 +375,7 @@ void check_source(struct source *src, const struct check_options *o, struct file
     if (!check_declarations(r) || !check_buffer_count(r, o) || !load_model(r, o))
         return;
     check_kernels(r, o);
+    suppress_findings(r->src, &r->diags);
     sort_by_location(&r->diags);
     free(r->diags.slots);   /* positions changed: rebuilt by the next addition */
     r->diags.slots = NULL;

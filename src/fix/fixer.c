@@ -165,7 +165,7 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
             file_result_free(&r);
             break;
         }
-        if (r.diags.len == 0) {
+        if (r.diags.errors + r.diags.warnings == 0) {   /* suppressed findings are accepted */
             out->text = cur;
             out->len = cur_len;
             cur = NULL;
@@ -178,11 +178,19 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
             break;
         }
         const struct finding *f = NULL;   /* hazards first: their fixes may settle the rest */
-        for (size_t i = 0; i < r.diags.len && !f; i++)
-            if (check_is_hazard(r.diags.items[i].check))
-                f = &r.diags.items[i];
+        const struct finding *other = NULL;
+        for (size_t i = 0; i < r.diags.len && !f; i++) {
+            const struct finding *x = &r.diags.items[i];
+            if (x->suppressed)
+                continue;
+            if (check_is_hazard(x->check))
+                f = x;
+            else if (!other)
+                other = x;
+        }
         if (!f) {
-            out->refusal = refusal(&r.diags.items[0], "only hazards are fixed automatically");
+            out->refusal = other ? refusal(other, "only hazards are fixed automatically")
+                                 : xstrdup("findings left that are not hazards");
             file_result_free(&r);
             break;
         }

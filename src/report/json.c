@@ -78,7 +78,7 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
         json_array_append_new(params, bindings_json(&k->params_checked[i]));
     for (size_t i = 0; i < r->diags.len; i++) {
         const struct finding *f = &r->diags.items[i];
-        if (f->kernel && strcmp(f->kernel, k->name) == 0)
+        if (f->kernel && strcmp(f->kernel, k->name) == 0 && !f->suppressed)
             json_array_append_new(findings, finding_json(f, r->path));
     }
     /* "complete" says every run was checked; "verified", its old name, read as "clean" to
@@ -90,16 +90,24 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
 
 static json_t *file_json(const struct file_result *r, bool werror)
 {
-    json_t *kernels = json_array(), *diags = json_array();
+    json_t *kernels = json_array(), *diags = json_array(), *suppressed = json_array();
     for (size_t i = 0; i < r->nkernels; i++)
         json_array_append_new(kernels, kernel_json(r, &r->kernels[i]));
-    for (size_t i = 0; i < r->diags.len; i++)
-        if (!r->diags.items[i].kernel)
-            json_array_append_new(diags, finding_json(&r->diags.items[i], r->path));
+    for (size_t i = 0; i < r->diags.len; i++) {
+        const struct finding *f = &r->diags.items[i];
+        if (f->suppressed) {   /* kept apart, so "findings" stays what is reported */
+            json_t *j = finding_json(f, r->path);
+            json_object_set_new(j, "reason", text_json(f->suppressed));
+            json_array_append_new(suppressed, j);
+        } else if (!f->kernel) {
+            json_array_append_new(diags, finding_json(f, r->path));
+        }
+    }
     json_t *o = json_pack("{s:o, s:s, s:o, s:o}", "path", text_json(r->path), "status",
                           file_result_exit_code(r, werror) == 2 ? "error" : "checked", "kernels",
                           kernels, "diagnostics", diags);
     json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());
+    json_object_set_new(o, "suppressed", suppressed);
     return o;
 }
 
@@ -118,6 +126,7 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
                             "exit_code", s.exit_code);
     if (!doc)
         return false;
+    json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
     int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', out);
     json_decref(doc);

@@ -9,6 +9,7 @@
 
 struct report_summary {
     size_t files, kernels, errors, warnings, unverified;
+    size_t suppressed;          /* findings accepted by ignore comments, not in errors/warnings */
     int exit_code;
 };
 

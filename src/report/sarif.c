@@ -187,6 +187,10 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
         json_object_set_new(res, "properties", json_pack("{s:o}", "fix", text(f->fix)));
     if (f->trace && f->trace->witness)
         json_object_set_new(res, "codeFlows", json_pack("[o]", code_flow(f->trace, r->path)));
+    if (f->suppressed)
+        json_object_set_new(res, "suppressions",
+                            json_pack("[{s:s, s:s, s:o}]", "kind", "inSource", "status", "accepted",
+                                      "justification", text(f->suppressed)));
     return res;
 }
 

@@ -10,6 +10,7 @@ void report_summarize(const struct file_result *files, size_t n, bool werror,
         s->kernels += f->nkernels;
         s->errors += f->diags.errors;
         s->warnings += f->diags.warnings;
+        s->suppressed += f->diags.suppressed;
         int code = file_result_exit_code(f, werror);
         s->unverified += code == 2;
         if (code > s->exit_code)

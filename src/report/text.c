@@ -112,7 +112,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
 {
     for (size_t i = 0; i < n; i++) {
         for (size_t k = 0; k < files[i].diags.len; k++)
-            print_finding(out, &files[i], &files[i].diags.items[k]);
+            if (!files[i].diags.items[k].suppressed)
+                print_finding(out, &files[i], &files[i].diags.items[k]);
         for (size_t k = 0; k < files[i].nkernels; k++)
             print_coverage(out, &files[i], &files[i].kernels[k]);
     }
@@ -121,6 +122,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,
             s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
+    if (s.suppressed)
+        fprintf(out, " (%zu suppressed)", s.suppressed);
     if (s.unverified)
         fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
     fputc('\n', out);

@@ -60,6 +60,19 @@ static const struct check_info registry[CHECK_COUNT] = {
         "An access outside its buffer",
         "The byte range of an access, for some parameter value or iteration, leaves the buffer.",
         "Fix the index arithmetic or the buffer's size; the message gives the bytes and values."},
+    [CHECK_UNUSED_SUPPRESSION] = {"unused-suppression", "AS0011", false, true,
+        "An ignore comment that suppresses nothing",
+        "An `// accelsync: ignore(...)` comment names a check that is not reported on the line "
+        "(or lines) it covers: the finding was fixed or moved, and the comment would hide a "
+        "later one.",
+        "Remove the comment, or move it to the line of the finding it is meant for."},
+    [CHECK_BAD_SUPPRESSION] = {"bad-suppression", "AS0012", false, true,
+        "A malformed ignore comment",
+        "An `// accelsync:` comment names an unknown check or directive, gives no reason, is not "
+        "closed, or tries to suppress an input error (which would make an unverified file look "
+        "clean). It suppresses nothing.",
+        "Write `// accelsync: ignore(CHECK[, CHECK]) REASON`, or an ignore-begin(...) ... "
+        "ignore-end pair."},
     [CHECK_SYNTAX_ERROR] = {"syntax-error", "AS0101", true, false,
         "The file is not valid PIR",
         "The parser stopped at this token; nothing in the file was verified.",

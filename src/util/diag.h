@@ -28,6 +28,8 @@ enum check_id {
     CHECK_BAD_EVENT_ID,
     CHECK_BAD_UNIT,
     CHECK_OUT_OF_BOUNDS,
+    CHECK_UNUSED_SUPPRESSION,
+    CHECK_BAD_SUPPRESSION,
     CHECK_SYNTAX_ERROR,
     CHECK_UNKNOWN_NAME,
     CHECK_MODEL_ERROR,
@@ -86,6 +88,9 @@ struct finding {
     const char *buffer;
     int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
     const char *fix;             /* NULL if none */
+    /* The reason of the `// accelsync: ignore` that accepts this finding (src/check/suppress.c);
+     * NULL: reported. A suppressed finding is not in the error and warning counts. */
+    const char *suppressed;
     /* Hazards: what is wrong with the sync already there, said before the fix (e.g. "give
      * each unit its own flag"); NULL if nothing. */
     const char *fix_advice;
@@ -113,7 +118,8 @@ struct diag_list {
     struct arena arena;
     struct finding *items;
     size_t len, cap;
-    size_t errors, warnings;
+    size_t errors, warnings;     /* findings reported (suppressed ones not counted) */
+    size_t suppressed;           /* findings an ignore comment accepted */
     size_t max_errors;           /* 0: no cap; see diag_add */
     bool too_many;               /* cap reached: further findings were dropped */
     /* One finding per (check, kernel, location, related location): a repeat of one
