@@ -2,7 +2,6 @@
 #include <accelsync/accelsync.h>
 
 #include <dirent.h>
-#include <libxml/parser.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -251,7 +250,7 @@ static struct as_result *for_each_file(const struct check_options *co, unsigned 
             fn(paths[i], co, &r->files[i]);
         return r;
     }
-    xmlInitParser();   /* once, before threads use libxml2 */
+    model_prepare_threads();
     struct file_pool pool = {paths, n, co, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;

@@ -17,6 +17,7 @@
 #include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlschemastypes.h>
 
 #include "../util/xalloc.h"
 #include "internal.h"
@@ -306,6 +307,15 @@ struct model *model_load_memory(const char *path, const char *xml, size_t len,
                                 struct diag_list *diags)
 {
     return model_load_memory_limited(path, xml, len, NULL, diags);
+}
+
+void model_prepare_threads(void)
+{
+    xmlInitParser();
+    /* Lazily built on first use, and not safe to race (libxml2 2.9): the XML Schema built-in
+     * types the RELAX NG datatype library uses, and that library's registration. */
+    xmlSchemaInitTypes();
+    xmlRelaxNGInitTypes();
 }
 
 struct model *model_load_memory_limited(const char *path, const char *xml, size_t len,

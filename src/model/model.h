@@ -197,6 +197,9 @@ struct model *model_load_memory_limited(const char *path, const char *xml, size_
  * model_retain adds one, each model_free drops one and the last frees it (from any thread). */
 struct model *model_retain(struct model *m);
 void model_free(struct model *m);
+/* Call once before threads load models: initializes libxml2's global state (the parser and
+ * the RELAX NG datatype libraries), which is not safe to initialize from two threads. */
+void model_prepare_threads(void);
 
 /* Resolves --model NAME|FILE or a `model "NAME";` declaration: a value ending in .xml or
  * containing '/' is a path; otherwise NAME.xml is looked up in the model directories (see
