@@ -2,7 +2,8 @@
 """Which files `accelsync check PATH...` checks, and in what order: a directory is walked for
 *.pir files in byte order (hidden entries skipped, --exclude honoured), files named are
 always checked, a directory with no kernel or that cannot be read is an error (exit 2); -j N
-gives output identical to -j 1; --shard K/N slices concatenate to the whole list.
+gives output identical to -j 1; --shard K/N slices concatenate to the whole list; the
+example of docs/ci.md is what the tool prints.
 
 usage: inputs.py ACCELSYNC SOURCE_ROOT"""
 import json
@@ -78,4 +79,21 @@ with tempfile.TemporaryDirectory() as tmp:
         p = run('check', '--shard', bad, corpus)
         expect(p.returncode == 2 and f"--shard takes K/N with 1 <= K <= N, got '{bad}'" in p.stderr,
                f'--shard {bad}: {p.stderr!r}')
+
+# docs/ci.md's example is the tool's output: its tree is add_custom from the corpus and the
+# scale kernel of README.md
+with tempfile.TemporaryDirectory() as tmp:
+    readme = open(os.path.join(root, 'README.md')).read()
+    start = readme.index('// y = 2 * x on one vector core')
+    scale = readme[start:readme.index('```', start)]
+    os.makedirs(os.path.join(tmp, 'kernels', 'vector'))
+    shutil.copy(os.path.join(root, 'corpus/ascend910b2/add_custom/add_custom.pir'),
+                os.path.join(tmp, 'kernels', 'vector'))
+    with open(os.path.join(tmp, 'kernels', 'vector', 'scale.pir'), 'w') as f:
+        f.write(scale)
+    doc = open(os.path.join(root, 'docs', 'ci.md')).read()
+    shown = '$ accelsync check -j 2 kernels\n'
+    block = doc[doc.index(shown) + len(shown):doc.index('```', doc.index(shown))]
+    p = run('check', '-j', '2', 'kernels', cwd=tmp)
+    expect(p.returncode == 1 and p.stdout == block, f'docs/ci.md shows the real output: {p.stdout!r}')
 finish()
