@@ -342,7 +342,15 @@ bool as_result_write(const struct as_result *r, FILE *out, enum as_format format
         return report_json(out, r->files, r->n, werror);
     if (format == AS_FORMAT_SARIF)
         return report_sarif(out, r->files, r->n, werror);
-    report_text(out, r->files, r->n, werror);
+    report_text(out, r->files, r->n, werror, NULL);
+    return !ferror(out);
+}
+
+bool as_result_write_text(const struct as_result *r, FILE *out, bool werror, unsigned flags,
+                          double seconds)
+{
+    struct text_style style = {(flags & AS_TEXT_QUIET) != 0, (flags & AS_TEXT_COLOR) != 0, seconds};
+    report_text(out, r->files, r->n, werror, &style);
     return !ferror(out);
 }
 

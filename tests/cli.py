@@ -5,6 +5,7 @@ text the binary prints.
 
 usage: cli.py ACCELSYNC SOURCE_ROOT"""
 import json
+import os
 import re
 import subprocess
 import sys
@@ -75,6 +76,35 @@ mix = f'{root}/corpus/ascend910b2/matmul_relu_mix/matmul_relu_mix.pir'
 p = run('check', '-D', 'rounds=2000', '--max-pairs', '200000', mix)
 expect(p.returncode == 0 and p.stdout.endswith('1 kernel: 0 errors, 0 warnings\n'),
        f'a long cross-core pipeline is verified under a small pair budget: {p.stdout[-300:]!r}')
+
+# gating and terminal output: -q, --fail-on, --color, NO_COLOR, the time on a terminal
+RACY_FILE = f'{root}/tests/kernels/raw-hazard/signal_same_pipe.pir'
+LEAK_FILE = f'{root}/tests/kernels/unused-suppression/stale_ignore.pir'
+q = run('check', '-q', RACY_FILE, KERNEL)
+expect(q.returncode == 1 and 'error: V vmul reads b' in q.stdout and 'note: kernel' not in q.stdout
+       and 'accelsync:' not in q.stdout, f'-q prints the findings only: {q.stdout!r}')
+for args, code in ((['--fail-on', 'never', RACY_FILE], 0), (['--fail-on=error', RACY_FILE], 1),
+                   (['--fail-on', 'warning', LEAK_FILE], 1), (['--fail-on', 'error', LEAK_FILE], 0),
+                   (['--fail-on', 'never', '--werror', LEAK_FILE], 1),
+                   (['--fail-on', 'never', f'{root}/tests/kernels/syntax-error/bad_character.pir'], 2)):
+    p = run('check', *args)
+    expect(p.returncode == code, f'check {" ".join(args)}: exit {p.returncode}, expected {code}')
+p = run('check', '--fail-on', 'sometimes', KERNEL)
+expect(p.returncode == 2 and "--fail-on takes error, warning or never, got 'sometimes'" in p.stderr,
+       f'bad --fail-on: {p.stderr!r}')
+c = run('check', '--color=always', RACY_FILE)
+expect('\033[1;31merror:\033[0m V vmul' in c.stdout and '\033[1;36mnote:\033[0m' in c.stdout,
+       f'--color=always: {c.stdout[:200]!r}')
+expect('\033[' not in run('check', RACY_FILE).stdout, 'no colour when standard output is not a terminal')
+def on_tty(env_extra):
+    env = dict(os.environ, **env_extra)
+    env.pop('NO_COLOR', None) if 'NO_COLOR' not in env_extra else None
+    return subprocess.run(['script', '-qec', f'{binary} check {RACY_FILE}', '/dev/null'],
+                          capture_output=True, text=True, env=env).stdout
+tty = on_tty({'TERM': 'xterm'})
+expect('\033[1;31merror:' in tty and re.search(r'1 error, 0 warnings in \d+\.\d\d s\r?\n', tty),
+       f'on a terminal: colour and the time: {tty[-200:]!r}')
+expect('\033[' not in on_tty({'TERM': 'xterm', 'NO_COLOR': '1'}), 'NO_COLOR turns colour off')
 
 # docs/cli.md shows each help text as the binary prints it
 doc = open(f'{root}/docs/cli.md').read()

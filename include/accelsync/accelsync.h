@@ -155,6 +155,11 @@ AS_EXPORT void as_options_set_log(struct as_options *o, as_log_fn log, void *use
 AS_EXPORT int as_result_exit_code(const struct as_result *r, bool werror);
 AS_EXPORT bool as_result_write(const struct as_result *r, FILE *out, enum as_format format,
                                bool werror);
+/* Text with options: AS_TEXT_QUIET prints the findings only (no coverage notes, no summary),
+ * AS_TEXT_COLOR colours it as gcc does; seconds >= 0 is the elapsed time for the summary. */
+enum { AS_TEXT_QUIET = 1, AS_TEXT_COLOR = 2 };
+AS_EXPORT bool as_result_write_text(const struct as_result *r, FILE *out, bool werror,
+                                    unsigned flags, double seconds);
 AS_EXPORT void as_result_free(struct as_result *r);
 
 /* Lists the models found in the model directories, one line each. Returns the count. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "inputs.h"
@@ -28,6 +29,7 @@ enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
     OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN, OPT_EXCLUDE, OPT_SHARD,
+    OPT_QUIET, OPT_COLOR, OPT_FAIL_ON,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -71,12 +73,21 @@ enum option_id {
      "access pairs compared for hazards per kernel run (100000000)\n"                        \
      "(every limit: docs/limits.md)"}
 
+#define GATE_OPTIONS                                                                         \
+    {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1 (as --fail-on warning)"},  \
+    {"fail-on", 0, "error|warning|never", OPT_FAIL_ON,                                       \
+     "which findings make the exit code 1 (default error); never: only\n"                    \
+     "inputs that could not be verified fail (exit 2)"},                                     \
+    {"quiet", 'q', NULL, OPT_QUIET, "text: print the findings only, no notes on coverage or summary"}, \
+    {"color", 0, "auto|always|never", OPT_COLOR,                                             \
+     "text in colour: auto (default) on a terminal unless NO_COLOR is set"}
+
 static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
-    {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
+    GATE_OPTIONS,
     {"engine", 0, "clock|reference", OPT_ENGINE,
      "happens-before engine (reference: slow, for cross-checks)"},
     {"witness", 0, NULL, OPT_WITNESS,
@@ -92,7 +103,7 @@ static const struct cli_option simulate_options[] = {
     INPUT_OPTIONS,
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
-    {"werror", 0, NULL, OPT_WERROR, "warnings make the exit code 1"},
+    GATE_OPTIONS,
     {"policy", 0, "random|adversarial|replay", OPT_POLICY,
      "random: seeded random latencies (default); adversarial: each\n"
      "instruction in turn delayed without bound, the rest as early as\n"
@@ -201,6 +212,8 @@ struct settings {
     const char **excludes;      /* --exclude globs */
     size_t nexcludes;
     unsigned long shard, nshards;   /* --shard K/N; 0: all */
+    bool quiet, fail_never;
+    int color;                  /* --color: 0 auto, 1 always, 2 never */
 };
 
 static int parse_define(struct settings *s, const char *def)
@@ -278,8 +291,9 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
         s->format = k;
         return 0;
     }
-    case OPT_WERROR:
+    case OPT_WERROR:   /* the last of --werror and --fail-on counts */
         s->werror = true;
+        s->fail_never = false;
         return 0;
     case OPT_ENGINE: {
         int k = choice("clock|reference", arg);
@@ -333,6 +347,24 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
         s->excludes[s->nexcludes++] = arg;
         return 0;
     }
+    case OPT_QUIET:
+        s->quiet = true;
+        return 0;
+    case OPT_COLOR: {
+        int k = choice("auto|always|never", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--color takes auto, always or never, got '%s'", arg);
+        s->color = k;
+        return 0;
+    }
+    case OPT_FAIL_ON: {
+        int k = choice("error|warning|never", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--fail-on takes error, warning or never, got '%s'", arg);
+        s->werror = k == 1;
+        s->fail_never = k == 2;
+        return 0;
+    }
     case OPT_SHARD:
         if (!inputs_parse_shard(arg, &s->shard, &s->nshards))
             return cli_usage_error(s->cmd, "--shard takes K/N with 1 <= K <= N, got '%s'", arg);
@@ -346,17 +378,44 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
     }
 }
 
-/* Prints a result, frees it and returns the exit code (2 when the report could not be
- * written). Shared by the commands that produce results. */
-static int report_and_free(struct as_result *r, enum as_format format, bool werror)
+static double now(void)
 {
-    int rc = as_result_exit_code(r, werror);
-    if (!as_result_write(r, stdout, format, werror)) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Colour for text on standard output: --color, else a terminal without NO_COLOR (any value,
+ * as no-color.org says) and with a TERM other than "dumb". */
+static bool use_color(const struct settings *s)
+{
+    if (s->color != 0)
+        return s->color == 1;
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(1) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+/* Prints a result, frees it and returns the exit code (2 when the report could not be
+ * written; 1 from findings turned into 0 by --fail-on never). Shared by the commands that
+ * produce results; `started` is when the work began, for the summary on a terminal. */
+static int report_and_free(struct as_result *r, const struct settings *s, enum as_format format,
+                           double started)
+{
+    int rc = as_result_exit_code(r, s->werror);
+    bool written;
+    if (format == AS_FORMAT_TEXT) {
+        unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0) | (use_color(s) ? AS_TEXT_COLOR : 0);
+        written = as_result_write_text(r, stdout, s->werror, flags,
+                                       isatty(1) ? now() - started : -1);
+    } else {
+        written = as_result_write(r, stdout, format, s->werror);
+    }
+    if (!written) {
         fputs("accelsync: cannot write the report\n", stderr);
         rc = 2;
     }
     as_result_free(r);
-    return rc;
+    return rc == 1 && s->fail_never ? 0 : rc;
 }
 
 static int run_command(const struct cli_command *cmd, struct settings *s, const char **files,
@@ -400,10 +459,11 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             ninputs = inputs_shard(inputs, ninputs, s->shard, s->nshards);
         as_options_set_jobs(s->o, (unsigned)s->jobs);
         const char *const *list = (const char *const *)inputs;
+        double started = now();
         int rc = report_and_free(strcmp(cmd->name, "check") == 0
                                      ? as_check_files(s->o, list, ninputs)
                                      : as_simulate_files(s->o, list, ninputs),
-                                 format, s->werror);
+                                 s, format, started);
         inputs_free(inputs, ninputs);
         return walked ? rc : 2;   /* a directory that could not be walked was not verified */
     }

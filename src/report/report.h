@@ -15,8 +15,16 @@ struct report_summary {
 
 void report_summarize(const struct file_result *files, size_t n, bool werror,
                       struct report_summary *s);
-/* gcc-style diagnostics with the source line and a caret underline, then a summary. */
-void report_text(FILE *out, const struct file_result *files, size_t n, bool werror);
+/* How text is printed: quiet prints the findings only (no coverage notes, no summary); color
+ * uses ANSI colours; seconds >= 0 is put in the summary as the elapsed time. */
+struct text_style {
+    bool quiet, color;
+    double seconds;
+};
+/* gcc-style diagnostics with the source line and a caret underline, then a summary. style
+ * NULL: plain, everything, no time. */
+void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
+                 const struct text_style *style);
 /* The JSON contract of docs/cli.md (version 1). Returns false if writing failed. */
 bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror);
 /* SARIF 2.1.0 (docs/cli.md#sarif). Returns false if writing failed. */

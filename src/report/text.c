@@ -1,9 +1,19 @@
 /* Text output: `file:line:col: error: message [check-id]`, the source line with a caret
- * underline, `note:` lines for the other access, the values that exposed it and the fix. */
+ * underline, `note:` lines for the other access, the values that exposed it and the fix.
+ * Colours, when asked for, are gcc's: bold locations, red errors, magenta warnings, cyan
+ * notes, a green caret. */
 #include <string.h>
 
 #include "report.h"
 #include "timeline.h"
+
+struct paint {
+    const char *bold, *error, *warning, *note, *caret, *reset;
+};
+
+static const struct paint plain = {"", "", "", "", "", ""};
+static const struct paint ansi = {"\033[1m", "\033[1;31m", "\033[1;35m", "\033[1;36m",
+                                  "\033[1;32m", "\033[0m"};
 
 static void print_bindings(FILE *out, const struct binding_list *b)
 {
@@ -11,17 +21,25 @@ static void print_bindings(FILE *out, const struct binding_list *b)
         fprintf(out, "%s%s=%lld", i ? ", " : "", b->items[i].name, (long long)b->items[i].value);
 }
 
-static void print_loc(FILE *out, const struct as_loc *loc)
+static void print_loc(FILE *out, const struct paint *pen, const struct as_loc *loc)
 {
+    fputs(pen->bold, out);
     if (loc->line > 0 && loc->col > 0)
-        fprintf(out, "%s:%d:%d: ", loc->file, loc->line, loc->col);
+        fprintf(out, "%s:%d:%d:", loc->file, loc->line, loc->col);
     else if (loc->line > 0)
-        fprintf(out, "%s:%d: ", loc->file, loc->line);
+        fprintf(out, "%s:%d:", loc->file, loc->line);
     else
-        fprintf(out, "%s: ", loc->file);
+        fprintf(out, "%s:", loc->file);
+    fprintf(out, "%s ", pen->reset);
 }
 
-static void print_caret(FILE *out, const struct source *src, const struct as_loc *loc)
+static void print_note(FILE *out, const struct paint *pen)
+{
+    fprintf(out, "%snote:%s ", pen->note, pen->reset);
+}
+
+static void print_caret(FILE *out, const struct paint *pen, const struct source *src,
+                        const struct as_loc *loc)
 {
     size_t len;
     const char *line = src ? source_line(src, loc->line, &len) : NULL;
@@ -35,27 +53,32 @@ static void print_caret(FILE *out, const struct source *src, const struct as_loc
     fputs("\n      | ", out);
     for (int i = 1; i < loc->col && (size_t)(i - 1) < len; i++)
         fputc(line[i - 1] == '\t' ? '\t' : ' ', out);
+    fputs(pen->caret, out);
     fputc('^', out);
     for (int i = 1; i < loc->len; i++)
         fputc('~', out);
+    fputs(pen->reset, out);
     fputc('\n', out);
 }
 
-static void print_finding(FILE *out, const struct file_result *r, const struct finding *f)
+static void print_finding(FILE *out, const struct paint *pen, const struct file_result *r,
+                          const struct finding *f)
 {
     struct as_loc loc = f->loc;
     if (!loc.file)
         loc.file = r->path;
-    print_loc(out, &loc);
-    fprintf(out, "%s: %s [%s]\n", f->severity == SEV_ERROR ? "error" : "warning", f->message,
-            check_name(f->check));
+    print_loc(out, pen, &loc);
+    bool error = f->severity == SEV_ERROR;
+    fprintf(out, "%s%s:%s %s [%s]\n", error ? pen->error : pen->warning, error ? "error" : "warning",
+            pen->reset, f->message, check_name(f->check));
     if (r->src && loc.file && strcmp(loc.file, r->src->path) == 0) {
         loc.file = r->src->path;
-        print_caret(out, r->src, &loc);
+        print_caret(out, pen, r->src, &loc);
     }
     if (f->related.file && f->related.line > 0) {
-        print_loc(out, &f->related);
-        fprintf(out, "note: %s", f->related_what ? f->related_what : "related location");
+        print_loc(out, pen, &f->related);
+        print_note(out, pen);
+        fprintf(out, "%s", f->related_what ? f->related_what : "related location");
         if (f->iter_first.len) {
             fputs(" (", out);
             print_bindings(out, &f->iter_first);
@@ -64,8 +87,9 @@ static void print_finding(FILE *out, const struct file_result *r, const struct f
         fputc('\n', out);
     }
     if (f->iter_second.len || f->params.len) {
-        print_loc(out, &loc);
-        fputs("note: first seen", out);
+        print_loc(out, pen, &loc);
+        print_note(out, pen);
+        fputs("first seen", out);
         if (f->iter_second.len) {
             fputs(" at ", out);
             print_bindings(out, &f->iter_second);
@@ -77,8 +101,9 @@ static void print_finding(FILE *out, const struct file_result *r, const struct f
         fputc('\n', out);
     }
     if (f->fix) {
-        print_loc(out, &loc);
-        fprintf(out, "note: fix: %s\n", f->fix);
+        print_loc(out, pen, &loc);
+        print_note(out, pen);
+        fprintf(out, "fix: %s\n", f->fix);
     }
     if (f->trace)
         timeline_text(out, &loc, f->trace);
@@ -86,11 +111,14 @@ static void print_finding(FILE *out, const struct file_result *r, const struct f
 
 /* What a kernel was checked for, when that is more than one run: each param's range of
  * values and the number of `if (?)` paths. */
-static void print_coverage(FILE *out, const struct file_result *r, const struct kernel_result *k)
+static void print_coverage(FILE *out, const struct paint *pen, const struct file_result *r,
+                           const struct kernel_result *k)
 {
     if (!k->verified || (k->nparams_checked <= 1 && k->paths <= 1))
         return;
-    fprintf(out, "%s: note: kernel '%s' checked for ", r->path, k->name);
+    fprintf(out, "%s%s:%s ", pen->bold, r->path, pen->reset);
+    print_note(out, pen);
+    fprintf(out, "kernel '%s' checked for ", k->name);
     const struct binding_list *first = &k->params_checked[0];
     for (size_t p = 0; p < first->len; p++) {
         int64_t lo = first->items[p].value, hi = lo;
@@ -108,15 +136,22 @@ static void print_coverage(FILE *out, const struct file_result *r, const struct 
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
 }
 
-void report_text(FILE *out, const struct file_result *files, size_t n, bool werror)
+void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
+                 const struct text_style *style)
 {
+    static const struct text_style none = {false, false, -1};
+    if (!style)
+        style = &none;
+    const struct paint *pen = style->color ? &ansi : &plain;
     for (size_t i = 0; i < n; i++) {
         for (size_t k = 0; k < files[i].diags.len; k++)
             if (!files[i].diags.items[k].suppressed)
-                print_finding(out, &files[i], &files[i].diags.items[k]);
-        for (size_t k = 0; k < files[i].nkernels; k++)
-            print_coverage(out, &files[i], &files[i].kernels[k]);
+                print_finding(out, pen, &files[i], &files[i].diags.items[k]);
+        for (size_t k = 0; k < files[i].nkernels && !style->quiet; k++)
+            print_coverage(out, pen, &files[i], &files[i].kernels[k]);
     }
+    if (style->quiet)
+        return;
     struct report_summary s;
     report_summarize(files, n, werror, &s);
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,
@@ -126,5 +161,7 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
         fprintf(out, " (%zu suppressed)", s.suppressed);
     if (s.unverified)
         fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
+    if (style->seconds >= 0)
+        fprintf(out, " in %.2f s", style->seconds);
     fputc('\n', out);
 }
