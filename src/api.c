@@ -11,6 +11,7 @@
 #include "fix/fixer.h"
 #include "mutate/study.h"
 #include "config.h"
+#include "report/baseline.h"
 #include "report/report.h"
 #include "sim/trace.h"
 #include "util/xalloc.h"
@@ -23,6 +24,7 @@ struct as_options {
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     struct sim_policy policy;   /* as_simulate_files */
     unsigned jobs;              /* files checked at once (as_options_set_jobs); 1: in order */
+    struct baseline *baseline;  /* findings accepted (as_options_set_baseline); NULL: none */
     as_log_fn log;              /* NULL: standard error */
     void *log_data;
     struct sim_replay replay;
@@ -57,6 +59,7 @@ void as_options_free(struct as_options *o)
         free(o->model_path.items[i]);
     VEC_FREE(o->model_path);
     model_cache_free(o->check.models);
+    baseline_free(o->baseline);
     free(o->model);
     sim_replay_free(&o->replay);
     free(o);
@@ -199,18 +202,29 @@ bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsign
 }
 
 /* One file of a result: what as_check_files and as_simulate_files do per file. */
-typedef void (*file_fn)(const char *path, const struct check_options *co, struct file_result *out);
+typedef void (*file_fn)(const char *path, const struct check_options *co,
+                        const struct as_options *o, struct file_result *out);
 
-static void check_one(const char *path, const struct check_options *co, struct file_result *out)
+static void check_one(const char *path, const struct check_options *co, const struct as_options *o,
+                      struct file_result *out)
 {
     check_file(path, co, out);
+    baseline_apply(o->baseline, out);   /* before the hints: accepted findings need none */
     fix_verify_hints(co, out);
+}
+
+static void simulate_one(const char *path, const struct check_options *co,
+                         const struct as_options *o, struct file_result *out)
+{
+    (void)o;
+    check_file(path, co, out);
 }
 
 struct file_pool {
     const char *const *paths;
     size_t n;
     const struct check_options *co;
+    const struct as_options *o;
     file_fn fn;
     struct file_result *out;
     pthread_mutex_t lock;
@@ -230,7 +244,7 @@ static void *file_worker(void *arg)
         pthread_mutex_unlock(&pool->lock);
         if (i >= pool->n)
             break;
-        pool->fn(pool->paths[i], &co, &pool->out[i]);
+        pool->fn(pool->paths[i], &co, pool->o, &pool->out[i]);
     }
     model_cache_free(co.models);
     return NULL;
@@ -238,20 +252,21 @@ static void *file_worker(void *arg)
 
 /* Runs fn on every file, on up to `jobs` threads; the result is in the order of paths and
  * does not depend on the number of threads (each file's result is computed alone). */
-static struct as_result *for_each_file(const struct check_options *co, unsigned jobs,
+static struct as_result *for_each_file(const struct check_options *co, const struct as_options *o,
                                        const char *const *paths, size_t n, file_fn fn)
 {
+    unsigned jobs = o->jobs;
     struct as_result *r = xcalloc(1, sizeof(*r));
     r->files = xcalloc(n ? n : 1, sizeof(*r->files));
     r->n = n;
     size_t threads = jobs < n ? jobs : n;
     if (threads <= 1) {
         for (size_t i = 0; i < n; i++)
-            fn(paths[i], co, &r->files[i]);
+            fn(paths[i], co, o, &r->files[i]);
         return r;
     }
     model_prepare_threads();
-    struct file_pool pool = {paths, n, co, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
+    struct file_pool pool = {paths, n, co, o, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;
     for (; started < threads; started++)
@@ -272,7 +287,7 @@ struct as_result *as_simulate_files(const struct as_options *o, const char *cons
     co.on_run = sim_simulate_run;
     co.on_run_arg = &o->policy;
     co.lower_only = true;
-    return for_each_file(&co, o->jobs, paths, n, check_file);
+    return for_each_file(&co, o, paths, n, simulate_one);
 }
 
 int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
@@ -313,9 +328,24 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
 
 void as_options_set_jobs(struct as_options *o, unsigned jobs) { o->jobs = jobs ? jobs : 1; }
 
+bool as_options_set_baseline(struct as_options *o, const char *path, FILE *errors)
+{
+    struct baseline *b = baseline_read(path, errors);
+    if (!b)
+        return false;
+    baseline_free(o->baseline);
+    o->baseline = b;
+    return true;
+}
+
+bool as_result_write_baseline(const struct as_result *r, FILE *out)
+{
+    return baseline_write(out, r->files, r->n);
+}
+
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)
 {
-    return for_each_file(&o->check, o->jobs, paths, n, check_one);
+    return for_each_file(&o->check, o, paths, n, check_one);
 }
 
 struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,

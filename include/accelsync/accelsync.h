@@ -77,6 +77,10 @@ AS_EXPORT bool as_options_set_schedule(struct as_options *o, enum as_policy poli
 /* How many files as_check_files and as_simulate_files work on at once, each on a thread of its
  * own (default 1). The result does not depend on it. */
 AS_EXPORT void as_options_set_jobs(struct as_options *o, unsigned jobs);
+/* Findings recorded in a baseline file (as_result_write_baseline) are accepted: as_check_files
+ * counts them as suppressed, not as errors or warnings. False, with a message on `errors`,
+ * when the file cannot be read. */
+AS_EXPORT bool as_options_set_baseline(struct as_options *o, const char *path, FILE *errors);
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
 AS_EXPORT struct as_result *as_check_files(const struct as_options *o, const char *const *paths,
                                            size_t n);
@@ -160,6 +164,8 @@ AS_EXPORT bool as_result_write(const struct as_result *r, FILE *out, enum as_for
 enum { AS_TEXT_QUIET = 1, AS_TEXT_COLOR = 2 };
 AS_EXPORT bool as_result_write_text(const struct as_result *r, FILE *out, bool werror,
                                     unsigned flags, double seconds);
+/* The reported findings as a baseline file (docs/cli.md#baselines). */
+AS_EXPORT bool as_result_write_baseline(const struct as_result *r, FILE *out);
 AS_EXPORT void as_result_free(struct as_result *r);
 
 /* Lists the models found in the model directories, one line each. Returns the count. */

@@ -209,13 +209,8 @@ void suppress_findings(const struct source *src, struct diag_list *diags)
         for (size_t k = 0; k < s.len; k++) {
             struct directive *d = &s.items[k];
             if (((d->checks >> f->check) & 1) && d->first <= f->loc.line && f->loc.line <= d->last) {
-                f->suppressed = d->reason;
+                diag_suppress(diags, f, d->reason, false);
                 d->used |= 1ull << f->check;
-                if (f->severity == SEV_ERROR)
-                    diags->errors--;
-                else
-                    diags->warnings--;
-                diags->suppressed++;
                 break;
             }
         }

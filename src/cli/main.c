@@ -29,7 +29,7 @@ enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
     OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN, OPT_EXCLUDE, OPT_SHARD,
-    OPT_QUIET, OPT_COLOR, OPT_FAIL_ON,
+    OPT_QUIET, OPT_COLOR, OPT_FAIL_ON, OPT_BASELINE, OPT_WRITE_BASELINE,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -88,6 +88,10 @@ static const struct cli_option check_options[] = {
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
     GATE_OPTIONS,
+    {"baseline", 0, "FILE", OPT_BASELINE,
+     "accept the findings recorded in FILE: report only new ones"},
+    {"write-baseline", 0, "FILE", OPT_WRITE_BASELINE,
+     "record the findings reported in FILE, for --baseline"},
     {"engine", 0, "clock|reference", OPT_ENGINE,
      "happens-before engine (reference: slow, for cross-checks)"},
     {"witness", 0, NULL, OPT_WITNESS,
@@ -213,6 +217,7 @@ struct settings {
     size_t nexcludes;
     unsigned long shard, nshards;   /* --shard K/N; 0: all */
     bool quiet, fail_never;
+    const char *write_baseline;     /* --write-baseline FILE */
     int color;                  /* --color: 0 auto, 1 always, 2 never */
 };
 
@@ -347,6 +352,11 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
         s->excludes[s->nexcludes++] = arg;
         return 0;
     }
+    case OPT_BASELINE:
+        return as_options_set_baseline(s->o, arg, stderr) ? 0 : 2;
+    case OPT_WRITE_BASELINE:
+        s->write_baseline = arg;
+        return 0;
     case OPT_QUIET:
         s->quiet = true;
         return 0;
@@ -402,6 +412,17 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
                            double started)
 {
     int rc = as_result_exit_code(r, s->werror);
+    if (s->write_baseline) {
+        FILE *f = fopen(s->write_baseline, "w");
+        bool ok = f && as_result_write_baseline(r, f);
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (!ok) {
+            fprintf(stderr, "accelsync: cannot write the baseline %s: %s\n", s->write_baseline,
+                    strerror(errno));
+            rc = 2;
+        }
+    }
     bool written;
     if (format == AS_FORMAT_TEXT) {
         unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0) | (use_color(s) ? AS_TEXT_COLOR : 0);

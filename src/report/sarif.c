@@ -1,8 +1,6 @@
 /* SARIF 2.1.0 output (docs/cli.md#sarif), built with jansson: one run whose driver lists a
  * rule per check id of the registry, and one result per finding. Paths are given relative to
- * the working directory (uriBaseId "%SRCROOT%") when they are inside it; a finding keeps the
- * same partialFingerprints when code above it moves, since they hash the check, the file and
- * the normalized text of both statements, never line numbers. */
+ * the working directory (uriBaseId "%SRCROOT%"); partialFingerprints are fingerprint.c's. */
 #include <jansson.h>
 #include <limits.h>
 #include <stdint.h>
@@ -13,6 +11,7 @@
 #include "config.h"
 #include "../util/utf8.h"
 #include "../sim/trace.h"
+#include "fingerprint.h"
 #include "report.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
@@ -77,51 +76,6 @@ static json_t *location(const struct as_loc *loc, const char *fallback, const ch
     return l;
 }
 
-/* The statement at loc as written, whitespace runs collapsed to one space: what a
- * fingerprint hashes, so that indentation and lines above do not change it. */
-static void statement_text(const struct source *src, const struct as_loc *loc, uint64_t *h)
-{
-    if (!src || loc->line < 1 || (size_t)loc->line > src->nlines)
-        return;
-    size_t i = src->line_starts[loc->line - 1] + (size_t)(loc->col > 0 ? loc->col - 1 : 0);
-    size_t end = i + (size_t)(loc->len > 0 ? loc->len : 0);
-    bool space = false;
-    for (; i < end && i < src->len && src->text[i] != '\n'; i++) {
-        unsigned char c = (unsigned char)src->text[i];
-        if (c == ' ' || c == '\t' || c == '\r') {
-            space = true;
-            continue;
-        }
-        if (space) {
-            *h = (*h ^ ' ') * 0x100000001b3ull;
-            space = false;
-        }
-        *h = (*h ^ c) * 0x100000001b3ull;
-    }
-}
-
-static void hash_string(uint64_t *h, const char *s)
-{
-    for (; *s; s++)
-        *h = (*h ^ (unsigned char)*s) * 0x100000001b3ull;
-    *h = (*h ^ 0xff) * 0x100000001b3ull;   /* separator */
-}
-
-static uint64_t fingerprint(const struct file_result *r, const struct finding *f)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    hash_string(&h, check_name(f->check));
-    hash_string(&h, r->path);
-    hash_string(&h, f->kernel ? f->kernel : "");
-    statement_text(r->src, &f->loc, &h);
-    h = (h ^ 0xfe) * 0x100000001b3ull;
-    if (f->related.file && f->related.line > 0 && strcmp(f->related.file, r->path) == 0)
-        statement_text(r->src, &f->related, &h);
-    if (!r->src || f->loc.line < 1)   /* a finding about the whole file: its message */
-        hash_string(&h, f->message);
-    return h;
-}
-
 /* The witness schedule as a thread flow: its instructions in the order drawn, each with when
  * it issued, started and ended. */
 static json_t *code_flow(const struct sim_trace *t, const char *path)
@@ -162,6 +116,7 @@ static json_t *rules_json(void)
     return rules;
 }
 
+/* f is r->diags.items[occurrence]: its fingerprint (fingerprint.c) needs its index. */
 static json_t *result_json(const struct file_result *r, const struct finding *f, size_t occurrence)
 {
     char *with_fix = NULL;
@@ -180,8 +135,8 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
         json_object_set_new(res, "relatedLocations",
                             json_pack("[o]", location(&f->related, r->path,
                                                       f->related_what ? f->related_what : "other party")));
-    char fp[40];
-    snprintf(fp, sizeof(fp), "%016llx:%zu", (unsigned long long)fingerprint(r, f), occurrence);
+    char fp[FINGERPRINT_SIZE];
+    finding_fingerprint_text(r, occurrence, fp);
     json_object_set_new(res, "partialFingerprints", json_pack("{s:s}", "accelsyncFindingHash/v1", fp));
     if (f->fix)
         json_object_set_new(res, "properties", json_pack("{s:o}", "fix", text(f->fix)));
@@ -189,20 +144,11 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
         json_object_set_new(res, "codeFlows", json_pack("[o]", code_flow(f->trace, r->path)));
     if (f->suppressed)
         json_object_set_new(res, "suppressions",
-                            json_pack("[{s:s, s:s, s:o}]", "kind", "inSource", "status", "accepted",
+                            json_pack("[{s:s, s:s, s:o}]", "kind",
+                                      f->suppressed_externally ? "external" : "inSource", "status",
+                                      "accepted",
                                       "justification", text(f->suppressed)));
     return res;
-}
-
-/* How many earlier findings of the file share f's fingerprint: two equal statements reported
- * twice stay two results. Quadratic in the findings of one file, which are capped. */
-static size_t occurrence_of(const struct file_result *r, size_t i)
-{
-    uint64_t h = fingerprint(r, &r->diags.items[i]);
-    size_t k = 0;
-    for (size_t j = 0; j < i; j++)
-        k += fingerprint(r, &r->diags.items[j]) == h;
-    return k;
 }
 
 bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror)
@@ -213,7 +159,7 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         const struct file_result *r = &files[i];
         json_array_append_new(artifacts, json_pack("{s:o}", "location", artifact(r->path)));
         for (size_t k = 0; k < r->diags.len; k++)
-            json_array_append_new(results, result_json(r, &r->diags.items[k], occurrence_of(r, k)));
+            json_array_append_new(results, result_json(r, &r->diags.items[k], k));
         if (file_result_exit_code(r, werror) == 2) {
             all_verified = false;
             json_array_append_new(notifications, json_pack(

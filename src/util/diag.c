@@ -189,6 +189,19 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     return &d->items[d->len++];
 }
 
+void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external)
+{
+    if (f->suppressed)
+        return;
+    f->suppressed = reason;
+    f->suppressed_externally = external;
+    if (f->severity == SEV_ERROR)
+        d->errors--;
+    else
+        d->warnings--;
+    d->suppressed++;
+}
+
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
 {

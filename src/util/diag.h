@@ -91,6 +91,7 @@ struct finding {
     /* The reason of the `// accelsync: ignore` that accepts this finding (src/check/suppress.c);
      * NULL: reported. A suppressed finding is not in the error and warning counts. */
     const char *suppressed;
+    bool suppressed_externally;  /* by a baseline file, not a comment in the source */
     /* Hazards: what is wrong with the sync already there, said before the fix (e.g. "give
      * each unit its own flag"); NULL if nothing. */
     const char *fix_advice;
@@ -135,6 +136,8 @@ void diag_list_free(struct diag_list *d);
  * already held or once the error cap is hit. */
 struct finding *diag_add(struct diag_list *d, const struct finding *f);
 /* Convenience: a finding with message built by printf-style formatting into d->arena. */
+/* Marks f (an item of d) accepted with `reason`: out of the error and warning counts. */
+void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external);
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));
