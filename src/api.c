@@ -338,6 +338,11 @@ bool as_options_set_baseline(struct as_options *o, const char *path, FILE *error
     return true;
 }
 
+int as_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *errors)
+{
+    return report_merge_sarif(paths, n, out, errors);
+}
+
 bool as_result_write_baseline(const struct as_result *r, FILE *out)
 {
     return baseline_write(out, r->files, r->n);

@@ -46,7 +46,7 @@ p = run('fix', 'corpus')
 expect(p.returncode == 2 and p.stderr == 'accelsync: cannot read corpus: is a directory\n',
        f'fix takes a file, not a directory: {p.stderr!r}')
 
-for cmd in ('check', 'simulate', 'mutate', 'models'):
+for cmd in ('check', 'simulate', 'mutate', 'merge-sarif', 'models'):
     h = run(cmd, '--help')
     expect(h.returncode == 0 and h.stdout.startswith(f'usage: accelsync {cmd} [OPTIONS]'),
            f'{cmd} --help')

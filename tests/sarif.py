@@ -72,9 +72,20 @@ if doc:
     # -j and --shard do not change a result
     p1, one = sarif('-j', '1', 'corpus')
     expect(p1.stdout == p.stdout, '-j 2 SARIF is byte for byte -j 1 SARIF')
-    parts = [sarif('--shard', f'{k}/2', 'corpus')[1] for k in (1, 2)]
-    merged = parts[0]['runs'][0]['results'] + parts[1]['runs'][0]['results']
-    expect(merged == results, 'the results of two shards, in order, are the results of the whole')
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in (1, 2):
+            with open(os.path.join(tmp, f'{k}.sarif'), 'w') as f:
+                f.write(sarif('--shard', f'{k}/2', 'corpus')[0].stdout)
+        m = subprocess.run([binary, 'merge-sarif', os.path.join(tmp, '1.sarif'), os.path.join(tmp, '2.sarif'),
+                            '-o', os.path.join(tmp, 'm.sarif')], capture_output=True, text=True)
+        merged = json.load(open(os.path.join(tmp, 'm.sarif'))) if m.returncode == 0 else None
+        expect(merged == doc, f'merge-sarif of the two shards is the log of the whole: {m.stderr}')
+        with open(os.path.join(tmp, 'x.json'), 'w') as f:
+            f.write('{"version": 1}')
+        m = subprocess.run([binary, 'merge-sarif', os.path.join(tmp, '1.sarif'), os.path.join(tmp, 'x.json')],
+                           capture_output=True, text=True)
+        expect(m.returncode == 2 and m.stdout == '' and m.stderr.endswith('x.json: not a SARIF 2.1.0 log\n'),
+               f'merge-sarif refuses what is not SARIF: {m.stderr!r}')
 
 # suppressed findings stay results, marked as accepted in source, with the reason
 _, sup = sarif('tests/kernels/unused-suppression/used_ignore.pir')

@@ -168,6 +168,11 @@ AS_EXPORT bool as_result_write_text(const struct as_result *r, FILE *out, bool w
 AS_EXPORT bool as_result_write_baseline(const struct as_result *r, FILE *out);
 AS_EXPORT void as_result_free(struct as_result *r);
 
+/* `accelsync merge-sarif`: the SARIF logs at paths (e.g. of --shard slices) as one log on
+ * `out`: accelsync runs of one version and working directory become one run, results in the
+ * order given. Returns 0, or 2 after a message on `errors`. */
+AS_EXPORT int as_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *errors);
+
 /* Lists the models found in the model directories, one line each. Returns the count. */
 AS_EXPORT size_t as_models_write(FILE *out);
 /* The same, with o's --model-path directories searched first (o may be NULL). */

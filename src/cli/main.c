@@ -13,12 +13,13 @@
 #include "options.h"
 
 static const char usage_main[] =
-    "usage: accelsync check [OPTIONS] PATH...   verify the synchronization of PIR kernels\n"
+    "usage: accelsync check [OPTIONS] PATH...     verify the synchronization of PIR kernels\n"
     "       accelsync simulate [OPTIONS] PATH...  run kernels under simulated schedules\n"
     "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
-    "                                           measure how many the checker catches\n"
+    "                                             measure how many the checker catches\n"
     "       accelsync fix [OPTIONS] FILE          repair hazards with verified edits\n"
-    "       accelsync models                    list the hardware models found\n"
+    "       accelsync merge-sarif FILE...         merge the SARIF logs of --shard slices\n"
+    "       accelsync models                      list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
     "Run 'accelsync COMMAND --help' for the options of a command; FILE '-' is standard input;\n"
@@ -143,6 +144,11 @@ static const struct cli_option fix_options[] = {
 
 static const struct cli_option models_options[] = {HELP_OPTIONS, MODEL_PATH_OPTION};
 
+static const struct cli_option merge_options[] = {
+    HELP_OPTIONS,
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the merged log to OUT (default: standard output)"},
+};
+
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char check_footer[] =
@@ -177,6 +183,12 @@ static const struct cli_command commands[] = {
      fix_options, COUNT(fix_options),
      "Exit codes: 0 the kernel checks clean (repaired, or already); 2 no verified fix for some\n"
      "finding (nothing written), or the file could not be read or written."},
+    {"merge-sarif", "FILE...",
+     "Merges SARIF logs, such as those of the --shard slices of one check, into one log: the\n"
+     "accelsync runs become one run with the results in the order of the files.",
+     merge_options, COUNT(merge_options),
+     "Exit codes: 0 merged; 2 a file that is not a SARIF 2.1.0 log, runs of different accelsync\n"
+     "versions or working directories, or the output could not be written."},
     {"models", NULL, "Lists the hardware models found, one line each: name, description.",
      models_options, COUNT(models_options),
      "Exit codes: 0 models found; 2 none (each file that fails to load is named on stderr)."},
@@ -450,6 +462,19 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return 2;
         }
         return 0;
+    }
+    if (strcmp(cmd->name, "merge-sarif") == 0 && n > 0) {
+        FILE *out = s->output ? fopen(s->output, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            return 2;
+        }
+        int rc = as_merge_sarif(files, n, out, stderr);
+        if (out != stdout && fclose(out) != 0) {
+            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            rc = 2;
+        }
+        return rc;
     }
     if (n == 0)
         return cli_usage_error(cmd, "%s needs at least one %.*s", cmd->name,
