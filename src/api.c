@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/levels.h"
 #include "check/run.h"
 #include "fix/fixer.h"
 #include "mutate/study.h"
@@ -19,6 +20,7 @@
 struct as_options {
     struct check_options check;
     VEC(struct binding) defines;
+    VEC(struct binding) defaults;   /* as_options_define_default */
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
@@ -55,6 +57,7 @@ void as_options_free(struct as_options *o)
         free(o->names.items[i]);
     VEC_FREE(o->names);
     VEC_FREE(o->defines);
+    VEC_FREE(o->defaults);
     for (size_t i = 0; i < o->model_path.len; i++)
         free(o->model_path.items[i]);
     VEC_FREE(o->model_path);
@@ -104,6 +107,22 @@ void as_options_add_model_path(struct as_options *o, const char *dir)
     VEC_PUSH(o->model_path, copy);
     o->check.model_path = (const char *const *)o->model_path.items;
     o->check.nmodel_path = o->model_path.len;
+}
+
+void as_options_define_default(struct as_options *o, const char *name, long long value)
+{
+    for (size_t i = 0; i < o->defaults.len; i++) {
+        if (strcmp(o->defaults.items[i].name, name) == 0) {
+            o->defaults.items[i].value = value;
+            return;
+        }
+    }
+    char *copy = xstrdup(name);
+    VEC_PUSH(o->names, copy);
+    struct binding b = {copy, value};
+    VEC_PUSH(o->defaults, b);
+    o->check.defaults = o->defaults.items;
+    o->check.ndefaults = o->defaults.len;
 }
 
 void as_options_define(struct as_options *o, const char *name, long long value)
@@ -328,6 +347,28 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
 
 void as_options_set_jobs(struct as_options *o, unsigned jobs) { o->jobs = jobs ? jobs : 1; }
 
+const char *as_options_set_check_level(struct as_options *o, const char *check, const char *level)
+{
+    static const char *const levels[] = {"off", "warning", "error"};
+    int id = -1, lv = -2;
+    for (int i = 0; i < CHECK_COUNT; i++)
+        if (strcmp(check, check_name((enum check_id)i)) == 0)
+            id = i;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(level, levels[i]) == 0)
+            lv = i;
+    if (strcmp(level, "default") == 0)
+        lv = CHECK_LEVEL_DEFAULT;
+    if (id < 0)
+        return "unknown check id";
+    if (lv == -2)
+        return "the level is one of off, warning, error, default";
+    if (check_is_input_error((enum check_id)id))
+        return "an input error keeps its level: a file that was not verified must not look clean";
+    o->check.level[id] = (signed char)lv;
+    return NULL;
+}
+
 bool as_options_set_baseline(struct as_options *o, const char *path, FILE *errors)
 {
     struct baseline *b = baseline_read(path, errors);
@@ -336,6 +377,15 @@ bool as_options_set_baseline(struct as_options *o, const char *path, FILE *error
     baseline_free(o->baseline);
     o->baseline = b;
     return true;
+}
+
+void as_result_append(struct as_result *into, struct as_result *from)
+{
+    into->files = xrealloc_array(into->files, into->n + from->n + 1, sizeof(*into->files));
+    memcpy(into->files + into->n, from->files, from->n * sizeof(*from->files));
+    into->n += from->n;
+    free(from->files);
+    free(from);
 }
 
 int as_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *errors)

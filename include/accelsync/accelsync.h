@@ -56,6 +56,10 @@ AS_EXPORT void as_options_set_model(struct as_options *o, const char *name_or_pa
 /* A directory searched for models (NAME.xml) before $ACCELSYNC_MODEL_PATH and the installed
  * models; repeatable, searched in the order given. */
 AS_EXPORT void as_options_add_model_path(struct as_options *o, const char *dir);
+/* A default value for a param, used by the files that declare it unless a definition fixes
+ * it (a project configuration's `define`): unlike as_options_define, not an error where no
+ * such param is declared. */
+AS_EXPORT void as_options_define_default(struct as_options *o, const char *name, long long value);
 /* -D name=value; a later definition of the same name replaces the earlier one. */
 AS_EXPORT void as_options_define(struct as_options *o, const char *name, long long value);
 AS_EXPORT void as_options_set_limit(struct as_options *o, enum as_limit which,
@@ -77,6 +81,11 @@ AS_EXPORT bool as_options_set_schedule(struct as_options *o, enum as_policy poli
 /* How many files as_check_files and as_simulate_files work on at once, each on a thread of its
  * own (default 1). The result does not depend on it. */
 AS_EXPORT void as_options_set_jobs(struct as_options *o, unsigned jobs);
+/* Reports check `check` (an id such as "unmatched-signal") at `level`: "off", "warning",
+ * "error" or "default". Returns NULL, or why it cannot be done (an unknown id or level; input
+ * errors keep their level). */
+AS_EXPORT const char *as_options_set_check_level(struct as_options *o, const char *check,
+                                                 const char *level);
 /* Findings recorded in a baseline file (as_result_write_baseline) are accepted: as_check_files
  * counts them as suppressed, not as errors or warnings. False, with a message on `errors`,
  * when the file cannot be read. */
@@ -164,6 +173,8 @@ AS_EXPORT bool as_result_write(const struct as_result *r, FILE *out, enum as_for
 enum { AS_TEXT_QUIET = 1, AS_TEXT_COLOR = 2 };
 AS_EXPORT bool as_result_write_text(const struct as_result *r, FILE *out, bool werror,
                                     unsigned flags, double seconds);
+/* Moves the files of `from` to the end of `into` and frees `from`. */
+AS_EXPORT void as_result_append(struct as_result *into, struct as_result *from);
 /* The reported findings as a baseline file (docs/cli.md#baselines). */
 AS_EXPORT bool as_result_write_baseline(const struct as_result *r, FILE *out);
 AS_EXPORT void as_result_free(struct as_result *r);

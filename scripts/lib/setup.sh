@@ -13,7 +13,7 @@ as_build="$as_root/build"
 as_packages=(
   "meson:cmd:meson" "ninja-build:cmd:ninja" "flex:cmd:flex" "bison:cmd:bison"
   "pkg-config:cmd:pkg-config" "gcc:cmd:cc" "python3:cmd:python3"
-  "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson"
+  "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson" "libinih-dev:pc:inih"
 )
 # What only the test suite needs (scripts/test): CUnit, valgrind's memcheck, shellcheck, and
 # jsonschema for the SARIF test.

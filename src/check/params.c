@@ -19,11 +19,11 @@ static bool declares_param(const struct ast_program *ast, const char *name)
     return false;
 }
 
-static const struct binding *define_of(const struct check_options *o, const char *name)
+static const struct binding *find_binding(const struct binding *b, size_t n, const char *name)
 {
-    for (size_t i = 0; i < o->ndefines; i++)
-        if (strcmp(o->defines[i].name, name) == 0)
-            return &o->defines[i];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(b[i].name, name) == 0)
+            return &b[i];
     return NULL;
 }
 
@@ -38,6 +38,14 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
             return false;
         }
     }
+    out->defines = arena_alloc_array(a, o->ndefines + o->ndefaults + 1, sizeof(struct binding));
+    out->ndefines = 0;
+    for (size_t i = 0; i < o->ndefines; i++)
+        out->defines[out->ndefines++] = o->defines[i];
+    for (size_t i = 0; i < o->ndefaults; i++)   /* a default binds only where it applies */
+        if (declares_param(r->ast, o->defaults[i].name)
+            && !find_binding(o->defines, o->ndefines, o->defaults[i].name))
+            out->defines[out->ndefines++] = o->defaults[i];
     struct scope_table globals = {0};
     const struct scope *env = &globals.head;
     VEC(struct param_range) ranges = {0};
@@ -45,7 +53,8 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
     for (const struct ast_decl *d = r->ast->decls; d && ok; d = d->next) {
         if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
             continue;
-        const struct binding *def = d->kind == DECL_PARAM ? define_of(o, d->name) : NULL;
+        const struct binding *def =
+            d->kind == DECL_PARAM ? find_binding(out->defines, out->ndefines, d->name) : NULL;
         struct eval_error err;
         int64_t v = 0;
         if (def) {
@@ -76,7 +85,6 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
     scope_table_free(&globals);
     out->ranges = ranges.items;
     out->nranges = ranges.len;
-    out->o = o;
     return ok;
 }
 
@@ -95,14 +103,14 @@ uint64_t assignment_count(const struct assignments *as)
 struct binding_list assignment_at(const struct assignments *as, uint64_t index,
                                          struct arena *a)
 {
-    size_t n = as->nranges + as->o->ndefines;
+    size_t n = as->nranges + as->ndefines;
     struct binding *b = arena_alloc_array(a, n ? n : 1, sizeof(*b));
     for (size_t i = as->nranges; i-- > 0;) {
         uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
         b[i] = (struct binding){as->ranges[i].name, as->ranges[i].lo + (int64_t)(index % k)};
         index /= k;
     }
-    for (size_t i = 0; i < as->o->ndefines; i++)
-        b[as->nranges + i] = as->o->defines[i];
+    for (size_t i = 0; i < as->ndefines; i++)
+        b[as->nranges + i] = as->defines[i];
     return (struct binding_list){b, n};
 }

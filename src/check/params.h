@@ -1,5 +1,6 @@
 /* Parameter values to check: the ranged params of a file (their bounds evaluated once),
- * enumerated as assignments in lexicographic order, with -D values fixed. */
+ * enumerated as assignments in lexicographic order, with -D values (and the configuration's
+ * defaults for the params a file declares) fixed. */
 #ifndef AS_CHECK_PARAMS_H
 #define AS_CHECK_PARAMS_H
 
@@ -16,7 +17,10 @@ struct param_range {
 struct assignments {
     struct param_range *ranges;
     size_t nranges;
-    const struct check_options *o;
+    /* The fixed values: every -D, then each configuration default whose param the file
+     * declares and no -D fixes (in the planning arena). */
+    struct binding *defines;
+    size_t ndefines;
 };
 
 /* Finds the ranged params and evaluates their bounds in the scope of what is declared

@@ -10,6 +10,7 @@
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
 #include "check.h"
+#include "levels.h"
 #include "params.h"
 #include "suppress.h"
 
@@ -29,6 +30,8 @@ void check_options_defaults(struct check_options *o)
     o->max_clock_size = 100000000;
     o->max_pairs = 100000000;
     o->hint_budget = 4000000;
+    for (int i = 0; i < CHECK_COUNT; i++)
+        o->level[i] = CHECK_LEVEL_DEFAULT;
 }
 
 static struct as_loc file_loc(const struct file_result *r)
@@ -376,6 +379,7 @@ void check_source(struct source *src, const struct check_options *o, struct file
         return;
     check_kernels(r, o);
     suppress_findings(r->src, &r->diags);
+    apply_check_levels(o->level, &r->diags);
     sort_by_location(&r->diags);
     free(r->diags.slots);   /* positions changed: rebuilt by the next addition */
     r->diags.slots = NULL;

@@ -21,6 +21,9 @@ struct check_options {
     size_t nmodel_path;
     const struct binding *defines;  /* -D name=value */
     size_t ndefines;
+    const struct binding *defaults; /* a configuration's defines: for the files that declare
+                                     * the param, unless a -D fixes it */
+    size_t ndefaults;
     uint64_t max_events;            /* per kernel run (instructions + loop iterations) */
     size_t max_paths;               /* parameter assignments x `?` paths, per kernel */
     size_t max_errors;              /* findings kept per file */
@@ -35,6 +38,7 @@ struct check_options {
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
     uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
     struct model_cache *models;     /* models loaded once and shared; NULL: one per file */
+    signed char level[CHECK_COUNT]; /* per check: CHECK_LEVEL_* (levels.h); all default */
     bool reference_engine;          /* check with the reference engine (tests) */
     /* Called after each run (one parameter assignment, one `if (?)` path) with its lowered
      * program, before the program is freed; the run's findings are diags->items[first_new ..

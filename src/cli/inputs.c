@@ -158,18 +158,3 @@ bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n)
     *n = b;
     return true;
 }
-
-size_t inputs_shard(char **files, size_t n, unsigned long k, unsigned long of)
-{
-    size_t lo = (size_t)((unsigned long long)n * (k - 1) / of);
-    size_t hi = (size_t)((unsigned long long)n * k / of);
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (lo <= i && i < hi)
-            files[kept++] = files[i];
-        else
-            free(files[i]);
-    }
-    files[kept] = NULL;
-    return kept;
-}

@@ -1,6 +1,6 @@
 /* The files a command checks, from the paths on its command line: a file is taken as named
- * (whatever its name; "-" is standard input), a directory is walked for kernel files in a
- * stable order, and --shard keeps one contiguous slice of the list. */
+ * (whatever its name; "-" is standard input) and a directory is walked for kernel files in a
+ * stable order. */
 #ifndef AS_CLI_INPUTS_H
 #define AS_CLI_INPUTS_H
 
@@ -24,10 +24,7 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
                    char ***files, size_t *nfiles, FILE *errors);
 void inputs_free(char **files, size_t n);
 
-/* "K/N" with 1 <= K <= N. */
+/* "K/N" with 1 <= K <= N (--shard: the K-th of N contiguous slices of the file list). */
 bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n);
-/* Keeps the K-th of N contiguous slices of files[0 .. n) (slices differ in size by at most
- * one; their concatenation in order is the whole list), frees the rest; returns the count. */
-size_t inputs_shard(char **files, size_t n, unsigned long k, unsigned long of);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "inputs.h"
 #include "options.h"
+#include "project_config.h"
 
 static const char usage_main[] =
     "usage: accelsync check [OPTIONS] PATH...     verify the synchronization of PIR kernels\n"
@@ -30,7 +31,8 @@ enum option_id {
     OPT_HELP, OPT_VERSION, OPT_MODEL, OPT_DEFINE, OPT_FORMAT, OPT_WERROR, OPT_ENGINE,
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
     OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN, OPT_EXCLUDE, OPT_SHARD,
-    OPT_QUIET, OPT_COLOR, OPT_FAIL_ON, OPT_BASELINE, OPT_WRITE_BASELINE,
+    OPT_QUIET, OPT_COLOR, OPT_FAIL_ON, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_CONFIG,
+    OPT_NO_CONFIG,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -46,6 +48,10 @@ enum option_id {
     MODEL_PATH_OPTION,                                                                       \
     {NULL, 'D', "NAME=VALUE", OPT_DEFINE, "fix a param's value (repeatable; also -DNAME=VALUE)"}
 #define WALK_OPTIONS                                                                         \
+    {"config", 0, "FILE", OPT_CONFIG,                                                        \
+     "project configuration for every PATH (default: the nearest .accelsync\n"               \
+     "in each PATH's directory or above)"},                                                  \
+    {"no-config", 0, NULL, OPT_NO_CONFIG, "read no project configuration"},                  \
     {"exclude", 0, "GLOB", OPT_EXCLUDE,                                                      \
      "skip files and directories matching GLOB while walking a directory\n"                  \
      "(repeatable; files named on the command line are always checked)"},                  \
@@ -230,6 +236,10 @@ struct settings {
     unsigned long shard, nshards;   /* --shard K/N; 0: all */
     bool quiet, fail_never;
     const char *write_baseline;     /* --write-baseline FILE */
+    const char *config;             /* --config FILE */
+    bool no_config;
+    int argc;                       /* the command line, parsed again over each configuration */
+    char **argv;
     int color;                  /* --color: 0 auto, 1 always, 2 never */
 };
 
@@ -369,6 +379,14 @@ static int handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_WRITE_BASELINE:
         s->write_baseline = arg;
         return 0;
+    case OPT_CONFIG:
+        s->config = arg;
+        s->no_config = false;
+        return 0;
+    case OPT_NO_CONFIG:
+        s->no_config = true;
+        s->config = NULL;
+        return 0;
     case OPT_QUIET:
         s->quiet = true;
         return 0;
@@ -451,6 +469,163 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
     return rc == 1 && s->fail_never ? 0 : rc;
 }
 
+/* The options of one group of PATHs: the command line's over its configuration c (NULL:
+ * the command line's alone, s->o). NULL after a message when c has a bad line. */
+static struct as_options *group_options(const struct cli_command *cmd, struct settings *s,
+                                        const struct project_config *c)
+{
+    if (!c)
+        return s->o;
+    struct settings g = *s;
+    g.o = as_options_new();
+    g.excludes = NULL;
+    g.nexcludes = 0;
+    if (c->model)
+        as_options_set_model(g.o, c->model);
+    for (size_t i = 0; i < c->model_paths.len; i++)
+        as_options_add_model_path(g.o, c->model_paths.items[i]);
+    bool ok = true;
+    for (size_t i = 0; i < c->defines.len && ok; i++) {
+        const char *d = c->defines.items[i], *eq = strchr(d, '=');
+        long long v;
+        char name[256];
+        if (!eq || (size_t)(eq - d) >= sizeof(name) || !parse_number(eq + 1, &v)) {
+            fprintf(stderr, "accelsync: %s: define = %s: the name is too long\n", c->path, d);
+            ok = false;   /* the syntax was checked while reading the file */
+            break;
+        }
+        memcpy(name, d, (size_t)(eq - d));
+        name[eq - d] = '\0';
+        as_options_define_default(g.o, name, v);
+    }
+    for (size_t i = 0; i < c->level_checks.len && ok; i++) {
+        const char *why = as_options_set_check_level(g.o, c->level_checks.items[i],
+                                                     c->level_values.items[i]);
+        if (why) {
+            fprintf(stderr, "accelsync: %s:%d: %s = %s: %s\n", c->path, c->level_lines[i],
+                    c->level_checks.items[i], c->level_values.items[i], why);
+            ok = false;
+        }
+    }
+    const char **ignored = NULL;
+    size_t nignored = 0;
+    if (ok)   /* the command line wins: apply it again, over the configuration */
+        ok = cli_parse(cmd, s->argc, s->argv, handle, &g, &ignored, &nignored) == 0;
+    free(ignored);
+    free(g.excludes);   /* the command line's, collected again; s has them */
+    if (ok && strcmp(cmd->name, "simulate") == 0)
+        ok = as_options_set_schedule(g.o, s->policy, (unsigned long long)s->runs,
+                                     (unsigned long long)s->seed, s->replay, stderr);
+    if (!ok) {
+        as_options_free(g.o);
+        return NULL;
+    }
+    return g.o;
+}
+
+/* check and simulate: the PATHs grouped by their configuration file (consecutive PATHs with
+ * the same one form a group), each group walked with its excludes and extensions, the whole
+ * list sharded, then each group checked with its options; one report for all. */
+static int check_paths(const struct cli_command *cmd, struct settings *s, const char **paths,
+                       size_t n, enum as_format format)
+{
+    if (strcmp(cmd->name, "simulate") == 0
+        && !as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
+                                    (unsigned long long)s->seed, s->replay, stderr))
+        return 2;
+    struct group {
+        char *config_path;
+        struct project_config config;
+        bool has_config;
+        struct as_options *o;
+        size_t first, count;    /* its files in the list */
+    } *groups = calloc(n, sizeof(struct group));
+    size_t ngroups = 0, nfiles = 0;
+    char **files = NULL;
+    bool ok = groups != NULL, walked = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        char *cfg = s->no_config ? NULL : s->config ? strdup(s->config) : config_find(paths[i]);
+        struct group *g = ngroups ? &groups[ngroups - 1] : NULL;
+        if (!g || (cfg == NULL) != (g->config_path == NULL)
+            || (cfg && strcmp(cfg, g->config_path) != 0)) {
+            g = &groups[ngroups++];
+            g->config_path = cfg;
+            g->first = nfiles;
+            if (cfg) {
+                g->has_config = config_read(cfg, &g->config, stderr);
+                ok = g->has_config;
+            }
+            g->o = ok ? group_options(cmd, s, g->has_config ? &g->config : NULL) : NULL;
+            ok = ok && g->o;
+        } else {
+            free(cfg);
+        }
+        if (!ok)
+            break;
+        static const char *const pir[] = {"pir"};
+        const char **excludes = malloc((s->nexcludes + g->config.excludes.len + 1) * sizeof(char *));
+        size_t nex = 0;
+        for (size_t k = 0; k < s->nexcludes; k++)
+            excludes[nex++] = s->excludes[k];
+        for (size_t k = 0; k < g->config.excludes.len; k++)
+            excludes[nex++] = g->config.excludes.items[k];
+        struct input_rules rules = {
+            g->has_config ? (const char *const *)g->config.extensions.items : pir,
+            g->has_config ? g->config.extensions.len : 1, excludes, nex};
+        char **found;
+        size_t nfound;
+        walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
+        free(excludes);
+        files = realloc(files, (nfiles + nfound + 1) * sizeof(char *));
+        memcpy(files + nfiles, found, nfound * sizeof(char *));
+        free(found);
+        nfiles += nfound;
+        g->count = nfiles - g->first;
+    }
+    int rc = 2;
+    if (ok) {
+        size_t lo = 0, hi = nfiles;   /* --shard: one contiguous slice of the whole list */
+        if (s->nshards) {
+            lo = (size_t)((unsigned long long)nfiles * (s->shard - 1) / s->nshards);
+            hi = (size_t)((unsigned long long)nfiles * s->shard / s->nshards);
+        }
+        struct as_result *all = NULL;
+        double started = now();
+        for (size_t k = 0; k < ngroups; k++) {
+            struct group *g = &groups[k];
+            size_t a = g->first > lo ? g->first : lo;
+            size_t b = g->first + g->count < hi ? g->first + g->count : hi;
+            const char *const *list = (const char *const *)files + a;
+            size_t count = b > a ? b - a : 0;
+            as_options_set_jobs(g->o, (unsigned)s->jobs);
+            struct as_result *r = strcmp(cmd->name, "check") == 0
+                                      ? as_check_files(g->o, list, count)
+                                      : as_simulate_files(g->o, list, count);
+            if (all)
+                as_result_append(all, r);
+            else
+                all = r;
+        }
+        if (!all)   /* no PATH gave a file */
+            all = as_check_files(s->o, NULL, 0);
+        rc = report_and_free(all, s, format, started);
+        if (!walked)
+            rc = 2;   /* a directory that could not be walked was not verified */
+    }
+    for (size_t k = 0; k < ngroups; k++) {
+        if (groups[k].o && groups[k].o != s->o)
+            as_options_free(groups[k].o);
+        if (groups[k].has_config)
+            config_free(&groups[k].config);
+        free(groups[k].config_path);
+    }
+    free(groups);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    return rc;
+}
+
 static int run_command(const struct cli_command *cmd, struct settings *s, const char **files,
                        size_t n)
 {
@@ -491,28 +666,8 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
     }
     static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF};
     enum as_format format = formats[s->format];
-    if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0) {
-        if (strcmp(cmd->name, "simulate") == 0
-            && !as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
-                                        (unsigned long long)s->seed, s->replay, stderr))
-            return 2;
-        static const char *const extensions[] = {"pir"};
-        struct input_rules rules = {extensions, 1, s->excludes, s->nexcludes};
-        char **inputs;
-        size_t ninputs;
-        bool walked = inputs_expand(&rules, files, n, &inputs, &ninputs, stderr);
-        if (s->nshards)
-            ninputs = inputs_shard(inputs, ninputs, s->shard, s->nshards);
-        as_options_set_jobs(s->o, (unsigned)s->jobs);
-        const char *const *list = (const char *const *)inputs;
-        double started = now();
-        int rc = report_and_free(strcmp(cmd->name, "check") == 0
-                                     ? as_check_files(s->o, list, ninputs)
-                                     : as_simulate_files(s->o, list, ninputs),
-                                 s, format, started);
-        inputs_free(inputs, ninputs);
-        return walked ? rc : 2;   /* a directory that could not be walked was not verified */
-    }
+    if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0)
+        return check_paths(cmd, s, files, n, format);
     return as_mutate_files(s->o, s->operators, s->out_dir, (unsigned long long)s->budget,
                            (unsigned long long)s->seed, (int)s->jobs, isatty(2), files, n,
                            (enum as_mutate_format)s->format, stdout, stderr);
@@ -525,6 +680,8 @@ static int run(const struct cli_command *cmd, int argc, char **argv)
                          .jobs = cpus > 0 ? cpus : 1};
     const char **files = NULL;
     size_t n = 0;
+    s.argc = argc;
+    s.argv = argv;
     int rc = cli_parse(cmd, argc, argv, handle, &s, &files, &n);
     if (rc == 0 && s.help)
         cli_print_help(cmd, stdout);

@@ -1,0 +1,230 @@
+/* Project configuration files (project_config.h), read with libinih. */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "project_config.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CONFIG_NAME ".accelsync"
+
+static void *grow(void *p, size_t n, size_t size)
+{
+    void *q = realloc(p, n * size);
+    if (!q) {
+        fputs("accelsync: out of memory\n", stderr);
+        exit(2);
+    }
+    return q;
+}
+
+static char *dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(grow(NULL, n, 1), s, n);
+}
+
+static void push(struct config_list *l, const char *s)
+{
+    l->items = grow(l->items, l->len + 1, sizeof(char *));
+    l->items[l->len++] = dup(s);
+}
+
+static void list_free(struct config_list *l)
+{
+    for (size_t i = 0; i < l->len; i++)
+        free(l->items[i]);
+    free(l->items);
+}
+
+/* A path written in the file is relative to the file's directory. */
+static char *beside(const struct project_config *c, const char *path)
+{
+    if (path[0] == '/')
+        return dup(path);
+    char *s = grow(NULL, strlen(c->dir) + strlen(path) + 2, 1);
+    sprintf(s, "%s/%s", c->dir, path);
+    return s;
+}
+
+/* Comma-separated words, each pushed trimmed. */
+static void push_words(struct config_list *l, const char *value)
+{
+    const char *p = value;
+    while (*p) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        size_t n = strcspn(p, ", ");
+        if (n) {
+            char *w = grow(NULL, n + 1, 1);
+            memcpy(w, p, n);
+            w[n] = '\0';
+            l->items = grow(l->items, l->len + 1, sizeof(char *));
+            l->items[l->len++] = w;
+        }
+        p += n;
+    }
+}
+
+struct parse_state {
+    struct project_config *c;
+    FILE *file;
+    int line;                   /* the line being read, counted by the reader */
+    int error_line;             /* the first line the handler refused */
+    char message[256];
+};
+
+static char *read_line(char *str, int num, void *stream)
+{
+    struct parse_state *st = stream;
+    char *r = fgets(str, num, st->file);
+    if (r)
+        st->line++;
+    return r;
+}
+
+static int refuse(struct parse_state *st, const char *what, const char *name, const char *rest)
+{
+    if (!st->error_line) {
+        st->error_line = st->line;
+        snprintf(st->message, sizeof(st->message), "%s%s%s", what, name, rest);
+    }
+    return 0;
+}
+
+static int on_entry(void *user, const char *section, const char *name, const char *value)
+{
+    struct parse_state *st = user;
+    struct project_config *c = st->c;
+    if (strcmp(section, "severity") == 0) {
+        c->level_lines = grow(c->level_lines, c->level_checks.len + 1, sizeof(int));
+        c->level_lines[c->level_checks.len] = st->line;
+        push(&c->level_checks, name);
+        push(&c->level_values, value);
+        return 1;
+    }
+    if (strcmp(section, "check") != 0)
+        return refuse(st, "unknown section [", section, "]: the sections are [check] and [severity]");
+    if (!*value)
+        return refuse(st, "'", name, "' needs a value");
+    if (strcmp(name, "model") == 0) {
+        free(c->model);
+        c->model = strchr(value, '/') || strstr(value, ".xml") ? beside(c, value) : dup(value);
+    } else if (strcmp(name, "model-path") == 0) {
+        char *p = beside(c, value);
+        push(&c->model_paths, p);
+        free(p);
+    } else if (strcmp(name, "define") == 0) {
+        const char *eq = strchr(value, '=');
+        char *end = NULL;
+        const char *num = eq ? eq + 1 : "";
+        bool hex = num[0] == '0' && (num[1] == 'x' || num[1] == 'X');
+        errno = 0;
+        if (*num)
+            (void)strtoll(hex ? num + 2 : num, &end, hex ? 16 : 10);
+        if (!eq || eq == value || !*num || !end || *end || errno || (hex && !num[2]))
+            return refuse(st, "define = ", value, ": give NAME=VALUE with an integer VALUE");
+        push(&c->defines, value);
+    } else if (strcmp(name, "exclude") == 0) {
+        push(&c->excludes, value);
+    } else if (strcmp(name, "extensions") == 0) {
+        list_free(&c->extensions);
+        memset(&c->extensions, 0, sizeof(c->extensions));
+        push_words(&c->extensions, value);
+    } else if (strcmp(name, "disable") == 0) {
+        struct config_list words = {0};
+        push_words(&words, value);
+        for (size_t i = 0; i < words.len; i++) {
+            c->level_lines = grow(c->level_lines, c->level_checks.len + 1, sizeof(int));
+            c->level_lines[c->level_checks.len] = st->line;
+            push(&c->level_checks, words.items[i]);
+            push(&c->level_values, "off");
+        }
+        list_free(&words);
+    } else {
+        return refuse(st, "unknown setting '", name, "' in [check]: the settings are model, "
+                      "model-path, define, exclude, extensions and disable");
+    }
+    return 1;
+}
+
+bool config_read(const char *path, struct project_config *c, FILE *errors)
+{
+    memset(c, 0, sizeof(*c));
+    c->path = dup(path);
+    char *slash = strrchr(c->path, '/');
+    c->dir = slash ? memcpy(grow(NULL, (size_t)(slash - c->path) + 1, 1), c->path,
+                            (size_t)(slash - c->path))
+                   : dup(".");
+    if (slash)
+        c->dir[slash - c->path] = '\0';
+    if (slash == c->path) {
+        free(c->dir);
+        c->dir = dup("/");
+    }
+    struct parse_state st = {.c = c};
+    st.file = fopen(path, "r");
+    if (!st.file) {
+        fprintf(errors, "accelsync: cannot read the configuration %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    int rc = ini_parse_stream(read_line, &st, on_entry, &st);
+    fclose(st.file);
+    if (rc == 0 && c->extensions.len == 0)
+        push(&c->extensions, "pir");
+    if (rc > 0) {
+        if (st.error_line == rc)
+            fprintf(errors, "accelsync: %s:%d: %s\n", path, rc, st.message);
+        else
+            fprintf(errors, "accelsync: %s:%d: expected NAME = VALUE, [SECTION] or a ';' comment\n",
+                    path, rc);
+        return false;
+    }
+    if (rc < 0) {
+        fprintf(errors, "accelsync: cannot read the configuration %s\n", path);
+        return false;
+    }
+    return true;
+}
+
+void config_free(struct project_config *c)
+{
+    free(c->path);
+    free(c->dir);
+    free(c->model);
+    list_free(&c->model_paths);
+    list_free(&c->defines);
+    list_free(&c->excludes);
+    list_free(&c->extensions);
+    list_free(&c->level_checks);
+    list_free(&c->level_values);
+    free(c->level_lines);
+    memset(c, 0, sizeof(*c));
+}
+
+char *config_find(const char *path)
+{
+    char start[PATH_MAX];
+    struct stat st;
+    if (strcmp(path, "-") == 0 || !realpath(path, start))
+        return NULL;
+    if (stat(start, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        char *slash = strrchr(start, '/');
+        if (slash)
+            *(slash == start ? slash + 1 : slash) = '\0';
+    }
+    for (;;) {
+        char candidate[PATH_MAX + sizeof(CONFIG_NAME) + 1];
+        snprintf(candidate, sizeof(candidate), "%s%s%s", start,
+                 strcmp(start, "/") == 0 ? "" : "/", CONFIG_NAME);
+        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode))
+            return dup(candidate);
+        char *slash = strrchr(start, '/');
+        if (!slash || strcmp(start, "/") == 0)
+            return NULL;
+        *(slash == start ? slash + 1 : slash) = '\0';
+    }
+}

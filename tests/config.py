@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Project configuration (.accelsync, INI read with libinih): found by walking up from each
+checked path, giving defaults the command line overrides (defines, model, excludes,
+extensions, disabled checks, per-check severity); --config FILE and --no-config; a bad line is
+an error naming FILE:LINE.
+
+usage: config.py ACCELSYNC SOURCE_ROOT"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from expect import expect, finish
+
+binary, root = sys.argv[1], sys.argv[2]
+
+
+def run(*args, cwd):
+    return subprocess.run([binary, 'check', *args], capture_output=True, text=True, cwd=cwd)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+KERNEL = open(os.path.join(root, 'corpus/ascend910b2/add_custom/add_custom.pir')).read()
+RACY = ('model "ascend910b2";\nbuffer a : UB[64];\nkernel k {\n  V vadds a <- a;\n'
+        '  S get_value <- a[0 +: 4];\n}\n')
+LEAK = 'model "ascend910b2";\nkernel k {\n  set_flag(MTE2, V, 0);\n}\n'
+
+with tempfile.TemporaryDirectory() as tmp:
+    lib = os.path.join(tmp, 'lib')
+    write(os.path.join(lib, '.accelsync'), '''; project settings
+[check]
+define = tiles=2
+exclude = gen
+extensions = pir, kern
+disable = unmatched-signal
+
+[severity]
+raw-hazard = warning
+''')
+    write(os.path.join(lib, 'add.pir'), KERNEL)
+    write(os.path.join(lib, 'sub', 'racy.kern'), RACY)
+    write(os.path.join(lib, 'sub', 'leak.pir'), LEAK)
+    write(os.path.join(lib, 'gen', 'racy.pir'), RACY)
+    p = run('--format', 'json', 'lib', cwd=tmp)
+    doc = json.loads(p.stdout) if p.stdout.startswith('{') else {'files': []}
+    paths = [f['path'] for f in doc['files']]
+    expect(paths == ['lib/add.pir', 'lib/sub/leak.pir', 'lib/sub/racy.kern'],
+           f'excludes and extensions from the configuration: {paths} {p.stderr}')
+    if paths:
+        tiles = doc['files'][0]['kernels'][0]['params_checked']
+        findings = [(f['check'], f['severity']) for fl in doc['files'] for k in fl['kernels'] for f in k['findings']]
+        expect(tiles == [{'tiles': 2}], f'define from the configuration: {tiles}')
+        expect(findings == [('raw-hazard', 'warning')] and p.returncode == 0,
+               f'unmatched-signal disabled, raw-hazard a warning: {findings} exit {p.returncode}')
+    # the command line wins over the configuration
+    p = run('--format', 'json', '-D', 'tiles=3', 'lib/add.pir', cwd=tmp)
+    expect(json.loads(p.stdout)['files'][0]['kernels'][0]['params_checked'] == [{'tiles': 3}],
+           '-D overrides the configuration')
+    # found from a file's directory upwards; --no-config and --config
+    p = run('lib/sub/leak.pir', cwd=tmp)
+    expect(p.returncode == 0 and 'unmatched-signal' not in p.stdout, f'found from lib/sub/: {p.stdout}')
+    p = run('--no-config', 'lib/sub/leak.pir', cwd=tmp)
+    expect('[unmatched-signal]' in p.stdout, f'--no-config reads none: {p.stdout}')
+    write(os.path.join(tmp, 'strict.ini'), '[severity]\nunmatched-signal = error\n')
+    p = run('--config', 'strict.ini', 'lib/sub/leak.pir', cwd=tmp)
+    expect(p.returncode == 1 and 'error: set_flag' in p.stdout, f'--config FILE: {p.stdout}')
+    # two PATHs under different configurations, one report
+    write(os.path.join(tmp, 'other', 'racy.pir'), RACY)
+    p = run('lib/sub/racy.kern', 'other/racy.pir', cwd=tmp)
+    expect(p.returncode == 1 and 'racy.kern:5:3: warning:' in p.stdout and 'other/racy.pir:5:3: error:' in p.stdout,
+           f'each PATH with its own configuration: {p.stdout}')
+
+    # bad lines: FILE:LINE and what is wrong, exit 2, nothing checked
+    for text, line, message in (
+            ('[check]\nmodle = x\n', 2, "unknown setting 'modle' in [check]"),
+            ('[check]\ndefine = tiles\n', 2, 'define = tiles: give NAME=VALUE'),
+            ('[check]\nmodel = ascend910b2\ndefine = tiles=0x\n', 3, 'define = tiles=0x: give NAME=VALUE'),
+            ('[checks]\nmodel = x\n', 2, 'unknown section [checks]'),
+            ('[check]\nthis line has no equals sign\n', 2, 'expected NAME = VALUE, [SECTION]'),
+            ('[severity]\nraw-hazard = loud\n', 2, 'raw-hazard = loud: the level is one of off, warning, error, default'),
+            ('[severity]\nsyntax-error = off\n', 2, 'an input error keeps its level'),
+            ('[check]\ndisable = raw-hazrd\n', 2, 'raw-hazrd = off: unknown check id')):
+        write(os.path.join(tmp, 'bad', '.accelsync'), text)
+        write(os.path.join(tmp, 'bad', 'k.pir'), RACY)
+        p = run('bad', cwd=tmp)
+        where = f'accelsync: bad/.accelsync:{line}: ' if line else 'accelsync: bad/.accelsync: '
+        expect(p.returncode == 2 and p.stdout == '' and message in p.stderr
+               and os.path.realpath(os.path.join(tmp, 'bad', '.accelsync')) in p.stderr.replace(
+                   where.split(': ')[1].rstrip(':'), os.path.realpath(os.path.join(tmp, 'bad', '.accelsync'))),
+               f'{text!r}: {p.stderr!r}')
+finish()
