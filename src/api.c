@@ -427,6 +427,8 @@ bool as_result_write(const struct as_result *r, FILE *out, enum as_format format
         return report_json(out, r->files, r->n, werror);
     if (format == AS_FORMAT_SARIF)
         return report_sarif(out, r->files, r->n, werror);
+    if (format == AS_FORMAT_HTML)
+        return report_html(out, r->files, r->n, werror);
     report_text(out, r->files, r->n, werror, NULL);
     return !ferror(out);
 }

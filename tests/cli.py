@@ -58,7 +58,7 @@ expect(p.returncode == 0 and 'ascend910b2' in p.stdout, 'models lists the models
 
 for args, message in (
         (['check', '--bogus', KERNEL], "accelsync: unknown option '--bogus'"),
-        (['check', '--format', 'xml', KERNEL], "accelsync: --format takes text|json|sarif, got 'xml'"),
+        (['check', '--format', 'xml', KERNEL], "accelsync: --format takes text|json|sarif|html, got 'xml'"),
         (['check', '--witness=yes', KERNEL], 'accelsync: --witness=yes takes no argument'),
         (['check', KERNEL, '-D'], 'accelsync: -D needs an argument (NAME=VALUE)'),
         (['check', '--max-paths=0', KERNEL], "accelsync: --max-paths takes a positive integer, got '0'"),

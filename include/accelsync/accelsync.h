@@ -29,7 +29,7 @@ extern "C" {
 struct as_options;
 struct as_result;
 
-enum as_format { AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF };
+enum as_format { AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF, AS_FORMAT_HTML };
 
 enum as_limit {
     AS_LIMIT_EVENTS,        /* instructions + loop iterations per kernel run (10,000,000) */

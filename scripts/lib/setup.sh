@@ -15,12 +15,12 @@ as_packages=(
   "pkg-config:cmd:pkg-config" "gcc:cmd:cc" "python3:cmd:python3"
   "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson" "libinih-dev:pc:inih"
 )
-# What only the test suite needs (scripts/test): CUnit, valgrind's memcheck, shellcheck, and
-# jsonschema for the SARIF test.
+# What only the test suite needs (scripts/test): CUnit, valgrind's memcheck, shellcheck,
+# jsonschema for the SARIF test and chromium for the HTML report's browser test.
 # shellcheck disable=SC2034  # used by scripts/test
 as_test_packages=(
   "libcunit1-dev:pc:cunit" "valgrind:cmd:valgrind" "shellcheck:cmd:shellcheck"
-  "python3-jsonschema:dpkg:python3-jsonschema"
+  "python3-jsonschema:dpkg:python3-jsonschema" "chromium:cmd:chromium"
 )
 
 as_missing_packages() {

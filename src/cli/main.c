@@ -93,7 +93,8 @@ static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
     WALK_OPTIONS,
-    {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
+    {"format", 0, "text|json|sarif|html", OPT_FORMAT, "output format (default text)"},
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the report to OUT (default: standard output)"},
     GATE_OPTIONS,
     {"baseline", 0, "FILE", OPT_BASELINE,
      "accept the findings recorded in FILE: report only new ones"},
@@ -454,15 +455,22 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
         }
     }
     bool written;
-    if (format == AS_FORMAT_TEXT) {
-        unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0) | (use_color(s) ? AS_TEXT_COLOR : 0);
-        written = as_result_write_text(r, stdout, s->werror, flags,
-                                       isatty(1) ? now() - started : -1);
+    FILE *out = s->output ? fopen(s->output, "w") : stdout;
+    if (!out) {
+        written = false;
+    } else if (format == AS_FORMAT_TEXT) {
+        unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0)
+                         | (!s->output && use_color(s) ? AS_TEXT_COLOR : 0);
+        written = as_result_write_text(r, out, s->werror, flags,
+                                       !s->output && isatty(1) ? now() - started : -1);
     } else {
-        written = as_result_write(r, stdout, format, s->werror);
+        written = as_result_write(r, out, format, s->werror);
     }
+    if (out && out != stdout && fclose(out) != 0)
+        written = false;
     if (!written) {
-        fputs("accelsync: cannot write the report\n", stderr);
+        fprintf(stderr, "accelsync: cannot write the report%s%s: %s\n", s->output ? " to " : "",
+                s->output ? s->output : "", strerror(errno));
         rc = 2;
     }
     as_result_free(r);
@@ -615,7 +623,7 @@ static int check_paths(const struct cli_command *cmd, struct settings *s, const 
     for (size_t k = 0; k < ngroups; k++) {
         if (groups[k].o && groups[k].o != s->o)
             as_options_free(groups[k].o);
-        if (groups[k].has_config)
+        if (groups[k].config_path)   /* read, whether or not it was valid */
             config_free(&groups[k].config);
         free(groups[k].config_path);
     }
@@ -664,7 +672,8 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return cli_usage_error(cmd, "fix takes one FILE, got %zu", n);
         return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
     }
-    static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF};
+    static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF,
+                                             AS_FORMAT_HTML};
     enum as_format format = formats[s->format];
     if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0)
         return check_paths(cmd, s, files, n, format);

@@ -43,7 +43,11 @@ void fix_verify_hints(const struct check_options *o, struct file_result *r)
     struct arena *A = &r->diags.arena;
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
-        if (!check_is_hazard(f->check) || f->suppressed)
+        if (f->suppressed) {
+            f->fix = NULL;   /* accepted as it is: no hint, and none unproven */
+            continue;
+        }
+        if (!check_is_hazard(f->check))
             continue;
         const char *hint;
         if (!provable) {

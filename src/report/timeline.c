@@ -19,8 +19,7 @@ static int by_value(const void *a, const void *b)
 }
 
 
-/* The distinct times the chart shows, sorted; returns how many. */
-static size_t chart_times(const struct sim_trace *t, int64_t *times)
+size_t timeline_times(const struct sim_trace *t, int64_t *times)
 {
     size_t n = 0;
     for (size_t i = 0; i < t->n; i++) {
@@ -94,7 +93,7 @@ void timeline_text(FILE *out, const struct as_loc *loc, const struct sim_trace *
     if (!t->n)
         return;
     int64_t *times = xmalloc(2 * t->n * sizeof(int64_t));
-    size_t ntimes = chart_times(t, times);
+    size_t ntimes = timeline_times(t, times);
     int width = 3, unit_w = 4, what_w = 11;
     char num[32];
     for (size_t i = 0; i < ntimes; i++) {

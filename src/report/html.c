@@ -1,0 +1,272 @@
+/* HTML report (--format html): one self-contained page (inline style and script, no network,
+ * no fonts) with the files, kernels and findings of a check, each finding with the source
+ * around its statements and, with --witness, its schedule drawn as an SVG timeline: one lane
+ * per unit, the two accesses and the sync instructions marked, a time axis with one tick per
+ * distinct time (as the text chart, so a latency "without bound" does not squash the rest).
+ * Findings can be filtered by check id, also from the address: report.html#only=raw-hazard. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sim/trace.h"
+#include "report.h"
+#include "timeline.h"
+
+#include "config.h"
+
+static void esc(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default:
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fputc('?', out);
+            else
+                fputc(*s, out);
+        }
+    }
+}
+
+static void esc_n(FILE *out, const char *s, size_t n)
+{
+    char buf[512];
+    while (n) {
+        size_t k = n < sizeof(buf) - 1 ? n : sizeof(buf) - 1;
+        memcpy(buf, s, k);
+        buf[k] = '\0';
+        for (size_t i = 0; i < k; i++)
+            if (!buf[i])
+                buf[i] = '?';
+        esc(out, buf);
+        s += k;
+        n -= k;
+    }
+}
+
+static const char style[] =
+    "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}"
+    "h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.5em;border-bottom:1px solid #ccc}"
+    "h3{font-size:1em;font-weight:normal;margin:.4em 0}"
+    ".finding{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:.8em 0}"
+    ".finding.hidden{display:none}"
+    ".sev{font-weight:bold;padding:0 .3em;border-radius:3px;color:#fff}"
+    ".sev.error{background:#c62828}.sev.warning{background:#8e24aa}"
+    ".suppressed{opacity:.6}code,pre{font-family:monospace}"
+    "pre.source{background:#f6f6f6;padding:.4em;overflow-x:auto}"
+    "pre.source .first{background:#ffd6d6}pre.source .second{background:#d6e6ff}"
+    ".fix{color:#1b5e20}.summary{font-weight:bold}"
+    "#filter label{margin-right:1em;white-space:nowrap}"
+    "svg.timeline{border:1px solid #eee;margin-top:.3em}"
+    "svg text{font-family:monospace;font-size:11px}"
+    "rect.first{fill:#e53935}rect.second{fill:#1e88e5}rect.sync{fill:#43a047}"
+    "rect.other{fill:#9e9e9e}rect.slow{stroke:#000;stroke-dasharray:4 2}";
+
+static const char script[] =
+    "(function(){"
+    "var boxes=document.querySelectorAll('#filter input');"
+    "function apply(){var on={};boxes.forEach(function(b){on[b.dataset.check]=b.checked;});"
+    "document.querySelectorAll('.finding').forEach(function(f){"
+    "f.classList.toggle('hidden',!on[f.dataset.check]);});"
+    "var shown=document.querySelectorAll('.finding:not(.hidden)').length;"
+    "document.getElementById('shown').textContent=shown;}"
+    "var m=/only=([a-z,-]+)/.exec(location.hash);"
+    "if(m){var keep=m[1].split(',');boxes.forEach(function(b){"
+    "b.checked=keep.indexOf(b.dataset.check)>=0;});}"
+    "boxes.forEach(function(b){b.addEventListener('change',apply);});apply();"
+    "})();";
+
+/* The source lines of a finding: each of its statements with a line either side. */
+static void source_excerpt(FILE *out, const struct file_result *r, const struct finding *f)
+{
+    if (!r->src || f->loc.line < 1 || !f->loc.file || strcmp(f->loc.file, r->path) != 0)
+        return;
+    int a = f->related.file && f->related.line > 0 && strcmp(f->related.file, r->path) == 0
+                ? f->related.line
+                : 0;
+    int lines[2] = {a, f->loc.line};
+    fputs("<pre class=\"source\">", out);
+    int last = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!lines[k])
+            continue;
+        int from = lines[k] - 1 > last ? lines[k] - 1 : last + 1, to = lines[k] + 1;
+        if (last && from > last + 1)
+            fputs("   ...\n", out);
+        for (int l = from; l <= to; l++) {
+            size_t len;
+            const char *text = source_line(r->src, l, &len);
+            if (!text)
+                continue;
+            const char *cls = l == f->loc.line ? "second" : l == a ? "first" : NULL;
+            if (cls)
+                fprintf(out, "<span class=\"%s\">", cls);
+            fprintf(out, "%5d | ", l);
+            esc_n(out, text, len);
+            fputs(cls ? "</span>\n" : "\n", out);
+            last = l;
+        }
+    }
+    fputs("</pre>\n", out);
+}
+
+static bool is_sync(const struct sim_trace_entry *e)
+{
+    return strchr(e->what, '(') != NULL;   /* set_flag(...), pipe_barrier(V), sync() ... */
+}
+
+/* The schedule as SVG: one lane per unit, in the order the trace groups them, with a row per
+ * instruction of the unit (a pipelined unit's instructions overlap in time). */
+static void timeline_svg(FILE *out, const struct sim_trace *t, size_t index)
+{
+    int64_t *times = malloc((2 * t->n + 1) * sizeof(int64_t));
+    if (!times)
+        return;
+    size_t ntimes = timeline_times(t, times);
+    const int left = 120, col = 70, row = 24, top = 10;
+    int width = left + col * (int)(ntimes ? ntimes : 1) + 260;   /* room for the labels */
+    int height = top + row * (int)t->n + 30;
+    fprintf(out, "<svg class=\"timeline\" data-finding=\"%zu\" xmlns=\"http://www.w3.org/2000/svg\" "
+                 "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"schedule\">\n",
+            index, width, height);
+    for (size_t c = 0; c < ntimes; c++) {
+        int x = left + col * (int)c;
+        fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
+                     "<text class=\"tick\" x=\"%d\" y=\"%d\">%lld</text>\n",
+                x, top, x, top + row * (int)t->n, x - 4, height - 8, (long long)times[c]);
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        const struct sim_trace_entry *e = &t->entries[i];
+        int y = top + row * (int)i;
+        if (i == 0 || strcmp(t->entries[i - 1].unit, e->unit) != 0) {   /* a new lane */
+            fprintf(out, "<line class=\"lane\" x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                         "stroke=\"#999\"/><text class=\"unit\" x=\"4\" y=\"%d\">",
+                    y, width, y, y + 16);
+            esc(out, e->unit);
+            fputs("</text>\n", out);
+        }
+        if (e->start == SIM_NEVER) {
+            fprintf(out, "<text x=\"%d\" y=\"%d\">line %d: never starts</text>\n", left, y + 16,
+                    e->loc.line);
+            continue;
+        }
+        size_t c0 = 0, c1 = ntimes ? ntimes - 1 : 0;
+        while (c0 + 1 < ntimes && times[c0] < e->start)
+            c0++;
+        if (e->end != SIM_NEVER)
+            for (c1 = 0; c1 + 1 < ntimes && times[c1] < e->end;)
+                c1++;
+        int x0 = left + col * (int)c0, x1 = left + col * (int)c1 + (e->end == SIM_NEVER ? 30 : 0);
+        const char *cls = e->role == TRACE_FIRST    ? "first"
+                          : e->role == TRACE_SECOND ? "second"
+                          : is_sync(e)              ? "sync"
+                                                    : "other";
+        fprintf(out, "<rect class=\"%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\">"
+                     "<title>",
+                cls, e->slow ? " slow" : "", x0, y + 4, x1 > x0 ? x1 - x0 : 4, row - 8);
+        esc(out, e->what);
+        fprintf(out, " (line %d): ", e->loc.line);
+        if (e->end == SIM_NEVER)
+            fprintf(out, "starts at t=%lld, never ends", (long long)e->start);
+        else
+            fprintf(out, "runs [%lld, %lld)%s", (long long)e->start, (long long)e->end,
+                    e->slow ? ", delayed" : "");
+        fprintf(out, "</title></rect><text x=\"%d\" y=\"%d\">%d ", x1 > x0 ? x1 + 4 : x0 + 8,
+                y + 16, e->loc.line);
+        esc(out, e->what);
+        fputs("</text>\n", out);
+    }
+    fputs("</svg>\n", out);
+    free(times);
+}
+
+static void finding_html(FILE *out, const struct file_result *r, const struct finding *f,
+                         size_t *witnesses)
+{
+    bool error = f->severity == SEV_ERROR;
+    fprintf(out, "<article class=\"finding%s\" data-check=\"%s\" data-severity=\"%s\">\n<h3>"
+                 "<span class=\"sev %s\">%s</span> <code>",
+            f->suppressed ? " suppressed" : "", check_name(f->check), error ? "error" : "warning",
+            error ? "error" : "warning", error ? "error" : "warning");
+    esc(out, f->loc.file ? f->loc.file : r->path);
+    if (f->loc.line > 0)
+        fprintf(out, ":%d:%d", f->loc.line, f->loc.col > 0 ? f->loc.col : 1);
+    fputs("</code> ", out);
+    esc(out, f->message);
+    fprintf(out, " <code>[%s]</code></h3>\n", check_name(f->check));
+    if (f->suppressed) {
+        fputs("<p>suppressed: ", out);
+        esc(out, f->suppressed);
+        fputs("</p>\n", out);
+    }
+    source_excerpt(out, r, f);
+    if (f->related_what && f->related.line > 0) {
+        fprintf(out, "<p>line %d: ", f->related.line);
+        esc(out, f->related_what);
+        fputs("</p>\n", out);
+    }
+    if (f->fix) {
+        fputs("<p class=\"fix\">fix: ", out);
+        esc(out, f->fix);
+        fputs("</p>\n", out);
+    }
+    if (f->trace && f->trace->witness) {
+        fputs("<figure class=\"witness\"><figcaption>", out);
+        esc(out, f->trace->confirmed ? "witness, confirmed by simulation: " : "schedule: ");
+        esc(out, f->trace->outcome ? f->trace->outcome : f->trace->schedule);
+        fputs("</figcaption>\n", out);
+        timeline_svg(out, f->trace, (*witnesses)++);
+        fputs("</figure>\n", out);
+    }
+    fputs("</article>\n", out);
+}
+
+bool report_html(FILE *out, const struct file_result *files, size_t n, bool werror)
+{
+    struct report_summary s;
+    report_summarize(files, n, werror, &s);
+    size_t counts[CHECK_COUNT] = {0}, total = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < files[i].diags.len; k++) {
+            counts[files[i].diags.items[k].check]++;
+            total++;
+        }
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                 "<title>accelsync report</title>\n<style>%s</style>\n</head>\n<body>\n"
+                 "<h1>accelsync report</h1>\n<p class=\"summary\">",
+            style);
+    fprintf(out, "%zu file%s, %zu kernel%s: %zu error%s, %zu warning%s, %zu suppressed%s%s. "
+                 "Showing <span id=\"shown\">%zu</span> of %zu findings.</p>\n",
+            s.files, s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
+            s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s", s.suppressed,
+            s.unverified ? "; NOT VERIFIED: " : "", s.unverified ? "some files" : "", total, total);
+    fputs("<div id=\"filter\">Checks: ", out);
+    for (int c = 0; c < CHECK_COUNT; c++)
+        if (counts[c])
+            fprintf(out, "<label><input type=\"checkbox\" data-check=\"%s\" checked> %s (%zu)</label>",
+                    check_name((enum check_id)c), check_name((enum check_id)c), counts[c]);
+    fputs("</div>\n", out);
+    size_t witnesses = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct file_result *r = &files[i];
+        fputs("<section class=\"file\">\n<h2>", out);
+        esc(out, r->path);
+        fprintf(out, " <small>(%s)</small></h2>\n<ul class=\"kernels\">\n",
+                file_result_exit_code(r, werror) == 2 ? "not verified" : "checked");
+        for (size_t k = 0; k < r->nkernels; k++) {
+            fputs("<li class=\"kernel\">", out);
+            esc(out, r->kernels[k].name);
+            fprintf(out, ": %s, %zu run%s</li>\n", r->kernels[k].verified ? "complete" : "not complete",
+                    r->kernels[k].paths, r->kernels[k].paths == 1 ? "" : "s");
+        }
+        fputs("</ul>\n", out);
+        for (size_t k = 0; k < r->diags.len; k++)
+            finding_html(out, r, &r->diags.items[k], &witnesses);
+        fputs("</section>\n", out);
+    }
+    fprintf(out, "<footer><p>accelsync %s</p></footer>\n<script>%s</script>\n</body>\n</html>\n",
+            AS_VERSION, script);
+    return !ferror(out);
+}
