@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""check --format html in a real browser: Debian's chromium, headless, loads the report (one
+"""check --format html in a real browser: Debian's chromium, headless, loads the report of the
+corpus (one
 self-contained file: no script, style, font or image from anywhere else), runs its script
 and gives back the DOM, which must hold one finding per finding of the JSON report and one
 SVG timeline per witness, each marking its two accesses; the filter by check id (from the
@@ -20,9 +21,7 @@ from expect import expect, finish
 
 binary, root = sys.argv[1], sys.argv[2]
 chromium = shutil.which('chromium')
-KERNELS = ['tests/kernels/raw-hazard/signal_same_pipe.pir', 'tests/kernels/raw-hazard/cross_core_race.pir',
-           'tests/kernels/war-hazard', 'tests/kernels/unused-suppression/used_ignore.pir',
-           'corpus/ascend910b2/add_custom/add_custom.pir']
+KERNELS = ['corpus', 'tests/kernels/unused-suppression/used_ignore.pir']   # the whole corpus
 
 
 def browser(*args):
@@ -86,8 +85,8 @@ with tempfile.TemporaryDirectory() as tmp:
         dom = browser('--dump-dom', 'file://' + report).stdout
         shown = re.findall(r'<article class="finding[^"]*" data-check="([a-z-]+)"', dom)
         svgs = re.findall(r'<svg class="timeline"', dom)
-        expect(len(shown) == len(findings) >= 8, f'one finding in the DOM per finding: {len(shown)} of {len(findings)}')
-        expect(len(svgs) == len(witnesses) >= 5, f'one SVG timeline per witness: {len(svgs)} of {len(witnesses)}')
+        expect(len(shown) == len(findings) >= 250, f'one finding in the DOM per finding: {len(shown)} of {len(findings)}')
+        expect(len(svgs) == len(witnesses) >= 200, f'one SVG timeline per witness: {len(svgs)} of {len(witnesses)}')
         one = re.search(r'<svg class="timeline".*?</svg>', dom, re.S).group(0)
         expect('class="first' in one and 'class="second' in one and 'class="sync' in one
                and 'class="tick"' in one and 'class="unit"' in one,
