@@ -27,6 +27,8 @@ struct as_options {
     struct sim_policy policy;   /* as_simulate_files */
     unsigned jobs;              /* files checked at once (as_options_set_jobs); 1: in order */
     struct baseline *baseline;  /* findings accepted (as_options_set_baseline); NULL: none */
+    as_progress_fn progress;    /* as_options_set_progress; NULL: none */
+    void *progress_data;
     as_log_fn log;              /* NULL: standard error */
     void *log_data;
     struct sim_replay replay;
@@ -244,6 +246,7 @@ struct file_pool {
     size_t n;
     const struct check_options *co;
     const struct as_options *o;
+    size_t done;                /* files finished, for the progress callback */
     file_fn fn;
     struct file_result *out;
     pthread_mutex_t lock;
@@ -264,6 +267,11 @@ static void *file_worker(void *arg)
         if (i >= pool->n)
             break;
         pool->fn(pool->paths[i], &co, pool->o, &pool->out[i]);
+        if (pool->o->progress) {   /* one call at a time, in the order files finish */
+            pthread_mutex_lock(&pool->lock);
+            pool->o->progress(pool->o->progress_data, ++pool->done, pool->n, pool->paths[i]);
+            pthread_mutex_unlock(&pool->lock);
+        }
     }
     model_cache_free(co.models);
     return NULL;
@@ -280,12 +288,15 @@ static struct as_result *for_each_file(const struct check_options *co, const str
     r->n = n;
     size_t threads = jobs < n ? jobs : n;
     if (threads <= 1) {
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             fn(paths[i], co, o, &r->files[i]);
+            if (o->progress)
+                o->progress(o->progress_data, i + 1, n, paths[i]);
+        }
         return r;
     }
     model_prepare_threads();
-    struct file_pool pool = {paths, n, co, o, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
+    struct file_pool pool = {paths, n, co, o, 0, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;
     for (; started < threads; started++)
@@ -346,6 +357,12 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
 }
 
 void as_options_set_jobs(struct as_options *o, unsigned jobs) { o->jobs = jobs ? jobs : 1; }
+
+void as_options_set_progress(struct as_options *o, as_progress_fn fn, void *data)
+{
+    o->progress = fn;
+    o->progress_data = data;
+}
 
 const char *as_options_set_check_level(struct as_options *o, const char *check, const char *level)
 {
@@ -429,6 +446,8 @@ bool as_result_write(const struct as_result *r, FILE *out, enum as_format format
         return report_sarif(out, r->files, r->n, werror);
     if (format == AS_FORMAT_HTML)
         return report_html(out, r->files, r->n, werror);
+    if (format == AS_FORMAT_CODEQUALITY)
+        return report_codequality(out, r->files, r->n);
     report_text(out, r->files, r->n, werror, NULL);
     return !ferror(out);
 }

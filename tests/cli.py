@@ -58,7 +58,7 @@ expect(p.returncode == 0 and 'ascend910b2' in p.stdout, 'models lists the models
 
 for args, message in (
         (['check', '--bogus', KERNEL], "accelsync: unknown option '--bogus'"),
-        (['check', '--format', 'xml', KERNEL], "accelsync: --format takes text|json|sarif|html, got 'xml'"),
+        (['check', '--format', 'xml', KERNEL], "accelsync: --format takes text|json|sarif|html|codequality, got 'xml'"),
         (['check', '--witness=yes', KERNEL], 'accelsync: --witness=yes takes no argument'),
         (['check', KERNEL, '-D'], 'accelsync: -D needs an argument (NAME=VALUE)'),
         (['check', '--max-paths=0', KERNEL], "accelsync: --max-paths takes a positive integer, got '0'"),
@@ -105,6 +105,14 @@ tty = on_tty({'TERM': 'xterm'})
 expect('\033[1;31merror:' in tty and re.search(r'1 error, 0 warnings in \d+\.\d\d s\r?\n', tty),
        f'on a terminal: colour and the time: {tty[-200:]!r}')
 expect('\033[' not in on_tty({'TERM': 'xterm', 'NO_COLOR': '1'}), 'NO_COLOR turns colour off')
+
+# progress on a terminal's stderr while several files are checked, and only there
+many = f'{root}/corpus/ascend910b2/add_custom'
+pr = subprocess.run(['script', '-qec', f'{binary} check -q {many} > /dev/null', '/dev/null'],
+                    capture_output=True).stdout.decode()   # bytes: keep the carriage returns
+expect(re.search(r'\r\033\[Kaccelsync: \[1/\d+\] ', pr) and pr.rstrip('\r\n').endswith('\r\033[K'),
+       f'progress is drawn on a terminal and cleared: {pr[:120]!r}')
+expect(run('check', '-q', many).stderr == '', 'no progress when stderr is not a terminal')
 
 # docs/cli.md shows each help text as the binary prints it
 doc = open(f'{root}/docs/cli.md').read()

@@ -87,6 +87,23 @@ if doc:
         expect(m.returncode == 2 and m.stdout == '' and m.stderr.endswith('x.json: not a SARIF 2.1.0 log\n'),
                f'merge-sarif refuses what is not SARIF: {m.stderr!r}')
 
+# GitLab Code Quality: an issue per reported finding, each with what the widget needs
+cq = subprocess.run([binary, 'check', '--format', 'codequality', 'corpus', 'tests/kernels/unused-suppression/used_ignore.pir'],
+                    capture_output=True, text=True, cwd=root)
+issues = json.loads(cq.stdout)
+reported = sum(1 for fl in whole['files'] for k in fl['kernels'] for f in k['findings']) + \
+           sum(len(fl['diagnostics']) for fl in whole['files'])
+keys_ok = all(set(i) == {'description', 'check_name', 'fingerprint', 'severity', 'location'}
+              and i['severity'] in ('info', 'minor', 'major', 'critical', 'blocker')
+              and i['location']['path'].startswith(('corpus/', 'tests/')) and i['location']['lines']['begin'] >= 1
+              for i in issues)
+expect(cq.returncode == 1 and len(issues) == reported and keys_ok
+       and len({i['fingerprint'] for i in issues}) == len(issues),
+       f'codequality: {len(issues)} issues for {reported} findings, unique fingerprints, the fields GitLab reads')
+expect({i['severity'] for i in issues if i['check_name'] == 'raw-hazard'} == {'major'}
+       and {i['severity'] for i in issues if i['check_name'] == 'unmatched-signal'} == {'minor'},
+       'errors are major, warnings minor')
+
 # suppressed findings stay results, marked as accepted in source, with the reason
 _, sup = sarif('tests/kernels/unused-suppression/used_ignore.pir')
 valid(sup, 'suppressions')

@@ -29,7 +29,9 @@ extern "C" {
 struct as_options;
 struct as_result;
 
-enum as_format { AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF, AS_FORMAT_HTML };
+enum as_format {
+    AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF, AS_FORMAT_HTML, AS_FORMAT_CODEQUALITY
+};
 
 enum as_limit {
     AS_LIMIT_EVENTS,        /* instructions + loop iterations per kernel run (10,000,000) */
@@ -78,6 +80,10 @@ AS_EXPORT bool as_options_set_schedule(struct as_options *o, enum as_policy poli
                                        unsigned long long runs, unsigned long long seed,
                                        const char *replay_path, FILE *errors);
 
+/* Called by as_check_files and as_simulate_files each time a file is finished (one call at a
+ * time, from the thread that finished it): `done` of `total` files, the last one `path`. */
+typedef void (*as_progress_fn)(void *data, size_t done, size_t total, const char *path);
+AS_EXPORT void as_options_set_progress(struct as_options *o, as_progress_fn fn, void *data);
 /* How many files as_check_files and as_simulate_files work on at once, each on a thread of its
  * own (default 1). The result does not depend on it. */
 AS_EXPORT void as_options_set_jobs(struct as_options *o, unsigned jobs);

@@ -93,7 +93,8 @@ static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
     WALK_OPTIONS,
-    {"format", 0, "text|json|sarif|html", OPT_FORMAT, "output format (default text)"},
+    {"format", 0, "text|json|sarif|html|codequality", OPT_FORMAT,
+     "output format (default text); codequality: GitLab's Code Quality report"},
     {"output", 'o', "OUT", OPT_OUTPUT, "write the report to OUT (default: standard output)"},
     GATE_OPTIONS,
     {"baseline", 0, "FILE", OPT_BASELINE,
@@ -477,6 +478,19 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
     return rc == 1 && s->fail_never ? 0 : rc;
 }
 
+/* Progress on a terminal's standard error while many files are checked: one line, redrawn. */
+struct progress {
+    size_t before, total;       /* files of earlier groups; of all groups */
+};
+
+static void show_progress(void *data, size_t done, size_t total, const char *path)
+{
+    const struct progress *p = data;
+    (void)total;
+    fprintf(stderr, "\r\033[Kaccelsync: [%zu/%zu] %.60s", p->before + done, p->total, path);
+    fflush(stderr);
+}
+
 /* The options of one group of PATHs: the command line's over its configuration c (NULL:
  * the command line's alone, s->o). NULL after a message when c has a bad line. */
 static struct as_options *group_options(const struct cli_command *cmd, struct settings *s,
@@ -599,6 +613,8 @@ static int check_paths(const struct cli_command *cmd, struct settings *s, const 
         }
         struct as_result *all = NULL;
         double started = now();
+        struct progress progress = {0, hi - lo};
+        bool show = isatty(2) && hi - lo > 1;
         for (size_t k = 0; k < ngroups; k++) {
             struct group *g = &groups[k];
             size_t a = g->first > lo ? g->first : lo;
@@ -606,14 +622,18 @@ static int check_paths(const struct cli_command *cmd, struct settings *s, const 
             const char *const *list = (const char *const *)files + a;
             size_t count = b > a ? b - a : 0;
             as_options_set_jobs(g->o, (unsigned)s->jobs);
+            as_options_set_progress(g->o, show ? show_progress : NULL, &progress);
             struct as_result *r = strcmp(cmd->name, "check") == 0
                                       ? as_check_files(g->o, list, count)
                                       : as_simulate_files(g->o, list, count);
+            progress.before += count;
             if (all)
                 as_result_append(all, r);
             else
                 all = r;
         }
+        if (show)
+            fputs("\r\033[K", stderr);   /* the report follows on a clean line */
         if (!all)   /* no PATH gave a file */
             all = as_check_files(s->o, NULL, 0);
         rc = report_and_free(all, s, format, started);
@@ -673,7 +693,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
     }
     static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF,
-                                             AS_FORMAT_HTML};
+                                             AS_FORMAT_HTML, AS_FORMAT_CODEQUALITY};
     enum as_format format = formats[s->format];
     if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "simulate") == 0)
         return check_paths(cmd, s, files, n, format);

@@ -29,6 +29,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
 bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror);
 /* SARIF 2.1.0 (docs/cli.md#sarif). Returns false if writing failed. */
 bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror);
+/* GitLab Code Quality issues (codequality.c). Returns false if writing failed. */
+bool report_codequality(FILE *out, const struct file_result *files, size_t n);
 /* One self-contained HTML page (html.c). Returns false if writing failed. */
 bool report_html(FILE *out, const struct file_result *files, size_t n, bool werror);
 /* accelsync merge-sarif (sarif_merge.c): returns 0, or 2 after a message on `errors`. */
