@@ -1,0 +1,247 @@
+/* accelsync check and simulate over PATHs (check_paths.h): each PATH's project configuration,
+ * the directory walks, the --shard slice, the checks, and one report. */
+#include "check_paths.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "inputs.h"
+#include "project_config.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Colour for text on standard output: --color, else a terminal without NO_COLOR (any value,
+ * as no-color.org says) and with a TERM other than "dumb". */
+static bool use_color(const struct settings *s)
+{
+    if (s->color != 0)
+        return s->color == 1;
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(1) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+/* Prints a result, frees it and returns the exit code (2 when the report could not be
+ * written; 1 from findings turned into 0 by --fail-on never). Shared by the commands that
+ * produce results; `started` is when the work began, for the summary on a terminal. */
+static int report_and_free(struct as_result *r, const struct settings *s, enum as_format format,
+                           double started)
+{
+    int rc = as_result_exit_code(r, s->werror);
+    if (s->write_baseline) {
+        FILE *f = fopen(s->write_baseline, "w");
+        bool ok = f && as_result_write_baseline(r, f);
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (!ok) {
+            fprintf(stderr, "accelsync: cannot write the baseline %s: %s\n", s->write_baseline,
+                    strerror(errno));
+            rc = 2;
+        }
+    }
+    bool written;
+    FILE *out = s->output ? fopen(s->output, "w") : stdout;
+    if (!out) {
+        written = false;
+    } else if (format == AS_FORMAT_TEXT) {
+        unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0)
+                         | (!s->output && use_color(s) ? AS_TEXT_COLOR : 0);
+        written = as_result_write_text(r, out, s->werror, flags,
+                                       !s->output && isatty(1) ? now() - started : -1);
+    } else {
+        written = as_result_write(r, out, format, s->werror);
+    }
+    if (out && out != stdout && fclose(out) != 0)
+        written = false;
+    if (!written) {
+        fprintf(stderr, "accelsync: cannot write the report%s%s: %s\n", s->output ? " to " : "",
+                s->output ? s->output : "", strerror(errno));
+        rc = 2;
+    }
+    as_result_free(r);
+    return rc == 1 && s->fail_never ? 0 : rc;
+}
+
+/* Progress on a terminal's standard error while many files are checked: one line, redrawn. */
+struct progress {
+    size_t before, total;       /* files of earlier groups; of all groups */
+};
+
+static void show_progress(void *data, size_t done, size_t total, const char *path)
+{
+    const struct progress *p = data;
+    (void)total;
+    fprintf(stderr, "\r\033[Kaccelsync: [%zu/%zu] %.60s", p->before + done, p->total, path);
+    fflush(stderr);
+}
+
+/* The options of one group of PATHs: the command line's over its configuration c (NULL:
+ * the command line's alone, s->o). NULL after a message when c has a bad line. */
+static struct as_options *group_options(const struct cli_command *cmd, struct settings *s,
+                                        const struct project_config *c)
+{
+    if (!c)
+        return s->o;
+    struct settings g = *s;
+    g.o = as_options_new();
+    g.excludes = NULL;
+    g.nexcludes = 0;
+    if (c->model)
+        as_options_set_model(g.o, c->model);
+    for (size_t i = 0; i < c->model_paths.len; i++)
+        as_options_add_model_path(g.o, c->model_paths.items[i]);
+    bool ok = true;
+    for (size_t i = 0; i < c->defines.len && ok; i++) {
+        const char *d = c->defines.items[i], *eq = strchr(d, '=');
+        long long v;
+        char name[256];
+        if (!eq || (size_t)(eq - d) >= sizeof(name) || !parse_number(eq + 1, &v)) {
+            fprintf(stderr, "accelsync: %s: define = %s: the name is too long\n", c->path, d);
+            ok = false;   /* the syntax was checked while reading the file */
+            break;
+        }
+        memcpy(name, d, (size_t)(eq - d));
+        name[eq - d] = '\0';
+        as_options_define_default(g.o, name, v);
+    }
+    for (size_t i = 0; i < c->level_checks.len && ok; i++) {
+        const char *why = as_options_set_check_level(g.o, c->level_checks.items[i],
+                                                     c->level_values.items[i]);
+        if (why) {
+            fprintf(stderr, "accelsync: %s:%d: %s = %s: %s\n", c->path, c->level_lines[i],
+                    c->level_checks.items[i], c->level_values.items[i], why);
+            ok = false;
+        }
+    }
+    const char **ignored = NULL;
+    size_t nignored = 0;
+    if (ok)   /* the command line wins: apply it again, over the configuration */
+        ok = cli_parse(cmd, s->argc, s->argv, settings_handle, &g, &ignored, &nignored) == 0;
+    free(ignored);
+    free(g.excludes);   /* the command line's, collected again; s has them */
+    if (ok && strcmp(cmd->name, "simulate") == 0)
+        ok = as_options_set_schedule(g.o, s->policy, (unsigned long long)s->runs,
+                                     (unsigned long long)s->seed, s->replay, stderr);
+    if (!ok) {
+        as_options_free(g.o);
+        return NULL;
+    }
+    return g.o;
+}
+
+/* check and simulate: the PATHs grouped by their configuration file (consecutive PATHs with
+ * the same one form a group), each group walked with its excludes and extensions, the whole
+ * list sharded, then each group checked with its options; one report for all. */
+int check_paths(const struct cli_command *cmd, struct settings *s, const char **paths,
+                       size_t n, enum as_format format)
+{
+    if (strcmp(cmd->name, "simulate") == 0
+        && !as_options_set_schedule(s->o, s->policy, (unsigned long long)s->runs,
+                                    (unsigned long long)s->seed, s->replay, stderr))
+        return 2;
+    struct group {
+        char *config_path;
+        struct project_config config;
+        bool has_config;
+        struct as_options *o;
+        size_t first, count;    /* its files in the list */
+    } *groups = calloc(n, sizeof(struct group));
+    size_t ngroups = 0, nfiles = 0;
+    char **files = NULL;
+    bool ok = groups != NULL, walked = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        char *cfg = s->no_config ? NULL : s->config ? strdup(s->config) : config_find(paths[i]);
+        struct group *g = ngroups ? &groups[ngroups - 1] : NULL;
+        if (!g || (cfg == NULL) != (g->config_path == NULL)
+            || (cfg && strcmp(cfg, g->config_path) != 0)) {
+            g = &groups[ngroups++];
+            g->config_path = cfg;
+            g->first = nfiles;
+            if (cfg) {
+                g->has_config = config_read(cfg, &g->config, stderr);
+                ok = g->has_config;
+            }
+            g->o = ok ? group_options(cmd, s, g->has_config ? &g->config : NULL) : NULL;
+            ok = ok && g->o;
+        } else {
+            free(cfg);
+        }
+        if (!ok)
+            break;
+        static const char *const pir[] = {"pir"};
+        const char **excludes = malloc((s->nexcludes + g->config.excludes.len + 1) * sizeof(char *));
+        size_t nex = 0;
+        for (size_t k = 0; k < s->nexcludes; k++)
+            excludes[nex++] = s->excludes[k];
+        for (size_t k = 0; k < g->config.excludes.len; k++)
+            excludes[nex++] = g->config.excludes.items[k];
+        struct input_rules rules = {
+            g->has_config ? (const char *const *)g->config.extensions.items : pir,
+            g->has_config ? g->config.extensions.len : 1, excludes, nex};
+        char **found;
+        size_t nfound;
+        walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
+        free(excludes);
+        files = realloc(files, (nfiles + nfound + 1) * sizeof(char *));
+        memcpy(files + nfiles, found, nfound * sizeof(char *));
+        free(found);
+        nfiles += nfound;
+        g->count = nfiles - g->first;
+    }
+    int rc = 2;
+    if (ok) {
+        size_t lo = 0, hi = nfiles;   /* --shard: one contiguous slice of the whole list */
+        if (s->nshards) {
+            lo = (size_t)((unsigned long long)nfiles * (s->shard - 1) / s->nshards);
+            hi = (size_t)((unsigned long long)nfiles * s->shard / s->nshards);
+        }
+        struct as_result *all = NULL;
+        double started = now();
+        struct progress progress = {0, hi - lo};
+        bool show = isatty(2) && hi - lo > 1;
+        for (size_t k = 0; k < ngroups; k++) {
+            struct group *g = &groups[k];
+            size_t a = g->first > lo ? g->first : lo;
+            size_t b = g->first + g->count < hi ? g->first + g->count : hi;
+            const char *const *list = (const char *const *)files + a;
+            size_t count = b > a ? b - a : 0;
+            as_options_set_jobs(g->o, (unsigned)s->jobs);
+            as_options_set_progress(g->o, show ? show_progress : NULL, &progress);
+            struct as_result *r = strcmp(cmd->name, "check") == 0
+                                      ? as_check_files(g->o, list, count)
+                                      : as_simulate_files(g->o, list, count);
+            progress.before += count;
+            if (all)
+                as_result_append(all, r);
+            else
+                all = r;
+        }
+        if (show)
+            fputs("\r\033[K", stderr);   /* the report follows on a clean line */
+        if (!all)   /* no PATH gave a file */
+            all = as_check_files(s->o, NULL, 0);
+        rc = report_and_free(all, s, format, started);
+        if (!walked)
+            rc = 2;   /* a directory that could not be walked was not verified */
+    }
+    for (size_t k = 0; k < ngroups; k++) {
+        if (groups[k].o && groups[k].o != s->o)
+            as_options_free(groups[k].o);
+        if (groups[k].config_path)   /* read, whether or not it was valid */
+            config_free(&groups[k].config);
+        free(groups[k].config_path);
+    }
+    free(groups);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    return rc;
+}

@@ -1,0 +1,207 @@
+/* Setting struct settings from the options of a command line (settings.h). */
+#include "settings.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inputs.h"
+
+/* An integer written as in PIR: decimal, or hexadecimal after 0x; a leading - allowed.
+ * (Not C's rules: 010 is ten, not eight.) */
+bool parse_number(const char *s, long long *out)
+{
+    bool negative = *s == '-';
+    const char *digits = s + negative;
+    int base = (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) ? 16 : 10;
+    if (base == 16)
+        digits += 2;
+    if (!*digits || *digits == '-' || *digits == '+' || *digits == ' ')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(digits, &end, base);
+    if (errno || *end || v > (unsigned long long)LLONG_MAX + negative)
+        return false;
+    *out = negative ? (long long)(0 - v) : (long long)v;
+    return true;
+}
+
+
+
+static int parse_define(struct settings *s, const char *def)
+{
+    const char *eq = strchr(def, '=');
+    long long v;
+    if (!eq || eq == def || !parse_number(eq + 1, &v))
+        return cli_usage_error(s->cmd, "-D takes NAME=VALUE with an integer VALUE, got '%s'", def);
+    char name[256];
+    size_t n = (size_t)(eq - def);
+    if (n >= sizeof(name))
+        return cli_usage_error(s->cmd, "-D name too long: '%s'", def);
+    memcpy(name, def, n);
+    name[n] = '\0';
+    as_options_define(s->o, name, v);
+    return 0;
+}
+
+/* `arg` is one of the '|'-separated words of `choices`: its index, or -1. */
+static int choice(const char *choices, const char *arg)
+{
+    int k = 0;
+    size_t n = strlen(arg);
+    for (const char *c = choices; *c; k++) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && strncmp(c, arg, n) == 0)
+            return k;
+        c += len + (bar != NULL);
+    }
+    return -1;
+}
+
+static const char *metavar_of(const struct cli_command *cmd, int id)
+{
+    for (size_t i = 0; i < cmd->noptions; i++)
+        if (cmd->options[i].id == id)
+            return cmd->options[i].metavar;
+    return "";
+}
+
+static int number_option(struct settings *s, const char *opt, const char *arg, long long lo,
+                         long long hi, long long *out)
+{
+    if (!parse_number(arg, out) || *out < lo || *out > hi)
+        return cli_usage_error(s->cmd, "--%s takes an integer from %lld to %lld, got '%s'", opt, lo,
+                               hi, arg);
+    return 0;
+}
+
+int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
+{
+    struct settings *s = ctx;
+    long long v;
+    switch (opt->id) {
+    case OPT_HELP:
+        s->help = true;
+        return 0;
+    case OPT_VERSION:
+        s->version = true;
+        return 0;
+    case OPT_MODEL:
+        as_options_set_model(s->o, arg);
+        return 0;
+    case OPT_MODEL_PATH:
+        as_options_add_model_path(s->o, arg);
+        return 0;
+    case OPT_DEFINE:
+        return parse_define(s, arg);
+    case OPT_FORMAT: {
+        const char *words = metavar_of(s->cmd, OPT_FORMAT);
+        int k = choice(words, arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--format takes %s, got '%s'", words, arg);
+        s->format = k;
+        return 0;
+    }
+    case OPT_WERROR:   /* the last of --werror and --fail-on counts */
+        s->werror = true;
+        s->fail_never = false;
+        return 0;
+    case OPT_ENGINE: {
+        int k = choice("clock|reference", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--engine takes clock or reference, got '%s'", arg);
+        as_options_use_reference_engine(s->o, k == 1);
+        return 0;
+    }
+    case OPT_WITNESS:
+        as_options_set_witness(s->o, true);
+        return 0;
+    case OPT_POLICY: {
+        int k = choice("random|adversarial|replay", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--policy takes random, adversarial or replay, got '%s'",
+                                   arg);
+        s->policy = (enum as_policy)k;
+        s->policy_given = true;
+        return 0;
+    }
+    case OPT_RUNS:
+        return number_option(s, "runs", arg, 1, LLONG_MAX, &s->runs);
+    case OPT_SEED:
+        return number_option(s, "seed", arg, 0, LLONG_MAX, &s->seed);
+    case OPT_BUDGET:
+        return number_option(s, "budget", arg, 1, 100000, &s->budget);
+    case OPT_JOBS:
+        return number_option(s, "jobs", arg, 1, 1024, &s->jobs);
+    case OPT_REPLAY:
+        s->replay = arg;
+        if (!s->policy_given)
+            s->policy = AS_POLICY_REPLAY;
+        return 0;
+    case OPT_OPERATORS:
+        s->operators = arg;
+        return 0;
+    case OPT_OUT:
+        s->out_dir = arg;
+        return 0;
+    case OPT_OUTPUT:
+        s->output = arg;
+        return 0;
+    case OPT_DRY_RUN:
+        s->dry_run = true;
+        return 0;
+    case OPT_EXCLUDE: {
+        const char **grown = realloc(s->excludes, (s->nexcludes + 1) * sizeof(char *));
+        if (!grown)
+            return cli_usage_error(s->cmd, "out of memory");
+        s->excludes = grown;
+        s->excludes[s->nexcludes++] = arg;
+        return 0;
+    }
+    case OPT_BASELINE:
+        return as_options_set_baseline(s->o, arg, stderr) ? 0 : 2;
+    case OPT_WRITE_BASELINE:
+        s->write_baseline = arg;
+        return 0;
+    case OPT_CONFIG:
+        s->config = arg;
+        s->no_config = false;
+        return 0;
+    case OPT_NO_CONFIG:
+        s->no_config = true;
+        s->config = NULL;
+        return 0;
+    case OPT_QUIET:
+        s->quiet = true;
+        return 0;
+    case OPT_COLOR: {
+        int k = choice("auto|always|never", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--color takes auto, always or never, got '%s'", arg);
+        s->color = k;
+        return 0;
+    }
+    case OPT_FAIL_ON: {
+        int k = choice("error|warning|never", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--fail-on takes error, warning or never, got '%s'", arg);
+        s->werror = k == 1;
+        s->fail_never = k == 2;
+        return 0;
+    }
+    case OPT_SHARD:
+        if (!inputs_parse_shard(arg, &s->shard, &s->nshards))
+            return cli_usage_error(s->cmd, "--shard takes K/N with 1 <= K <= N, got '%s'", arg);
+        return 0;
+    default:
+        if (!parse_number(arg, &v) || v < 1)
+            return cli_usage_error(s->cmd, "--%s takes a positive integer, got '%s'", opt->name,
+                                   arg);
+        as_options_set_limit(s->o, (enum as_limit)(opt->id - OPT_LIMIT), (unsigned long long)v);
+        return 0;
+    }
+}
