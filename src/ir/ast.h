@@ -141,12 +141,16 @@ struct ast_decl {
                                  * kernel, with type NULL and count NULL */
     bool multicore;             /* KERNEL written with `core` blocks */
     struct ast_decl *next;
+    struct ast_decl *next_global;   /* the next declaration that is not a kernel */
 };
 
 struct ast_program {
     struct arena arena;         /* owns every node and string */
     const struct source *src;   /* not owned */
     struct ast_decl *decls;     /* in source order */
+    /* The declarations that are not kernels, in source order, linked by next_global: what every
+     * kernel run reads, so that a file of many kernels does not walk all of them per run. */
+    struct ast_decl *globals;
 };
 
 /* Constructors used by the parser; all allocate from p->arena. */

@@ -138,6 +138,17 @@ static void run_parser(struct pir_state *st, const struct source *src)
     pir_yylex_destroy(scanner);
 }
 
+static void link_globals(struct ast_program *p)
+{
+    struct ast_decl **tail = &p->globals;
+    for (struct ast_decl *d = p->decls; d; d = d->next)
+        if (d->kind != DECL_KERNEL) {
+            *tail = d;
+            tail = &d->next_global;
+        }
+    *tail = NULL;
+}
+
 struct ast_program *pir_parse(const struct source *src, const struct parse_limits *limits,
                               struct diag_list *diags)
 {
@@ -166,6 +177,7 @@ struct ast_program *pir_parse(const struct source *src, const struct parse_limit
     run_parser(&st, src);
     if (!st.stopped)
         check_depth(p, max_depth, diags);
+    link_globals(p);
     return p;
 }
 

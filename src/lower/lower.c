@@ -142,7 +142,7 @@ static bool lower_globals(struct lowerer *L, const struct binding_list *assignme
 {
     const struct scope *env = &L->globals.head;
     VEC(struct binding) params = {0};
-    for (const struct ast_decl *d = L->ast->decls; d && !L->stopped; d = d->next) {
+    for (const struct ast_decl *d = L->ast->globals; d && !L->stopped; d = d->next_global) {
         if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
             continue;
         int64_t v = 0;

@@ -87,10 +87,10 @@ static bool lower_buffer(struct lowerer *L, const struct ast_decl *d, const stru
 bool lower_buffers(struct lowerer *L, const struct scope *env)
 {
     int n = 0;
-    for (const struct ast_decl *d = L->ast->decls; d; d = d->next)
+    for (const struct ast_decl *d = L->ast->globals; d; d = d->next_global)
         n += d->kind == DECL_BUFFER;
     L->p->buffers = arena_alloc_array(&L->p->arena, (size_t)(n ? n : 1), sizeof(struct lw_buffer));
-    for (const struct ast_decl *d = L->ast->decls; d; d = d->next) {
+    for (const struct ast_decl *d = L->ast->globals; d; d = d->next_global) {
         if (d->kind != DECL_BUFFER)
             continue;
         if (!lower_buffer(L, d, env, &L->p->buffers[L->p->nbuffers]))
