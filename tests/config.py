@@ -75,11 +75,22 @@ raw-hazard = warning
     expect(p.returncode == 1 and 'racy.kern:5:3: warning:' in p.stdout and 'other/racy.pir:5:3: error:' in p.stdout,
            f'each PATH with its own configuration: {p.stdout}')
 
+    # spaces around a define's '=' are fine; a disabled check counts toward no cap
+    write(os.path.join(tmp, 'spaced', '.accelsync'), '[check]\ndefine = tiles = 0x3\ndisable = raw-hazard\n')
+    write(os.path.join(tmp, 'spaced', 'add.pir'), KERNEL)
+    write(os.path.join(tmp, 'spaced', 'racy.pir'), RACY.replace('  S get_value', '  S get_value <- a[4 +: 4];\n  S get_value'))
+    p = run('--format', 'json', '--max-errors', '1', 'spaced', cwd=tmp)
+    doc = json.loads(p.stdout) if p.stdout.startswith('{') else None
+    expect(doc and doc['files'][0]['kernels'][0]['params_checked'] == [{'tiles': 3}] and p.returncode == 0
+           and doc['summary']['errors'] == 0,
+           f'define = tiles = 0x3; two disabled hazards under --max-errors 1: {p.returncode} {p.stdout[-300:]}')
+
     # bad lines: FILE:LINE and what is wrong, exit 2, nothing checked
     for text, line, message in (
             ('[check]\nmodle = x\n', 2, "unknown setting 'modle' in [check]"),
             ('[check]\ndefine = tiles\n', 2, 'define = tiles: give NAME=VALUE'),
             ('[check]\nmodel = ascend910b2\ndefine = tiles=0x\n', 3, 'define = tiles=0x: give NAME=VALUE'),
+            ('[check]\ndefine = tiles=+8\n', 2, 'define = tiles=+8: give NAME=VALUE'),
             ('[checks]\nmodel = x\n', 2, 'unknown section [checks]'),
             ('[check]\nthis line has no equals sign\n', 2, 'expected NAME = VALUE, [SECTION]'),
             ('[severity]\nraw-hazard = loud\n', 2, 'raw-hazard = loud: the level is one of off, warning, error, default'),

@@ -92,6 +92,9 @@ with tempfile.TemporaryDirectory() as tmp:
                and 'class="tick"' in one and 'class="unit"' in one,
                'a timeline marks the two accesses, the sync instructions, the units and the time axis')
         expect(re.search(r'id="shown">%d<' % len(findings), dom), 'the page counts the findings shown')
+        articles = re.findall(r'<article.*?</article>', dom, re.S)
+        missing = [a[:200] for a in articles if '<pre class="source">' in a and 'class="second"' not in a]
+        expect(not missing, f'every source excerpt shows the finding\'s own line: {missing[:1]}')
 
         wars = sum(1 for f in findings if f['check'] == 'war-hazard')
         dom = browser('--dump-dom', 'file://' + report + '#only=war-hazard').stdout

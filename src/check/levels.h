@@ -7,8 +7,8 @@
 enum { CHECK_LEVEL_DEFAULT = -1, CHECK_LEVEL_OFF, CHECK_LEVEL_WARNING, CHECK_LEVEL_ERROR };
 
 /* Drops the findings of checks turned off and sets the severity of the others as `level`
- * (indexed by enum check_id) says, keeping the counts right. The finding slots of d must be
- * rebuilt afterwards (the caller's next diag_add does). */
+ * (indexed by enum check_id) says, keeping the counts right. Items move, so the caller must
+ * drop d's lookup slots before adding to it again (check_source does, after sorting). */
 void apply_check_levels(const signed char *level, struct diag_list *d);
 
 #endif

@@ -182,6 +182,8 @@ static void adopt_findings(struct diag_list *d, size_t from)
                 continue;
             struct binding *b = arena_alloc_array(&d->arena, lists[k]->len, sizeof(*b));
             memcpy(b, lists[k]->items, lists[k]->len * sizeof(*b));
+            for (size_t j = 0; j < lists[k]->len; j++)   /* -D names belong to the options */
+                b[j].name = arena_strdup(&d->arena, b[j].name);
             lists[k]->items = b;
         }
     }
@@ -371,6 +373,9 @@ void check_source(struct source *src, const struct check_options *o, struct file
     r->path = xstrdup(src->path);
     r->src = src;
     diag_list_init(&r->diags, o->max_errors);
+    for (int c = 0; c < CHECK_COUNT; c++)   /* off: never kept, so never counted toward a cap */
+        if (o->level[c] == CHECK_LEVEL_OFF && !check_is_input_error((enum check_id)c))
+            r->diags.dropped |= (uint64_t)1 << c;
     struct parse_limits pl = {.max_tokens = o->max_tokens, .max_depth = o->max_depth};
     r->ast = pir_parse(src, &pl, &r->diags);
     if (!r->ast || r->diags.errors)

@@ -58,7 +58,7 @@ static const char *skip_space(const char *p, const char *end)
 static const char *parse_checks(struct scan *s, struct as_loc loc, const char *p, const char *end,
                                 unsigned long long *checks)
 {
-    static const char *names[CHECK_COUNT];
+    const char *names[CHECK_COUNT];
     for (int i = 0; i < CHECK_COUNT; i++)
         names[i] = check_name((enum check_id)i);
     if (p >= end || *p != '(') {
@@ -215,20 +215,27 @@ void suppress_findings(const struct source *src, struct diag_list *diags)
             }
         }
     }
-    for (size_t k = 0; k < s.len; k++) {
+    for (size_t k = 0; k < s.len; k++) {   /* one finding per directive, naming what it wasted */
         const struct directive *d = &s.items[k];
+        char unused[512] = "";
+        int count = 0;
         for (int id = 0; id < CHECK_COUNT; id++)
             if (((d->checks >> id) & 1) && !((d->used >> id) & 1)) {
-                const char *name = check_name((enum check_id)id);
-                if (d->first == d->last)
-                    diag_addf(diags, CHECK_UNUSED_SUPPRESSION, SEV_WARNING, d->loc,
-                              "this ignore(%s) suppresses nothing: no %s is reported on line %d",
-                              name, name, d->first);
-                else
-                    diag_addf(diags, CHECK_UNUSED_SUPPRESSION, SEV_WARNING, d->loc,
-                              "this ignore-begin(%s) suppresses nothing: no %s is reported on "
-                              "lines %d..%d", name, name, d->first, d->last);
+                size_t at = strlen(unused);
+                snprintf(unused + at, sizeof(unused) - at, "%s%s", count++ ? ", " : "",
+                         check_name((enum check_id)id));
             }
+        if (!count)
+            continue;
+        const char *verb = count == 1 ? "is" : "are";
+        if (d->first == d->last)
+            diag_addf(diags, CHECK_UNUSED_SUPPRESSION, SEV_WARNING, d->loc,
+                      "this ignore(%s) suppresses nothing: no %s %s reported on line %d", unused,
+                      unused, verb, d->first);
+        else
+            diag_addf(diags, CHECK_UNUSED_SUPPRESSION, SEV_WARNING, d->loc,
+                      "this ignore-begin(%s) suppresses nothing: no %s %s reported on lines %d..%d",
+                      unused, unused, verb, d->first, d->last);
     }
     free(s.items);
 }

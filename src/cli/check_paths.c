@@ -103,11 +103,8 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
         const char *d = c->defines.items[i], *eq = strchr(d, '=');
         long long v;
         char name[256];
-        if (!eq || (size_t)(eq - d) >= sizeof(name) || !parse_number(eq + 1, &v)) {
-            fprintf(stderr, "accelsync: %s: define = %s: the name is too long\n", c->path, d);
-            ok = false;   /* the syntax was checked while reading the file */
-            break;
-        }
+        if (!eq || (size_t)(eq - d) >= sizeof(name) || !parse_number(eq + 1, &v))
+            abort();   /* config_read stored it as NAME=VALUE, checked */
         memcpy(name, d, (size_t)(eq - d));
         name[eq - d] = '\0';
         as_options_define_default(g.o, name, v);
@@ -178,6 +175,10 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
             break;
         static const char *const pir[] = {"pir"};
         const char **excludes = malloc((s->nexcludes + g->config.excludes.len + 1) * sizeof(char *));
+        if (!excludes) {
+            fputs("accelsync: out of memory\n", stderr);
+            exit(2);
+        }
         size_t nex = 0;
         for (size_t k = 0; k < s->nexcludes; k++)
             excludes[nex++] = s->excludes[k];
@@ -190,7 +191,12 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         size_t nfound;
         walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
         free(excludes);
-        files = realloc(files, (nfiles + nfound + 1) * sizeof(char *));
+        char **grown = realloc(files, (nfiles + nfound + 1) * sizeof(char *));
+        if (!grown) {
+            fputs("accelsync: out of memory\n", stderr);
+            exit(2);
+        }
+        files = grown;
         memcpy(files + nfiles, found, nfound * sizeof(char *));
         free(found);
         nfiles += nfound;

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "settings.h"
+
 #define CONFIG_NAME ".accelsync"
 
 static void *grow(void *p, size_t n, size_t size)
@@ -118,16 +120,23 @@ static int on_entry(void *user, const char *section, const char *name, const cha
         push(&c->model_paths, p);
         free(p);
     } else if (strcmp(name, "define") == 0) {
+        /* NAME=VALUE, spaces around '=' allowed; VALUE as PIR writes integers */
         const char *eq = strchr(value, '=');
-        char *end = NULL;
+        size_t n = eq ? (size_t)(eq - value) : 0;
+        while (n && (value[n - 1] == ' ' || value[n - 1] == '\t'))
+            n--;
         const char *num = eq ? eq + 1 : "";
-        bool hex = num[0] == '0' && (num[1] == 'x' || num[1] == 'X');
-        errno = 0;
-        if (*num)
-            (void)strtoll(hex ? num + 2 : num, &end, hex ? 16 : 10);
-        if (!eq || eq == value || !*num || !end || *end || errno || (hex && !num[2]))
-            return refuse(st, "define = ", value, ": give NAME=VALUE with an integer VALUE");
-        push(&c->defines, value);
+        while (*num == ' ' || *num == '\t')
+            num++;
+        long long v;
+        if (!eq || n == 0 || n > 255 || !parse_number(num, &v))
+            return refuse(st, "define = ", value,
+                          ": give NAME=VALUE with an integer VALUE (decimal, or hexadecimal "
+                          "after 0x)");
+        char *norm = grow(NULL, n + 32, 1);
+        snprintf(norm, n + 32, "%.*s=%lld", (int)n, value, v);
+        c->defines.items = grow(c->defines.items, c->defines.len + 1, sizeof(char *));
+        c->defines.items[c->defines.len++] = norm;
     } else if (strcmp(name, "exclude") == 0) {
         push(&c->excludes, value);
     } else if (strcmp(name, "extensions") == 0) {

@@ -82,6 +82,7 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
 {
     if (!b)
         return;
+    const char *reason = NULL;   /* the result's own copy: it outlives the options */
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
         if (f->suppressed || check_is_input_error(f->check))
@@ -91,7 +92,9 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
         for (size_t k = 0; k < b->len; k++)
             if (strcmp(b->items[k].fingerprint, fp) == 0 && strcmp(b->items[k].file, r->path) == 0
                 && strcmp(b->items[k].check, check_name(f->check)) == 0) {
-                diag_suppress(&r->diags, f, b->reason, true);
+                if (!reason)
+                    reason = arena_strdup(&r->diags.arena, b->reason);
+                diag_suppress(&r->diags, f, reason, true);
                 break;
             }
     }

@@ -86,7 +86,7 @@ static void source_excerpt(FILE *out, const struct file_result *r, const struct 
     int a = f->related.file && f->related.line > 0 && strcmp(f->related.file, r->path) == 0
                 ? f->related.line
                 : 0;
-    int lines[2] = {a, f->loc.line};
+    int lines[2] = {a < f->loc.line ? a : f->loc.line, a < f->loc.line ? f->loc.line : a};
     fputs("<pre class=\"source\">", out);
     int last = 0;
     for (int k = 0; k < 2; k++) {

@@ -174,8 +174,8 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
                                    notifications);
     char cwd[PATH_MAX];
     json_t *base = getcwd(cwd, sizeof(cwd)) ? artifact(cwd) : NULL;
-    if (base) {   /* the working directory as a directory URI: file:///.../ */
-        const char *u = json_string_value(json_object_get(base, "uri"));
+    const char *u = base ? json_string_value(json_object_get(base, "uri")) : NULL;
+    if (u) {   /* the working directory as a directory URI: file:///.../ */
         char *dir = malloc(strlen(u) + 2);
         if (dir) {
             sprintf(dir, "%s%s", u, u[strlen(u) - 1] == '/' ? "" : "/");
@@ -187,7 +187,7 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         "{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:o, s:o, s:[o], s:o}]}", "$schema",
         SARIF_SCHEMA, "version", "2.1.0", "runs", "tool", "driver", "name", "accelsync",
         "version", AS_VERSION, "informationUri", DOCS_URI "cli.md", "rules", rules_json(),
-        "originalUriBaseIds", base ? json_pack("{s:o}", "%SRCROOT%", base) : json_object(),
+        "originalUriBaseIds", u ? json_pack("{s:o}", "%SRCROOT%", base) : json_object(),
         "artifacts", artifacts, "invocations", invocation, "results", results);
     bool ok = root && json_dumpf(root, out, JSON_INDENT(2)) == 0 && fputc('\n', out) != EOF;
     json_decref(root);

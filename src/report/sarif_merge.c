@@ -28,12 +28,14 @@ static bool is_accelsync(json_t *run)
 
 static void extend(json_t *run, const char *key, json_t *more)
 {
+    if (!more)
+        return;
     json_t *to = json_object_get(run, key);
     if (!json_is_array(to)) {
         to = json_array();
         json_object_set_new(run, key, to);
     }
-    json_array_extend(to, more ? more : json_array());
+    json_array_extend(to, more);
 }
 
 /* Folds the invocation of `from` into the one of `into`. */

@@ -164,6 +164,8 @@ static void rehash(struct diag_list *d)
 
 struct finding *diag_add(struct diag_list *d, const struct finding *f)
 {
+    if ((d->dropped >> f->check) & 1)
+        return NULL;
     if (2 * (d->len + 1) > d->nslots)
         rehash(d);
     size_t k = finding_hash(f) & (d->nslots - 1);

@@ -122,6 +122,8 @@ struct diag_list {
     size_t errors, warnings;     /* findings reported (suppressed ones not counted) */
     size_t suppressed;           /* findings an ignore comment accepted */
     size_t max_errors;           /* 0: no cap; see diag_add */
+    uint64_t dropped;            /* checks (bit per enum check_id) never kept: turned off by a
+                                  * configuration, so they count toward no cap */
     bool too_many;               /* cap reached: further findings were dropped */
     /* One finding per (check, kernel, location, related location): a repeat of one
      * already held is dropped, so the first occurrence is the one reported. */
