@@ -104,6 +104,15 @@ expect({i['severity'] for i in issues if i['check_name'] == 'raw-hazard'} == {'m
        and {i['severity'] for i in issues if i['check_name'] == 'unmatched-signal'} == {'minor'},
        'errors are major, warnings minor')
 
+# simulate writes the same format: what the schedules showed, as results
+sim = subprocess.run([binary, 'simulate', '--format', 'sarif', 'tests/kernels/raw-hazard/signal_same_pipe.pir'],
+                     capture_output=True, text=True, cwd=root)
+sdoc = json.loads(sim.stdout) if sim.stdout.startswith('{') else None
+if sdoc:
+    valid(sdoc, 'simulate')
+expect(sim.returncode == 1 and sdoc and [r['ruleId'] for r in sdoc['runs'][0]['results']] == ['raw-hazard'],
+       f'simulate --format sarif: {sim.returncode} {sim.stdout[:200]!r}')
+
 # suppressed findings stay results, marked as accepted in source, with the reason
 _, sup = sarif('tests/kernels/unused-suppression/used_ignore.pir')
 valid(sup, 'suppressions')
