@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../graph/edges.h"
 #include "../graph/graph.h"
 #include "../ir/parse.h"
 #include "../lower/lower.h"
@@ -195,6 +196,13 @@ static bool check_run(struct file_result *r, const struct check_options *o,
 {
     /* The clock engine keeps 2 x units clock entries per node, 3 nodes per instruction:
      * refused before allocating rather than after running out of memory. */
+    if (p->nins > GRAPH_MAX_INSTRUCTIONS) {   /* node numbers are 32-bit (graph/edges.h) */
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "kernel '%s' lowers to %zu instructions, more than the %zu the "
+                  "happens-before engine can number in one run", p->kernel, p->nins,
+                  GRAPH_MAX_INSTRUCTIONS);
+        return false;
+    }
     if (p->nunits > 0 && (uint64_t)p->nins > o->max_clock_size / (uint64_t)p->nunits) {
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
                   "kernel '%s' lowers to %zu instructions on %d units, more than %llu "

@@ -61,12 +61,12 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
 /* Kahn's algorithm again over what is left, with the ends that never happen released:
  * whatever still cannot proceed waits on a cycle. */
 static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
-                       struct dep_graph *g, bool *done, size_t *queue, struct hb_result *r)
+                       struct dep_graph *g, bool *done, node_id *queue, struct hb_result *r)
 {
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < p->nins; i++)
         if (m->never[i] && !done[NODE_END(i)] && --g->indegree[NODE_END(i)] == 0)
-            queue[tail++] = NODE_END(i);
+            queue[tail++] = (node_id)NODE_END(i);
     while (head < tail) {
         size_t x = queue[head++];
         done[x] = true;
@@ -103,11 +103,11 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     for (size_t k = 0; k < g.nnodes * dims; k++)
         clock[k] = -1;
     bool *done = xcalloc(g.nnodes ? g.nnodes : 1, sizeof(bool));
-    size_t *queue = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(size_t));
+    node_id *queue = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
     for (size_t x = 0; x < g.nnodes; x++)
         if (g.indegree[x] == 0)
-            queue[tail++] = x;
+            queue[tail++] = (node_id)x;
     while (head < tail) {
         size_t x = queue[head++];
         done[x] = true;
@@ -117,15 +117,17 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
             size_t y = g.succ[k];
             join(clock + y * dims, cx, r->dims);
             if (--g.indegree[y] == 0)
-                queue[tail++] = y;
+                queue[tail++] = (node_id)y;
         }
     }
-    r->start_clock = xrealloc_array(NULL, n * dims, sizeof(int32_t));
+    /* Only start clocks are queried: move each down to slot i (NODE_START(i) >= i, and slots
+     * below i are done), then give the rest of the array back, with no second array. */
     for (size_t i = 0; i < p->nins; i++) {
         r->started[i] = done[NODE_START(i)];
-        memcpy(r->start_clock + i * dims, clock + NODE_START(i) * dims, dims * sizeof(int32_t));
+        if (NODE_START(i) != i)
+            memmove(clock + i * dims, clock + NODE_START(i) * dims, dims * sizeof(int32_t));
     }
-    free(clock);
+    r->start_clock = xrealloc_array(clock, n, dims * sizeof(int32_t));
     if (tail < g.nnodes)
         find_cycle(p, m, &g, done, queue, r);
     free(done);

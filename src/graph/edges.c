@@ -9,7 +9,7 @@
 #include "../util/xalloc.h"
 
 struct edge {
-    size_t from, to;
+    node_id from, to;
 };
 
 struct builder {
@@ -19,7 +19,7 @@ struct builder {
 
 static void add(struct builder *b, size_t from, size_t to)
 {
-    struct edge e = {from, to};
+    struct edge e = {(node_id)from, (node_id)to};
     VEC_PUSH(b->edges, e);
 }
 
@@ -186,7 +186,7 @@ void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     }
     for (size_t x = 0; x < g->nnodes; x++)
         g->succ_first[x + 1] += g->succ_first[x];
-    g->succ = xmalloc((b.edges.len ? b.edges.len : 1) * sizeof(size_t));
+    g->succ = xmalloc((b.edges.len ? b.edges.len : 1) * sizeof(node_id));
     size_t *fill = xmalloc((g->nnodes + 1) * sizeof(size_t));
     memcpy(fill, g->succ_first, (g->nnodes + 1) * sizeof(size_t));
     for (size_t i = 0; i < b.edges.len; i++)

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "graph.h"
 
@@ -18,10 +19,16 @@
 #define NODE_IS_END(x) ((x) % 3 == 1)
 #define NODE_IS_DRAINED(x) ((x) % 3 == 2)
 
+/* Node numbers are 32-bit (half the memory of the edge list and the successor array); the
+ * driver refuses a kernel run with more instructions than they can number
+ * (GRAPH_MAX_INSTRUCTIONS, at most 3 nodes each and a hub per instruction). */
+typedef uint32_t node_id;
+#define GRAPH_MAX_INSTRUCTIONS ((size_t)(UINT32_MAX / 4))
+
 struct dep_graph {
     size_t nnodes;
     size_t *succ_first;     /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
-    size_t *succ;
+    node_id *succ;
     unsigned *indegree;     /* including one that never resolves for `never` ends */
 };
 
