@@ -27,30 +27,30 @@ enum ins_kind {
 /* A byte range of one memory. A memory is one buffer (buffers without placement never
  * alias) or one placed space instance (placed buffers alias where their bytes overlap). */
 struct mem_region {
-    int memory;             /* index into lw_program.memories */
     int64_t lo, hi;         /* bytes [lo, hi) in the memory */
-    int buffer;             /* index into lw_program.buffers, for reporting */
     int64_t buffer_base;    /* memory offset of the buffer's byte 0 */
+    int memory;             /* index into lw_program.memories */
+    int buffer;             /* index into lw_program.buffers, for reporting */
 };
 
-struct lw_ins {
+struct lw_ins {              /* ordered by size: no padding (120 bytes on LP64) */
+    const struct ast_stmt *stmt;    /* location; op or primitive name as written */
+    const char *op;         /* access: op name; sync: primitive name */
+    struct mem_region *writes, *reads;
+    const struct model_prim *prim;  /* sync instructions */
+    struct binding_list iters;      /* loop variables, outermost first */
+    uint64_t bar_from, bar_to;  /* BARRIER/XBARRIER: core-local unit masks */
+    int64_t xflag;          /* XSIGNAL/XWAIT: flag */
     enum ins_kind kind;
     int core;               /* index into lw_program.cores */
     int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
     int seq;                /* issue index within its core */
     int pos;                /* queue position on its unit (-1 without unit) */
-    const struct ast_stmt *stmt;    /* location; op or primitive name as written */
-    const char *op;         /* access: op name; sync: primitive name */
-    bool blocking, interlocked;
-    bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
-    struct mem_region *writes, *reads;
     int nwrites, nreads;
     int channel;            /* SIGNAL/WAIT: index into lw_program.channels */
-    uint64_t bar_from, bar_to;  /* BARRIER/XBARRIER: core-local unit masks */
     int xmode;              /* XSIGNAL/XWAIT: mode id */
-    int64_t xflag;          /* XSIGNAL/XWAIT: flag */
-    const struct model_prim *prim;  /* sync instructions */
-    struct binding_list iters;      /* loop variables, outermost first */
+    bool blocking, interlocked;
+    bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
 };
 
 /* Overlapping bytes of one memory. */
