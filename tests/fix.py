@@ -101,6 +101,14 @@ with tempfile.TemporaryDirectory() as tmp:
     expect('note: fix: insert pipe_barrier(V) between line 12 and line 14 (not verified: the proof '
            'budget of this file is spent (--hint-budget); accelsync fix tries every hazard)\n' in h.stdout,
            f'a spent proof budget leaves the hint marked unproven: {h.stdout!r}')
+    # an edit tried for one finding is not checked again for another: with the budget of one
+    # trial check, the RAW and the WAW of one statement both get the verified barrier
+    same = os.path.join(tmp, 'same.pir')
+    with open(same, 'w') as fh:
+        fh.write('model "ascend910b2";\nbuffer a : UB[64];\nkernel k {\n  V vadds a <- a;\n  V vmuls a <- a;\n}\n')
+    h = run('check', '--hint-budget', '2', same)   # 2 events: one trial check of the file
+    expect(h.stdout.count('note: fix: insert pipe_barrier(V); before line 5 (fix verified)\n') == 2,
+           f'one trial proves both hints: {h.stdout!r}')
     two = os.path.join(tmp, 'two.pir')
     with open(two, 'w') as fh:
         fh.write('model "ascend910b2";\nbuffer a : UB[64];\nbuffer b : UB[64];\n'

@@ -99,10 +99,94 @@ static bool improves(const struct diag_list *before, const struct diag_list *aft
     return true;
 }
 
+/* A trial check remembered: the edit (where and what), the kernel it was checked for, and
+ * what came out: whether it checked cleanly and the keys of that kernel's findings. */
+struct trial {
+    const char *kernel;
+    size_t at, after_at;
+    const char *before_second, *after_first;
+    bool ok;                    /* checked, no input error */
+    struct key *keys;
+    size_t nkeys;
+};
+
+struct fix_trials {
+    struct trial *items;
+    size_t len, cap;
+};
+
+struct fix_trials *fix_trials_new(void)
+{
+    return xcalloc(1, sizeof(struct fix_trials));
+}
+
+void fix_trials_free(struct fix_trials *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->len; i++)
+        free(t->items[i].keys);
+    free(t->items);
+    free(t);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static const struct trial *trial_find(const struct fix_trials *t, const char *kernel, size_t at,
+                                      size_t after_at, const struct fix_edit *e)
+{
+    for (size_t i = 0; t && i < t->len; i++) {
+        const struct trial *x = &t->items[i];
+        if (x->at == at && x->after_at == after_at && same_kernel(x->kernel, kernel)
+            && same_text(x->before_second, e->before_second) && same_text(x->after_first, e->after_first))
+            return x;
+    }
+    return NULL;
+}
+
+static bool has_key_in(const struct key *keys, size_t n, struct key k)
+{
+    for (size_t i = 0; i < n; i++)
+        if (keys[i].check == k.check && keys[i].line == k.line && keys[i].related == k.related)
+            return true;
+    return false;
+}
+
+/* improves(), on a remembered trial. */
+static bool trial_improves(const struct trial *x, const struct diag_list *before, struct key fixed)
+{
+    if (!x->ok || has_key_in(x->keys, x->nkeys, fixed))
+        return false;
+    for (size_t i = 0; i < x->nkeys; i++)
+        if (!has_key(before, x->keys[i]))
+            return false;
+    return true;
+}
+
+static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, size_t after_at,
+                           const struct fix_edit *e, const struct file_result *r2)
+{
+    if (t->len == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 8;
+        t->items = xrealloc_array(t->items, t->cap, sizeof(*t->items));
+    }
+    struct trial *x = &t->items[t->len++];
+    *x = (struct trial){kernel, at, after_at, e->before_second, e->after_first,
+                        r2->checked && !diag_has_input_error(&r2->diags), NULL, 0};
+    x->keys = xmalloc((r2->diags.len ? r2->diags.len : 1) * sizeof(struct key));
+    for (size_t i = 0; i < r2->diags.len; i++)
+        if (same_kernel(r2->diags.items[i].kernel, kernel))
+            x->keys[x->nkeys++] = key_of(&r2->diags.items[i]);
+}
+
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
                                           const char *text, size_t len, const struct source *src,
                                           const struct diag_list *before, const struct finding *f,
-                                          size_t *tries_left, char **out_text, size_t *out_len)
+                                          size_t *tries_left, struct fix_trials *trials,
+                                          char **out_text, size_t *out_len)
 {
     size_t at = src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
     for (const struct fix_edit *e = f->fix_edits; e && e->before_second; e++) {
@@ -111,6 +195,12 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
             if (!f->related.file || strcmp(f->related.file, f->loc.file) != 0
                 || (after_at = statement_end(src, f->related)) == SIZE_MAX)
                 continue;
+        }
+        const struct trial *known = out_text ? NULL : trial_find(trials, f->kernel, at, after_at, e);
+        if (known) {   /* the same edit was checked for another finding of the kernel */
+            if (trial_improves(known, before, key_of(f)))
+                return e;
+            continue;
         }
         if (tries_left) {
             if (*tries_left == 0)
@@ -125,6 +215,8 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         check_text(&only, path, t, tl, &r2);
         bool ok = r2.checked && !diag_has_input_error(&r2.diags)
                   && improves(before, &r2.diags, key_of(f), f->kernel);
+        if (trials && !out_text)
+            trial_remember(trials, f->kernel, at, after_at, e, &r2);
         file_result_free(&r2);
         if (ok) {
             if (out_text) {
@@ -202,7 +294,7 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
         }
         size_t chosen_len = 0;
         char *chosen = NULL;
-        if (fix_first_verified(o, path, cur, cur_len, r.src, &r.diags, f, NULL, &chosen,
+        if (fix_first_verified(o, path, cur, cur_len, r.src, &r.diags, f, NULL, NULL, &chosen,
                                &chosen_len))
             out->nfixes++;
         if (!chosen) {

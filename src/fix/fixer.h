@@ -17,15 +17,23 @@ struct fix_outcome {
 void fix_source(const struct check_options *o, const char *path, const char *text, size_t len,
                 struct fix_outcome *out);
 void fix_outcome_free(struct fix_outcome *f);
+/* Trial checks already made on one source, so that an edit tried for one finding is not
+ * checked again for another finding of the same kernel (a RAW and a WAW at one statement
+ * are often fixed by the same barrier). */
+struct fix_trials;
+struct fix_trials *fix_trials_new(void);
+void fix_trials_free(struct fix_trials *t);
 /* The first of f's candidate edits (f->fix_edits) that, applied to `text` (whose parsed source
  * is src and whose findings are `before`), removes f and adds no finding when the file is
  * checked again; NULL when none does. Each trial check uses one of
- * *tries_left (unlimited when tries_left is NULL). With out_text, the edited text is returned
- * there (the caller frees it). */
+ * *tries_left (unlimited when tries_left is NULL); with `trials` (and no out_text), an edit
+ * already tried on the same text is looked up instead of checked again. With out_text, the
+ * edited text is returned there (the caller frees it). */
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
                                           const char *text, size_t len, const struct source *src,
                                           const struct diag_list *before, const struct finding *f,
-                                          size_t *tries_left, char **out_text, size_t *out_len);
+                                          size_t *tries_left, struct fix_trials *trials,
+                                          char **out_text, size_t *out_len);
 /* Replaces each hazard's fix hint in r by a verified one ("insert X before line L (fix
  * verified)"), drops hints no candidate proves, and marks the ones not tried (hints.c). */
 void fix_verify_hints(const struct check_options *o, struct file_result *r);

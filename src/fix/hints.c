@@ -3,9 +3,10 @@
  * checked again, every parameter value and path; the hint names the first that removes the
  * finding and adds none, "(fix verified)" (across cores, a cross-core wait before the second
  * access and a set after the first where needed, or a cross-core barrier). A hazard no
- * candidate fixes gets no hint. The proof costs a check of the file per candidate, so it stops
- * at a budget of checked events (check_options.hint_budget) and says so; a file that does not
- * check cleanly of input errors cannot prove anything and says that. */
+ * candidate fixes gets no hint. The proof costs a check of the kernel per candidate (an edit
+ * already tried for another finding is not checked again), so it stops at a budget of
+ * checked events (check_options.hint_budget) and says so; a file that does not
+ * check (input errors, a limit) cannot prove anything and says that. */
 #include "fixer.h"
 
 #include <stdint.h>
@@ -41,6 +42,7 @@ void fix_verify_hints(const struct check_options *o, struct file_result *r)
     uint64_t per_check = events_of(r) ? events_of(r) : 1;
     size_t tries_left = (size_t)(o->hint_budget / per_check);   /* trial checks of the file */
     struct arena *A = &r->diags.arena;
+    struct fix_trials *trials = fix_trials_new();
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
         if (f->suppressed) {
@@ -56,7 +58,8 @@ void fix_verify_hints(const struct check_options *o, struct file_result *r)
         } else {
             const struct fix_edit *e =
                 f->fix_edits ? fix_first_verified(&quiet, r->path, r->src->text, r->src->len,
-                                                  r->src, &r->diags, f, &tries_left, NULL, NULL)
+                                                  r->src, &r->diags, f, &tries_left, trials, NULL,
+                                                  NULL)
                              : NULL;
             if (e && e->after_first)
                 hint = arena_printf(A, "insert %s after line %d and %s before line %d (fix verified)",
@@ -72,4 +75,5 @@ void fix_verify_hints(const struct check_options *o, struct file_result *r)
         }
         f->fix = with_advice(A, f, hint);
     }
+    fix_trials_free(trials);
 }
