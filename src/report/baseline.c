@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "../util/arena.h"
-#include "../util/utf8.h"
 #include "../util/xalloc.h"
 #include "fingerprint.h"
+#include "json_text.h"
 
 struct entry {
     const char *file, *check, *fingerprint;
@@ -100,16 +100,6 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
     }
 }
 
-/* A JSON string of bytes that may not be UTF-8 (paths come from the command line): the
- * invalid bytes become U+FFFD rather than the entry being lost. */
-static json_t *text(const char *s)
-{
-    char *owned;
-    json_t *j = json_string(utf8_repair(s, &owned));
-    free(owned);
-    return j;
-}
-
 bool baseline_write(FILE *out, const struct file_result *files, size_t n)
 {
     json_t *findings = json_array();
@@ -121,9 +111,9 @@ bool baseline_write(FILE *out, const struct file_result *files, size_t n)
                 continue;
             char fp[FINGERPRINT_SIZE];
             finding_fingerprint_text(r, k, fp);
-            json_array_append_new(findings, json_pack("{s:o, s:s, s:s, s:o}", "file", text(r->path),
+            json_array_append_new(findings, json_pack("{s:o, s:s, s:s, s:o}", "file", json_text(r->path),
                                                       "check", check_name(f->check), "fingerprint",
-                                                      fp, "message", text(f->message)));
+                                                      fp, "message", json_text(f->message)));
         }
     }
     json_t *doc = json_pack("{s:i, s:s, s:o}", "version", 1, "tool", "accelsync", "findings",

@@ -8,17 +8,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../util/utf8.h"
 #include "fingerprint.h"
+#include "json_text.h"
 #include "report.h"
-
-static json_t *text(const char *s)
-{
-    char *owned;
-    json_t *j = json_string(utf8_repair(s, &owned));
-    free(owned);
-    return j;
-}
 
 static uint64_t fnv(uint64_t h, const char *s)
 {
@@ -45,9 +37,9 @@ bool report_codequality(FILE *out, const struct file_result *files, size_t n)
                                    : f->severity == SEV_ERROR     ? "major"
                                                                   : "minor";
             json_array_append_new(issues, json_pack(
-                "{s:o, s:s, s:s, s:s, s:{s:o, s:{s:i}}}", "description", text(f->message),
+                "{s:o, s:s, s:s, s:s, s:{s:o, s:{s:i}}}", "description", json_text(f->message),
                 "check_name", check_name(f->check), "fingerprint", id, "severity", severity,
-                "location", "path", text(f->loc.file ? f->loc.file : r->path), "lines", "begin",
+                "location", "path", json_text(f->loc.file ? f->loc.file : r->path), "lines", "begin",
                 f->loc.line > 0 ? f->loc.line : 1));
         }
     }

@@ -4,26 +4,15 @@
 #include <string.h>
 
 #include "config.h"
-#include "../util/utf8.h"
+#include "json_text.h"
 #include "report.h"
 #include "timeline.h"
-
-/* JSON strings must be UTF-8, but paths and -D names come from the command line as bytes
- * and reach messages: a string that is not UTF-8 is shown with U+FFFD, never dropped (a
- * failed json_pack would drop the whole finding or file). */
-static json_t *text_json(const char *s)
-{
-    char *owned;
-    json_t *j = json_string(utf8_repair(s, &owned));
-    free(owned);
-    return j;
-}
 
 /* A finding about a whole file has no line (null, not 0); one in a model file has a line
  * but no column. */
 static json_t *loc_json(const struct as_loc *loc, const char *fallback_file)
 {
-    return json_pack("{s:o, s:o, s:o}", "file", text_json(loc->file ? loc->file : fallback_file),
+    return json_pack("{s:o, s:o, s:o}", "file", json_text(loc->file ? loc->file : fallback_file),
                      "line", loc->line > 0 ? json_integer(loc->line) : json_null(),
                      "column", loc->col > 0 ? json_integer(loc->col) : json_null());
 }
@@ -41,7 +30,7 @@ static json_t *finding_json(const struct finding *f, const char *path)
     json_t *o = json_pack("{s:s, s:s, s:s, s:o, s:o}", "check", check_name(f->check), "code",
                           check_code(f->check), "severity",
                           f->severity == SEV_ERROR ? "error" : "warning", "message",
-                          text_json(f->message), "location", loc_json(&f->loc, path));
+                          json_text(f->message), "location", loc_json(&f->loc, path));
     if (f->related.file && f->related.line > 0)
         json_object_set_new(o, "related", loc_json(&f->related, path));
     if (f->params.len)
@@ -97,13 +86,13 @@ static json_t *file_json(const struct file_result *r, bool werror)
         const struct finding *f = &r->diags.items[i];
         if (f->suppressed) {   /* kept apart, so "findings" stays what is reported */
             json_t *j = finding_json(f, r->path);
-            json_object_set_new(j, "reason", text_json(f->suppressed));
+            json_object_set_new(j, "reason", json_text(f->suppressed));
             json_array_append_new(suppressed, j);
         } else if (!f->kernel) {
             json_array_append_new(diags, finding_json(f, r->path));
         }
     }
-    json_t *o = json_pack("{s:o, s:s, s:o, s:o}", "path", text_json(r->path), "status",
+    json_t *o = json_pack("{s:o, s:s, s:o, s:o}", "path", json_text(r->path), "status",
                           file_result_exit_code(r, werror) == 2 ? "error" : "checked", "kernels",
                           kernels, "diagnostics", diags);
     json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());

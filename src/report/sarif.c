@@ -9,23 +9,15 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "../util/utf8.h"
 #include "../sim/trace.h"
 #include "fingerprint.h"
+#include "json_text.h"
 #include "report.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define DOCS_URI AS_DOCS_URI   /* config.h: the installed docs, or -Ddocs_url */
 
-static json_t *text(const char *s)
-{
-    char *owned;
-    json_t *j = json_string(utf8_repair(s, &owned));
-    free(owned);
-    return j;
-}
-
-static json_t *message(const char *s) { return json_pack("{s:o}", "text", text(s)); }
+static json_t *message(const char *s) { return json_pack("{s:o}", "text", json_text(s)); }
 
 /* A URI reference for a path: relative paths stay relative (to %SRCROOT%, the working
  * directory), with each byte outside the unreserved set and '/' percent-encoded. */
@@ -139,7 +131,7 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
     finding_fingerprint_text(r, occurrence, fp);
     json_object_set_new(res, "partialFingerprints", json_pack("{s:s}", "accelsyncFindingHash/v1", fp));
     if (f->fix)
-        json_object_set_new(res, "properties", json_pack("{s:o}", "fix", text(f->fix)));
+        json_object_set_new(res, "properties", json_pack("{s:o}", "fix", json_text(f->fix)));
     if (f->trace && f->trace->witness)
         json_object_set_new(res, "codeFlows", json_pack("[o]", code_flow(f->trace, r->path)));
     if (f->suppressed)
@@ -147,7 +139,7 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
                             json_pack("[{s:s, s:s, s:o}]", "kind",
                                       f->suppressed_externally ? "external" : "inSource", "status",
                                       "accepted",
-                                      "justification", text(f->suppressed)));
+                                      "justification", json_text(f->suppressed)));
     return res;
 }
 
