@@ -17,10 +17,15 @@
 #include "sim/trace.h"
 #include "util/xalloc.h"
 
+struct binding_vec {
+    struct binding *items;
+    size_t len, cap;
+};
+
 struct as_options {
     struct check_options check;
-    VEC(struct binding) defines;
-    VEC(struct binding) defaults;   /* as_options_define_default */
+    struct binding_vec defines;
+    struct binding_vec defaults;    /* as_options_define_default */
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
@@ -111,34 +116,32 @@ void as_options_add_model_path(struct as_options *o, const char *dir)
     o->check.nmodel_path = o->model_path.len;
 }
 
-void as_options_define_default(struct as_options *o, const char *name, long long value)
+/* Sets name in a list of definitions: a later value of one name replaces the earlier. */
+static void put_binding(struct as_options *o, struct binding_vec *v, const char *name,
+                        long long value)
 {
-    for (size_t i = 0; i < o->defaults.len; i++) {
-        if (strcmp(o->defaults.items[i].name, name) == 0) {
-            o->defaults.items[i].value = value;
+    for (size_t i = 0; i < v->len; i++) {
+        if (strcmp(v->items[i].name, name) == 0) {
+            v->items[i].value = value;
             return;
         }
     }
     char *copy = xstrdup(name);
     VEC_PUSH(o->names, copy);
     struct binding b = {copy, value};
-    VEC_PUSH(o->defaults, b);
+    VEC_PUSH(*v, b);
+}
+
+void as_options_define_default(struct as_options *o, const char *name, long long value)
+{
+    put_binding(o, &o->defaults, name, value);
     o->check.defaults = o->defaults.items;
     o->check.ndefaults = o->defaults.len;
 }
 
 void as_options_define(struct as_options *o, const char *name, long long value)
 {
-    for (size_t i = 0; i < o->defines.len; i++) {
-        if (strcmp(o->defines.items[i].name, name) == 0) {
-            o->defines.items[i].value = value;
-            return;
-        }
-    }
-    char *copy = xstrdup(name);
-    VEC_PUSH(o->names, copy);
-    struct binding b = {copy, value};
-    VEC_PUSH(o->defines, b);
+    put_binding(o, &o->defines, name, value);
     o->check.defines = o->defines.items;
     o->check.ndefines = o->defines.len;
 }
