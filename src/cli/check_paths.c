@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../util/xalloc.h"
 #include "inputs.h"
 #include "project_config.h"
 
@@ -99,16 +100,8 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
     for (size_t i = 0; i < c->model_paths.len; i++)
         as_options_add_model_path(g.o, c->model_paths.items[i]);
     bool ok = true;
-    for (size_t i = 0; i < c->defines.len && ok; i++) {
-        const char *d = c->defines.items[i], *eq = strchr(d, '=');
-        long long v;
-        char name[256];
-        if (!eq || (size_t)(eq - d) >= sizeof(name) || !parse_number(eq + 1, &v))
-            abort();   /* config_read stored it as NAME=VALUE, checked */
-        memcpy(name, d, (size_t)(eq - d));
-        name[eq - d] = '\0';
-        as_options_define_default(g.o, name, v);
-    }
+    for (size_t i = 0; i < c->ndefines; i++)
+        as_options_define_default(g.o, c->defines[i].name, c->defines[i].value);
     for (size_t i = 0; i < c->level_checks.len && ok; i++) {
         const char *why = as_options_set_check_level(g.o, c->level_checks.items[i],
                                                      c->level_values.items[i]);
@@ -150,12 +143,12 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         bool has_config;
         struct as_options *o;
         size_t first, count;    /* its files in the list */
-    } *groups = calloc(n, sizeof(struct group));
+    } *groups = xcalloc(n, sizeof(struct group));
     size_t ngroups = 0, nfiles = 0;
     char **files = NULL;
-    bool ok = groups != NULL, walked = true;
+    bool ok = true, walked = true;
     for (size_t i = 0; i < n && ok; i++) {
-        char *cfg = s->no_config ? NULL : s->config ? strdup(s->config) : config_find(paths[i]);
+        char *cfg = s->no_config ? NULL : s->config ? xstrdup(s->config) : config_find(paths[i]);
         struct group *g = ngroups ? &groups[ngroups - 1] : NULL;
         if (!g || (cfg == NULL) != (g->config_path == NULL)
             || (cfg && strcmp(cfg, g->config_path) != 0)) {
@@ -174,11 +167,8 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         if (!ok)
             break;
         static const char *const pir[] = {"pir"};
-        const char **excludes = malloc((s->nexcludes + g->config.excludes.len + 1) * sizeof(char *));
-        if (!excludes) {
-            fputs("accelsync: out of memory\n", stderr);
-            exit(2);
-        }
+        const char **excludes = xrealloc_array(NULL, s->nexcludes + g->config.excludes.len + 1,
+                                               sizeof(char *));
         size_t nex = 0;
         for (size_t k = 0; k < s->nexcludes; k++)
             excludes[nex++] = s->excludes[k];
@@ -191,12 +181,7 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         size_t nfound;
         walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
         free(excludes);
-        char **grown = realloc(files, (nfiles + nfound + 1) * sizeof(char *));
-        if (!grown) {
-            fputs("accelsync: out of memory\n", stderr);
-            exit(2);
-        }
-        files = grown;
+        files = xrealloc_array(files, nfiles + nfound + 1, sizeof(char *));
         memcpy(files + nfiles, found, nfound * sizeof(char *));
         free(found);
         nfiles += nfound;

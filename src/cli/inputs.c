@@ -10,26 +10,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/xalloc.h"
+
 struct list {
     char **items;
     size_t len, cap;
 };
 
-static void *grow(void *p, size_t n, size_t size)
-{
-    void *q = realloc(p, n * size);
-    if (!q) {
-        fputs("accelsync: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
 static void push(struct list *l, char *s)
 {
     if (l->len == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
-        l->items = grow(l->items, l->cap, sizeof(char *));
+        l->items = xrealloc_array(l->items, l->cap, sizeof(char *));
     }
     l->items[l->len++] = s;
 }
@@ -38,7 +30,7 @@ static char *joined(const char *dir, const char *name)
 {
     size_t a = strlen(dir), b = strlen(name);
     bool slash = a > 0 && dir[a - 1] == '/';
-    char *s = grow(NULL, a + b + 2, 1);
+    char *s = xrealloc_array(NULL, a + b + 2, 1);
     memcpy(s, dir, a);
     if (!slash)
         s[a++] = '/';
@@ -83,7 +75,7 @@ static bool walk(const struct input_rules *r, const char *dir, struct list *out,
     struct list names = {0};
     for (struct dirent *e; (errno = 0, e = readdir(d));)
         if (e->d_name[0] != '.')
-            push(&names, strdup(e->d_name));
+            push(&names, xstrdup(e->d_name));
     bool ok = errno == 0;
     if (!ok)
         fprintf(errors, "accelsync: cannot read directory %s: %s\n", dir, strerror(errno));
@@ -127,7 +119,7 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
                 ok = false;
             }
         } else {
-            push(&out, strdup(paths[i]));   /* named: always checked, whatever its name */
+            push(&out, xstrdup(paths[i]));   /* named: always checked, whatever its name */
         }
     }
     push(&out, NULL);

@@ -9,30 +9,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/xalloc.h"
 #include "settings.h"
 
 #define CONFIG_NAME ".accelsync"
 
-static void *grow(void *p, size_t n, size_t size)
-{
-    void *q = realloc(p, n * size);
-    if (!q) {
-        fputs("accelsync: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
-static char *dup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(grow(NULL, n, 1), s, n);
-}
-
 static void push(struct config_list *l, const char *s)
 {
-    l->items = grow(l->items, l->len + 1, sizeof(char *));
-    l->items[l->len++] = dup(s);
+    l->items = xrealloc_array(l->items, l->len + 1, sizeof(char *));
+    l->items[l->len++] = xstrdup(s);
 }
 
 static void list_free(struct config_list *l)
@@ -46,8 +31,8 @@ static void list_free(struct config_list *l)
 static char *beside(const struct project_config *c, const char *path)
 {
     if (path[0] == '/')
-        return dup(path);
-    char *s = grow(NULL, strlen(c->dir) + strlen(path) + 2, 1);
+        return xstrdup(path);
+    char *s = xrealloc_array(NULL, strlen(c->dir) + strlen(path) + 2, 1);
     sprintf(s, "%s/%s", c->dir, path);
     return s;
 }
@@ -61,10 +46,10 @@ static void push_words(struct config_list *l, const char *value)
             p++;
         size_t n = strcspn(p, ", ");
         if (n) {
-            char *w = grow(NULL, n + 1, 1);
+            char *w = xrealloc_array(NULL, n + 1, 1);
             memcpy(w, p, n);
             w[n] = '\0';
-            l->items = grow(l->items, l->len + 1, sizeof(char *));
+            l->items = xrealloc_array(l->items, l->len + 1, sizeof(char *));
             l->items[l->len++] = w;
         }
         p += n;
@@ -102,7 +87,7 @@ static int on_entry(void *user, const char *section, const char *name, const cha
     struct parse_state *st = user;
     struct project_config *c = st->c;
     if (strcmp(section, "severity") == 0) {
-        c->level_lines = grow(c->level_lines, c->level_checks.len + 1, sizeof(int));
+        c->level_lines = xrealloc_array(c->level_lines, c->level_checks.len + 1, sizeof(int));
         c->level_lines[c->level_checks.len] = st->line;
         push(&c->level_checks, name);
         push(&c->level_values, value);
@@ -114,7 +99,7 @@ static int on_entry(void *user, const char *section, const char *name, const cha
         return refuse(st, "'", name, "' needs a value");
     if (strcmp(name, "model") == 0) {
         free(c->model);
-        c->model = strchr(value, '/') || strstr(value, ".xml") ? beside(c, value) : dup(value);
+        c->model = strchr(value, '/') || strstr(value, ".xml") ? beside(c, value) : xstrdup(value);
     } else if (strcmp(name, "model-path") == 0) {
         char *p = beside(c, value);
         push(&c->model_paths, p);
@@ -133,10 +118,11 @@ static int on_entry(void *user, const char *section, const char *name, const cha
             return refuse(st, "define = ", value,
                           ": give NAME=VALUE with an integer VALUE (decimal, or hexadecimal "
                           "after 0x)");
-        char *norm = grow(NULL, n + 32, 1);
-        snprintf(norm, n + 32, "%.*s=%lld", (int)n, value, v);
-        c->defines.items = grow(c->defines.items, c->defines.len + 1, sizeof(char *));
-        c->defines.items[c->defines.len++] = norm;
+        c->defines = xrealloc_array(c->defines, c->ndefines + 1, sizeof(*c->defines));
+        char *defined = xrealloc_array(NULL, n + 1, 1);
+        memcpy(defined, value, n);
+        defined[n] = '\0';
+        c->defines[c->ndefines++] = (struct config_define){defined, v};
     } else if (strcmp(name, "exclude") == 0) {
         push(&c->excludes, value);
     } else if (strcmp(name, "extensions") == 0) {
@@ -147,7 +133,7 @@ static int on_entry(void *user, const char *section, const char *name, const cha
         struct config_list words = {0};
         push_words(&words, value);
         for (size_t i = 0; i < words.len; i++) {
-            c->level_lines = grow(c->level_lines, c->level_checks.len + 1, sizeof(int));
+            c->level_lines = xrealloc_array(c->level_lines, c->level_checks.len + 1, sizeof(int));
             c->level_lines[c->level_checks.len] = st->line;
             push(&c->level_checks, words.items[i]);
             push(&c->level_values, "off");
@@ -163,16 +149,16 @@ static int on_entry(void *user, const char *section, const char *name, const cha
 bool config_read(const char *path, struct project_config *c, FILE *errors)
 {
     memset(c, 0, sizeof(*c));
-    c->path = dup(path);
+    c->path = xstrdup(path);
     char *slash = strrchr(c->path, '/');
-    c->dir = slash ? memcpy(grow(NULL, (size_t)(slash - c->path) + 1, 1), c->path,
+    c->dir = slash ? memcpy(xrealloc_array(NULL, (size_t)(slash - c->path) + 1, 1), c->path,
                             (size_t)(slash - c->path))
-                   : dup(".");
+                   : xstrdup(".");
     if (slash)
         c->dir[slash - c->path] = '\0';
     if (slash == c->path) {
         free(c->dir);
-        c->dir = dup("/");
+        c->dir = xstrdup("/");
     }
     struct parse_state st = {.c = c};
     st.file = fopen(path, "r");
@@ -205,7 +191,9 @@ void config_free(struct project_config *c)
     free(c->dir);
     free(c->model);
     list_free(&c->model_paths);
-    list_free(&c->defines);
+    for (size_t i = 0; i < c->ndefines; i++)
+        free(c->defines[i].name);
+    free(c->defines);
     list_free(&c->excludes);
     list_free(&c->extensions);
     list_free(&c->level_checks);
@@ -230,7 +218,7 @@ char *config_find(const char *path)
         snprintf(candidate, sizeof(candidate), "%s%s%s", start,
                  strcmp(start, "/") == 0 ? "" : "/", CONFIG_NAME);
         if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode))
-            return dup(candidate);
+            return xstrdup(candidate);
         char *slash = strrchr(start, '/');
         if (!slash || strcmp(start, "/") == 0)
             return NULL;

@@ -23,10 +23,17 @@ struct config_list {
     size_t len;
 };
 
+struct config_define {
+    char *name;
+    long long value;
+};
+
 struct project_config {
     char *path, *dir;           /* the file, and its directory (paths in it are relative to) */
     char *model;                /* NULL: none */
-    struct config_list model_paths, defines, excludes, extensions;
+    struct config_list model_paths, excludes, extensions;
+    struct config_define *defines;  /* define = NAME=VALUE, parsed when the file is read */
+    size_t ndefines;
     struct config_list level_checks, level_values;  /* [severity] and disable, in order */
     int *level_lines;           /* the line of each */
 };

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/xalloc.h"
 #include "inputs.h"
 
 /* An integer written as in PIR: decimal, or hexadecimal after 0x; a leading - allowed.
@@ -154,14 +155,10 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_DRY_RUN:
         s->dry_run = true;
         return 0;
-    case OPT_EXCLUDE: {
-        const char **grown = realloc(s->excludes, (s->nexcludes + 1) * sizeof(char *));
-        if (!grown)
-            return cli_usage_error(s->cmd, "out of memory");
-        s->excludes = grown;
+    case OPT_EXCLUDE:
+        s->excludes = xrealloc_array(s->excludes, s->nexcludes + 1, sizeof(char *));
         s->excludes[s->nexcludes++] = arg;
         return 0;
-    }
     case OPT_BASELINE:
         return as_options_set_baseline(s->o, arg, stderr) ? 0 : 2;
     case OPT_WRITE_BASELINE:
