@@ -81,7 +81,8 @@ static size_t statement_end(const struct source *src, struct as_loc loc)
     return SIZE_MAX;
 }
 
-static bool same_kernel(const char *a, const char *b)
+/* Equal strings, NULL equal only to NULL (a kernel name, a half of an edit). */
+static bool same_string(const char *a, const char *b)
 {
     return a == b || (a && b && strcmp(a, b) == 0);
 }
@@ -94,7 +95,7 @@ static bool improves(const struct diag_list *before, const struct diag_list *aft
     if (has_key(after, fixed))
         return false;
     for (size_t i = 0; i < after->len; i++)
-        if (same_kernel(after->items[i].kernel, kernel) && !has_key(before, key_of(&after->items[i])))
+        if (same_string(after->items[i].kernel, kernel) && !has_key(before, key_of(&after->items[i])))
             return false;
     return true;
 }
@@ -130,18 +131,13 @@ void fix_trials_free(struct fix_trials *t)
     free(t);
 }
 
-static bool same_text(const char *a, const char *b)
-{
-    return a == b || (a && b && strcmp(a, b) == 0);
-}
-
 static const struct trial *trial_find(const struct fix_trials *t, const char *kernel, size_t at,
                                       size_t after_at, const struct fix_edit *e)
 {
     for (size_t i = 0; t && i < t->len; i++) {
         const struct trial *x = &t->items[i];
-        if (x->at == at && x->after_at == after_at && same_kernel(x->kernel, kernel)
-            && same_text(x->before_second, e->before_second) && same_text(x->after_first, e->after_first))
+        if (x->at == at && x->after_at == after_at && same_string(x->kernel, kernel)
+            && same_string(x->before_second, e->before_second) && same_string(x->after_first, e->after_first))
             return x;
     }
     return NULL;
@@ -178,7 +174,7 @@ static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, 
                         r2->checked && !diag_has_input_error(&r2->diags), NULL, 0};
     x->keys = xmalloc((r2->diags.len ? r2->diags.len : 1) * sizeof(struct key));
     for (size_t i = 0; i < r2->diags.len; i++)
-        if (same_kernel(r2->diags.items[i].kernel, kernel))
+        if (same_string(r2->diags.items[i].kernel, kernel))
             x->keys[x->nkeys++] = key_of(&r2->diags.items[i]);
 }
 
