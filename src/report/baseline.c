@@ -83,12 +83,12 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
     if (!b)
         return;
     const char *reason = NULL;   /* the result's own copy: it outlives the options */
+    struct fingerprint *fps = file_fingerprints(r);
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
         if (f->suppressed || check_is_input_error(f->check))
             continue;   /* "could not verify" is never accepted */
-        char fp[FINGERPRINT_SIZE];
-        finding_fingerprint_text(r, i, fp);
+        const char *fp = fps[i].text;
         for (size_t k = 0; k < b->len; k++)
             if (strcmp(b->items[k].fingerprint, fp) == 0 && strcmp(b->items[k].file, r->path) == 0
                 && strcmp(b->items[k].check, check_name(f->check)) == 0) {
@@ -98,6 +98,7 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
                 break;
             }
     }
+    free(fps);
 }
 
 bool baseline_write(FILE *out, const struct file_result *files, size_t n)
@@ -105,16 +106,16 @@ bool baseline_write(FILE *out, const struct file_result *files, size_t n)
     json_t *findings = json_array();
     for (size_t i = 0; i < n; i++) {
         const struct file_result *r = &files[i];
+        struct fingerprint *fps = file_fingerprints(r);
         for (size_t k = 0; k < r->diags.len; k++) {
             const struct finding *f = &r->diags.items[k];
             if (f->suppressed || check_is_input_error(f->check))
                 continue;
-            char fp[FINGERPRINT_SIZE];
-            finding_fingerprint_text(r, k, fp);
             json_array_append_new(findings, json_pack("{s:o, s:s, s:s, s:o}", "file", json_text(r->path),
                                                       "check", check_name(f->check), "fingerprint",
-                                                      fp, "message", json_text(f->message)));
+                                                      fps[k].text, "message", json_text(f->message)));
         }
+        free(fps);
     }
     json_t *doc = json_pack("{s:i, s:s, s:o}", "version", 1, "tool", "accelsync", "findings",
                             findings);

@@ -24,12 +24,13 @@ bool report_codequality(FILE *out, const struct file_result *files, size_t n)
     json_t *issues = json_array();
     for (size_t i = 0; i < n; i++) {
         const struct file_result *r = &files[i];
+        struct fingerprint *fps = file_fingerprints(r);
         for (size_t k = 0; k < r->diags.len; k++) {
             const struct finding *f = &r->diags.items[k];
             if (f->suppressed)
                 continue;
-            char fp[FINGERPRINT_SIZE], id[40];
-            finding_fingerprint_text(r, k, fp);
+            const char *fp = fps[k].text;
+            char id[40];
             uint64_t a = fnv(fnv(fnv(0xcbf29ce484222325ull, r->path), check_name(f->check)), fp);
             uint64_t b = fnv(fnv(fnv(0x84222325cbf29ce4ull, fp), check_name(f->check)), r->path);
             snprintf(id, sizeof(id), "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
@@ -42,6 +43,7 @@ bool report_codequality(FILE *out, const struct file_result *files, size_t n)
                 "location", "path", json_text(f->loc.file ? f->loc.file : r->path), "lines", "begin",
                 f->loc.line > 0 ? f->loc.line : 1));
         }
+        free(fps);
     }
     bool ok = json_dumpf(issues, out, JSON_INDENT(2)) == 0 && fputc('\n', out) != EOF;
     json_decref(issues);

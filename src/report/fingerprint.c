@@ -6,7 +6,10 @@
 #include "fingerprint.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../util/xalloc.h"
 
 /* The statement at loc as written, whitespace runs collapsed to one space: what a
  * fingerprint hashes, so that indentation and lines above do not change it. */
@@ -38,7 +41,7 @@ static void hash_string(uint64_t *h, const char *s)
     *h = (*h ^ 0xff) * 0x100000001b3ull;   /* separator */
 }
 
-uint64_t finding_fingerprint(const struct file_result *r, const struct finding *f)
+static uint64_t finding_hash(const struct file_result *r, const struct finding *f)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     hash_string(&h, check_name(f->check));
@@ -53,11 +56,18 @@ uint64_t finding_fingerprint(const struct file_result *r, const struct finding *
     return h;
 }
 
-void finding_fingerprint_text(const struct file_result *r, size_t i, char out[FINGERPRINT_SIZE])
+struct fingerprint *file_fingerprints(const struct file_result *r)
 {
-    uint64_t h = finding_fingerprint(r, &r->diags.items[i]);
-    size_t k = 0;   /* earlier findings with the same hash; quadratic in a file's (capped) findings */
-    for (size_t j = 0; j < i; j++)
-        k += finding_fingerprint(r, &r->diags.items[j]) == h;
-    snprintf(out, FINGERPRINT_SIZE, "%016llx:%zu", (unsigned long long)h, k);
+    size_t n = r->diags.len;
+    uint64_t *h = xrealloc_array(NULL, n ? n : 1, sizeof(uint64_t));
+    struct fingerprint *out = xrealloc_array(NULL, n ? n : 1, sizeof(*out));
+    for (size_t i = 0; i < n; i++) {
+        h[i] = finding_hash(r, &r->diags.items[i]);
+        size_t k = 0;   /* quadratic in a file's (capped) findings, but on integers */
+        for (size_t j = 0; j < i; j++)
+            k += h[j] == h[i];
+        snprintf(out[i].text, FINGERPRINT_SIZE, "%016llx:%zu", (unsigned long long)h[i], k);
+    }
+    free(h);
+    return out;
 }

@@ -8,8 +8,12 @@
 
 #define FINGERPRINT_SIZE 40
 
-uint64_t finding_fingerprint(const struct file_result *r, const struct finding *f);
-/* "HASH:N" for r->diags.items[i]: N counts the earlier findings of the file with its hash. */
-void finding_fingerprint_text(const struct file_result *r, size_t i, char out[FINGERPRINT_SIZE]);
+struct fingerprint {
+    char text[FINGERPRINT_SIZE];    /* "HASH:N": N counts the earlier findings with HASH */
+};
+
+/* The fingerprints of all of r's findings, in their order (allocated; the caller frees):
+ * each hash is computed once for the file. */
+struct fingerprint *file_fingerprints(const struct file_result *r);
 
 #endif

@@ -108,8 +108,8 @@ static json_t *rules_json(void)
     return rules;
 }
 
-/* f is r->diags.items[occurrence]: its fingerprint (fingerprint.c) needs its index. */
-static json_t *result_json(const struct file_result *r, const struct finding *f, size_t occurrence)
+/* f is a finding of r; fp its fingerprint (fingerprint.c). */
+static json_t *result_json(const struct file_result *r, const struct finding *f, const char *fp)
 {
     char *with_fix = NULL;
     if (f->fix) {   /* code scanning shows the message only: the fix goes in it */
@@ -127,8 +127,6 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
         json_object_set_new(res, "relatedLocations",
                             json_pack("[o]", location(&f->related, r->path,
                                                       f->related_what ? f->related_what : "other party")));
-    char fp[FINGERPRINT_SIZE];
-    finding_fingerprint_text(r, occurrence, fp);
     json_object_set_new(res, "partialFingerprints", json_pack("{s:s}", "accelsyncFindingHash/v1", fp));
     if (f->fix)
         json_object_set_new(res, "properties", json_pack("{s:o}", "fix", json_text(f->fix)));
@@ -150,8 +148,10 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
     for (size_t i = 0; i < n; i++) {
         const struct file_result *r = &files[i];
         json_array_append_new(artifacts, json_pack("{s:o}", "location", artifact(r->path)));
+        struct fingerprint *fps = file_fingerprints(r);
         for (size_t k = 0; k < r->diags.len; k++)
-            json_array_append_new(results, result_json(r, &r->diags.items[k], k));
+            json_array_append_new(results, result_json(r, &r->diags.items[k], fps[k].text));
+        free(fps);
         if (file_result_exit_code(r, werror) == 2) {
             all_verified = false;
             json_array_append_new(notifications, json_pack(
