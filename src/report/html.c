@@ -112,11 +112,6 @@ static void source_excerpt(FILE *out, const struct file_result *r, const struct 
     fputs("</pre>\n", out);
 }
 
-static bool is_sync(const struct sim_trace_entry *e)
-{
-    return strchr(e->what, '(') != NULL;   /* set_flag(...), pipe_barrier(V), sync() ... */
-}
-
 /* The schedule as SVG: one lane per unit, in the order the trace groups them, with a row per
  * instruction of the unit (a pipelined unit's instructions overlap in time). */
 static void timeline_svg(FILE *out, const struct sim_trace *t, size_t index)
@@ -161,7 +156,7 @@ static void timeline_svg(FILE *out, const struct sim_trace *t, size_t index)
         int x0 = left + col * (int)c0, x1 = left + col * (int)c1 + (e->end == SIM_NEVER ? 30 : 0);
         const char *cls = e->role == TRACE_FIRST    ? "first"
                           : e->role == TRACE_SECOND ? "second"
-                          : is_sync(e)              ? "sync"
+                          : e->sync                 ? "sync"
                                                     : "other";
         fprintf(out, "<rect class=\"%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\">"
                      "<title>",

@@ -101,6 +101,7 @@ struct sim_trace *sim_trace_build(const struct sim_run *r, struct arena *arena, 
             e->end = r->end[x];
             e->slow = slow > 0 && latency[x] >= slow;
             e->role = x == first ? TRACE_FIRST : x == second ? TRACE_SECOND : TRACE_OTHER;
+            e->sync = ins->kind != INS_ACCESS;
             e->index = x;
         }
     }

@@ -22,6 +22,7 @@ struct sim_trace_entry {
     struct binding_list iters;
     int64_t issue, start, end;  /* SIM_NEVER: did not happen */
     bool slow;                  /* given the latency without bound */
+    bool sync;                  /* a sync instruction (flag, barrier), not an access */
     enum trace_role role;
     size_t index;               /* instruction index in the run, as replay files count */
 };
