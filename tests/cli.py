@@ -89,6 +89,9 @@ for args, code in ((['--fail-on', 'never', RACY_FILE], 0), (['--fail-on=error', 
                    (['--fail-on', 'never', f'{root}/tests/kernels/syntax-error/bad_character.pir'], 2)):
     p = run('check', *args)
     expect(p.returncode == code, f'check {" ".join(args)}: exit {p.returncode}, expected {code}')
+p = run('check', '--color=loud', KERNEL)
+expect(p.returncode == 2 and "--color takes auto, always or never, got 'loud'" in p.stderr,
+       f'bad --color: {p.stderr!r}')
 p = run('check', '--fail-on', 'sometimes', KERNEL)
 expect(p.returncode == 2 and "--fail-on takes error, warning or never, got 'sometimes'" in p.stderr,
        f'bad --fail-on: {p.stderr!r}')
