@@ -3,6 +3,7 @@
 #ifndef AS_UTIL_XALLOC_H
 #define AS_UTIL_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 _Noreturn void xalloc_die(void);
@@ -11,6 +12,9 @@ void *xmalloc(size_t size) XALLOC_ATTRS;
 void *xcalloc(size_t count, size_t size) XALLOC_ATTRS;
 void *xrealloc_array(void *p, size_t count, size_t size) XALLOC_ATTRS;
 char *xstrdup(const char *s) XALLOC_ATTRS;
+/* printf into a new malloc'ed string. */
+char *xasprintf(const char *fmt, ...) XALLOC_ATTRS __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) XALLOC_ATTRS __attribute__((format(printf, 1, 0)));
 
 /* Growable array of T: struct { T *items; size_t len, cap; }. */
 #define VEC(T) struct { T *items; size_t len, cap; }
