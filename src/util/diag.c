@@ -94,6 +94,19 @@ static const struct check_info registry[CHECK_COUNT] = {
         "The input cannot be checked",
         "The file cannot be read or declares something invalid; it was not verified.",
         "Fix what the message names."},
+    [CHECK_SOURCE_ERROR] = {"source-error", "AS0106", true, false,
+        "The kernel source does not compile",
+        "clang reported an error in an Ascend C source under the frontend's declarations of the "
+        "vendor API; nothing in the file was verified.",
+        "Fix the error, or pass the include paths and macros the build uses (-I, -D, --arch); "
+        "an API missing from the frontend's declarations is listed in docs/frontends.md."},
+    [CHECK_UNSUPPORTED] = {"unsupported", "AS0107", true, false,
+        "A construct the frontend does not model",
+        "The kernel calls an API or uses a construct whose synchronization or memory effect the "
+        "frontend does not model (a high-level API, a data-dependent condition, an unknown call "
+        "on a tensor); the kernel was not verified, never reported as clean.",
+        "See docs/frontends.md for the supported subset; check the kernel by hand or as PIR "
+        "(`accelsync lower` writes the part that was understood)."},
 };
 
 const struct check_info *check_info(enum check_id id) { return &registry[id]; }
@@ -189,6 +202,38 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     else
         d->warnings++;
     return &d->items[d->len++];
+}
+
+void diag_drop_repeats(struct diag_list *d)
+{
+    size_t kept = 0;
+    free(d->slots);
+    d->slots = NULL;
+    d->nslots = 0;
+    d->errors = d->warnings = d->suppressed = 0;
+    size_t n = d->len;
+    for (size_t i = 0; i < n; i++) {
+        if (2 * (kept + 1) > d->nslots) {
+            d->len = kept;
+            rehash(d);
+        }
+        size_t k = finding_hash(&d->items[i]) & (d->nslots - 1);
+        bool repeat = false;
+        for (; d->slots[k] && !repeat; k = (k + 1) & (d->nslots - 1))
+            repeat = same_finding(&d->items[d->slots[k] - 1], &d->items[i]);
+        if (repeat)
+            continue;
+        d->items[kept] = d->items[i];
+        d->slots[k] = kept + 1;
+        if (d->items[kept].suppressed)
+            d->suppressed++;
+        else if (d->items[kept].severity == SEV_ERROR)
+            d->errors++;
+        else
+            d->warnings++;
+        kept++;
+    }
+    d->len = kept;
 }
 
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external)

@@ -35,6 +35,8 @@ enum check_id {
     CHECK_MODEL_ERROR,
     CHECK_LIMIT_EXCEEDED,
     CHECK_INPUT_ERROR,      /* bad input that is none of the above: duplicate names, bad values */
+    CHECK_SOURCE_ERROR,     /* a C++ kernel source does not compile under the frontend */
+    CHECK_UNSUPPORTED,      /* a source construct or API the frontend does not model */
     CHECK_COUNT
 };
 
@@ -140,6 +142,9 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f);
 /* Convenience: a finding with message built by printf-style formatting into d->arena. */
 /* Marks f (an item of d) accepted with `reason`: out of the error and warning counts. */
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external);
+/* Drops the repeats of findings held earlier in the list (after locations were rewritten,
+ * e.g. moved from lowered PIR back to the source), and recounts. */
+void diag_drop_repeats(struct diag_list *d);
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));
