@@ -12,6 +12,7 @@
 #include "fix/fixer.h"
 #include "mutate/study.h"
 #include "config.h"
+#include "frontend/frontend.h"
 #include "report/baseline.h"
 #include "report/report.h"
 #include "sim/trace.h"
@@ -29,6 +30,7 @@ struct as_options {
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
+    VEC(char *) include_dirs;   /* owned copies of the -I directories */
     struct sim_policy policy;   /* as_simulate_files */
     unsigned jobs;              /* files checked at once (as_options_set_jobs); 1: in order */
     struct baseline *baseline;  /* findings accepted (as_options_set_baseline); NULL: none */
@@ -68,6 +70,9 @@ void as_options_free(struct as_options *o)
     for (size_t i = 0; i < o->model_path.len; i++)
         free(o->model_path.items[i]);
     VEC_FREE(o->model_path);
+    for (size_t i = 0; i < o->include_dirs.len; i++)
+        free(o->include_dirs.items[i]);
+    VEC_FREE(o->include_dirs);
     model_cache_free(o->check.models);
     baseline_free(o->baseline);
     free(o->model);
@@ -114,6 +119,19 @@ void as_options_add_model_path(struct as_options *o, const char *dir)
     VEC_PUSH(o->model_path, copy);
     o->check.model_path = (const char *const *)o->model_path.items;
     o->check.nmodel_path = o->model_path.len;
+}
+
+void as_options_set_auto_sync(struct as_options *o, bool on)
+{
+    o->check.manual_sync = !on;
+}
+
+void as_options_add_include_dir(struct as_options *o, const char *dir)
+{
+    char *copy = xstrdup(dir);
+    VEC_PUSH(o->include_dirs, copy);
+    o->check.include_dirs = (const char *const *)o->include_dirs.items;
+    o->check.ninclude_dirs = o->include_dirs.len;
 }
 
 /* Sets name in a list of definitions: a later value of one name replaces the earlier. */
@@ -463,9 +481,55 @@ bool as_result_write_text(const struct as_result *r, FILE *out, bool werror, uns
     return !ferror(out);
 }
 
+const char *const *as_kernel_extensions(void)
+{
+    static const char *const pir_only[] = {"pir", NULL};
+    static const char *const with_sources[] = {"pir", "cpp", "cc", "cxx", "asc", NULL};
+    return frontend_available() ? with_sources : pir_only;
+}
+
+int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
+{
+    if (frontend_for_path(path) == FRONTEND_NONE) {
+        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx and "
+                        ".asc files)\n", path);
+        return 2;
+    }
+    const struct check_options *co = &o->check;
+    struct frontend_options fo = {
+        .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
+        .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
+        .max_steps = co->max_events, .manual_sync = co->manual_sync, .keep_incomplete = true};
+    struct diag_list d;
+    diag_list_init(&d, 0);
+    struct lowered_source low;
+    frontend_lower(path, &fo, &low, &d);
+    if (low.pir)
+        fwrite(low.pir, 1, low.len, out);
+    for (size_t i = 0; i < d.len; i++) {
+        const struct finding *f = &d.items[i];
+        fprintf(errors, "%s:%d:%d: %s: %s [%s]\n", f->loc.file ? f->loc.file : path, f->loc.line,
+                f->loc.col, f->severity == SEV_ERROR ? "error" : "warning", f->message,
+                check_name(f->check));
+    }
+    int rc = !low.pir || d.len ? 2 : 0;
+    if (low.incomplete)
+        fprintf(errors, "accelsync: %s: %zu of %zu kernel%s not fully lowered; check reports "
+                        "them as not verified\n", path, low.incomplete, low.kernels,
+                low.kernels == 1 ? "" : "s");
+    lowered_source_free(&low);
+    diag_list_free(&d);
+    return rc;
+}
+
 int as_fix_file(const struct as_options *o, const char *path, const char *out_path, bool dry_run,
                 FILE *out, FILE *errors)
 {
+    if (frontend_for_path(path) != FRONTEND_NONE) {
+        fprintf(errors, "accelsync: %s: fix repairs PIR files; run `accelsync lower` on a kernel "
+                        "source and repair the PIR, then carry the edit over\n", path);
+        return 2;
+    }
     const char *err = NULL;
     struct source *src = source_read(path, o->check.max_file_size, &err);
     if (!src) {

@@ -119,7 +119,7 @@ expect(run('check', '-q', many).stderr == '', 'no progress when stderr is not a 
 
 # docs/cli.md shows each help text as the binary prints it
 doc = open(f'{root}/docs/cli.md').read()
-for cmd in ([], ['check'], ['simulate'], ['mutate']):
+for cmd in ([], ['check'], ['simulate'], ['mutate'], ['lower']):
     shown = '$ ' + ' '.join(['accelsync'] + cmd + ['--help']) + '\n'
     start = doc.find(shown)
     expect(start >= 0, f'docs/cli.md shows {shown.strip()}')

@@ -4,7 +4,8 @@
 engine and the reference engine and fails on a wrong verdict, a wrong exit code, a kernel
 without tags, or any difference between the two engines' findings.
 
-usage: golden.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]"""
+usage: golden.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]
+Kernel sources (.cpp, ...) under the DIRs are checked too: their tags name source lines."""
 import concurrent.futures
 import os
 import sys
@@ -49,7 +50,7 @@ def fmt(v):
     return ' '.join(f'{c}@{n}' for c, n in v) or 'clean'
 
 
-paths = kernels.find_kernels(*dirs)
+paths = kernels.find_kernels(*dirs, extensions=('.pir',) + kernels.SOURCE_EXTENSIONS)
 if not paths:
     print('golden: no kernels found')
     sys.exit(1)

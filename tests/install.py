@@ -94,7 +94,7 @@ with tempfile.TemporaryDirectory() as tmp:
                        f'the example reads the result: exit {run.returncode}, {run.stdout!r} {run.stderr}')
 
 man = open(os.path.join(root, 'docs', 'accelsync.1')).read().replace('\\-', '-')
-for cmd in ('check', 'simulate', 'mutate', 'fix', 'merge-sarif', 'models'):
+for cmd in ('check', 'simulate', 'mutate', 'fix', 'lower', 'merge-sarif', 'models'):
     h = subprocess.run([os.path.join(build, 'src', 'accelsync'), cmd, '--help'],
                        capture_output=True, text=True).stdout
     for opt in sorted(set(re.findall(r'^  (?:-\w, )?(--[a-z][a-z-]*)', h, re.M))):

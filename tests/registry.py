@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The diagnostics registry stays complete: every check id and code in src/util/diag.c is
 documented in docs/diagnostics.md (with the same code and level) and has a tests/kernels/<id>/ folder
-whose kernels trigger it.
+whose kernels trigger it (checks of the source frontends: a kernel source under tests/frontend/
+that expects it).
 
 usage: registry.py SOURCE_ROOT"""
 import os
@@ -31,8 +32,13 @@ for name, code in entries:
             if f.endswith('.pir') and re.search(r'expect(\([^)]*\))?:.*\b' + re.escape(name) + '@',
                                                  open(os.path.join(folder, f)).read()):
                 tagged.append(f)
+    for d, _, files in os.walk(os.path.join(root, 'tests', 'frontend')):
+        for f in sorted(files):
+            if f.endswith(('.cpp', '.asc')) and re.search(
+                    r'expect(\([^)]*\))?:.*\b' + re.escape(name) + '@', open(os.path.join(d, f)).read()):
+                tagged.append(f)
     if not tagged:
-        problems.append(f'no kernel in tests/kernels/{name}/ expects {name}')
+        problems.append(f'no kernel in tests/kernels/{name}/ (or source in tests/frontend/) expects {name}')
     if problems:
         failed += 1
         for p in problems:

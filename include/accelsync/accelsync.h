@@ -58,6 +58,12 @@ AS_EXPORT void as_options_set_model(struct as_options *o, const char *name_or_pa
 /* A directory searched for models (NAME.xml) before $ACCELSYNC_MODEL_PATH and the installed
  * models; repeatable, searched in the order given. */
 AS_EXPORT void as_options_add_model_path(struct as_options *o, const char *dir);
+/* Kernel sources: whether the compiler's automatic synchronization (Ascend C --cce-auto-sync,
+ * on by default as in the vendor build) is assumed: the syncs it would insert are added to
+ * the lowered kernel, marked. Off: only the syncs written in the source count. */
+AS_EXPORT void as_options_set_auto_sync(struct as_options *o, bool on);
+/* -I: a directory searched for the headers of kernel sources (Ascend C); repeatable. */
+AS_EXPORT void as_options_add_include_dir(struct as_options *o, const char *dir);
 /* A default value for a param, used by the files that declare it unless a definition fixes
  * it (a project configuration's `define`): unlike as_options_define, not an error where no
  * such param is declared. */
@@ -96,6 +102,15 @@ AS_EXPORT const char *as_options_set_check_level(struct as_options *o, const cha
  * counts them as suppressed, not as errors or warnings. False, with a message on `errors`,
  * when the file cannot be read. */
 AS_EXPORT bool as_options_set_baseline(struct as_options *o, const char *path, FILE *errors);
+/* The file extensions (without '.') a directory walk checks by default, NULL-terminated:
+ * "pir", and the kernel sources of the frontends this build has (cpp cc cxx asc). */
+AS_EXPORT const char *const *as_kernel_extensions(void);
+/* Lowers a kernel source (Ascend C: .cpp, .cc, .cxx, .asc) to the PIR that check verifies and
+ * writes it to `out`, each line with the source location it came from; problems (source
+ * errors, unsupported constructs) go to `errors` as file:line:col lines. Returns 0 when every
+ * kernel was lowered completely, 2 otherwise. */
+AS_EXPORT int as_lower_file(const struct as_options *o, const char *path, FILE *out,
+                            FILE *errors);
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
 AS_EXPORT struct as_result *as_check_files(const struct as_options *o, const char *const *paths,
                                            size_t n);

@@ -30,11 +30,15 @@ class TagError(Exception):
     pass
 
 
-def find_kernels(*roots):
+# Kernel sources the Ascend C frontend reads (src/frontend/frontend.c), besides PIR.
+SOURCE_EXTENSIONS = ('.cpp', '.cc', '.cxx', '.asc')
+
+
+def find_kernels(*roots, extensions=('.pir',)):
     out = []
     for root in roots:
         for d, _, files in os.walk(root):
-            out += [os.path.join(d, f) for f in files if f.endswith('.pir')]
+            out += [os.path.join(d, f) for f in files if f.endswith(extensions)]
     return sorted(out)
 
 

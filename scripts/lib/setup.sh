@@ -14,6 +14,7 @@ as_packages=(
   "meson:cmd:meson" "ninja-build:cmd:ninja" "flex:cmd:flex" "bison:cmd:bison"
   "pkg-config:cmd:pkg-config" "gcc:cmd:cc" "python3:cmd:python3"
   "libxml2-dev:pc:libxml-2.0" "libjansson-dev:pc:jansson" "libinih-dev:pc:inih"
+  "libclang-dev:glob:/usr/lib/llvm-*/include/clang-c/Index.h"
 )
 # What only the test suite needs (scripts/test): CUnit, valgrind's memcheck, shellcheck,
 # jsonschema for the SARIF test and chromium for the HTML report's browser test.
@@ -31,6 +32,7 @@ as_missing_packages() {
       cmd) command -v "$what" >/dev/null 2>&1 || missing+=("$pkg") ;;
       pc) pkg-config --exists "$what" 2>/dev/null || missing+=("$pkg") ;;
       dpkg) dpkg -s "$what" >/dev/null 2>&1 || missing+=("$pkg") ;;
+      glob) compgen -G "$what" >/dev/null || missing+=("$pkg") ;;
     esac
   done
   echo "${missing[@]}"

@@ -8,10 +8,12 @@
 #include "../graph/edges.h"
 #include "../graph/graph.h"
 #include "../ir/parse.h"
+#include "../frontend/frontend.h"
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
 #include "check.h"
 #include "levels.h"
+#include "lowered.h"
 #include "params.h"
 #include "suppress.h"
 
@@ -375,22 +377,33 @@ static void sort_by_location(struct diag_list *d)
     free(tmp);
 }
 
-void check_source(struct source *src, const struct check_options *o, struct file_result *r)
+static void init_result(struct file_result *r, const char *path, const struct check_options *o)
 {
     memset(r, 0, sizeof(*r));
-    r->path = xstrdup(src->path);
-    r->src = src;
+    r->path = xstrdup(path);
     diag_list_init(&r->diags, o->max_errors);
     for (int c = 0; c < CHECK_COUNT; c++)   /* off: never kept, so never counted toward a cap */
         if (o->level[c] == CHECK_LEVEL_OFF && !check_is_input_error((enum check_id)c))
             r->diags.dropped |= (uint64_t)1 << c;
+}
+
+/* Parses and checks `pir` into r. For a lowered source file, `low` maps the PIR's lines back
+ * to the source and `front` holds what the frontend reported; both are NULL for PIR. */
+static void check_pir(struct file_result *r, struct source *pir, const struct check_options *o,
+                      const struct lowered_source *low, const struct diag_list *front)
+{
     struct parse_limits pl = {.max_tokens = o->max_tokens, .max_depth = o->max_depth};
-    r->ast = pir_parse(src, &pl, &r->diags);
-    if (!r->ast || r->diags.errors)
+    r->ast = pir ? pir_parse(pir, &pl, &r->diags) : NULL;
+    if (r->ast && !r->diags.errors && check_declarations(r) && check_buffer_count(r, o) &&
+        load_model(r, o))
+        check_kernels(r, o);
+    else if (!low)
         return;
-    if (!check_declarations(r) || !check_buffer_count(r, o) || !load_model(r, o))
-        return;
-    check_kernels(r, o);
+    if (low) {
+        lowered_move_to_source(r, pir, low, front);
+        if (low->incomplete)
+            r->checked = false;
+    }
     suppress_findings(r->src, &r->diags);
     apply_check_levels(o->level, &r->diags);
     sort_by_location(&r->diags);
@@ -407,6 +420,41 @@ void check_source(struct source *src, const struct check_options *o, struct file
     }
 }
 
+void check_source(struct source *src, const struct check_options *o, struct file_result *r)
+{
+    init_result(r, src->path, o);
+    r->src = src;
+    check_pir(r, src, o, NULL, NULL);
+}
+
+/* A kernel source (Ascend C): lowered to PIR by the frontend, checked, and the findings
+ * moved back to the source's own lines. */
+static void check_lowered(struct source *src, const struct check_options *o, struct file_result *r)
+{
+    init_result(r, src->path, o);
+    r->src = src;
+    struct frontend_options fo = {
+        .include_dirs = o->include_dirs, .ninclude_dirs = o->ninclude_dirs,
+        .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
+        .max_steps = o->max_events, .manual_sync = o->manual_sync, .keep_incomplete = false};
+    struct lowered_source low;
+    struct diag_list front;
+    diag_list_init(&front, 0);
+    frontend_lower(src->path, &fo, &low, &front);
+    if (low.pir) {
+        char *name = xasprintf("%s.pir", src->path);
+        r->lowered = source_from_string(name, low.pir, low.len);
+        free(name);
+    }
+    /* the -D values were the frontend's (macros, runtime values): the PIR has no params */
+    struct check_options po = *o;
+    po.defines = NULL;
+    po.ndefines = 0;
+    check_pir(r, r->lowered, &po, &low, &front);
+    lowered_source_free(&low);
+    diag_list_free(&front);
+}
+
 void check_file(const char *path, const struct check_options *o, struct file_result *r)
 {
     const char *err = NULL;
@@ -419,7 +467,10 @@ void check_file(const char *path, const struct check_options *o, struct file_res
                   SEV_ERROR, file_loc(r), "cannot read %s: %s", path, err);
         return;
     }
-    check_source(src, o, r);
+    if (frontend_for_path(path) != FRONTEND_NONE)
+        check_lowered(src, o, r);
+    else
+        check_source(src, o, r);
 }
 
 void file_result_free(struct file_result *r)
@@ -427,6 +478,7 @@ void file_result_free(struct file_result *r)
     ast_program_free(r->ast);
     model_free(r->model);
     source_free(r->src);
+    source_free(r->lowered);
     diag_list_free(&r->diags);
     free(r->kernels);
     free(r->path);

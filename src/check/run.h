@@ -21,6 +21,9 @@ struct check_options {
     size_t nmodel_path;
     const struct binding *defines;  /* -D name=value */
     size_t ndefines;
+    const char *const *include_dirs; /* -I: header directories of kernel sources */
+    bool manual_sync;               /* kernel sources: --auto-sync=off */
+    size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */
     size_t ndefaults;
@@ -69,6 +72,7 @@ struct kernel_result {
 struct file_result {
     char *path;
     struct source *src;
+    struct source *lowered;         /* the PIR a source file was lowered to; NULL for PIR */
     struct ast_program *ast;
     struct model *model;
     bool checked;                   /* false: the file could not be verified */

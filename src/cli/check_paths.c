@@ -166,7 +166,10 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         }
         if (!ok)
             break;
-        static const char *const pir[] = {"pir"};
+        const char *const *kernel_files = as_kernel_extensions();
+        size_t nkernel_files = 0;
+        while (kernel_files[nkernel_files])
+            nkernel_files++;
         const char **excludes = xrealloc_array(NULL, s->nexcludes + g->config.excludes.len + 1,
                                                sizeof(char *));
         size_t nex = 0;
@@ -175,8 +178,8 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         for (size_t k = 0; k < g->config.excludes.len; k++)
             excludes[nex++] = g->config.excludes.items[k];
         struct input_rules rules = {
-            g->has_config ? (const char *const *)g->config.extensions.items : pir,
-            g->has_config ? g->config.extensions.len : 1, excludes, nex};
+            g->has_config ? (const char *const *)g->config.extensions.items : kernel_files,
+            g->has_config ? g->config.extensions.len : nkernel_files, excludes, nex};
         char **found;
         size_t nfound;
         walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);

@@ -12,17 +12,19 @@
 #include "settings.h"
 
 static const char usage_main[] =
-    "usage: accelsync check [OPTIONS] PATH...     verify the synchronization of PIR kernels\n"
+    "usage: accelsync check [OPTIONS] PATH...     verify the synchronization of kernels (PIR,\n"
+    "                                             Ascend C)\n"
     "       accelsync simulate [OPTIONS] PATH...  run kernels under simulated schedules\n"
     "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
     "                                             measure how many the checker catches\n"
     "       accelsync fix [OPTIONS] FILE          repair hazards with verified edits\n"
+    "       accelsync lower [OPTIONS] FILE        write the PIR a kernel source is checked as\n"
     "       accelsync merge-sarif FILE...         merge the SARIF logs of --shard slices\n"
     "       accelsync models                      list the hardware models found\n"
     "       accelsync --version | --help\n"
     "\n"
     "Run 'accelsync COMMAND --help' for the options of a command; FILE '-' is standard input;\n"
-    "check and simulate walk a directory for *.pir files.\n"
+    "check and simulate walk a directory for *.pir files and kernel sources.\n"
     "Exit codes: 0 verified, no error; 1 errors found; 2 some input could not be verified.\n";
 
 
@@ -36,7 +38,13 @@ static const char usage_main[] =
 #define INPUT_OPTIONS                                                                        \
     {"model", 0, "NAME|FILE", OPT_MODEL, "hardware model (default: the file's model declaration)"}, \
     MODEL_PATH_OPTION,                                                                       \
-    {NULL, 'D', "NAME=VALUE", OPT_DEFINE, "fix a param's value (repeatable; also -DNAME=VALUE)"}
+    {NULL, 'D', "NAME=VALUE", OPT_DEFINE,                                                   \
+     "fix a param's value; in a kernel source, a macro and a runtime\n"                     \
+     "value (repeatable; also -DNAME=VALUE)"},                                               \
+    {NULL, 'I', "DIR", OPT_INCLUDE, "header directory of kernel sources (repeatable)"},       \
+    {"auto-sync", 0, "on|off", OPT_AUTO_SYNC,                                                \
+     "kernel sources: assume the syncs the compiler inserts (on, the\n"                     \
+     "vendor default) or only those written (off)"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \
@@ -140,6 +148,13 @@ static const struct cli_option fix_options[] = {
     LIMIT_OPTIONS,
 };
 
+static const struct cli_option lower_options[] = {
+    HELP_OPTIONS,
+    INPUT_OPTIONS,
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the PIR to OUT (default: standard output)"},
+    LIMIT_OPTIONS,
+};
+
 static const struct cli_option models_options[] = {HELP_OPTIONS, MODEL_PATH_OPTION};
 
 static const struct cli_option merge_options[] = {
@@ -157,8 +172,9 @@ static const struct cli_command commands[] = {
     {"check", "PATH...",
      "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
      "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
-     "flags left set. A PATH that is a directory is walked for *.pir files (sorted, hidden\n"
-     "entries skipped); '-' reads standard input.",
+     "flags left set. A PATH that is a directory is walked for *.pir files and kernel sources\n"
+     "(.cpp .cc .cxx .asc, when the frontend is built; sorted, hidden entries skipped); '-'\n"
+     "reads standard input (PIR).",
      check_options, COUNT(check_options), check_footer},
     {"simulate", "PATH...",
      "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
@@ -181,6 +197,13 @@ static const struct cli_command commands[] = {
      fix_options, COUNT(fix_options),
      "Exit codes: 0 the kernel checks clean (repaired, or already); 2 no verified fix for some\n"
      "finding (nothing written), or the file could not be read or written."},
+    {"lower", "FILE",
+     "Writes the PIR that check verifies for a kernel source (Ascend C: .cpp, .cc, .cxx,\n"
+     ".asc), every line with the source line it came from, so you can see exactly what was\n"
+     "checked. Constructs the frontend does not model are reported at their lines.",
+     lower_options, COUNT(lower_options),
+     "Exit codes: 0 every kernel lowered completely; 2 a source error, an unsupported\n"
+     "construct (its kernel is written as far as it was understood), or bad usage."},
     {"merge-sarif", "FILE...",
      "Merges SARIF logs, such as those of the --shard slices of one check, into one log: the\n"
      "accelsync runs become one run with the results in the order of the files.",
@@ -229,6 +252,21 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         if (n != 1)
             return cli_usage_error(cmd, "fix takes one FILE, got %zu", n);
         return as_fix_file(s->o, files[0], s->output, s->dry_run, stdout, stderr);
+    }
+    if (strcmp(cmd->name, "lower") == 0) {
+        if (n != 1)
+            return cli_usage_error(cmd, "lower takes one FILE, got %zu", n);
+        FILE *out = s->output ? fopen(s->output, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            return 2;
+        }
+        int rc = as_lower_file(s->o, files[0], out, stderr);
+        if (out != stdout && fclose(out) != 0) {
+            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            rc = 2;
+        }
+        return rc;
     }
     static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF,
                                              AS_FORMAT_HTML, AS_FORMAT_CODEQUALITY};

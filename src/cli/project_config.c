@@ -169,7 +169,8 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     int rc = ini_parse_stream(read_line, &st, on_entry, &st);
     fclose(st.file);
     if (rc == 0 && c->extensions.len == 0)
-        push(&c->extensions, "pir");
+        for (const char *const *e = as_kernel_extensions(); *e; e++)
+            push(&c->extensions, *e);
     if (rc > 0) {
         if (st.error_line == rc)
             fprintf(errors, "accelsync: %s:%d: %s\n", path, rc, st.message);

@@ -99,6 +99,14 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
         return 0;
     case OPT_DEFINE:
         return parse_define(s, arg);
+    case OPT_INCLUDE:
+        as_options_add_include_dir(s->o, arg);
+        return 0;
+    case OPT_AUTO_SYNC:
+        if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0)
+            return cli_usage_error(s->cmd, "--auto-sync takes on or off, got '%s'", arg);
+        as_options_set_auto_sync(s->o, strcmp(arg, "on") == 0);
+        return 0;
     case OPT_FORMAT: {
         const char *words = metavar_of(s->cmd, OPT_FORMAT);
         int k = choice(words, arg);

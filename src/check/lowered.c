@@ -1,0 +1,76 @@
+/* Moving findings from lowered PIR back to the kernel source (see lowered.h). */
+#include "lowered.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct as_loc to_source(struct file_result *r, const struct source *pir,
+                               const struct lowered_source *low, struct as_loc loc)
+{
+    if (!loc.file || !pir || strcmp(loc.file, pir->path) != 0)
+        return loc;
+    if (loc.line >= 1 && (size_t)loc.line <= low->nlines && low->origins[loc.line - 1].file) {
+        struct as_loc origin = low->origins[loc.line - 1];
+        origin.file = arena_strdup(&r->diags.arena, origin.file);
+        return origin;
+    }
+    return (struct as_loc){r->path, 0, 0, 0};   /* a line with no source: the file */
+}
+
+/* Messages name other statements by PIR line ("... at line 8 ..."): those become the source
+ * lines the statements came from. */
+static const char *message_to_source(struct file_result *r, const struct lowered_source *low,
+                                     const char *msg)
+{
+    if (!strstr(msg, "line "))
+        return msg;
+    size_t mentions = 0, longest = 0, n = 0;
+    for (const char *p = strstr(msg, "line "); p; p = strstr(p + 1, "line "))
+        mentions++;
+    for (size_t i = 0; i < low->nfiles; i++)
+        if (strlen(low->files[i]) > longest)
+            longest = strlen(low->files[i]);
+    size_t cap = strlen(msg) + 1 + mentions * (longest + 24);
+    char *out = arena_alloc(&r->diags.arena, cap);
+    for (const char *p = msg; *p;) {
+        long pir_line;
+        char *end;
+        if (strncmp(p, "line ", 5) == 0 && isdigit((unsigned char)p[5]) &&
+            (pir_line = strtol(p + 5, &end, 10)) >= 1 && (size_t)pir_line <= low->nlines &&
+            low->origins[pir_line - 1].file) {
+            const struct as_loc *o = &low->origins[pir_line - 1];
+            if (strcmp(o->file, r->path) == 0)
+                n += (size_t)snprintf(out + n, cap - n, "line %d", o->line);
+            else
+                n += (size_t)snprintf(out + n, cap - n, "%s:%d", o->file, o->line);
+            p = end;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+void lowered_move_to_source(struct file_result *r, const struct source *pir,
+                            const struct lowered_source *low, const struct diag_list *front)
+{
+    for (size_t i = 0; i < r->diags.len; i++) {
+        struct finding *f = &r->diags.items[i];
+        f->message = message_to_source(r, low, f->message);
+        f->loc = to_source(r, pir, low, f->loc);
+        f->related = to_source(r, pir, low, f->related);
+        f->fix = NULL;
+        f->fix_edits = NULL;
+    }
+    diag_drop_repeats(&r->diags);
+    for (size_t i = 0; i < front->len; i++) {
+        struct finding f = front->items[i];
+        f.message = arena_strdup(&r->diags.arena, f.message);
+        if (f.loc.file)
+            f.loc.file = arena_strdup(&r->diags.arena, f.loc.file);
+        diag_add(&r->diags, &f);
+    }
+}

@@ -1,0 +1,13 @@
+/* The Ascend C API's meaning, as the interpreter's api_ops (see interp.h). */
+#ifndef AS_FRONTEND_ASCENDC_API_H
+#define AS_FRONTEND_ASCENDC_API_H
+
+#include "interp.h"
+
+const struct api_ops *ascendc_api(void);
+/* Per-kernel state of the layer (the current TPipe, the statements written to w); auto_sync:
+ * add the syncs the compiler adds under --cce-auto-sync. */
+void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync);
+void ascendc_api_data_free(void *data);
+
+#endif

@@ -1,0 +1,351 @@
+/* Answers libclang 14's C API gives only indirectly (see cursor_util.h). Operators come from
+ * clang's own printing of the expression, which also works inside macro expansions, where
+ * the tokens of the extent are the macro's call, not the operator. */
+#include "cursor_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct cursor_vec *v = data;
+    VEC_PUSH(*v, c);
+    return CXChildVisit_Continue;
+}
+
+struct cursor_vec cursor_children(CXCursor c)
+{
+    struct cursor_vec v = {0};
+    clang_visitChildren(c, collect, &v);
+    return v;
+}
+
+static bool is_expr(CXCursor c)
+{
+    return clang_isExpression(clang_getCursorKind(c));
+}
+
+struct cursor_vec cursor_exprs(CXCursor c)
+{
+    struct cursor_vec all = cursor_children(c), v = {0};
+    for (size_t i = 0; i < all.len; i++)
+        if (is_expr(all.items[i]))
+            VEC_PUSH(v, all.items[i]);
+    VEC_FREE(all);
+    return v;
+}
+
+CXCursor cursor_first_expr(CXCursor c)
+{
+    struct cursor_vec v = cursor_exprs(c);
+    CXCursor r = v.len ? v.items[0] : clang_getNullCursor();
+    VEC_FREE(v);
+    return r;
+}
+
+CXCursor cursor_last_expr(CXCursor c)
+{
+    struct cursor_vec v = cursor_exprs(c);
+    CXCursor r = v.len ? v.items[v.len - 1] : clang_getNullCursor();
+    VEC_FREE(v);
+    return r;
+}
+
+bool cursor_two_exprs(CXCursor c, CXCursor *a, CXCursor *b)
+{
+    struct cursor_vec v = cursor_exprs(c);
+    bool ok = v.len == 2;
+    if (ok) {
+        *a = v.items[0];
+        *b = v.items[1];
+    }
+    VEC_FREE(v);
+    return ok;
+}
+
+CXCursor cursor_initializer(CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        return clang_getNullCursor();
+    unsigned name;
+    clang_getSpellingLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name);
+    struct cursor_vec v = cursor_exprs(decl);
+    CXCursor r = clang_getNullCursor();
+    for (size_t i = 0; i < v.len; i++) {
+        unsigned off;
+        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(v.items[i])), NULL,
+                                  NULL, NULL, &off);
+        if (off >= name)
+            r = v.items[i];
+    }
+    VEC_FREE(v);
+    return r;
+}
+
+CXCursor cursor_strip(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+            k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr)
+            return c;
+        CXCursor inner = cursor_last_expr(c);
+        if (clang_Cursor_isNull(inner))
+            return c;
+        c = inner;
+    }
+}
+
+CXType type_without_reference(CXType t)
+{
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+        return clang_getPointeeType(t);
+    return t;
+}
+
+CXCursor cursor_body(CXCursor fn)
+{
+    struct cursor_vec v = cursor_children(fn);
+    CXCursor r = clang_getNullCursor();
+    for (size_t i = 0; i < v.len; i++)
+        if (clang_getCursorKind(v.items[i]) == CXCursor_CompoundStmt)
+            r = v.items[i];
+    VEC_FREE(v);
+    return r;
+}
+
+struct value cursor_constant(CXCursor c)
+{
+    struct value v = {.kind = VAL_UNKNOWN, .buffer = -1};
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        /* Only constants: a mutable global's initializer is not its value. */
+        CXType t = clang_getCursorType(c);
+        if (!clang_isConstQualifiedType(t))
+            return v;
+    }
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return v;
+    if (clang_EvalResult_getKind(r) == CXEval_Int) {
+        v.kind = VAL_INT;
+        v.num = clang_EvalResult_isUnsignedInt(r)
+                    ? (int64_t)clang_EvalResult_getAsUnsigned(r)
+                    : (int64_t)clang_EvalResult_getAsLongLong(r);
+    }
+    clang_EvalResult_dispose(r);
+    return v;
+}
+
+struct value cursor_default_argument(CXCursor parm)
+{
+    CXCursor e = cursor_last_expr(parm);
+    if (clang_Cursor_isNull(e))
+        return (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    return cursor_constant(e);
+}
+
+static unsigned token_offset(CXTranslationUnit tu, CXToken t)
+{
+    unsigned off;
+    clang_getSpellingLocation(clang_getTokenLocation(tu, t), NULL, NULL, NULL, &off);
+    return off;
+}
+
+static unsigned cursor_offset(CXCursor c)
+{
+    unsigned off;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL,
+                              &off);
+    return off;
+}
+
+bool cursor_for_parts(CXTranslationUnit tu, CXCursor s, CXCursor *init, CXCursor *cond,
+                      CXCursor *inc, CXCursor *body)
+{
+    struct cursor_vec k = cursor_children(s);
+    *init = *cond = *inc = *body = clang_getNullCursor();
+    bool ok = true;
+    if (k.len == 4) {
+        *init = k.items[0];
+        *cond = k.items[1];
+        *inc = k.items[2];
+        *body = k.items[3];
+    } else if (k.len >= 1) {
+        /* Some parts are empty: place each child by the header's semicolons. */
+        CXToken *toks;
+        unsigned n;
+        clang_tokenize(tu, clang_getCursorExtent(s), &toks, &n);
+        unsigned semi[2] = {0, 0}, close = 0;
+        int found = 0, depth = 0;
+        for (unsigned i = 0; i < n && !close; i++) {
+            CXString sp = clang_getTokenSpelling(tu, toks[i]);
+            const char *t = clang_getCString(sp);
+            if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+                depth++;
+            else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) {
+                if (--depth == 0)
+                    close = token_offset(tu, toks[i]);
+            } else if (!strcmp(t, ";") && depth == 1 && found < 2)
+                semi[found++] = token_offset(tu, toks[i]);
+            clang_disposeString(sp);
+        }
+        clang_disposeTokens(tu, toks, n);
+        ok = found == 2 && close;
+        for (size_t i = 0; ok && i < k.len; i++) {
+            unsigned off = cursor_offset(k.items[i]);
+            if (off < semi[0]) *init = k.items[i];
+            else if (off < semi[1]) *cond = k.items[i];
+            else if (off < close) *inc = k.items[i];
+            else *body = k.items[i];
+        }
+        ok = ok && !clang_Cursor_isNull(*body);
+    } else {
+        ok = false;
+    }
+    VEC_FREE(k);
+    return ok;
+}
+
+/* ---- operators ---- */
+
+struct op_entry {
+    CXCursor expr;
+    unsigned hash;
+    char op[4];
+    bool prefix;
+    bool used;
+};
+
+struct op_cache {
+    struct op_entry *slots;
+    size_t nslots, used;
+};
+
+struct op_cache *op_cache_new(void)
+{
+    struct op_cache *c = xcalloc(1, sizeof(*c));
+    c->nslots = 1024;
+    c->slots = xcalloc(c->nslots, sizeof(*c->slots));
+    return c;
+}
+
+void op_cache_free(struct op_cache *c)
+{
+    if (!c)
+        return;
+    free(c->slots);
+    free(c);
+}
+
+static struct op_entry *op_find(struct op_cache *c, CXCursor e, bool *fresh)
+{
+    if (2 * (c->used + 1) > c->nslots) {
+        struct op_cache bigger = {xcalloc(2 * c->nslots, sizeof(struct op_entry)), 2 * c->nslots, 0};
+        for (size_t i = 0; i < c->nslots; i++)
+            if (c->slots[i].used) {
+                size_t j = c->slots[i].hash & (bigger.nslots - 1);
+                while (bigger.slots[j].used)
+                    j = (j + 1) & (bigger.nslots - 1);
+                bigger.slots[j] = c->slots[i];
+                bigger.used++;
+            }
+        free(c->slots);
+        *c = bigger;
+    }
+    unsigned h = clang_hashCursor(e);
+    size_t j = h & (c->nslots - 1);
+    while (c->slots[j].used) {
+        if (c->slots[j].hash == h && clang_equalCursors(c->slots[j].expr, e)) {
+            *fresh = false;
+            return &c->slots[j];
+        }
+        j = (j + 1) & (c->nslots - 1);
+    }
+    c->slots[j] = (struct op_entry){.expr = e, .hash = h, .used = true};
+    c->used++;
+    *fresh = true;
+    return &c->slots[j];
+}
+
+static void copy_op(char out[4], const char *s)
+{
+    size_t n = strlen(s);
+    if (n > 3)
+        n = 3;
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
+static bool is_operator_spelling(const char *t)
+{
+    static const char *const ops[] = {
+        "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", ">", "<=", ">=", "==", "!=",
+        "&&", "||", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", ",",
+        "!", "~", "++", "--"};
+    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+        if (strcmp(ops[i], t) == 0)
+            return true;
+    return false;
+}
+
+/* The spelling of the first token of e's extent at or after `offset` in `file` (spelling
+ * locations, so an operator written in a macro's definition is found there). */
+static void token_at_or_after(CXTranslationUnit tu, CXCursor e, CXFile file, unsigned offset,
+                              bool last, char out[4])
+{
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+    out[0] = '\0';
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = last ? n - 1 - i : i;
+        CXFile f;
+        unsigned off;
+        clang_getSpellingLocation(clang_getTokenLocation(tu, toks[k]), &f, NULL, NULL, &off);
+        if (!last && (!clang_File_isEqual(f, file) || off < offset))
+            continue;
+        CXString sp = clang_getTokenSpelling(tu, toks[k]);
+        const char *t = clang_getCString(sp);
+        if (is_operator_spelling(t))
+            copy_op(out, t);
+        clang_disposeString(sp);
+        break;
+    }
+    clang_disposeTokens(tu, toks, n);
+}
+
+const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs)
+{
+    bool fresh;
+    struct op_entry *slot = op_find(c, e, &fresh);
+    if (!fresh)
+        return slot->op;
+    CXFile file;
+    unsigned end;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &file, NULL, NULL,
+                              &end);
+    token_at_or_after(tu, e, file, end, false, slot->op);
+    return slot->op;
+}
+
+const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e,
+                                  bool *prefix)
+{
+    bool fresh;
+    struct op_entry *slot = op_find(c, e, &fresh);
+    if (fresh) {
+        CXFile file, ofile;
+        unsigned start, ostart;
+        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, NULL,
+                                  NULL, &start);
+        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(cursor_first_expr(e))),
+                                  &ofile, NULL, NULL, &ostart);
+        /* prefix when the expression starts before its operand */
+        slot->prefix = !(clang_File_isEqual(file, ofile) && start == ostart);
+        token_at_or_after(tu, e, file, start, !slot->prefix, slot->op);
+    }
+    *prefix = slot->prefix;
+    return slot->op;
+}

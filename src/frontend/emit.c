@@ -1,0 +1,200 @@
+/* Accesses and syncs into the PIR writer, and the compiler's auto-sync (see emit.h).
+ *
+ * Auto-sync is emulated the way the compiler describes it: before an access on unit u, for
+ * each unit v whose pair (v, u) the compiler orders, if an access of v not yet ordered before
+ * u touches the same bytes (one of them writing), the sync is added: pipe_barrier(V) for
+ * V -> V, set_flag/wait_flag(v, u, 7) otherwise (the vendor keeps id 7 for auto-sync). A
+ * barrier, or a wait whose set came after an access, orders that access from then on. */
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+enum { UNIT_S, UNIT_V, UNIT_MTE2, UNIT_MTE3, NUNITS, AUTO_SYNC_ID = 7, FLAG_IDS = 16 };
+
+static const char *const unit_names[NUNITS] = {"S", "V", "MTE2", "MTE3"};
+
+/* (v, u): the compiler orders an access of v before a later conflicting one of u. */
+static const bool auto_pairs[NUNITS][NUNITS] = {
+    [UNIT_S] = {[UNIT_V] = true, [UNIT_MTE2] = true, [UNIT_MTE3] = true},
+    [UNIT_V] = {[UNIT_S] = true, [UNIT_V] = true},
+    [UNIT_MTE2] = {[UNIT_S] = true},
+    [UNIT_MTE3] = {[UNIT_S] = true},
+};
+
+struct tracked_access {
+    struct emit_region regions[3];
+    bool written[3];
+    int nregions;
+};
+
+struct emitter {
+    struct pir_writer *w;
+    bool auto_sync;
+    VEC(struct tracked_access) done[NUNITS];   /* every access of each unit, in order */
+    size_t ordered[NUNITS][NUNITS];            /* v's accesses before this are ordered before u */
+    long set_at[NUNITS][NUNITS][FLAG_IDS];     /* v's access count at a pending set, -1 none */
+};
+
+static int unit_index(const char *unit)
+{
+    for (int i = 0; i < NUNITS; i++)
+        if (strcmp(unit_names[i], unit) == 0)
+            return i;
+    return -1;
+}
+
+struct emitter *emitter_new(struct pir_writer *w, bool auto_sync)
+{
+    struct emitter *e = xcalloc(1, sizeof(*e));
+    e->w = w;
+    e->auto_sync = auto_sync;
+    memset(e->set_at, -1, sizeof(e->set_at));
+    return e;
+}
+
+void emitter_free(struct emitter *e)
+{
+    if (!e)
+        return;
+    for (int i = 0; i < NUNITS; i++)
+        VEC_FREE(e->done[i]);
+    free(e);
+}
+
+static char *region_text(struct pir_writer *w, const struct emit_region *r)
+{
+    if (w->buffers[r->buffer].place < 0 && strcmp(w->buffers[r->buffer].space, "GM") == 0)
+        pir_writer_touch(w, r->buffer, r->offset + r->length);
+    return xasprintf("%s[%lld +: %lld]", w->buffers[r->buffer].name, (long long)r->offset,
+                     (long long)r->length);
+}
+
+/* Whether two regions share a byte: the same buffer, or two placed buffers of one space. */
+static bool overlap(const struct pir_writer *w, const struct emit_region *a,
+                    const struct emit_region *b)
+{
+    const struct pir_buffer *ba = &w->buffers[a->buffer], *bb = &w->buffers[b->buffer];
+    int64_t lo_a = a->offset, lo_b = b->offset;
+    if (a->buffer != b->buffer) {
+        if (ba->place < 0 || bb->place < 0 || strcmp(ba->space, bb->space) != 0)
+            return false;
+        lo_a += ba->place;
+        lo_b += bb->place;
+    }
+    return lo_a < lo_b + b->length && lo_b < lo_a + a->length;
+}
+
+static bool conflict(const struct pir_writer *w, const struct tracked_access *x,
+                     const struct tracked_access *y)
+{
+    for (int i = 0; i < x->nregions; i++)
+        for (int j = 0; j < y->nregions; j++)
+            if ((x->written[i] || y->written[j]) && overlap(w, &x->regions[i], &y->regions[j]))
+                return true;
+    return false;
+}
+
+static void flag_set(struct emitter *e, int v, int u, int64_t id)
+{
+    if (v >= 0 && u >= 0 && id >= 0 && id < FLAG_IDS)
+        e->set_at[v][u][id] = (long)e->done[v].len;
+}
+
+static void flag_wait(struct emitter *e, int v, int u, int64_t id)
+{
+    if (v < 0 || u < 0 || id < 0 || id >= FLAG_IDS || e->set_at[v][u][id] < 0)
+        return;
+    if ((size_t)e->set_at[v][u][id] > e->ordered[v][u])
+        e->ordered[v][u] = (size_t)e->set_at[v][u][id];
+    e->set_at[v][u][id] = -1;
+}
+
+static void barrier(struct emitter *e, int unit)
+{
+    for (int v = 0; v < NUNITS; v++)
+        for (int u = 0; u < NUNITS; u++)
+            if (unit < 0 || (v == unit && u == unit))
+                e->ordered[v][u] = e->done[v].len;
+}
+
+/* The syncs the compiler puts before access x on unit u. */
+static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
+                           const struct tracked_access *x)
+{
+    for (int v = 0; v < NUNITS; v++) {
+        if (!auto_pairs[v][u])
+            continue;
+        for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
+            if (!conflict(e->w, x, &e->done[v].items[i]))
+                continue;
+            if (v == u) {
+                pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", unit_names[u]);
+                barrier(e, u);
+            } else {
+                pir_writer_line_note(e->w, at, "auto-sync", "set_flag(%s, %s, %d)",
+                                     unit_names[v], unit_names[u], AUTO_SYNC_ID);
+                pir_writer_line_note(e->w, at, "auto-sync", "wait_flag(%s, %s, %d)",
+                                     unit_names[v], unit_names[u], AUTO_SYNC_ID);
+                e->ordered[v][u] = e->done[v].len;
+            }
+            break;
+        }
+    }
+}
+
+void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                 const struct emit_region *write, const struct emit_region *reads, int nreads)
+{
+    struct tracked_access x = {.nregions = 0};
+    if (write) {
+        x.regions[x.nregions] = *write;
+        x.written[x.nregions++] = true;
+    }
+    for (int i = 0; i < nreads && x.nregions < 3; i++)
+        x.regions[x.nregions++] = reads[i];
+    int u = unit_index(unit);
+    if (e->auto_sync && u >= 0)
+        add_auto_syncs(e, at, u, &x);
+    char *text = xasprintf("%s %s", unit, op);
+    if (write) {
+        char *r = region_text(e->w, write), *more = xasprintf("%s %s", text, r);
+        free(r);
+        free(text);
+        text = more;
+    }
+    for (int i = 0; i < nreads; i++) {
+        char *r = region_text(e->w, &reads[i]);
+        char *more = xasprintf("%s%s%s", text, i ? ", " : " <- ", r);
+        free(r);
+        free(text);
+        text = more;
+    }
+    pir_writer_line(e->w, at, "%s", text);
+    free(text);
+    if (u >= 0)
+        VEC_PUSH(e->done[u], x);
+}
+
+void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,
+               int64_t id)
+{
+    pir_writer_line(e->w, at, "%s(%s, %s, %lld)", set ? "set_flag" : "wait_flag", src, dst,
+                    (long long)id);
+    if (set)
+        flag_set(e, unit_index(src), unit_index(dst), id);
+    else
+        flag_wait(e, unit_index(src), unit_index(dst), id);
+}
+
+void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
+{
+    pir_writer_line(e->w, at, "pipe_barrier(%s)", unit);
+    if (strcmp(unit, "ALL") == 0)
+        barrier(e, -1);
+    else if (unit_index(unit) >= 0)
+        barrier(e, unit_index(unit));
+}

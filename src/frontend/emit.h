@@ -1,0 +1,34 @@
+/* What a frontend's API layer writes into a kernel: accesses and sync statements, with the
+ * syncs the vendor compiler inserts on its own when auto-sync is on (Ascend C's
+ * --cce-auto-sync: a barrier between dependent vector instructions, a flag pair between the
+ * scalar unit and V, MTE2 or MTE3 where they touch the same bytes). Those appear in the PIR
+ * as ordinary statements marked "auto-sync", so `accelsync lower` shows them. */
+#ifndef AS_FRONTEND_EMIT_H
+#define AS_FRONTEND_EMIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pir_writer.h"
+
+/* Bytes [offset, offset + length) of writer buffer `buffer`. */
+struct emit_region {
+    int buffer;
+    int64_t offset, length;
+};
+
+struct emitter;
+
+/* auto_sync: act as the compiler with auto-sync on. */
+struct emitter *emitter_new(struct pir_writer *w, bool auto_sync);
+void emitter_free(struct emitter *e);
+
+/* `UNIT op write <- reads;` (write may be NULL: a read-only access). */
+void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                 const struct emit_region *write, const struct emit_region *reads, int nreads);
+void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,
+               int64_t id);
+/* pipe_barrier(UNIT), or pipe_barrier(ALL) for unit "ALL". */
+void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
+
+#endif

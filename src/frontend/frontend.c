@@ -1,0 +1,61 @@
+/* Which files a frontend reads, and the entry point that dispatches to it (see frontend.h). */
+#include "frontend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+#ifdef AS_HAVE_LIBCLANG
+bool ascendc_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
+                   struct diag_list *diags);
+#endif
+
+const char *const frontend_extensions[] = {"cpp", "cc", "cxx", "asc", NULL};
+
+enum frontend_kind frontend_for_path(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return FRONTEND_NONE;
+    for (size_t i = 0; frontend_extensions[i]; i++)
+        if (strcmp(dot + 1, frontend_extensions[i]) == 0)
+            return FRONTEND_ASCENDC;
+    return FRONTEND_NONE;
+}
+
+bool frontend_available(void)
+{
+#ifdef AS_HAVE_LIBCLANG
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool frontend_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
+                    struct diag_list *diags)
+{
+    memset(out, 0, sizeof(*out));
+#ifdef AS_HAVE_LIBCLANG
+    return ascendc_lower(path, o, out, diags);
+#else
+    (void)o;
+    diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+              (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
+              "this accelsync was built without the Ascend C frontend (libclang): only PIR "
+              "files can be checked; install libclang-dev and rebuild with -Dfrontend=enabled");
+    return false;
+#endif
+}
+
+void lowered_source_free(struct lowered_source *l)
+{
+    free(l->pir);
+    free(l->origins);
+    for (size_t i = 0; i < l->nfiles; i++)
+        free(l->files[i]);
+    free(l->files);
+    memset(l, 0, sizeof(*l));
+}

@@ -1,0 +1,51 @@
+/* Source frontends: lower a kernel source file (Ascend C today) to PIR text whose every line
+ * remembers the source location it came from. The PIR is then checked like any other; the
+ * findings are moved back to the source (src/check/run.c). Without libclang at build time,
+ * a source file is an input error that says so. */
+#ifndef AS_FRONTEND_FRONTEND_H
+#define AS_FRONTEND_FRONTEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/diag.h"
+#include "../util/source.h"
+
+enum frontend_kind { FRONTEND_NONE, FRONTEND_ASCENDC };
+
+/* Which frontend reads a file, by its extension (.cpp .cc .cxx .asc: Ascend C). */
+enum frontend_kind frontend_for_path(const char *path);
+/* The extensions a directory walk picks up besides .pir when the frontend is built. */
+extern const char *const frontend_extensions[];
+bool frontend_available(void);
+
+struct frontend_options {
+    const char *const *include_dirs;    /* -I */
+    size_t ninclude_dirs;
+    const struct binding *defines;      /* -D name=value: macros and runtime values */
+    size_t ndefines;
+    const char *model;                  /* --model, or NULL: the frontend's default */
+    uint64_t max_steps;                 /* statements and calls per kernel */
+    bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
+    bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
+};
+
+struct lowered_source {
+    char *pir;                          /* the PIR text; NULL if nothing could be lowered */
+    size_t len;
+    struct as_loc *origins;             /* per PIR line (index line - 1) */
+    size_t nlines;
+    char **files;                       /* owned strings the origins point to */
+    size_t nfiles;
+    size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
+};
+
+/* Lowers `path`. Errors and unsupported constructs go to diags at their source locations
+ * (file strings allocated from the list's arena). Returns false if the file could not be
+ * parsed at all. */
+bool frontend_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
+                    struct diag_list *diags);
+void lowered_source_free(struct lowered_source *l);
+
+#endif

@@ -1,0 +1,140 @@
+/* A concrete interpreter over libclang's syntax tree: it runs a kernel entry with every
+ * runtime value bound, inlining the functions the source defines and handing every call of a
+ * vendor API (a function declared in the frontend's stub headers) to the API layer, which
+ * writes PIR. Loops are unrolled; a condition whose value is not known is reported as
+ * `unsupported` and ends the kernel's lowering. Generic C++ only: nothing here knows a vendor. */
+#ifndef AS_FRONTEND_INTERP_H
+#define AS_FRONTEND_INTERP_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../util/diag.h"
+#include "../util/xalloc.h"
+#include "pir_writer.h"
+
+enum value_kind {
+    VAL_NONE,       /* void, or not yet assigned */
+    VAL_INT,        /* integers, enums, bools */
+    VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
+    VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
+    VAL_UNKNOWN,    /* data, floats, results of unmodelled calls */
+};
+
+struct object;
+struct value {
+    enum value_kind kind;
+    int64_t num;
+    int buffer;
+    struct object *obj;
+};
+
+struct field {
+    char *name;
+    struct value v;
+};
+
+/* A class instance: the fields of a class the source defines, or the state the API layer
+ * keeps for one of its classes (api != NULL). */
+struct object {
+    CXType type;
+    VEC(struct field) fields;
+    void *api;
+};
+
+struct interp;
+
+/* The vendor layer (ascendc_api.c). Names are unqualified spellings; `klass` is the class of
+ * a method (template arguments stripped) or NULL. */
+struct api_ops {
+    /* State for an instance of an API class; NULL if the class is not modelled. */
+    void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
+                       CXCursor site);
+    void *(*copy)(struct interp *I, void *state);   /* shared state may be counted, not copied */
+    /* The C++ destructor of an instance (at the end of its scope). */
+    void (*destroy)(struct interp *I, void *state, struct as_loc at);
+    /* Frees the state (when the interpreter is done with the kernel). */
+    void (*release)(void *state);
+    /* A call of an API function; false: not modelled (the interpreter reports it). */
+    bool (*call)(struct interp *I, const char *klass, const char *name, CXCursor fn,
+                 struct object *self, CXCursor call, struct value *args, int nargs,
+                 struct value *result);
+};
+
+struct runtime_value {
+    char *name;
+    int64_t value;
+    bool given;             /* by -D; false: the default */
+    char *what;             /* what it stands for: "GetBlockIdx()", "kernel argument" */
+};
+
+struct define_value {
+    const char *name;
+    int64_t value;
+};
+
+struct interp_options {
+    const struct define_value *defines;
+    size_t ndefines;
+    uint64_t max_steps;     /* statements and calls executed per kernel */
+    int max_depth;          /* nested inlined calls */
+};
+
+struct interp {
+    CXTranslationUnit tu;
+    const char *stub_prefix;        /* declarations under this path are the vendor API */
+    const struct api_ops *api;
+    void *api_data;
+    struct pir_writer *w;
+    struct diag_list *diags;
+    const struct interp_options *opt;
+    VEC(char *) files;              /* interned file names of locations */
+    VEC(struct runtime_value) runtime;
+    struct frame *frame;
+    const char *naming;             /* the variable or field being initialized, or NULL */
+    int depth;
+    uint64_t steps;
+    bool stopped;                   /* this kernel's lowering gave up */
+    bool incomplete;                /* something was reported unsupported in this kernel */
+    struct op_cache *ops;           /* operator spellings of binary/unary expressions */
+    VEC(struct object *) objects;   /* every object of the kernel, freed with it */
+};
+
+/* The value of a kernel entry's parameter. */
+typedef struct value (*interp_param_fn)(struct interp *I, CXCursor parm, void *data);
+
+void interp_init(struct interp *I, CXTranslationUnit tu, const char *stub_prefix,
+                 const struct api_ops *api, void *api_data, struct pir_writer *w,
+                 struct diag_list *diags, const struct interp_options *opt);
+void interp_free(struct interp *I);
+
+/* Lowers one kernel entry (a function definition) into the writer's current kernel, its
+ * parameters bound by bind_param. I->incomplete tells whether something was not modelled. */
+void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data);
+/* A copy of a value: objects are copied (API state through api_ops.copy). */
+struct value interp_copy_value(struct interp *I, struct value v);
+
+/* Helpers for the API layer. */
+struct as_loc interp_loc(struct interp *I, CXCursor c);
+/* Reports a construct that is not modelled: the kernel is not verified. */
+void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The value of a runtime quantity: the -D value of `name`, else `fallback` (recorded, so the
+ * report names it). */
+int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what);
+/* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
+bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
+/* sizeof the first template argument of a class type (LocalTensor<half> -> 2); 0 if none. */
+int64_t interp_element_size(CXType t);
+/* The enumerator spelling of value `value` of the enum whose declaration is `decl`. */
+const char *interp_enumerator(struct interp *I, CXCursor enum_decl, int64_t value);
+/* The value of the i-th template argument of function `fn` as an enumerator name of the
+ * argument's enum type (SetFlag<HardEvent::MTE2_V> -> "MTE2_V"); NULL if not an enum. */
+const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, unsigned i);
+/* A new object holding API state, for values an API call returns. */
+struct value interp_api_object(struct interp *I, CXType type, void *state);
+/* Interned copy of s, valid as long as the interpreter. */
+const char *interp_intern(struct interp *I, const char *s);
+
+#endif

@@ -1,0 +1,194 @@
+/* The PIR text of a lowered source file, built line by line with the source location of
+ * each line (see pir_writer.h). */
+#include "pir_writer.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+void pir_writer_init(struct pir_writer *w)
+{
+    memset(w, 0, sizeof(*w));
+    w->body = open_memstream(&w->body_text, &w->body_len);
+    if (!w->body)
+        xalloc_die();
+}
+
+void pir_writer_free(struct pir_writer *w)
+{
+    if (w->body)
+        fclose(w->body);
+    free(w->body_text);
+    free(w->origins);
+    for (size_t i = 0; i < w->nbuffers; i++) {
+        free(w->buffers[i].name);
+        free(w->buffers[i].what);
+    }
+    free(w->buffers);
+    for (size_t i = 0; i < w->nheader; i++)
+        free(w->header[i]);
+    free(w->header);
+    memset(w, 0, sizeof(*w));
+}
+
+void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = xvasprintf(fmt, ap);
+    va_end(ap);
+    w->header = xrealloc_array(w->header, w->nheader + 1, sizeof(*w->header));
+    w->header[w->nheader++] = line;
+}
+
+static bool buffer_name_taken(const struct pir_writer *w, const char *name)
+{
+    for (size_t i = 0; i < w->nbuffers; i++)
+        if (strcmp(w->buffers[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
+                      int64_t place, struct as_loc origin, const char *what)
+{
+    char *unique = xstrdup(name);
+    for (int k = 2; buffer_name_taken(w, unique); k++) {
+        free(unique);
+        unique = xasprintf("%s_%d", name, k);
+    }
+    if (w->nbuffers == w->buffers_cap) {
+        w->buffers_cap = w->buffers_cap ? 2 * w->buffers_cap : 8;
+        w->buffers = xrealloc_array(w->buffers, w->buffers_cap, sizeof(*w->buffers));
+    }
+    w->buffers[w->nbuffers] = (struct pir_buffer){unique, space, size, place, origin,
+                                                  what ? xstrdup(what) : NULL};
+    return (int)w->nbuffers++;
+}
+
+void pir_writer_touch(struct pir_writer *w, int b, int64_t end)
+{
+    if (w->buffers[b].size < end)
+        w->buffers[b].size = end;
+}
+
+static void add_origin(struct pir_writer *w, struct as_loc origin)
+{
+    if (w->norigins == w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 256;
+        w->origins = xrealloc_array(w->origins, w->cap, sizeof(*w->origins));
+    }
+    w->origins[w->norigins++] = origin;
+    w->body_lines++;
+}
+
+/* One body line: the text, its tail ("" or " {"), and where it came from. */
+static void put_line(struct pir_writer *w, struct as_loc origin, const char *text,
+                     const char *tail, const char *note)
+{
+    fprintf(w->body, "%*s%s%s", 2 * w->indent, "", text, tail);
+    if (origin.file)
+        fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
+                origin.file, origin.line, origin.col);
+    fputc('\n', w->body);
+    add_origin(w, origin);
+}
+
+void pir_writer_line(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = xvasprintf(fmt, ap);
+    va_end(ap);
+    put_line(w, origin, text, ";", NULL);
+    free(text);
+}
+
+void pir_writer_line_note(struct pir_writer *w, struct as_loc origin, const char *note,
+                          const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = xvasprintf(fmt, ap);
+    va_end(ap);
+    put_line(w, origin, text, ";", note);
+    free(text);
+}
+
+void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = xvasprintf(fmt, ap);
+    va_end(ap);
+    put_line(w, origin, text, " {", NULL);
+    free(text);
+    w->indent++;
+}
+
+void pir_writer_close(struct pir_writer *w, struct as_loc origin)
+{
+    w->indent--;
+    fprintf(w->body, "%*s}\n", 2 * w->indent, "");
+    add_origin(w, origin);
+}
+
+struct pir_mark pir_writer_mark(struct pir_writer *w)
+{
+    fflush(w->body);
+    return (struct pir_mark){ftell(w->body), w->norigins, w->indent};
+}
+
+void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
+{
+    /* POSIX: a memory stream's size is its position when that is below the bytes written. */
+    fseek(w->body, m.offset, SEEK_SET);
+    fflush(w->body);
+    w->body_lines -= (int)(w->norigins - m.norigins);
+    w->norigins = m.norigins;
+    w->indent = m.indent;
+}
+
+char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc **origins,
+                        size_t *nlines, size_t *len)
+{
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *out = open_memstream(&text, &text_len);
+    if (!out)
+        xalloc_die();
+    size_t cap = w->nheader + 2 + w->nbuffers + w->norigins + 1, n = 0;
+    struct as_loc *lines = xcalloc(cap, sizeof(*lines));
+    for (size_t i = 0; i < w->nheader; i++, n++)
+        fprintf(out, "// %s\n", w->header[i]);
+    fprintf(out, "model \"%s\";\n", model);
+    n++;
+    for (size_t i = 0; i < w->nbuffers; i++, n++) {
+        const struct pir_buffer *b = &w->buffers[i];
+        fprintf(out, "buffer %s : %s[%lld]", b->name, b->space,
+                (long long)(b->size > 0 ? b->size : 1));
+        if (b->place >= 0)
+            fprintf(out, " @ 0x%llx", (unsigned long long)b->place);
+        fputc(';', out);
+        if (b->what || b->origin.file)
+            fputs("  //", out);
+        if (b->what)
+            fprintf(out, " %s", b->what);
+        if (b->origin.file)
+            fprintf(out, " from %s:%d:%d", b->origin.file, b->origin.line, b->origin.col);
+        fputc('\n', out);
+        lines[n] = b->origin;
+    }
+    fflush(w->body);
+    fwrite(w->body_text, 1, w->body_len, out);
+    memcpy(lines + n, w->origins, w->norigins * sizeof(*lines));
+    n += w->norigins;
+    fclose(out);
+    *origins = lines;
+    *nlines = n;
+    *len = text_len;
+    return text;
+}

@@ -1,0 +1,69 @@
+/* Builds the PIR text a frontend lowers a source file to: buffers, kernels and their
+ * statements, each output line remembering the source location it came from, so findings on
+ * the PIR can be reported at the kernel's own file:line:col. */
+#ifndef AS_FRONTEND_PIR_WRITER_H
+#define AS_FRONTEND_PIR_WRITER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../util/source.h"
+
+struct pir_buffer {
+    char *name;
+    const char *space;
+    int64_t size;           /* bytes; grown to the highest byte accessed when not fixed */
+    int64_t place;          /* `@ place`, or -1: aliases nothing */
+    struct as_loc origin;
+    char *what;             /* comment: where the buffer comes from */
+};
+
+struct pir_writer {
+    FILE *body;             /* kernel statements, in memory */
+    char *body_text;
+    size_t body_len;
+    int body_lines;
+    struct as_loc *origins; /* per body line */
+    size_t norigins, cap;
+    int indent;
+    struct pir_buffer *buffers;
+    size_t nbuffers, buffers_cap;
+    char **header;          /* comment lines, without "// " */
+    size_t nheader;
+};
+
+void pir_writer_init(struct pir_writer *w);
+void pir_writer_free(struct pir_writer *w);
+/* A comment line above the model declaration. */
+void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Declares a buffer and returns its index; the name is made unique by a suffix. */
+int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
+                      int64_t place, struct as_loc origin, const char *what);
+/* Records that bytes [0, end) of buffer b are used (sizes buffers not fixed by a placement). */
+void pir_writer_touch(struct pir_writer *w, int b, int64_t end);
+/* One statement line, from the given source location. */
+void pir_writer_line(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same with a word before the origin in the comment ("auto-sync"). */
+void pir_writer_line_note(struct pir_writer *w, struct as_loc origin, const char *note,
+                          const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void pir_writer_close(struct pir_writer *w, struct as_loc origin);
+
+/* A point in the body to go back to (a kernel whose lowering is dropped). */
+struct pir_mark {
+    long offset;
+    size_t norigins;
+    int indent;
+};
+struct pir_mark pir_writer_mark(struct pir_writer *w);
+void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
+
+/* The whole PIR text (header, model, buffers, kernels); *origins gets one location per output
+ * line (index line - 1; file NULL for lines with no source). Both malloc'ed. */
+char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc **origins,
+                        size_t *nlines, size_t *len);
+
+#endif

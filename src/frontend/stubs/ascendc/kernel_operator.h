@@ -1,0 +1,250 @@
+// accelsync's model of the Ascend C kernel API: declarations only, written for accelsync from
+// the public API reference (signatures, enumerator names), never from vendor sources. The
+// frontend (src/frontend/ascendc_api.c) gives every mapped function its meaning; a call to a
+// function declared here without a mapping is reported as `unsupported`, never skipped.
+#ifndef ACCELSYNC_STUB_KERNEL_OPERATOR_H
+#define ACCELSYNC_STUB_KERNEL_OPERATOR_H
+
+#include <stdint.h>
+
+// Function qualifiers. `annotate` leaves a mark libclang can see: the frontend finds kernel
+// entries by the `global` mark and inlines everything else it calls.
+#define __global__ __attribute__((annotate("accelsync:global")))
+#define __aicore__ __attribute__((annotate("accelsync:aicore")))
+#define __vector__ __attribute__((annotate("accelsync:vector")))
+#define __cube__ __attribute__((annotate("accelsync:cube")))
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __inout_pipe__(p)
+#define __in_pipe__(p)
+#define __out_pipe__(p)
+#define GM_ADDR __gm__ uint8_t *
+
+// 16-bit floats as classes: the host compiler has no usable half type, and the frontend needs
+// only their size.
+struct half {
+    uint16_t bits;
+    __aicore__ half();
+    __aicore__ half(float v);
+    __aicore__ operator float() const;
+};
+struct bfloat16_t {
+    uint16_t bits;
+    __aicore__ bfloat16_t();
+    __aicore__ bfloat16_t(float v);
+    __aicore__ operator float() const;
+};
+
+// Hardware pipes and flags of the raw intrinsics. The frontend reads enumerator names (PIPE_V
+// is unit V of the model), not values.
+enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4,
+              PIPE_MTE5, PIPE_V2, PIPE_FIX };
+enum event_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6,
+               EVENT_ID7 };
+__aicore__ void set_flag(pipe_t pipe, pipe_t tpipe, event_t id);
+__aicore__ void wait_flag(pipe_t pipe, pipe_t tpipe, event_t id);
+__aicore__ void set_flag(pipe_t pipe, pipe_t tpipe, int id);
+__aicore__ void wait_flag(pipe_t pipe, pipe_t tpipe, int id);
+__aicore__ void pipe_barrier(pipe_t pipe);
+__aicore__ int64_t get_block_idx();
+__aicore__ int64_t get_block_num();
+
+namespace AscendC {
+
+// Logical positions; the frontend maps each to a hardware space (VECIN/VECOUT/VECCALC -> UB,
+// A1/B1/C1 -> L1, A2 -> L0A, B2 -> L0B, CO1 -> L0C, CO2 -> GM or UB per arch).
+enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC,
+                                 LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM, C2PIPE2LOCAL,
+                                 MAX };
+using QuePosition = TPosition;
+
+// Ordered pairs of pipes: SRC_DST. The frontend splits the name at '_'.
+enum class HardEvent : uint8_t {
+    MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V,
+    MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3,
+    S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3,
+    MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+};
+using TEventID = int8_t;
+
+template <typename T> class GlobalTensor;
+
+template <typename T> class LocalTensor {
+public:
+    using PrimType = T;
+    __aicore__ LocalTensor();
+    __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
+    __aicore__ LocalTensor<T> operator[](uint32_t offset) const;
+    template <typename U> __aicore__ LocalTensor<U> ReinterpretCast() const;
+    __aicore__ T GetValue(uint32_t index) const;
+    __aicore__ void SetValue(uint32_t index, T value) const;
+    __aicore__ uint32_t GetSize() const;
+    __aicore__ void SetSize(uint32_t size);
+    __aicore__ int32_t GetPosition() const;
+    __aicore__ uint64_t GetPhyAddr() const;
+    __aicore__ uint64_t GetLength() const;
+};
+
+template <typename T> class GlobalTensor {
+public:
+    using PrimType = T;
+    __aicore__ GlobalTensor();
+    __aicore__ void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize);
+    __aicore__ void SetGlobalBuffer(__gm__ T *buffer);
+    __aicore__ GlobalTensor<T> operator[](uint64_t offset) const;
+    __aicore__ T GetValue(uint64_t offset) const;
+    __aicore__ void SetValue(uint64_t offset, T value);
+    __aicore__ uint64_t GetSize() const;
+    __aicore__ __gm__ T *GetPhyAddr() const;
+};
+
+// A queue between a producer and a consumer position, and its single-position form.
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0> class TQueBind {
+public:
+    static constexpr TPosition accelsync_src = src;
+    static constexpr TPosition accelsync_dst = dst;
+    __aicore__ TQueBind();
+    template <typename T> __aicore__ LocalTensor<T> AllocTensor();
+    template <typename T> __aicore__ void AllocTensor(LocalTensor<T> &tensor);
+    template <typename T> __aicore__ void FreeTensor(LocalTensor<T> &tensor);
+    template <typename T> __aicore__ bool EnQue(const LocalTensor<T> &tensor);
+    template <typename T> __aicore__ LocalTensor<T> DeQue();
+    template <typename T> __aicore__ void DeQue(LocalTensor<T> &tensor);
+    __aicore__ bool VacantInQue();
+    __aicore__ bool HasTensorInQue();
+    __aicore__ int32_t GetTensorCountInQue();
+    __aicore__ void FreeAllEvent();
+};
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {
+public:
+    __aicore__ TQue();
+};
+
+template <TPosition pos> class TBuf {
+public:
+    static constexpr TPosition accelsync_src = pos;
+    static constexpr TPosition accelsync_dst = pos;
+    __aicore__ TBuf();
+    template <typename T> __aicore__ LocalTensor<T> Get();
+    template <typename T> __aicore__ LocalTensor<T> Get(uint32_t len);
+    template <typename T> __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);
+};
+
+class TPipe {
+public:
+    __aicore__ TPipe();
+    __aicore__ ~TPipe();
+    template <class T> __aicore__ bool InitBuffer(T &que, uint8_t num, uint32_t len);
+    template <TPosition pos> __aicore__ bool InitBuffer(TBuf<pos> &buf, uint32_t len);
+    __aicore__ void Reset();
+    __aicore__ void Destroy();
+    template <HardEvent evt> __aicore__ TEventID FetchEventID();
+    __aicore__ TEventID FetchEventID(HardEvent evt);
+    template <HardEvent evt> __aicore__ TEventID AllocEventID();
+    template <HardEvent evt> __aicore__ void ReleaseEventID(TEventID id);
+};
+__aicore__ TPipe *GetTPipePtr();
+
+__aicore__ int64_t GetBlockIdx();
+__aicore__ int64_t GetBlockNum();
+__aicore__ int64_t GetSubBlockIdx();
+__aicore__ int64_t GetTaskRation();
+
+template <HardEvent evt> __aicore__ void SetFlag(int32_t eventID);
+template <HardEvent evt> __aicore__ void WaitFlag(int32_t eventID);
+template <pipe_t pipe> __aicore__ void PipeBarrier();
+template <uint8_t modeId, pipe_t pipe> __aicore__ void CrossCoreSetFlag(uint16_t flagId);
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
+template <bool isAIVOnly = true> __aicore__ void SyncAll();
+
+// Data movement. Parameter structs are aggregates: `DataCopyParams p{1, len, 0, 0};`.
+struct DataCopyParams {
+    uint16_t blockCount = 1;
+    uint16_t blockLen = 0;      // in 32-byte blocks
+    uint16_t srcStride = 0;     // in 32-byte blocks
+    uint16_t dstStride = 0;
+};
+struct DataCopyExtParams {
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0;      // in bytes
+    uint32_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint32_t rsv = 0;
+};
+template <typename T> struct DataCopyPadExtParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    T paddingValue = 0;
+};
+template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, uint32_t count);
+template <typename T> __aicore__ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, uint32_t count);
+template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint32_t count);
+template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyParams &params);
+template <typename T> __aicore__ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
+template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
+template <typename T> __aicore__ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyExtParams &params, const DataCopyPadExtParams<T> &pad);
+template <typename T> __aicore__ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyExtParams &params);
+
+// Vector instructions: count form (calCount elements) and repeat form (mask, repeatTimes,
+// strides; the frontend over-approximates its extent to the rest of the tensor).
+struct BinaryRepeatParams {
+    uint8_t dstBlkStride = 1, src0BlkStride = 1, src1BlkStride = 1;
+    uint8_t dstRepStride = 8, src0RepStride = 8, src1RepStride = 8;
+};
+struct UnaryRepeatParams {
+    uint16_t dstBlkStride = 1, srcBlkStride = 1;
+    uint8_t dstRepStride = 8, srcRepStride = 8;
+};
+enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+
+#define ACCELSYNC_BINARY(name)                                                                 \
+    template <typename T> __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0, \
+                                               const LocalTensor<T> &src1, const int32_t &calCount); \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,               \
+                         const LocalTensor<T> &src1, uint64_t mask, uint8_t repeatTimes,      \
+                         const BinaryRepeatParams &params);
+#define ACCELSYNC_UNARY(name)                                                                  \
+    template <typename T> __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, \
+                                               const int32_t &calCount);                      \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, \
+                         uint8_t repeatTimes, const UnaryRepeatParams &params);
+#define ACCELSYNC_SCALAR(name)                                                                 \
+    template <typename T, typename U> __aicore__ void name(const LocalTensor<T> &dst,        \
+                         const LocalTensor<T> &src, const U &scalar, const int32_t &calCount); \
+    template <typename T, typename U, bool isSetMask = true>                                  \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, \
+                         uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams &params);
+ACCELSYNC_BINARY(Add) ACCELSYNC_BINARY(Sub) ACCELSYNC_BINARY(Mul) ACCELSYNC_BINARY(Div)
+ACCELSYNC_BINARY(Max) ACCELSYNC_BINARY(Min) ACCELSYNC_BINARY(And) ACCELSYNC_BINARY(Or)
+ACCELSYNC_UNARY(Exp) ACCELSYNC_UNARY(Ln) ACCELSYNC_UNARY(Abs) ACCELSYNC_UNARY(Reciprocal)
+ACCELSYNC_UNARY(Sqrt) ACCELSYNC_UNARY(Rsqrt) ACCELSYNC_UNARY(Relu) ACCELSYNC_UNARY(Not)
+ACCELSYNC_SCALAR(Adds) ACCELSYNC_SCALAR(Muls) ACCELSYNC_SCALAR(Maxs) ACCELSYNC_SCALAR(Mins)
+ACCELSYNC_SCALAR(LeakyRelu)
+#undef ACCELSYNC_BINARY
+#undef ACCELSYNC_UNARY
+#undef ACCELSYNC_SCALAR
+template <typename T, typename U> __aicore__ void Duplicate(const LocalTensor<T> &dst, const U &scalar, const int32_t &calCount);
+template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const RoundMode &mode, const uint32_t &calCount);
+
+// High-level APIs whose synchronization lives inside the vendor library: declared so a kernel
+// that calls them parses, and reported as `unsupported` where they are called.
+#define ACCELSYNC_UNMODELLED(name) template <typename... Args> __aicore__ void name(Args &&...args);
+ACCELSYNC_UNMODELLED(SoftMax) ACCELSYNC_UNMODELLED(LayerNorm) ACCELSYNC_UNMODELLED(ReduceSum)
+ACCELSYNC_UNMODELLED(ReduceMax) ACCELSYNC_UNMODELLED(ReduceMin) ACCELSYNC_UNMODELLED(WholeReduceSum)
+ACCELSYNC_UNMODELLED(WholeReduceMax) ACCELSYNC_UNMODELLED(BlockReduceSum) ACCELSYNC_UNMODELLED(Gather)
+ACCELSYNC_UNMODELLED(Select) ACCELSYNC_UNMODELLED(Compare) ACCELSYNC_UNMODELLED(Transpose)
+ACCELSYNC_UNMODELLED(Sort) ACCELSYNC_UNMODELLED(Mmad) ACCELSYNC_UNMODELLED(LoadData)
+ACCELSYNC_UNMODELLED(Fixpipe) ACCELSYNC_UNMODELLED(SetVectorMask) ACCELSYNC_UNMODELLED(ResetMask)
+#undef ACCELSYNC_UNMODELLED
+
+}  // namespace AscendC
+
+#endif

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The Ascend C frontend as a user meets it: `lower` writes the PIR that check verifies, every
+line with its source location; check reports findings at the kernel's own lines, with the
+related statement and source excerpt; unsupported constructs and source errors make the file
+not verified (exit 2) with file:line:col; -I and --auto-sync change what is checked; fix
+refuses kernel sources; suppression comments work in C++.
+
+usage: frontend.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from expect import expect, finish
+
+binary, root = sys.argv[1], sys.argv[2]
+K = 'tests/frontend/ascendc'
+
+
+def run(*args, cwd=None):
+    return subprocess.run([binary] + list(args), capture_output=True, text=True, cwd=cwd or root)
+
+
+# lower: the framework's flags from TQue, the destructor's waits and barrier at the brace
+p = run('lower', f'{K}/add_custom.cpp')
+expect(p.returncode == 0 and p.stderr == '', f'lower add_custom: exit 0, nothing on stderr: {p.stderr!r}')
+lines = p.stdout.splitlines()
+expect(lines[0] == f'// {K}/add_custom.cpp lowered by accelsync 0.1.0 (Ascend C frontend); '
+       'checked as written here', f'lower: first line names the source: {lines[0]!r}')
+expect(f'  MTE2 copy inQueueX_0[0 +: 256] <- x[0 +: 256];  // from {K}/add_custom.cpp:41:9' in lines,
+       'lower: DataCopy GM->UB is an MTE2 copy of TILE_LENGTH halves at its line')
+expect(f'buffer inQueueX_1 : UB[256] @ 0x100;  // TQue VECIN buffer 1 of 2 from {K}/add_custom.cpp:22:9'
+       in lines, 'lower: InitBuffer places the second buffer of the queue after the first')
+expect(sum(' V vadd ' in l for l in lines) == 16, 'lower: the 16 iterations are unrolled')
+expect(lines[-2:] == [f'  pipe_barrier(ALL);  // from {K}/add_custom.cpp:77:1', '}'],
+       f'lower: ~TPipe ends the kernel at its closing brace: {lines[-2:]}')
+expect(f'  wait_flag(V, MTE2, 2);  // from {K}/add_custom.cpp:77:1' in lines,
+       'lower: ~TPipe waits the free flags still pending')
+
+# lower -o, and the PIR it writes checks like the source
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, 'missing_wait.pir')
+    p = run('lower', '-o', out, f'{K}/missing_wait.cpp')
+    expect(p.returncode == 0 and os.path.exists(out), f'lower -o writes the file: {p.stderr!r}')
+    c = run('check', '--format', 'json', out)
+    findings = [(f['check'], f['location']['line']) for f in
+                json.loads(c.stdout)['files'][0]['kernels'][0]['findings']]
+    expect(sorted(findings) == [('raw-hazard', 10), ('raw-hazard', 12), ('unmatched-signal', 9)],
+           f'the lowered PIR has the same findings, at PIR lines: {findings}')
+
+# check: findings at source lines, the first access as a note, the message's line mapped
+p = run('check', f'{K}/missing_wait.cpp')
+expect(p.returncode == 1, f'check missing_wait: exit 1, got {p.returncode}')
+expect(p.stdout.startswith(
+    f'{K}/missing_wait.cpp:25:5: warning: set_flag(MTE2, V, 0) is never waited for: the flag is '
+    'still set when the kernel ends [unmatched-signal]\n'
+    '   25 |     SetFlag<HardEvent::MTE2_V>(eventId);\n'
+    '      |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n'
+    f'{K}/missing_wait.cpp:26:5: error: V vmuls reads buf bytes [0, 1024) while MTE2 copy at '
+    'line 20 may still be writing them [raw-hazard]\n'
+    '   26 |     Muls(yLocal, xLocal, 2.0f, LEN);\n'
+    '      |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n'
+    f'{K}/missing_wait.cpp:20:5: note: first access: MTE2 copy\n'), f'check text: {p.stdout[:900]}')
+expect('fix:' not in p.stdout, 'no PIR edit is offered as a fix for a source file')
+
+# a finding in a header found with -I is reported in the header
+p = run('check', '--auto-sync=off', '-I', f'{K}/include', f'{K}/with_header.cpp')
+expect(p.returncode == 1 and p.stdout.startswith(
+    f'{K}/include/tile_ops.h:11:5: error: V vmuls reads outQueue bytes [0, 1024) while V '
+    'copy_ubuf_to_ubuf at line 26 may still be writing them [raw-hazard]\n'),
+    f'header finding: {p.stdout[:300]}')
+p = run('check', f'{K}/with_header.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f"{K}/with_header.cpp:8:10: error: 'tile_ops.h' file not found [source-error]\n"),
+    f'without -I: a source error, exit 2: {p.stdout[:300]}')
+
+# auto-sync: on by default (said in the lowered header), off on request
+p = run('lower', f'{K}/scalar_read_race.cpp')
+expect(f'  set_flag(MTE2, S, 7);  // auto-sync, from {K}/scalar_read_race.cpp:21:21' in
+       p.stdout.splitlines(), 'auto-sync adds the MTE2->S flag before GetValue, marked')
+p = run('lower', '--auto-sync=off', f'{K}/scalar_read_race.cpp')
+expect('auto-sync' not in p.stdout.split('model "')[1] and
+       '// auto-sync: off (no compiler-inserted sync is assumed)' in p.stdout,
+       'auto-sync off: no added sync, and the header says so')
+p = run('check', '--auto-sync=maybe', f'{K}/scalar_read_race.cpp')
+expect(p.returncode == 2 and "--auto-sync takes on or off, got 'maybe'" in p.stderr,
+       f'a bad --auto-sync is a usage error: {p.stderr!r}')
+
+# unsupported: reported at its line, the kernel is not verified, never clean
+p = run('check', f'{K}/unsupported_softmax.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f"{K}/unsupported_softmax.cpp:19:5: error: 'SoftMax' is not modelled by the Ascend C "
+    'frontend [unsupported]\n') and 'NOT VERIFIED' in p.stdout, f'unsupported: {p.stdout!r}')
+p = run('lower', f'{K}/unsupported_softmax.cpp')
+expect(p.returncode == 2 and p.stderr ==
+       f"{K}/unsupported_softmax.cpp:19:5: error: 'SoftMax' is not modelled by the Ascend C "
+       'frontend [unsupported]\n'
+       f'accelsync: {K}/unsupported_softmax.cpp: 1 of 1 kernel not fully lowered; check reports '
+       'them as not verified\n' and 'kernel softmax_row {' in p.stdout,
+       f'lower writes what was understood and says what was not: {p.stderr!r}')
+
+# runtime values: a kernel argument's default is named; -D sets it
+p = run('lower', f'{K}/static_tensors.cpp')
+expect("// runtime value rows = 4: kernel argument 'rows', the default (-D to change)" in p.stdout,
+       'the default of a kernel argument is named in the lowered header')
+p = run('lower', '-D', 'rows=12', f'{K}/static_tensors.cpp')
+expect("// runtime value rows = 12: kernel argument 'rows', given by -D" in p.stdout and
+       p.stdout.count('V vexp') == 3, '-D rows=12 runs the loop three times')
+
+# fix refuses a kernel source; lower refuses PIR
+p = run('fix', f'{K}/missing_wait.cpp')
+expect(p.returncode == 2 and 'fix repairs PIR files' in p.stderr, f'fix on a source: {p.stderr!r}')
+p = run('lower', 'corpus/ascend910b2/add_custom/add_custom.pir')
+expect(p.returncode == 2 and 'not a kernel source' in p.stderr, f'lower on PIR: {p.stderr!r}')
+
+# a directory walk picks kernel sources up; suppression comments work in C++
+with tempfile.TemporaryDirectory() as tmp:
+    shutil.copy(os.path.join(root, K, 'missing_wait.cpp'), tmp)
+    src = os.path.join(tmp, 'missing_wait.cpp')
+    text = open(src).read().replace('    Muls(yLocal, xLocal, 2.0f, LEN);',
+                                    '    Muls(yLocal, xLocal, 2.0f, LEN);  // accelsync: ignore(raw-hazard) reviewed')
+    open(src, 'w').write(text)
+    p = run('check', '--format', 'json', tmp)
+    data = json.loads(p.stdout)
+    expect([f['path'] for f in data['files']] == [src], f'the walk finds the .cpp: {p.stdout[:200]}')
+    expect(data['summary']['suppressed'] == 1 and data['summary']['errors'] == 1,
+           f'one hazard suppressed by its comment, one left: {data["summary"]}')
+
+# docs/frontends.md shows a real run
+doc = open(os.path.join(root, 'docs', 'frontends.md')).read()
+shown = doc.split(f'$ accelsync lower {K}/scalar_read_race.cpp\n')[1].split('```')[0]
+expect(shown == run('lower', f'{K}/scalar_read_race.cpp').stdout,
+       'docs/frontends.md: the lower example is what the tool prints')
+
+finish()
