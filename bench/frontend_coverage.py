@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""How much of a real Ascend C operator library the frontend checks: runs `accelsync check`
+on every kernel entry file of a checkout (a .cpp/.asc under an op_kernel/ directory, not under
+tests/, that defines a __global__ function) and writes a table: entries, parsed (no
+source-error), lowered (nothing unsupported), fully verified, not verified by reason, findings
+by check id, time. Entries that call no high-level API and no cube or cross-core primitive are
+counted apart as "basic-API single-core" (the issue's target group).
+
+usage: bench/frontend_coverage.py LIBRARY_DIR [--binary BIN] [--jobs N] [--out FILE.md]
+       [--details FILE.csv] [--timeout S]
+
+Each file is checked with -I of its own directory, its operator's directory (the parent of
+op_kernel/) and the library root; nothing else of the vendor's build is emulated (no generated
+tiling structures, no DTYPE_* macros): the table says what the frontend makes of the sources
+as they are."""
+import argparse
+import collections
+import concurrent.futures
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm\w*|ReduceSum|'
+                        r'ReduceMax|ReduceMin|WholeReduce\w*|BlockReduce\w*|Sort|TopK|Mmad|LoadData|'
+                        r'Fixpipe|CrossCoreSetFlag|CrossCoreWaitFlag|SyncAll|KERNEL_TYPE_MIX\w*|'
+                        r'__DAV_C220_CUBE__|__cube__|BroadcastSch|ElementwiseSch|ReduceSch)\b')
+ENTRY = re.compile(r'__global__')
+
+
+def entries(root):
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if x != 'tests' and not x.startswith('.'))
+        if 'op_kernel' not in d.split(os.sep):
+            continue
+        for f in sorted(files):
+            if f.endswith(('.cpp', '.asc')):
+                path = os.path.join(d, f)
+                text = open(path, encoding='utf-8', errors='replace').read()
+                if ENTRY.search(text):
+                    out.append((path, not HIGH_LEVEL.search(text)))
+    return out
+
+
+def reason(finding):
+    """A short name for why a file was not verified."""
+    msg = finding['message']
+    m = re.match(r"'([^']+)' is not modelled", msg)
+    if m:
+        return f'unsupported: {m.group(1)}'
+    m = re.match(r"'([^']+)' file not found", msg)
+    if m:
+        return 'source-error: header not found'
+    if finding['check'] == 'source-error':
+        m = re.match(r"(use of undeclared identifier|no member named|unknown type name|no template "
+                     r"named|no matching function)", msg)
+        return 'source-error: ' + (m.group(1) if m else 'other')
+    if finding['check'] == 'unsupported':
+        m = re.match(r'(.*?) is not known before the kernel runs', msg)
+        return 'unsupported: runtime value (' + (m.group(1) if m else msg[:40]) + ')'
+    return f"{finding['check']}: {msg[:50]}"
+
+
+def check(binary, root, path, timeout):
+    op_dir = os.path.dirname(os.path.dirname(path))
+    args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path),
+            '-I', op_dir, '-I', root, path]
+    start = time.monotonic()
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {'exit': None, 'time': timeout, 'findings': [], 'kernels': 0}
+    elapsed = time.monotonic() - start
+    try:
+        data = json.loads(p.stdout)['files'][0]
+    except (ValueError, KeyError, IndexError):
+        return {'exit': p.returncode, 'time': elapsed, 'findings': [], 'kernels': 0,
+                'crash': p.stderr[-200:]}
+    findings = list(data.get('diagnostics', []))
+    for k in data.get('kernels', []):
+        findings += k.get('findings', [])
+    return {'exit': p.returncode, 'time': elapsed, 'findings': findings,
+            'kernels': len(data.get('kernels', []))}
+
+
+def table(rows, title):
+    n = len(rows)
+    if n == 0:
+        return f'### {title}\n\nno entries\n'
+    parsed = [r for r in rows if not any(f['check'] == 'source-error' for f in r['findings'])
+              and r['exit'] is not None]
+    lowered = [r for r in parsed if not any(f['check'] == 'unsupported' for f in r['findings'])]
+    verified = [r for r in rows if r['exit'] in (0, 1)]
+    reasons = collections.Counter()
+    for r in rows:
+        if r['exit'] in (0, 1):
+            continue
+        firsts = [f for f in r['findings'] if f['check'] in
+                  ('source-error', 'unsupported', 'input-error', 'limit-exceeded')]
+        reasons[reason(firsts[0]) if firsts else ('timeout' if r['exit'] is None else 'other')] += 1
+    by_check = collections.Counter(f['check'] for r in verified for f in r['findings'])
+    times = sorted(r['time'] for r in rows)
+    pct = lambda k: f'{k} ({100 * k / n:.0f}%)'
+    lines = [f'### {title}', '', '| measure | value |', '|---|---|',
+             f'| entries | {n} |', f'| parsed (no source-error) | {pct(len(parsed))} |',
+             f'| lowered (nothing unsupported) | {pct(len(lowered))} |',
+             f'| fully verified | {pct(len(verified))} |',
+             f'| verified with findings | {sum(1 for r in verified if r["exit"] == 1)} |',
+             f'| time per entry, median / max | {times[len(times) // 2]:.2f} s / {times[-1]:.2f} s |',
+             f'| time, all entries | {sum(times):.1f} s |', '',
+             '| not verified, by first reason | entries |', '|---|---|']
+    lines += [f'| {k} | {v} |' for k, v in reasons.most_common(25)]
+    if len(reasons) > 25:
+        lines.append(f'| ({len(reasons) - 25} more reasons) | {sum(list(reasons.values())[25:])} |')
+    lines += ['', '| findings on verified entries, by check | count |', '|---|---|']
+    lines += [f'| {k} | {v} |' for k, v in sorted(by_check.items())] or ['| none | 0 |']
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('library')
+    ap.add_argument('--binary', default=os.path.join(os.path.dirname(__file__), '..', 'build',
+                                                     'src', 'accelsync'))
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    ap.add_argument('--timeout', type=float, default=120)
+    ap.add_argument('--out')
+    ap.add_argument('--details')
+    a = ap.parse_args()
+    root = os.path.abspath(a.library)
+    found = entries(root)
+    if not found:
+        sys.exit(f'frontend_coverage: no kernel entry under an op_kernel/ directory of {root}')
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout), found))
+    rows = []
+    for (path, basic), r in zip(found, results):
+        r.update(path=os.path.relpath(path, root), basic=basic)
+        rows.append(r)
+    report = (f'## Frontend coverage of {os.path.basename(root)}\n\n'
+              + table(rows, 'All kernel entries') + '\n'
+              + table([r for r in rows if r['basic']],
+                      'Basic-API single-core entries (no high-level API, cube or cross-core call)'))
+    if a.out:
+        open(a.out, 'w').write(report)
+    print(report)
+    if a.details:
+        with open(a.details, 'w', newline='') as f:
+            w = csv.writer(f)
+            w.writerow(['path', 'basic', 'exit', 'seconds', 'kernels', 'findings'])
+            for r in rows:
+                w.writerow([r['path'], int(r['basic']), r['exit'], f"{r['time']:.3f}", r['kernels'],
+                            ' '.join(f"{f['check']}@{f.get('location', {}).get('line', 0)}"
+                                     for f in r['findings'])])
+
+
+if __name__ == '__main__':
+    main()
