@@ -6,8 +6,8 @@ source-error), lowered (nothing unsupported), fully verified, not verified by re
 by check id, time. Entries that call no high-level API and no cube or cross-core primitive are
 counted apart as "basic-API single-core" (the issue's target group).
 
-usage: bench/frontend_coverage.py LIBRARY_DIR [--binary BIN] [--jobs N] [--out FILE.md]
-       [--details FILE.csv] [--timeout S]
+usage: bench/frontend_coverage.py LIBRARY_DIR [--binary BIN] [--jobs N] [-I DIR]...
+       [--out FILE.md] [--details FILE.csv] [--timeout S]
 
 Each file is checked with -I of its own directory, its operator's directory (the parent of
 op_kernel/) and the library root; nothing else of the vendor's build is emulated (no generated
@@ -56,8 +56,10 @@ def reason(finding):
     if m:
         return 'source-error: header not found'
     if finding['check'] == 'source-error':
-        m = re.match(r"(use of undeclared identifier|no member named|unknown type name|no template "
-                     r"named|no matching function)", msg)
+        m = re.match(r"(use of undeclared identifier|unknown type name|no template named) '([^']+)'", msg)
+        if m:
+            return f'source-error: {m.group(1)} {m.group(2)}'
+        m = re.match(r"(no member named|no matching function)", msg)
         return 'source-error: ' + (m.group(1) if m else 'other')
     if finding['check'] == 'unsupported':
         m = re.match(r'(.*?) is not known before the kernel runs', msg)
@@ -65,10 +67,13 @@ def reason(finding):
     return f"{finding['check']}: {msg[:50]}"
 
 
-def check(binary, root, path, timeout):
+def check(binary, root, path, timeout, includes=()):
     op_dir = os.path.dirname(os.path.dirname(path))
     args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path),
-            '-I', op_dir, '-I', root, path]
+            '-I', op_dir, '-I', root]
+    for d in includes:
+        args += ['-I', os.path.join(root, d)]
+    args.append(path)
     start = time.monotonic()
     try:
         p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
@@ -100,7 +105,8 @@ def table(rows, title):
         if r['exit'] in (0, 1):
             continue
         firsts = [f for f in r['findings'] if f['check'] in
-                  ('source-error', 'unsupported', 'input-error', 'limit-exceeded')]
+                  ('source-error', 'unsupported', 'input-error', 'limit-exceeded')
+                  and 'too many errors emitted' not in f['message']]
         reasons[reason(firsts[0]) if firsts else ('timeout' if r['exit'] is None else 'other')] += 1
     by_check = collections.Counter(f['check'] for r in verified for f in r['findings'])
     times = sorted(r['time'] for r in rows)
@@ -128,6 +134,8 @@ def main():
                                                      'src', 'accelsync'))
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     ap.add_argument('--timeout', type=float, default=120)
+    ap.add_argument('-I', dest='includes', action='append', default=[],
+                    help='a header directory of the library (relative to it), for every entry')
     ap.add_argument('--out')
     ap.add_argument('--details')
     a = ap.parse_args()
@@ -136,7 +144,7 @@ def main():
     if not found:
         sys.exit(f'frontend_coverage: no kernel entry under an op_kernel/ directory of {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout), found))
+        results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout, a.includes), found))
     rows = []
     for (path, basic), r in zip(found, results):
         r.update(path=os.path.relpath(path, root), basic=basic)

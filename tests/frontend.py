@@ -108,6 +108,20 @@ p = run('lower', '-D', 'rows=12', f'{K}/static_tensors.cpp')
 expect("// runtime value rows = 12: kernel argument 'rows', given by -D" in p.stdout and
        p.stdout.count('V vexp') == 3, '-D rows=12 runs the loop three times')
 
+# build emulation: the tiling structure from ../op_host, its fields as runtime values, one
+# kernel per tiling key the code tests
+T = f'{K}/tiled_add/op_kernel/tiled_add.cpp'
+p = run('lower', T)
+expect(p.returncode == 0 and 'kernel tiled_add_key1 {' in p.stdout and 'kernel tiled_add_key2 {' in p.stdout,
+       f'one kernel per tiling key: {p.stderr!r}')
+expect('// runtime value tileNum = 2: tiling field, the default (-D to change)' in p.stdout and
+       '// runtime value totalLength = 256: tiling field, the default (-D to change)' in p.stdout,
+       'tiling fields default by their names, and the header says so')
+p = run('lower', '-D', 'splitOffsets[1]=32', '-D', 'tiling_key=2', T)
+expect('// runtime value splitOffsets[1] = 32: tiling field, given by -D' in p.stdout and
+       'kernel tiled_add {' in p.stdout and '_key' not in p.stdout.split('model "')[1],
+       '-D sets an array element of the tiling; -D tiling_key checks that key only')
+
 # fix refuses a kernel source; lower refuses PIR
 p = run('fix', f'{K}/missing_wait.cpp')
 expect(p.returncode == 2 and 'fix repairs PIR files' in p.stderr, f'fix on a source: {p.stderr!r}')

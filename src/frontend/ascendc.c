@@ -6,21 +6,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/embedded.h"
 #include "../util/xalloc.h"
 #include "ascendc_api.h"
+#include "build_emulation.h"
 #include "config.h"
 #include "frontend.h"
 #include "interp.h"
 #include "pir_writer.h"
 
-extern const unsigned char ascendc_kernel_operator_h[];
-extern const size_t ascendc_kernel_operator_h_len;
+extern const struct embedded_file ascendc_stubs[];
 
 bool ascendc_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
                    struct diag_list *diags);
 
 /* The stub headers live at this path only inside the parse (libclang's unsaved files). */
 #define STUB_DIR "/accelsync-frontend/ascendc"
+
+/* SDK headers kernels include besides kernel_operator.h: each forwards to it, so the kernel
+ * parses and whatever it calls from them is declared there (or reported as unsupported). */
+static const char *const forwarded_headers[] = {
+    "impl/dav_c220/kernel_operator_reg_others_impl.h", "lib/matmul_intf.h",
+    "lib/matrix/matmul/matmul.h", "lib/math/kernel_operator_asin_intf.h",
+    "lib/math/kernel_operator_acos_intf.h", "lib/math/kernel_operator_atan_intf.h",
+    "lib/math/kernel_operator_sin_intf.h", "lib/math/kernel_operator_cos_intf.h",
+    "lib/math/kernel_operator_tanh_intf.h", "lib/math/kernel_operator_erf_intf.h",
+    "lib/math/kernel_operator_power_intf.h", "lib/math/kernel_operator_log_intf.h",
+    "lib/math/kernel_operator_exp_intf.h", "lib/math/kernel_operator_sign_intf.h",
+    "lib/math/kernel_operator_floor_intf.h", "lib/math/kernel_operator_ceil_intf.h",
+    "lib/math/kernel_operator_trunc_intf.h", "lib/math/kernel_operator_round_intf.h",
+    "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
+};
+static const char forwarder[] = "#include \"kernel_operator.h\"\n";
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
  * become the opening and closing of a comment, three characters each, so every column stays
@@ -165,28 +182,93 @@ static char *define_arg(const struct binding *b)
     return xasprintf("-D%s=%lld", b->name, (long long)b->value);
 }
 
+struct key_list {
+    int64_t *items;
+    size_t len, cap;
+};
+
+/* One run of an entry as PIR kernel `name`. */
+static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
+                      const struct frontend_options *o, struct lowered_source *out)
+{
+    struct pir_mark mark = pir_writer_mark(w);
+    void *api_data = ascendc_api_data_new(w, !o->manual_sync);
+    I->api_data = api_data;
+    struct as_loc at = interp_loc(I, entry);
+    pir_writer_open(w, at, "kernel %s", name);
+    interp_run_kernel(I, entry, bind_param, NULL);
+    pir_writer_close(w, at);
+    ascendc_api_data_free(api_data);
+    out->kernels++;
+    if (I->incomplete) {
+        out->incomplete++;
+        if (!o->keep_incomplete)
+            pir_writer_rollback(w, mark);
+    }
+}
+
+static bool given(const struct frontend_options *o, const char *name)
+{
+    for (size_t i = 0; i < o->ndefines; i++)
+        if (strcmp(o->defines[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* The constant keys of every TILING_KEY_IS call in the translation unit, sorted: a run meets
+ * only the branches its own key takes, so the keys are read from the code itself. */
+static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_list *keys = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 1)
+        return CXChildVisit_Recurse;
+    CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    bool key_call = strcmp(clang_getCString(name), "TILING_KEY_IS") == 0;
+    clang_disposeString(name);
+    if (!key_call)
+        return CXChildVisit_Recurse;
+    CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+        int64_t k = (int64_t)clang_EvalResult_getAsLongLong(r);
+        size_t at = 0;
+        while (at < keys->len && keys->items[at] < k)
+            at++;
+        if (at == keys->len || keys->items[at] != k) {
+            VEC_PUSH(*keys, k);
+            memmove(keys->items + at + 1, keys->items + at, (keys->len - 1 - at) * sizeof(int64_t));
+            keys->items[at] = k;
+        }
+    }
+    if (r)
+        clang_EvalResult_dispose(r);
+    return CXChildVisit_Continue;
+}
+
+/* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
+ * unless -D tiling_key fixes the key. */
 static void lower_entries(struct interp *I, struct pir_writer *w, const struct cursor_list *entries,
                           const struct frontend_options *o, struct lowered_source *out)
 {
+    struct key_list keys = {0};
+    if (!given(o, "tiling_key"))
+        clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
     for (size_t i = 0; i < entries->len; i++) {
         CXCursor entry = entries->items[i];
-        CXString name = clang_getCursorSpelling(entry);
-        struct pir_mark mark = pir_writer_mark(w);
-        void *api_data = ascendc_api_data_new(w, !o->manual_sync);
-        I->api_data = api_data;
-        struct as_loc at = interp_loc(I, entry);
-        pir_writer_open(w, at, "kernel %s", clang_getCString(name));
-        interp_run_kernel(I, entry, bind_param, NULL);
-        pir_writer_close(w, at);
-        ascendc_api_data_free(api_data);
-        out->kernels++;
-        if (I->incomplete) {
-            out->incomplete++;
-            if (!o->keep_incomplete)
-                pir_writer_rollback(w, mark);
+        CXString spelled = clang_getCursorSpelling(entry);
+        char *name = xstrdup(clang_getCString(spelled));
+        clang_disposeString(spelled);
+        if (keys.len == 0)
+            lower_run(I, w, entry, name, o, out);
+        for (size_t k = 0; k < keys.len; k++) {
+            char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
+            interp_set_runtime(I, "tiling_key", keys.items[k], "TILING_KEY_IS(), one run per key");
+            lower_run(I, w, entry, keyed, o, out);
+            free(keyed);
         }
-        clang_disposeString(name);
+        free(name);
     }
+    VEC_FREE(keys);
 }
 
 static void note_runtime_values(struct interp *I, struct pir_writer *w)
@@ -210,11 +292,28 @@ bool ascendc_lower(const char *path, const struct frontend_options *o, struct lo
         return false;
     }
     char *text = rewrite_launches(src->text, src->len);
-    struct CXUnsavedFile unsaved[] = {
-        {path, text, (unsigned long)src->len},
-        {STUB_DIR "/kernel_operator.h", (const char *)ascendc_kernel_operator_h,
-         (unsigned long)ascendc_kernel_operator_h_len},
-    };
+    char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
+    char **type_macros = type_macro_arguments(path, text, o->include_dirs, o->ninclude_dirs);
+    /* the source, the generated tiling header and the stub headers */
+    VEC(struct CXUnsavedFile) unsaved = {0};
+    VEC(char *) stub_paths = {0};
+    struct CXUnsavedFile main_file = {path, text, (unsigned long)src->len};
+    struct CXUnsavedFile tiling_file = {STUB_DIR "/accelsync_tiling.h", tiling,
+                                        (unsigned long)strlen(tiling)};
+    VEC_PUSH(unsaved, main_file);
+    VEC_PUSH(unsaved, tiling_file);
+    for (size_t i = 0; i < sizeof(forwarded_headers) / sizeof(forwarded_headers[0]); i++) {
+        char *stub_path = xasprintf(STUB_DIR "/%s", forwarded_headers[i]);
+        VEC_PUSH(stub_paths, stub_path);
+        struct CXUnsavedFile f = {stub_path, forwarder, (unsigned long)strlen(forwarder)};
+        VEC_PUSH(unsaved, f);
+    }
+    for (const struct embedded_file *e = ascendc_stubs; e->path; e++) {
+        char *stub_path = xasprintf(STUB_DIR "/%s", e->path);
+        VEC_PUSH(stub_paths, stub_path);
+        struct CXUnsavedFile f = {stub_path, (const char *)e->data, (unsigned long)e->len};
+        VEC_PUSH(unsaved, f);
+    }
     char *dir_copy = xstrdup(path);
     VEC(char *) args = {0};
     const char *fixed[] = {"-x", "c++", "-std=c++17", "-I" STUB_DIR, "-D__NPU_ARCH__=2201",
@@ -224,13 +323,16 @@ bool ascendc_lower(const char *path, const struct frontend_options *o, struct lo
     VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
     for (size_t i = 0; i < o->ninclude_dirs; i++)
         VEC_PUSH(args, xasprintf("-I%s", o->include_dirs[i]));
+    for (char **m = type_macros; *m; m++)
+        VEC_PUSH(args, xstrdup(*m));
     for (size_t i = 0; i < o->ndefines; i++)
         if (macro_name(o->defines[i].name))
             VEC_PUSH(args, define_arg(&o->defines[i]));
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(
-        index, path, (const char *const *)args.items, (int)args.len, unsaved, 2,
+        index, path, (const char *const *)args.items, (int)args.len, unsaved.items,
+        (unsigned)unsaved.len,
         CXTranslationUnit_KeepGoing, &tu);
     bool ok = false;
     if (rc != CXError_Success || !tu) {
@@ -287,6 +389,12 @@ bool ascendc_lower(const char *path, const struct frontend_options *o, struct lo
     VEC_FREE(args);
     free(dir_copy);
     free(text);
+    free(tiling);
+    free_arguments(type_macros);
+    VEC_FREE(unsaved);
+    for (size_t i = 0; i < stub_paths.len; i++)
+        free(stub_paths.items[i]);
+    VEC_FREE(stub_paths);
     source_free(src);
     return ok;
 }

@@ -641,9 +641,9 @@ static bool tensor_call(struct interp *I, struct ac_state *s, const char *name, 
                                "to a kernel argument");
             return true;
         }
-        int64_t n = -1;
-        if (nargs == 2 && !interp_int(I, call, args[1], "the buffer size", &n))
-            return true;
+        int64_t n = -1;   /* a size not known (or not given): the buffer's rest */
+        if (nargs == 2 && args[1].kind == VAL_INT)
+            n = args[1].num;
         t->buffer = args[0].buffer;
         t->space = "GM";
         t->offset = args[0].num;
@@ -856,9 +856,52 @@ static bool pipe_arg(struct interp *I, CXCursor fn, unsigned i, struct value v, 
     return true;
 }
 
+/* A tiling field's value when no -D gives one: positions (start, end, index) 0, counts
+ * (loops, cores, tiles) small, sizes large enough that a copy moves whole 32-byte blocks. */
+static int64_t tiling_default(const char *name)
+{
+    static const char *const position_words[] = {"start", "Start", "end", "End", "idx", "Idx",
+                                            "index", "Index", "offset", "Offset", "begin",
+                                            "Begin"};
+    for (size_t i = 0; i < sizeof(position_words) / sizeof(position_words[0]); i++)
+        if (strstr(name, position_words[i]))
+            return 0;
+    static const char *const counts[] = {"num", "Num", "NUM", "count", "Count", "loop", "Loop",
+                                         "times", "Times", "core", "Core", "key", "Key", "mode",
+                                         "Mode", "flag", "Flag", "type", "Type"};
+    for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+        if (strstr(name, counts[i]))
+            return 2;
+    return 256;
+}
+
+static bool build_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                       int nargs, struct value *result)
+{
+    if (!strcmp(name, "AccelsyncTiling")) {
+        *result = interp_runtime_record(I, clang_getCursorType(call), "tiling field", tiling_default);
+        return true;
+    }
+    if (!strcmp(name, "TILING_KEY_IS")) {
+        int64_t key;
+        if (nargs != 1 || !interp_int(I, call, args[0], "the tiling key", &key))
+            return true;
+        int64_t current = interp_runtime(I, "tiling_key", key, "TILING_KEY_IS(), one run per key");
+        *result = (struct value){.kind = VAL_INT, .num = current == key, .buffer = -1};
+        return true;
+    }
+    if (!strcmp(name, "GetUserWorkspace")) {
+        *result = nargs == 1 ? args[0] : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+        return true;
+    }
+    return false;
+}
+
 static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
+    if (build_call(I, name, call, args, nargs, result))
+        return true;
     if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx")) {
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
@@ -941,6 +984,7 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
 }
 
 static const struct api_ops ascendc_ops = {construct, copy, destroy, release, call};
+
 
 const struct api_ops *ascendc_api(void)
 {

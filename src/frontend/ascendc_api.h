@@ -10,4 +10,5 @@ const struct api_ops *ascendc_api(void);
 void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync);
 void ascendc_api_data_free(void *data);
 
+
 #endif

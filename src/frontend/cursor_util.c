@@ -69,15 +69,19 @@ CXCursor cursor_initializer(CXCursor decl)
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
         return clang_getNullCursor();
+    /* expansion locations: a declaration written by a macro (GET_TILING_DATA) has its name
+     * and its initializer spelled in different files */
+    CXFile file;
     unsigned name;
-    clang_getSpellingLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name);
+    clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, &name);
     struct cursor_vec v = cursor_exprs(decl);
     CXCursor r = clang_getNullCursor();
     for (size_t i = 0; i < v.len; i++) {
+        CXFile f;
         unsigned off;
-        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(v.items[i])), NULL,
-                                  NULL, NULL, &off);
-        if (off >= name)
+        clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(v.items[i])), &f,
+                                   NULL, NULL, &off);
+        if (clang_File_isEqual(f, file) && off >= name)
             r = v.items[i];
     }
     VEC_FREE(v);

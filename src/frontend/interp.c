@@ -112,6 +112,17 @@ int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, con
     return rv.value;
 }
 
+void interp_set_runtime(struct interp *I, const char *name, int64_t value, const char *what)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (strcmp(I->runtime.items[i].name, name) == 0) {
+            I->runtime.items[i].value = value;
+            return;
+        }
+    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what)};
+    VEC_PUSH(I->runtime, rv);
+}
+
 /* ---- types and enums ---- */
 
 int64_t interp_element_size(CXType t)
@@ -287,6 +298,54 @@ static struct value *field_slot(struct object *o, const char *name, bool create)
     return &o->fields.items[o->fields.len - 1].v;
 }
 
+/* ---- arrays: objects whose fields are named "0", "1", ... ---- */
+
+static bool is_array(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_ConstantArray;
+}
+
+static struct value *element_slot(struct object *array, int64_t i, bool create)
+{
+    char index[24];
+    snprintf(index, sizeof(index), "%lld", (long long)i);
+    return field_slot(array, index, create);
+}
+
+/* An array declared by `decl` (a variable or a field): `T a[n] = {...}` takes the list and
+ * zeroes the rest, `T a[n];` leaves every element unknown. */
+static struct value new_array(struct interp *I, CXType type, struct value fill);
+
+static struct value declared_array(struct interp *I, CXCursor decl, CXType type)
+{
+    struct cursor_vec kids = cursor_exprs(decl);
+    CXCursor list = clang_getNullCursor();
+    for (size_t k = 0; k < kids.len; k++)
+        if (clang_getCursorKind(kids.items[k]) == CXCursor_InitListExpr)
+            list = kids.items[k];
+    VEC_FREE(kids);
+    struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0));
+    struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
+    for (size_t k = 0; k < items.len; k++) {
+        struct value *slot = element_slot(v.obj, (int64_t)k, false);
+        if (slot)
+            *slot = eval(I, items.items[k]);
+    }
+    VEC_FREE(items);
+    return v;
+}
+
+/* An array of `type`'s length, every element `fill`. */
+static struct value new_array(struct interp *I, CXType type, struct value fill)
+{
+    struct object *o = new_object(I, type);
+    long long n = clang_getArraySize(clang_getCanonicalType(type));
+    for (long long i = 0; i < n && i < 4096; i++)
+        *element_slot(o, i, true) = fill;
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}
+
 /* The class name of a type without template arguments or namespace: "TQue". */
 static char *class_name(CXType type)
 {
@@ -343,43 +402,68 @@ static bool is_record(CXType type)
 static struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
                                 int nargs, CXCursor site);
 
+/* The value a field starts with: its default member initializer, a constructed object for
+ * a class type, else unknown. */
+static struct value initial_field_value(struct interp *I, CXCursor field)
+{
+    CXString s = clang_getCursorSpelling(field);
+    I->naming = interp_intern(I, clang_getCString(s));
+    clang_disposeString(s);
+    CXType ftype = clang_getCursorType(field);
+    CXCursor init = cursor_initializer(field);
+    struct value v;
+    if (is_array(ftype)) {
+        v = declared_array(I, field, ftype);
+    } else if (!clang_Cursor_isNull(init)) {
+        v = interp_copy_value(I, eval(I, init));
+        if (is_record(ftype) && v.kind != VAL_OBJECT)
+            v.kind = VAL_UNKNOWN;
+    } else if (is_record(ftype)) {
+        v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                           .obj = construct(I, ftype, clang_getNullCursor(), NULL, 0, field)};
+    } else {
+        v = unknown;
+    }
+    I->naming = NULL;
+    return v;
+}
+
 struct field_init {
     struct interp *I;
     struct object *o;
 };
 
-static enum CXChildVisitResult init_field(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXVisitorResult init_field(CXCursor c, CXClientData data)
+{
+    struct field_init *fi = data;
+    if (fi->I->stopped)
+        return CXVisit_Break;
+    CXString s = clang_getCursorSpelling(c);
+    struct value *slot = field_slot(fi->o, clang_getCString(s), true);
+    clang_disposeString(s);
+    *slot = initial_field_value(fi->I, c);
+    return CXVisit_Continue;
+}
+
+static void init_fields(struct interp *I, struct object *o, CXType type);
+
+static enum CXChildVisitResult init_base(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     struct field_init *fi = data;
-    struct interp *I = fi->I;
-    if (I->stopped)
-        return CXChildVisit_Break;
-    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier) {
-        /* Base-class fields live in the same object. */
-        clang_visitChildren(record_decl(clang_getCursorType(c)), init_field, fi);
-        return CXChildVisit_Continue;
-    }
-    if (clang_getCursorKind(c) != CXCursor_FieldDecl)
-        return CXChildVisit_Continue;
-    CXString s = clang_getCursorSpelling(c);
-    struct value *slot = field_slot(fi->o, clang_getCString(s), true);
-    I->naming = interp_intern(I, clang_getCString(s));
-    clang_disposeString(s);
-    CXType ftype = clang_getCursorType(c);
-    CXCursor init = cursor_initializer(c);  /* a default member initializer, if any */
-    if (!clang_Cursor_isNull(init)) {
-        *slot = interp_copy_value(I, eval(I, init));
-        if (is_record(ftype) && slot->kind != VAL_OBJECT)
-            slot->kind = VAL_UNKNOWN;
-    } else if (is_record(ftype)) {
-        struct object *o = construct(I, ftype, clang_getNullCursor(), NULL, 0, c);
-        *slot = (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
-    } else {
-        *slot = unknown;
-    }
-    I->naming = NULL;
+    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier)
+        init_fields(fi->I, fi->o, clang_getCursorType(c));   /* base fields: the same object */
     return CXChildVisit_Continue;
+}
+
+/* The fields of a class, its bases' first. libclang lists the bases of a class written in
+ * the source but not of a template's implicit instantiation: fields of those are made when
+ * first used (field_of). */
+static void init_fields(struct interp *I, struct object *o, CXType type)
+{
+    struct field_init fi = {I, o};
+    clang_visitChildren(record_decl(type), init_base, &fi);
+    clang_Type_visitFields(clang_getCanonicalType(type_without_reference(type)), init_field, &fi);
 }
 
 static struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
@@ -399,21 +483,27 @@ static struct object *construct(struct interp *I, CXType type, CXCursor ctor, st
             return o;
         /* A plain struct of the API (DataCopyParams, ...): an ordinary record. */
     }
-    struct field_init fi = {I, o};
-    clang_visitChildren(decl, init_field, &fi);
+    init_fields(I, o, type);
     if (!clang_Cursor_isNull(ctor) && !I->stopped)
         call_function(I, ctor, o, args, nargs, site);
     return o;
 }
 
+/* The destructor of a class; for a template's instantiation, whose members libclang does not
+ * list, the template's own (its body is run as written). */
 static CXCursor find_destructor(CXCursor decl)
 {
-    struct cursor_vec kids = cursor_children(decl);
     CXCursor found = clang_getNullCursor();
-    for (size_t i = 0; i < kids.len; i++)
-        if (clang_getCursorKind(kids.items[i]) == CXCursor_Destructor)
-            found = kids.items[i];
-    VEC_FREE(kids);
+    for (int pass = 0; pass < 2 && clang_Cursor_isNull(found); pass++) {
+        struct cursor_vec kids = cursor_children(decl);
+        for (size_t i = 0; i < kids.len; i++)
+            if (clang_getCursorKind(kids.items[i]) == CXCursor_Destructor)
+                found = kids.items[i];
+        VEC_FREE(kids);
+        decl = clang_getSpecializedCursorTemplate(decl);
+        if (clang_Cursor_isNull(decl))
+            break;
+    }
     return found;
 }
 
@@ -435,6 +525,59 @@ static void destroy_object(struct interp *I, struct object *o, struct as_loc at)
     for (size_t i = o->fields.len; i-- > 0;)
         if (o->fields.items[i].v.kind == VAL_OBJECT)
             destroy_object(I, o->fields.items[i].v.obj, at);
+}
+
+struct runtime_fields {
+    struct interp *I;
+    struct object *o;
+    const char *prefix, *what;
+    int64_t (*fallback)(const char *name);
+};
+
+static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct runtime_fields *rf = data;
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    char *name = *rf->prefix ? xasprintf("%s.%s", rf->prefix, clang_getCString(s))
+                             : xstrdup(clang_getCString(s));
+    struct value *slot = field_slot(rf->o, clang_getCString(s), true);
+    clang_disposeString(s);
+    CXType t = clang_getCursorType(c);
+    if (is_integer_type(t)) {
+        *slot = int_value(fit_to_type(t, interp_runtime(rf->I, name, rf->fallback(name), rf->what)));
+    } else if (is_array(t) && is_integer_type(clang_getArrayElementType(clang_getCanonicalType(t)))) {
+        CXType elem = clang_getArrayElementType(clang_getCanonicalType(t));
+        *slot = new_array(rf->I, t, unknown);
+        long long n = clang_getArraySize(clang_getCanonicalType(t));
+        for (long long i = 0; i < n && i < 4096; i++) {
+            char *element = xasprintf("%s[%lld]", name, i);
+            *element_slot(slot->obj, i, false) = int_value(
+                fit_to_type(elem, interp_runtime(rf->I, element, rf->fallback(name), rf->what)));
+            free(element);
+        }
+    } else if (is_record(t)) {
+        struct object *inner = new_object(rf->I, t);
+        struct runtime_fields sub = {rf->I, inner, name, rf->what, rf->fallback};
+        clang_visitChildren(record_decl(t), runtime_field, &sub);
+        *slot = (struct value){.kind = VAL_OBJECT, .obj = inner, .buffer = -1};
+    } else {
+        *slot = unknown;   /* floats, arrays: data */
+    }
+    free(name);
+    return CXChildVisit_Continue;
+}
+
+struct value interp_runtime_record(struct interp *I, CXType type, const char *what,
+                                   int64_t (*fallback)(const char *name))
+{
+    type = type_without_reference(type);
+    struct object *o = new_object(I, type);
+    struct runtime_fields rf = {I, o, "", what, fallback};
+    clang_visitChildren(record_decl(type), runtime_field, &rf);
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
 }
 
 /* ---- variables ---- */
@@ -507,6 +650,9 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         c = cursor_constant(e);
         if (c.kind == VAL_INT)
             return c;
+        if (!is_integer_type(clang_getCursorType(ref)) &&
+            clang_getCanonicalType(clang_getCursorType(ref)).kind != CXType_Pointer)
+            return unknown;   /* a float or a struct: data, whatever state it is */
         CXString s = clang_getCursorSpelling(ref);
         interp_unsupported(I, e, "variable '%s' is not a constant and not local to the kernel "
                            "(global state is not modelled)", clang_getCString(s));
@@ -543,16 +689,51 @@ static struct value *field_of(struct interp *I, CXCursor member, bool report)
         return NULL;
     }
     CXString s = clang_getCursorSpelling(member);
-    struct value *slot = field_slot(owner.obj, clang_getCString(s), true);
+    struct value *slot = field_slot(owner.obj, clang_getCString(s), false);
+    if (!slot) {   /* a field of a base of a template instantiation: made on first use */
+        CXCursor field = clang_getCursorReferenced(member);
+        struct value v = clang_getCursorKind(field) == CXCursor_FieldDecl
+                             ? initial_field_value(I, field) : unknown;
+        slot = field_slot(owner.obj, clang_getCString(s), true);
+        *slot = v;
+    }
     clang_disposeString(s);
     return slot;
 }
 
 /* The storage an assignment writes. */
+/* The element `a[i]` names, for an array the interpreter holds. */
+static struct value *subscript(struct interp *I, CXCursor e, bool report)
+{
+    CXCursor base, index;
+    if (!cursor_two_exprs(e, &base, &index))
+        return NULL;
+    struct value a = eval(I, base), i = eval(I, index);
+    int64_t k;
+    if (I->stopped)
+        return NULL;
+    if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {
+        if (report)
+            interp_unsupported(I, e, "indexing through a pointer (a scalar access to memory) is "
+                               "not modelled");
+        return NULL;
+    }
+    if (!interp_int(I, index, i, "the array index", &k))
+        return NULL;
+    struct value *slot = element_slot(a.obj, k, false);
+    if (!slot && report) {
+        interp_unsupported(I, e, "index %lld is outside the array", (long long)k);
+        stop(I);
+    }
+    return slot;
+}
+
 static struct value *lvalue(struct interp *I, CXCursor e)
 {
     e = cursor_strip(e);
     switch (clang_getCursorKind(e)) {
+    case CXCursor_ArraySubscriptExpr:
+        return subscript(I, e, true);
     case CXCursor_DeclRefExpr: {
         struct value *v = lookup_var(I, clang_getCursorReferenced(e));
         if (!v) {
@@ -590,6 +771,10 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
         b.num += pointee_size(result_type) * a.num;
         return b;
     }
+    bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+    if ((eq || ne) && ((a.kind == VAL_POINTER && b.kind == VAL_INT && b.num == 0) ||
+                       (b.kind == VAL_POINTER && a.kind == VAL_INT && a.num == 0)))
+        return int_value(ne);   /* a kernel argument is never a null pointer */
     if (a.kind != VAL_INT || b.kind != VAL_INT)
         return unknown;
     int64_t x = a.num, y = b.num, r;
@@ -759,20 +944,63 @@ static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, 
     return unknown;
 }
 
-/* `a = b` on a class without a user-written operator=: the fields (or API state) copied. */
-static bool is_implicit_assignment(CXCursor fn)
+/* `a = b` on a class without a user-written operator=: the fields (or API state) copied. An
+ * implicitly defined operator= has a body clang made up, so it is told by being defaulted,
+ * declared in the stubs, or bodiless. */
+static bool is_implicit_assignment(struct interp *I, CXCursor fn)
 {
     CXString s = clang_getCursorSpelling(fn);
     bool assign = strcmp(clang_getCString(s), "operator=") == 0;
     clang_disposeString(s);
-    return assign && clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+    return assign && (clang_CXXMethod_isDefaulted(fn) || declared_in_stubs(I, fn) ||
+                      clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn))));
+}
+
+/* A vendor API: declared in the stubs without a body (the stubs' few helpers with a body,
+ * AlignUp for one, are run like the source's own functions). */
+static bool is_api(struct interp *I, CXCursor fn)
+{
+    return declared_in_stubs(I, fn) && clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+}
+
+struct function_search {
+    CXCursor found;
+};
+
+static enum CXChildVisitResult find_function_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct function_search *fs = data;
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate)) {
+        fs->found = ref;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The function a call names. A call through a template parameter that holds a function
+ * (`template <..., void (*op)(...)>`, `op(dst, src, n)`) names the function substituted for
+ * it, found in the callee expression of the instantiation. */
+static CXCursor called_function(CXCursor call)
+{
+    CXCursor fn = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(fn))
+        return fn;
+    struct function_search fs = {clang_getNullCursor()};
+    CXCursor callee = cursor_first_expr(call);
+    if (!clang_Cursor_isNull(callee))
+        clang_visitChildren(callee, find_function_ref, &fs);
+    return fs.found;
 }
 
 static struct value eval_call(struct interp *I, CXCursor call)
 {
     if (!count_step(I, call))
         return unknown;
-    CXCursor fn = clang_getCursorReferenced(call);
+    CXCursor fn = called_function(call);
     enum CXCursorKind kind = clang_getCursorKind(fn);
     int nargs = clang_Cursor_getNumArguments(call);
     if (clang_Cursor_isNull(fn) || nargs < 0) {
@@ -811,16 +1039,19 @@ static struct value eval_call(struct interp *I, CXCursor call)
         free(args);
         return unknown;
     }
-    if (is_implicit_assignment(fn)) {
+    if (is_implicit_assignment(I, fn)) {
         if (self.kind == VAL_OBJECT && self.obj && nargs == 1 && args[0].kind == VAL_OBJECT) {
             struct value copy = interp_copy_value(I, args[0]);
+            /* the copy's state and fields move into self; self's old ones go with the copy */
+            void *old_api = self.obj->api;
             self.obj->api = copy.obj->api;
-            copy.obj->api = NULL;
+            copy.obj->api = old_api;
+            struct object tmp = *self.obj;
             self.obj->fields = copy.obj->fields;
-            memset(&copy.obj->fields, 0, sizeof(copy.obj->fields));
+            copy.obj->fields = tmp.fields;
         }
         result = self;
-    } else if (declared_in_stubs(I, fn)) {
+    } else if (is_api(I, fn)) {
         CXString name = clang_getCursorSpelling(fn);
         char *klass = method ? class_name(clang_getCursorType(clang_getCursorSemanticParent(fn)))
                              : NULL;
@@ -905,6 +1136,10 @@ static struct value eval(struct interp *I, CXCursor e)
         return eval_call(I, e);
     case CXCursor_InitListExpr:
         return eval_init_list(I, e);
+    case CXCursor_ArraySubscriptExpr: {
+        struct value *slot = subscript(I, e, true);
+        return slot ? *slot : unknown;
+    }
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
     case CXCursor_CStyleCastExpr:
@@ -964,6 +1199,10 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
         bool reference = clang_getCursorType(d).kind == CXType_LValueReference ||
                          clang_getCursorType(d).kind == CXType_RValueReference;
         struct value v;
+        if (is_array(type)) {
+            bind_var(I, d, declared_array(I, d, type), false);
+            continue;
+        }
         CXString vname = clang_getCursorSpelling(d);
         I->naming = interp_intern(I, clang_getCString(vname));
         clang_disposeString(vname);

@@ -52,14 +52,36 @@ static bool buffer_name_taken(const struct pir_writer *w, const char *name)
     return false;
 }
 
+/* A PIR identifier for a source name: other characters become '_', and a PIR keyword or
+ * expression name gets a '_' appended (a kernel argument may well be called `in`). */
+static char *pir_identifier(const char *name)
+{
+    static const char *const reserved[] = {"model", "param", "const", "buffer", "kernel", "core",
+                                           "let", "for", "in", "step", "if", "else", "min", "max",
+                                           "coreid", "ncores"};
+    char *id = xasprintf("%s%s", *name >= '0' && *name <= '9' ? "_" : "", *name ? name : "buf");
+    for (char *p = id; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            *p = '_';
+    for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+        if (strcmp(id, reserved[i]) == 0) {
+            char *longer = xasprintf("%s_", id);
+            free(id);
+            return longer;
+        }
+    return id;
+}
+
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what)
 {
-    char *unique = xstrdup(name);
+    char *base = pir_identifier(name);
+    char *unique = xstrdup(base);
     for (int k = 2; buffer_name_taken(w, unique); k++) {
         free(unique);
-        unique = xasprintf("%s_%d", name, k);
+        unique = xasprintf("%s_%d", base, k);
     }
+    free(base);
     if (w->nbuffers == w->buffers_cap) {
         w->buffers_cap = w->buffers_cap ? 2 * w->buffers_cap : 8;
         w->buffers = xrealloc_array(w->buffers, w->buffers_cap, sizeof(*w->buffers));

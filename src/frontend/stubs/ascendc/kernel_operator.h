@@ -5,7 +5,11 @@
 #ifndef ACCELSYNC_STUB_KERNEL_OPERATOR_H
 #define ACCELSYNC_STUB_KERNEL_OPERATOR_H
 
-#include <stdint.h>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
 
 // Function qualifiers. `annotate` leaves a mark libclang can see: the frontend finds kernel
 // entries by the `global` mark and inlines everything else it calls.
@@ -23,6 +27,10 @@
 #define __in_pipe__(p)
 #define __out_pipe__(p)
 #define GM_ADDR __gm__ uint8_t *
+#define ASSERT(cond)
+#define ASSERT_MSG(cond, ...)
+#define likely(x) (x)
+#define unlikely(x) (x)
 
 // 16-bit floats as classes: the host compiler has no usable half type, and the frontend needs
 // only their size.
@@ -32,6 +40,7 @@ struct half {
     __aicore__ half(float v);
     __aicore__ operator float() const;
 };
+using float32_t = float;
 struct bfloat16_t {
     uint16_t bits;
     __aicore__ bfloat16_t();
@@ -53,7 +62,32 @@ __aicore__ void pipe_barrier(pipe_t pipe);
 __aicore__ int64_t get_block_idx();
 __aicore__ int64_t get_block_num();
 
+using float16_t = half;
+
 namespace AscendC {
+
+// Small helpers kernels call unqualified: they have bodies, so the frontend runs them.
+template <typename T> __aicore__ inline constexpr T AlignUp(T value, T align)
+{
+    return align == 0 ? value : (value + align - 1) / align * align;
+}
+template <typename T> __aicore__ inline constexpr T CeilDiv(T value, T divisor)
+{
+    return divisor == 0 ? value : (value + divisor - 1) / divisor;
+}
+enum class MaskMode : uint8_t { NORMAL, COUNTER };
+
+constexpr int32_t ONE_BLK_SIZE = 32;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t BLOCK_CUBE = 16;
+template <typename T, typename U> struct IsSameType { static constexpr bool value = false; };
+template <typename T> struct IsSameType<T, T> { static constexpr bool value = true; };
+// The scalar operand of a vector API takes the tensors' element type (a non-deduced context,
+// so `Muls(halfTensor, halfTensor, 2.0f, n)` converts the float).
+template <typename T> struct AccelsyncIdentity { using type = T; };
+template <typename T> using AccelsyncScalar = typename AccelsyncIdentity<T>::type;
 
 // Logical positions; the frontend maps each to a hardware space (VECIN/VECOUT/VECCALC -> UB,
 // A1/B1/C1 -> L1, A2 -> L0A, B2 -> L0B, CO1 -> L0C, CO2 -> GM or UB per arch).
@@ -125,7 +159,7 @@ public:
     __aicore__ TQue();
 };
 
-template <TPosition pos> class TBuf {
+template <TPosition pos = TPosition::VECCALC> class TBuf {
 public:
     static constexpr TPosition accelsync_src = pos;
     static constexpr TPosition accelsync_dst = pos;
@@ -141,6 +175,7 @@ public:
     __aicore__ ~TPipe();
     template <class T> __aicore__ bool InitBuffer(T &que, uint8_t num, uint32_t len);
     template <TPosition pos> __aicore__ bool InitBuffer(TBuf<pos> &buf, uint32_t len);
+    template <class T> __aicore__ bool InitBuffer(T &que, uint32_t len);
     __aicore__ void Reset();
     __aicore__ void Destroy();
     template <HardEvent evt> __aicore__ TEventID FetchEventID();
@@ -190,6 +225,15 @@ template <typename T> __aicore__ void DataCopy(const GlobalTensor<T> &dst, const
 template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
 template <typename T> __aicore__ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyExtParams &params, const DataCopyPadExtParams<T> &pad);
 template <typename T> __aicore__ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyExtParams &params);
+// The older form: DataCopyParams with blockLen in bytes, and its padding parameters.
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+};
+template <typename T> __aicore__ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyParams &params, const DataCopyPadParams &pad);
+template <typename T> __aicore__ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
 
 // Vector instructions: count form (calCount elements) and repeat form (mask, repeatTimes,
 // strides; the frontend over-approximates its extent to the rest of the tensor).
@@ -217,11 +261,12 @@ enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, 
     __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, \
                          uint8_t repeatTimes, const UnaryRepeatParams &params);
 #define ACCELSYNC_SCALAR(name)                                                                 \
-    template <typename T, typename U> __aicore__ void name(const LocalTensor<T> &dst,        \
-                         const LocalTensor<T> &src, const U &scalar, const int32_t &calCount); \
-    template <typename T, typename U, bool isSetMask = true>                                  \
-    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, \
-                         uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams &params);
+    template <typename T, bool isSetMask = true> __aicore__ void name(const LocalTensor<T> &dst, \
+        const LocalTensor<T> &src, const AccelsyncScalar<T> &scalar, const int32_t &calCount); \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                \
+                         const AccelsyncScalar<T> &scalar, uint64_t mask, uint8_t repeatTimes, \
+                         const UnaryRepeatParams &params);
 ACCELSYNC_BINARY(Add) ACCELSYNC_BINARY(Sub) ACCELSYNC_BINARY(Mul) ACCELSYNC_BINARY(Div)
 ACCELSYNC_BINARY(Max) ACCELSYNC_BINARY(Min) ACCELSYNC_BINARY(And) ACCELSYNC_BINARY(Or)
 ACCELSYNC_UNARY(Exp) ACCELSYNC_UNARY(Ln) ACCELSYNC_UNARY(Abs) ACCELSYNC_UNARY(Reciprocal)
@@ -231,20 +276,69 @@ ACCELSYNC_SCALAR(LeakyRelu)
 #undef ACCELSYNC_BINARY
 #undef ACCELSYNC_UNARY
 #undef ACCELSYNC_SCALAR
-template <typename T, typename U> __aicore__ void Duplicate(const LocalTensor<T> &dst, const U &scalar, const int32_t &calCount);
+template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, const int32_t &calCount);
 template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const RoundMode &mode, const uint32_t &calCount);
 
 // High-level APIs whose synchronization lives inside the vendor library: declared so a kernel
 // that calls them parses, and reported as `unsupported` where they are called.
-#define ACCELSYNC_UNMODELLED(name) template <typename... Args> __aicore__ void name(Args &&...args);
+// Explicit template arguments are allowed: up to two types, then values (Op<T, true>(...)).
+#define ACCELSYNC_UNMODELLED(name)                                                            \
+    template <typename T1 = void, typename T2 = void, auto... V, typename... Args>           \
+    __aicore__ void name(Args &&...args);
 ACCELSYNC_UNMODELLED(SoftMax) ACCELSYNC_UNMODELLED(LayerNorm) ACCELSYNC_UNMODELLED(ReduceSum)
 ACCELSYNC_UNMODELLED(ReduceMax) ACCELSYNC_UNMODELLED(ReduceMin) ACCELSYNC_UNMODELLED(WholeReduceSum)
 ACCELSYNC_UNMODELLED(WholeReduceMax) ACCELSYNC_UNMODELLED(BlockReduceSum) ACCELSYNC_UNMODELLED(Gather)
 ACCELSYNC_UNMODELLED(Select) ACCELSYNC_UNMODELLED(Compare) ACCELSYNC_UNMODELLED(Transpose)
 ACCELSYNC_UNMODELLED(Sort) ACCELSYNC_UNMODELLED(Mmad) ACCELSYNC_UNMODELLED(LoadData)
 ACCELSYNC_UNMODELLED(Fixpipe) ACCELSYNC_UNMODELLED(SetVectorMask) ACCELSYNC_UNMODELLED(ResetMask)
+// Basic APIs the frontend does not give a meaning yet: declared so kernels parse, reported as
+// unsupported where called (the ones that touch no tensor too: atomics change how copies
+// write, masks how vector instructions do).
+ACCELSYNC_UNMODELLED(SetAtomicNone) ACCELSYNC_UNMODELLED(SetAtomicAdd) ACCELSYNC_UNMODELLED(SetAtomicType)
+ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_UNMODELLED(InitOutput)
+ACCELSYNC_UNMODELLED(SetSysWorkspace) ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
+ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(GatherMask) ACCELSYNC_UNMODELLED(Power)
+ACCELSYNC_UNMODELLED(Axpy) ACCELSYNC_UNMODELLED(Sin) ACCELSYNC_UNMODELLED(Cos) ACCELSYNC_UNMODELLED(Asin)
+ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan) ACCELSYNC_UNMODELLED(Tanh) ACCELSYNC_UNMODELLED(Sigmoid)
+ACCELSYNC_UNMODELLED(Erf) ACCELSYNC_UNMODELLED(Log) ACCELSYNC_UNMODELLED(Floor) ACCELSYNC_UNMODELLED(Ceil)
+ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign) ACCELSYNC_UNMODELLED(Copy)
+ACCELSYNC_UNMODELLED(SetMaskCount) ACCELSYNC_UNMODELLED(SetMaskNorm) ACCELSYNC_UNMODELLED(SetDeqScale)
+ACCELSYNC_UNMODELLED(PairReduceSum) ACCELSYNC_UNMODELLED(RepeatReduceSum) ACCELSYNC_UNMODELLED(Brcb)
+ACCELSYNC_UNMODELLED(TransDataTo5HD) ACCELSYNC_UNMODELLED(Scatter) ACCELSYNC_UNMODELLED(GatherB)
+ACCELSYNC_UNMODELLED(Arange) ACCELSYNC_UNMODELLED(CreateVecIndex) ACCELSYNC_UNMODELLED(BilinearInterpolation)
+enum class CMPMODE : uint8_t { LT, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+struct TransDataTo5HDParams {
+    bool dstHighHalf = false, srcHighHalf = false;
+    uint8_t repeatTimes = 1;
+    uint16_t dstRepStride = 0, srcRepStride = 0;
+};
 #undef ACCELSYNC_UNMODELLED
 
+// What the operator build supplies: the kernel type, the tiling data and its key, the user
+// workspace. The tiling structures themselves are generated from the host definitions into
+// accelsync_tiling.h (src/frontend/build_emulation.c).
+enum KernelMetaType { KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0,
+                      KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2 };
+#define KERNEL_TASK_TYPE_DEFAULT(type)
+#define KERNEL_TASK_TYPE(key, type)
+// Every integer field of the structure is a runtime value named after the field.
+template <class T> __aicore__ T AccelsyncTiling(GM_ADDR tiling);
+__aicore__ bool TILING_KEY_IS(uint64_t key);
+__aicore__ GM_ADDR GetUserWorkspace(GM_ADDR workspace);
+__aicore__ GM_ADDR GetSysWorkSpacePtr();
+
 }  // namespace AscendC
+
+using AscendC::TILING_KEY_IS;
+using AscendC::GetUserWorkspace;
+#include "accelsync_tiling.h"
+#define REGISTER_TILING_DEFAULT(T) using AccelsyncDefaultTiling = T
+#define REGISTER_TILING_FOR_TILINGKEY(cond, T)
+#define GET_TILING_DATA_WITH_STRUCT(T, name, tiling) T name = AscendC::AccelsyncTiling<T>(tiling)
+#define GET_TILING_DATA(name, tiling) \
+    AccelsyncDefaultTiling name = AscendC::AccelsyncTiling<AccelsyncDefaultTiling>(tiling)
 
 #endif

@@ -1,0 +1,23 @@
+/* What the vendor's operator build gives a kernel besides its source, emulated for the parse:
+ * the tiling structures generated from the host side's BEGIN_TILING_DATA_DEF definitions (in
+ * the operator's op_host/ directory beside op_kernel/), and the DTYPE_* type macros. */
+#ifndef AS_FRONTEND_BUILD_EMULATION_H
+#define AS_FRONTEND_BUILD_EMULATION_H
+
+#include <stddef.h>
+
+/* C++ declarations of the tiling structures for the kernel at `path`: one struct per
+ * BEGIN_TILING_DATA_DEF found in ../op_host/ *.h and the headers they include (found beside
+ * the including header or in include_dirs), in dependency order, the constants they define,
+ * and the alias AccelsyncDefaultTiling for the structure the operator registers without a key
+ * (what GET_TILING_DATA reads), else the first one registered. Malloc'ed; empty when none. */
+char *tiling_declarations(const char *path, const char *const *include_dirs, size_t ninclude_dirs);
+
+/* `-DDTYPE_X=float`-style arguments for every DTYPE_* / ORIG_DTYPE_* / FORMAT_* name the
+ * kernel's text, the headers beside it and those of include_dirs use: NULL-terminated,
+ * malloc'ed strings in a malloc'ed array. */
+char **type_macro_arguments(const char *path, const char *text, const char *const *include_dirs,
+                            size_t ninclude_dirs);
+void free_arguments(char **args);
+
+#endif
