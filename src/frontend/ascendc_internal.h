@@ -1,0 +1,108 @@
+/* What the Ascend C API layer's files share (ascendc_api.c: lifecycle, dispatch and sync;
+ * ascendc_queues.c: TPipe, event-id pools, TQue and TBuf; ascendc_tensors.c: tensors, data
+ * copies, vector instructions). The rules are the public API documentation's
+ * (docs/frontends.md lists them). */
+#ifndef AS_FRONTEND_ASCENDC_INTERNAL_H
+#define AS_FRONTEND_ASCENDC_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "ascendc_api.h"
+#include "emit.h"
+
+enum { MAX_EVENT_IDS = 8, MAX_SLOTS = 64 };
+
+/* A logical position: its hardware space, and the flags the framework sets when a buffer is
+ * handed on (EnQue/DeQue) and when it is given back (FreeTensor/AllocTensor). */
+struct position {
+    const char *name, *space, *enque, *free;
+};
+const struct position *find_position(const char *name);
+int space_index(const char *space);     /* index into pipe_state.next */
+
+enum ac_kind { AC_PIPE, AC_QUEUE, AC_LOCAL, AC_GLOBAL };
+
+struct event_pool {
+    const char *event;      /* HardEvent name */
+    uint8_t used;           /* bit per id */
+};
+
+struct slot {
+    int buffer;
+    int free_id;            /* pending FreeTensor flag, -1 none */
+    int enque_id;           /* pending EnQue flag, -1 none */
+    enum { SLOT_FREE, SLOT_HELD, SLOT_QUEUED } state;
+};
+
+struct ac_state;
+
+struct pipe_state {
+    int64_t next[8];        /* bump pointer per space (index in spaces[]) */
+    VEC(struct event_pool) pools;
+    VEC(struct ac_state *) queues;  /* for the destructor's waits */
+    bool destroyed;
+};
+
+struct queue_state {
+    const char *name;
+    const struct position *pos;
+    bool tbuf;
+    struct slot slots[MAX_SLOTS];
+    int nslots;
+    int64_t slot_len;
+    int next_alloc;
+    int fifo[MAX_SLOTS], fifo_head, fifo_len;
+    struct ac_state *pipe;
+};
+
+struct tensor_state {
+    int buffer;             /* -1: not bound to memory yet */
+    const char *space;
+    int64_t offset, length; /* bytes: the tensor's view of the buffer */
+    int64_t element;        /* sizeof(T) */
+};
+
+struct ac_state {
+    enum ac_kind kind;
+    int refs;               /* pipes and queues are shared by copies, tensors are values */
+    union {
+        struct pipe_state pipe;
+        struct queue_state queue;
+        struct tensor_state tensor;
+    } u;
+};
+
+struct ascendc {
+    struct ac_state *current_pipe;  /* GetTPipePtr() */
+    struct emitter *out;            /* the kernel's statements */
+};
+
+/* ascendc_api.c */
+struct ascendc *state_of(struct interp *I);
+struct ac_state *new_state(enum ac_kind kind);
+struct ac_state *api_state(struct value v, enum ac_kind kind);   /* NULL if not of that kind */
+void release(void *state);
+struct emitter *out(struct interp *I);
+struct emit_region region(const struct tensor_state *t, int64_t len);
+bool bound(struct interp *I, CXCursor call, const struct ac_state *s, const char *what);
+bool event_pipes(const char *event, char src[8], char dst[8]);
+void emit_event(struct interp *I, CXCursor call, const char *event, bool set, int64_t id);
+const char *template_event(struct interp *I, CXCursor fn, CXCursor call);
+
+/* ascendc_queues.c */
+void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool barrier);
+bool pipe_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+               CXCursor call, struct value *args, int nargs, struct value *result);
+bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+                CXCursor call, struct value *args, int nargs, struct value *result);
+
+/* ascendc_tensors.c */
+bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+                 CXCursor call, struct value *args, int nargs, struct value *result);
+bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs);
+/* A vector API by name: false if `name` is none. */
+bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
+                       int nargs);
+
+#endif

@@ -1,0 +1,369 @@
+/* TPipe's bump allocation and event-id pools, and the flags TQue sets and waits (see
+ * docs/frontends.md): AllocTensor, EnQue, DeQue, FreeTensor, ~TPipe; TBuf views. */
+#include "ascendc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor_util.h"
+
+static const struct position positions[] = {
+    {"VECIN", "UB", "MTE2_V", "V_MTE2"},
+    {"VECOUT", "UB", "V_MTE3", "MTE3_V"},
+    {"VECCALC", "UB", NULL, NULL},
+    {"A1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
+    {"B1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
+    {"C1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
+    {"A2", "L0A", "MTE1_M", "M_MTE1"},
+    {"B2", "L0B", "MTE1_M", "M_MTE1"},
+    {"CO1", "L0C", "M_FIX", "FIX_M"},
+};
+
+const struct position *find_position(const char *name)
+{
+    for (size_t i = 0; i < sizeof(positions) / sizeof(positions[0]); i++)
+        if (strcmp(positions[i].name, name) == 0)
+            return &positions[i];
+    return NULL;
+}
+
+static const char *const spaces[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C"};
+
+int space_index(const char *space)
+{
+    for (int i = 0; i < (int)(sizeof(spaces) / sizeof(spaces[0])); i++)
+        if (strcmp(spaces[i], space) == 0)
+            return i;
+    return 0;
+}
+
+/* ---- event-id pools ---- */
+
+static struct event_pool *pool_of(struct pipe_state *p, const char *event)
+{
+    for (size_t i = 0; i < p->pools.len; i++)
+        if (p->pools.items[i].event == event || !strcmp(p->pools.items[i].event, event))
+            return &p->pools.items[i];
+    struct event_pool e = {event, 0};
+    VEC_PUSH(p->pools, e);
+    return &p->pools.items[p->pools.len - 1];
+}
+
+static int lowest_free(const struct event_pool *e)
+{
+    for (int id = 0; id < MAX_EVENT_IDS; id++)
+        if (!(e->used & (1u << id)))
+            return id;
+    return -1;
+}
+
+static int alloc_id(struct interp *I, CXCursor call, struct pipe_state *p, const char *event)
+{
+    struct event_pool *e = pool_of(p, event);
+    int id = lowest_free(e);
+    if (id < 0) {
+        interp_unsupported(I, call, "all %d ids of event %s are in use: the framework has no id "
+                           "to give", MAX_EVENT_IDS, event);
+        return 0;
+    }
+    e->used |= (uint8_t)(1u << id);
+    return id;
+}
+
+static void release_id(struct pipe_state *p, const char *event, int id)
+{
+    if (id >= 0 && id < MAX_EVENT_IDS)
+        pool_of(p, event)->used &= (uint8_t)~(1u << id);
+}
+
+static struct pipe_state *pipe_for(struct interp *I, struct queue_state *q)
+{
+    struct ac_state *s = q && q->pipe ? q->pipe : state_of(I)->current_pipe;
+    return s ? &s->u.pipe : NULL;
+}
+
+/* ---- TPipe ---- */
+
+static void wait_pending_frees(struct interp *I, CXCursor at_call, struct as_loc at,
+                               struct pipe_state *p)
+{
+    (void)at_call;
+    for (size_t i = 0; i < p->queues.len; i++) {
+        struct queue_state *q = &p->queues.items[i]->u.queue;
+        for (int k = 0; k < q->nslots; k++) {
+            struct slot *s = &q->slots[k];
+            if (s->state != SLOT_FREE || s->free_id < 0)
+                continue;
+            char src[8], dst[8];
+            if (event_pipes(q->pos->free, src, dst))
+                emit_flag(out(I), at, false, src, dst, s->free_id);
+            release_id(p, q->pos->free, s->free_id);
+            s->free_id = -1;
+        }
+    }
+}
+
+void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool barrier)
+{
+    struct pipe_state *p = &s->u.pipe;
+    if (p->destroyed)
+        return;
+    wait_pending_frees(I, clang_getNullCursor(), at, p);
+    if (barrier) {
+        emit_barrier(out(I), at, "ALL");
+        p->destroyed = true;
+    } else {
+        memset(p->next, 0, sizeof(p->next));
+        p->pools.len = 0;
+    }
+}
+
+
+static bool init_buffer(struct interp *I, struct ac_state *pipe, CXCursor call, struct value *args,
+                        int nargs)
+{
+    struct ac_state *qs = api_state(args[0], AC_QUEUE);
+    if (!qs || !qs->u.queue.pos)
+        return false;
+    struct queue_state *q = &qs->u.queue;
+    int64_t num = 1, len;
+    if (!q->tbuf && (nargs != 3 || !interp_int(I, call, args[1], "the buffer count", &num)))
+        return false;
+    if (!interp_int(I, call, args[nargs - 1], "the buffer length", &len))
+        return true;
+    if (num < 1 || num > MAX_SLOTS || q->nslots) {
+        interp_unsupported(I, call, q->nslots ? "a queue initialized twice is not modelled"
+                                              : "a buffer count outside 1..64 is not modelled");
+        return true;
+    }
+    len = (len + 31) / 32 * 32;
+    int sp = space_index(q->pos->space);
+    struct as_loc at = interp_loc(I, call);
+    for (int k = 0; k < num; k++) {
+        char *name = num > 1 ? xasprintf("%s_%d", q->name, k) : xstrdup(q->name);
+        char *what = xasprintf("%s %s buffer %d of %lld", q->tbuf ? "TBuf" : "TQue", q->pos->name,
+                               k, (long long)num);
+        q->slots[k] = (struct slot){.buffer = pir_writer_buffer(I->w, name, q->pos->space, len,
+                                                                pipe->u.pipe.next[sp], at, what),
+                                    .free_id = -1, .enque_id = -1, .state = SLOT_FREE};
+        pipe->u.pipe.next[sp] += len;
+        free(name);
+        free(what);
+    }
+    q->nslots = (int)num;
+    q->slot_len = len;
+    q->pipe = pipe;     /* not counted: the pipe holds its queues, not the other way round */
+    qs->refs++;
+    VEC_PUSH(pipe->u.pipe.queues, qs);
+    return true;
+}
+
+const char *template_event(struct interp *I, CXCursor fn, CXCursor call)
+{
+    const char *e = interp_template_enum(I, fn, call, 0);
+    if (!e)
+        interp_unsupported(I, call, "the event of this call is not known");
+    return e;
+}
+
+bool pipe_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+                      CXCursor call, struct value *args, int nargs, struct value *result)
+{
+    struct pipe_state *p = &s->u.pipe;
+    if (!strcmp(name, "InitBuffer"))
+        return init_buffer(I, s, call, args, nargs);
+    if (!strcmp(name, "Destroy") || !strcmp(name, "Reset")) {
+        pipe_teardown(I, s, interp_loc(I, call), name[0] == 'D');
+        return true;
+    }
+    if (!strcmp(name, "FetchEventID") || !strcmp(name, "AllocEventID") ||
+        !strcmp(name, "ReleaseEventID")) {
+        const char *event = nargs == 1 && name[0] == 'F' && args[0].kind == VAL_INT
+                                ? interp_enumerator(I, clang_getTypeDeclaration(
+                                      clang_getCursorType(clang_Cursor_getArgument(fn, 0))),
+                                      args[0].num)
+                                : template_event(I, fn, call);
+        if (!event)
+            return true;
+        if (name[0] == 'F') {
+            *result = (struct value){.kind = VAL_INT, .num = lowest_free(pool_of(p, event)),
+                                     .buffer = -1};
+        } else if (name[0] == 'A') {
+            *result = (struct value){.kind = VAL_INT, .num = alloc_id(I, call, p, event),
+                                     .buffer = -1};
+        } else {
+            int64_t id;
+            if (interp_int(I, call, args[0], "the event id", &id))
+                release_id(p, event, (int)id);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* ---- TQue / TBuf ---- */
+
+static struct value slot_tensor(struct interp *I, CXType type, struct queue_state *q, int k,
+                                int64_t offset, int64_t length)
+{
+    struct ac_state *t = new_state(AC_LOCAL);
+    t->u.tensor = (struct tensor_state){q->slots[k].buffer, q->pos->space, offset,
+                                        length, interp_element_size(type)};
+    return interp_api_object(I, type, t);
+}
+
+static int slot_of(const struct queue_state *q, const struct ac_state *t)
+{
+    if (!t)
+        return -1;
+    for (int k = 0; k < q->nslots; k++)
+        if (q->slots[k].buffer == t->u.tensor.buffer)
+            return k;
+    return -1;
+}
+
+/* Stores a returned tensor into a by-reference argument (AllocTensor(t), DeQue(t)). */
+static void assign_tensor(struct interp *I, struct value *arg, struct value t)
+{
+    if (arg->kind == VAL_OBJECT && arg->obj && t.kind == VAL_OBJECT) {
+        if (arg->obj->api)
+            release(arg->obj->api);
+        arg->obj->api = t.obj->api;
+        t.obj->api = NULL;
+    }
+    (void)I;
+}
+
+static void report_stuck(struct interp *I, CXCursor call, const struct queue_state *q,
+                         const char *what)
+{
+    struct as_loc at = interp_loc(I, call);
+    at.file = arena_strdup(&I->diags->arena, at.file ? at.file : "");
+    diag_addf(I->diags, CHECK_DEADLOCK, SEV_ERROR, at, "%s on '%s' waits forever: %s", what,
+              q->name, !strcmp(what, "DeQue") ? "no tensor was enqueued"
+                                              : "every buffer of the queue is in use");
+    /* Nothing after this point runs on the device: what came before is the whole kernel,
+     * and it is checked as such. */
+    I->stopped = true;
+}
+
+bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+                       CXCursor call, struct value *args, int nargs, struct value *result)
+{
+    (void)fn;
+    struct queue_state *q = &s->u.queue;
+    if (!q->pos)
+        return true;   /* reported at its declaration */
+    if (q->nslots == 0) {
+        interp_unsupported(I, call, "'%s' is used before TPipe::InitBuffer gave it memory",
+                           q->name);
+        return true;
+    }
+    CXType type = clang_getCursorType(call);
+    if (q->tbuf) {
+        if (!strcmp(name, "Get") || !strcmp(name, "GetWithOffset") || !strcmp(name, "AllocTensor") ||
+            !strcmp(name, "DeQue")) {
+            int64_t es = interp_element_size(type), n = 0, off = 0;
+            if (nargs >= 1 && !interp_int(I, call, args[0], "the tensor length", &n))
+                return true;
+            if (nargs >= 2 && !interp_int(I, call, args[1], "the offset", &off))
+                return true;
+            *result = slot_tensor(I, type, q, 0, off, nargs >= 1 ? n * (es ? es : 1)
+                                                                  : q->slot_len - off);
+            return true;
+        }
+        return !strcmp(name, "EnQue") || !strcmp(name, "FreeTensor");   /* no sync on a TBuf */
+    }
+    struct pipe_state *p = pipe_for(I, q);
+    if (!strcmp(name, "AllocTensor")) {
+        int k = -1;
+        for (int i = 0; i < q->nslots && k < 0; i++) {
+            int c = (q->next_alloc + i) % q->nslots;
+            if (q->slots[c].state == SLOT_FREE)
+                k = c;
+        }
+        if (k < 0) {
+            report_stuck(I, call, q, "AllocTensor");
+            return true;
+        }
+        q->next_alloc = (k + 1) % q->nslots;
+        struct slot *sl = &q->slots[k];
+        if (sl->free_id >= 0) {
+            emit_event(I, call, q->pos->free, false, sl->free_id);
+            release_id(p, q->pos->free, sl->free_id);
+            sl->free_id = -1;
+        }
+        sl->state = SLOT_HELD;
+        if (nargs == 1) {
+            struct value t = slot_tensor(I, clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                                         q, k, 0, q->slot_len);
+            assign_tensor(I, &args[0], t);
+        } else {
+            *result = slot_tensor(I, type, q, k, 0, q->slot_len);
+        }
+        return true;
+    }
+    if (!strcmp(name, "EnQue") || !strcmp(name, "FreeTensor")) {
+        int k = nargs == 1 ? slot_of(q, api_state(args[0], AC_LOCAL)) : -1;
+        if (k < 0) {
+            interp_unsupported(I, call, "%s of a tensor that is not a buffer of '%s'", name,
+                               q->name);
+            return true;
+        }
+        struct slot *sl = &q->slots[k];
+        bool enque = name[0] == 'E';
+        const char *event = enque ? q->pos->enque : q->pos->free;
+        int id = alloc_id(I, call, p, event);
+        emit_event(I, call, event, true, id);
+        if (enque) {
+            sl->enque_id = id;
+            sl->state = SLOT_QUEUED;
+            q->fifo[(q->fifo_head + q->fifo_len++) % MAX_SLOTS] = k;
+            *result = (struct value){.kind = VAL_INT, .num = 1, .buffer = -1};
+        } else {
+            sl->free_id = id;
+            sl->state = SLOT_FREE;
+        }
+        return true;
+    }
+    if (!strcmp(name, "DeQue")) {
+        if (q->fifo_len == 0) {
+            report_stuck(I, call, q, "DeQue");
+            return true;
+        }
+        int k = q->fifo[q->fifo_head];
+        q->fifo_head = (q->fifo_head + 1) % MAX_SLOTS;
+        q->fifo_len--;
+        struct slot *sl = &q->slots[k];
+        if (sl->enque_id >= 0) {
+            emit_event(I, call, q->pos->enque, false, sl->enque_id);
+            release_id(p, q->pos->enque, sl->enque_id);
+            sl->enque_id = -1;
+        }
+        sl->state = SLOT_HELD;
+        if (nargs == 1)
+            assign_tensor(I, &args[0], slot_tensor(I, clang_getCursorType(
+                                                          clang_Cursor_getArgument(call, 0)),
+                                                  q, k, 0, q->slot_len));
+        else
+            *result = slot_tensor(I, type, q, k, 0, q->slot_len);
+        return true;
+    }
+    if (!strcmp(name, "FreeAllEvent")) {
+        for (int k = 0; k < q->nslots; k++)
+            if (q->slots[k].state == SLOT_FREE && q->slots[k].free_id >= 0) {
+                emit_event(I, call, q->pos->free, false, q->slots[k].free_id);
+                release_id(p, q->pos->free, q->slots[k].free_id);
+                q->slots[k].free_id = -1;
+            }
+        return true;
+    }
+    if (!strcmp(name, "VacantInQue") || !strcmp(name, "HasTensorInQue") ||
+        !strcmp(name, "GetTensorCountInQue")) {
+        int64_t v = name[0] == 'V' ? q->fifo_len < q->nslots
+                  : name[0] == 'H' ? q->fifo_len > 0 : q->fifo_len;
+        *result = (struct value){.kind = VAL_INT, .num = v, .buffer = -1};
+        return true;
+    }
+    return false;
+}

@@ -1,0 +1,257 @@
+/* Tensors as byte ranges of PIR buffers, and the accesses the API makes of them: data
+ * copies on the pipe their spaces give, vector instructions on V, scalar GetValue/SetValue. */
+#include "ascendc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor_util.h"
+
+/* ---- tensors ---- */
+
+bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
+                        CXCursor call, struct value *args, int nargs, struct value *result)
+{
+    (void)fn;
+    struct tensor_state *t = &s->u.tensor;
+    CXType type = clang_getCursorType(call);
+    if (!strcmp(name, "LocalTensor") && nargs == 3) {   /* LocalTensor(pos, addr, n) */
+        int64_t pos, addr, n;
+        if (!interp_int(I, call, args[0], "the position", &pos) ||
+            !interp_int(I, call, args[1], "the address", &addr) ||
+            !interp_int(I, call, args[2], "the length", &n))
+            return true;
+        CXCursor enum_decl = clang_getTypeDeclaration(clang_getCursorType(
+            clang_Cursor_getArgument(fn, 0)));
+        const char *pname = interp_enumerator(I, enum_decl, pos);
+        const struct position *p = pname ? find_position(pname) : NULL;
+        if (!p) {
+            interp_unsupported(I, call, "a LocalTensor on position %s is not modelled",
+                               pname ? pname : "?");
+            return true;
+        }
+        int64_t bytes = n * (t->element ? t->element : 1);
+        char *name_s = xasprintf("%s_%llx", p->space, (unsigned long long)addr);
+        t->buffer = pir_writer_buffer(I->w, name_s, p->space, bytes, addr, interp_loc(I, call),
+                                      "LocalTensor");
+        free(name_s);
+        t->space = p->space;
+        t->offset = 0;
+        t->length = bytes;
+        return true;
+    }
+    if (!strcmp(name, "SetGlobalBuffer")) {
+        if (nargs < 1 || args[0].kind != VAL_POINTER) {
+            interp_unsupported(I, call, "SetGlobalBuffer of an address the frontend cannot trace "
+                               "to a kernel argument");
+            return true;
+        }
+        int64_t n = -1;   /* a size not known (or not given): the buffer's rest */
+        if (nargs == 2 && args[1].kind == VAL_INT)
+            n = args[1].num;
+        t->buffer = args[0].buffer;
+        t->space = "GM";
+        t->offset = args[0].num;
+        t->length = n >= 0 ? n * (t->element ? t->element : 1) : INT64_MAX / 4;
+        return true;
+    }
+    if (!strcmp(name, "operator[]")) {
+        int64_t i;
+        if (!bound(I, call, s, "the indexed tensor") ||
+            !interp_int(I, call, args[0], "the index", &i))
+            return true;
+        struct ac_state *c = new_state(s->kind);
+        c->u.tensor = *t;
+        c->u.tensor.offset += i * t->element;
+        c->u.tensor.length -= i * t->element;
+        *result = interp_api_object(I, type, c);
+        return true;
+    }
+    if (!strcmp(name, "ReinterpretCast")) {
+        struct ac_state *c = new_state(s->kind);
+        c->u.tensor = *t;
+        c->u.tensor.element = interp_element_size(type);
+        *result = interp_api_object(I, type, c);
+        return true;
+    }
+    if (!strcmp(name, "GetValue") || !strcmp(name, "SetValue")) {
+        int64_t i;
+        if (!bound(I, call, s, "the tensor") || !interp_int(I, call, args[0], "the index", &i))
+            return true;
+        struct tensor_state at = *t;
+        at.offset += i * t->element;
+        struct emit_region r = region(&at, t->element);
+        if (name[0] == 'G') {
+            emit_access(out(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
+            *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+        } else {
+            emit_access(out(I), interp_loc(I, call), "S", "set_value", &r, NULL, 0);
+        }
+        return true;
+    }
+    if (!strcmp(name, "GetSize") || !strcmp(name, "GetLength")) {
+        int64_t es = t->element ? t->element : 1;
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = name[3] == 'S' ? t->length / es : t->length};
+        return true;
+    }
+    if (!strcmp(name, "SetSize")) {
+        int64_t n;
+        if (interp_int(I, call, args[0], "the size", &n))
+            t->length = n * (t->element ? t->element : 1);
+        return true;
+    }
+    if (!strcmp(name, "GetPhyAddr")) {
+        *result = s->kind == AC_GLOBAL
+                      ? (struct value){.kind = VAL_POINTER, .buffer = t->buffer, .num = t->offset}
+                      : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+        return true;
+    }
+    return false;
+}
+
+/* ---- data copies and vector instructions ---- */
+
+/* The pipe that moves data from one space to another. */
+static const char *copy_unit(const char *from, const char *to, const char **op)
+{
+    static const struct { const char *from, *to, *unit, *op; } table[] = {
+        {"GM", "UB", "MTE2", "copy"}, {"UB", "GM", "MTE3", "copy"},
+        {"UB", "UB", "V", "copy_ubuf_to_ubuf"}, {"GM", "L1", "MTE2", "copy"},
+        {"GM", "L0A", "MTE2", "load"}, {"GM", "L0B", "MTE2", "load"}, {"UB", "L1", "MTE3", "copy"},
+        {"L1", "UB", "MTE1", "copy"}, {"L0C", "GM", "FIX", "fixpipe"}, {"L0C", "L1", "FIX", "fixpipe"},
+    };
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+        if (!strcmp(table[i].from, from) && !strcmp(table[i].to, to)) {
+            *op = table[i].op;
+            return table[i].unit;
+        }
+    return NULL;
+}
+
+static int64_t field_int(struct interp *I, CXCursor call, struct value rec, const char *field,
+                         bool *ok)
+{
+    if (rec.kind != VAL_OBJECT || !rec.obj)
+        return *ok = false, 0;
+    for (size_t i = 0; i < rec.obj->fields.len; i++)
+        if (!strcmp(rec.obj->fields.items[i].name, field)) {
+            int64_t v;
+            if (interp_int(I, call, rec.obj->fields.items[i].v, field, &v))
+                return v;
+        }
+    return *ok = false, 0;
+}
+
+bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *args,
+                      int nargs)
+{
+    struct ac_state *dst = nargs >= 2 ? (struct ac_state *)(args[0].kind == VAL_OBJECT && args[0].obj ? args[0].obj->api : NULL) : NULL;
+    struct ac_state *src = nargs >= 2 ? (struct ac_state *)(args[1].kind == VAL_OBJECT && args[1].obj ? args[1].obj->api : NULL) : NULL;
+    if (!dst || !src || dst->kind == AC_PIPE || dst->kind == AC_QUEUE || src->kind == AC_PIPE ||
+        src->kind == AC_QUEUE)
+        return false;
+    if (!bound(I, call, dst, "the destination") || !bound(I, call, src, "the source"))
+        return true;
+    const struct tensor_state *d = &dst->u.tensor, *s = &src->u.tensor;
+    const char *op;
+    const char *unit = copy_unit(s->space, d->space, &op);
+    if (!unit) {
+        interp_unsupported(I, call, "%s from %s to %s is not modelled", name, s->space, d->space);
+        return true;
+    }
+    int64_t dst_bytes, src_bytes;
+    bool ok = true;
+    if (!strcmp(name, "DataCopy") && nargs == 3 && args[2].kind == VAL_INT) {
+        /* count form: whole 32-byte blocks of count elements */
+        dst_bytes = src_bytes = args[2].num * s->element / 32 * 32;
+    } else if (!strcmp(name, "DataCopy") && nargs == 3) {
+        int64_t count = field_int(I, call, args[2], "blockCount", &ok);
+        int64_t len = field_int(I, call, args[2], "blockLen", &ok) * 32;
+        int64_t sgap = field_int(I, call, args[2], "srcStride", &ok) * 32;
+        int64_t dgap = field_int(I, call, args[2], "dstStride", &ok) * 32;
+        if (!ok)
+            return true;
+        src_bytes = count > 0 ? count * len + (count - 1) * sgap : 0;
+        dst_bytes = count > 0 ? count * len + (count - 1) * dgap : 0;
+    } else if (!strcmp(name, "DataCopyPad") && nargs >= 3) {
+        /* blockLen and the GM-side gap in bytes; UB bursts padded to 32 bytes, UB gap in blocks */
+        int64_t count = field_int(I, call, args[2], "blockCount", &ok);
+        int64_t len = field_int(I, call, args[2], "blockLen", &ok);
+        int64_t sgap = field_int(I, call, args[2], "srcStride", &ok);
+        int64_t dgap = field_int(I, call, args[2], "dstStride", &ok);
+        if (!ok)
+            return true;
+        int64_t padded = (len + 31) / 32 * 32;
+        bool to_local = strcmp(d->space, "GM") != 0;
+        src_bytes = count > 0 ? count * (to_local ? len : padded) +
+                                    (count - 1) * (to_local ? sgap : sgap * 32) : 0;
+        dst_bytes = count > 0 ? count * (to_local ? padded : len) +
+                                    (count - 1) * (to_local ? dgap * 32 : dgap) : 0;
+    } else {
+        if (args[2].kind != VAL_INT && args[2].kind != VAL_OBJECT)
+            interp_int(I, call, args[2], "the element count", &(int64_t){0});
+        return args[2].kind == VAL_UNKNOWN;
+    }
+    if (dst_bytes <= 0 || src_bytes <= 0)
+        return true;   /* copies nothing */
+    struct emit_region from = region(s, src_bytes), to = region(d, dst_bytes);
+    emit_access(out(I), interp_loc(I, call), unit, op, &to, &from, 1);
+    return true;
+}
+
+enum vector_shape { VEC_BINARY, VEC_UNARY, VEC_SCALAR, VEC_DUP, VEC_CAST };
+
+/* Each vector API with the model's op name for it (the API's own name is in the PIR
+ * line's comment). */
+static const struct vector_api {
+    const char *name, *op;
+    enum vector_shape shape;
+} vector_apis[] = {
+    {"Add", "vadd", VEC_BINARY}, {"Sub", "vsub", VEC_BINARY}, {"Mul", "vmul", VEC_BINARY},
+    {"Div", "vdiv", VEC_BINARY}, {"Max", "vmax", VEC_BINARY}, {"Min", "vmin", VEC_BINARY},
+    {"And", "vand", VEC_BINARY}, {"Or", "vor", VEC_BINARY},
+    {"Exp", "vexp", VEC_UNARY}, {"Ln", "vln", VEC_UNARY}, {"Abs", "vabs", VEC_UNARY},
+    {"Reciprocal", "vrec", VEC_UNARY}, {"Sqrt", "vsqrt", VEC_UNARY},
+    {"Rsqrt", "vrsqrt", VEC_UNARY}, {"Relu", "vrelu", VEC_UNARY}, {"Not", "vnot", VEC_UNARY},
+    {"Adds", "vadds", VEC_SCALAR}, {"Muls", "vmuls", VEC_SCALAR}, {"Maxs", "vmaxs", VEC_SCALAR},
+    {"Mins", "vmins", VEC_SCALAR}, {"LeakyRelu", "vop", VEC_SCALAR},
+    {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST},
+};
+
+static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor call,
+                        struct value *args, int nargs)
+{
+    /* operands that are tensors, and the count-form arity */
+    int ntensors = api->shape == VEC_BINARY ? 3 : api->shape == VEC_DUP ? 1 : 2;
+    int count_arity = api->shape == VEC_BINARY ? 4 : api->shape == VEC_UNARY ? 3
+                    : api->shape == VEC_SCALAR ? 4 : api->shape == VEC_DUP ? 3 : 4;
+    struct ac_state *t[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < ntensors; i++) {
+        t[i] = i < nargs ? api_state(args[i], AC_LOCAL) : NULL;
+        if (!bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+            return true;
+    }
+    int64_t count = -1;
+    if (nargs == count_arity &&
+        !interp_int(I, call, args[nargs - 1], "the element count", &count))
+        return true;
+    struct emit_region regions[3];
+    for (int i = 0; i < ntensors; i++) {
+        const struct tensor_state *ts = &t[i]->u.tensor;
+        /* repeat form: the rest of the tensor (its mask and strides are not evaluated) */
+        regions[i] = region(ts, count >= 0 ? count * ts->element : ts->length);
+    }
+    emit_access(out(I), interp_loc(I, call), "V", api->op, &regions[0], regions + 1,
+                ntensors - 1);
+    return true;
+}
+
+bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
+                       int nargs)
+{
+    for (size_t i = 0; i < sizeof(vector_apis) / sizeof(vector_apis[0]); i++)
+        if (!strcmp(name, vector_apis[i].name))
+            return vector_call(I, &vector_apis[i], call, args, nargs);
+    return false;
+}

@@ -1,0 +1,656 @@
+/* Expressions and calls: variables, operators, member access, inlined calls. */
+#include "interp_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor_util.h"
+
+/* ---- variables ---- */
+
+struct value *lookup_var(struct interp *I, CXCursor decl)
+{
+    if (!I->frame)
+        return NULL;
+    for (size_t i = I->frame->vars.len; i-- > 0;)
+        if (clang_equalCursors(I->frame->vars.items[i].decl, decl))
+            return &I->frame->vars.items[i].v;
+    return NULL;
+}
+
+void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
+{
+    struct var var = {decl, v, owned};
+    VEC_PUSH(I->frame->vars, var);
+}
+
+/* Ends a scope: destroys the objects the scope's variables own, newest first. */
+void close_scope(struct interp *I, size_t mark, CXCursor scope)
+{
+    struct as_loc at = interp_loc(I, scope);
+    CXSourceRange r = clang_getCursorExtent(scope);
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &line, &col, NULL);
+    at.line = (int)line;
+    at.col = col > 1 ? (int)col - 1 : 1;   /* the closing brace */
+    at.len = 1;
+    for (size_t i = I->frame->vars.len; i-- > mark;) {
+        struct var *v = &I->frame->vars.items[i];
+        if (v->owned && v->v.kind == VAL_OBJECT)
+            destroy_object(I, v->v.obj, at);
+    }
+    I->frame->vars.len = mark;
+}
+
+/* ---- expressions ---- */
+
+bool count_step(struct interp *I, CXCursor at)
+{
+    if (++I->steps <= I->opt->max_steps)
+        return true;
+    if (!I->stopped) {
+        struct as_loc loc = interp_loc(I, at);
+        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+                  "the kernel runs more than %llu statements and calls under the values it "
+                  "was lowered with; it was not verified (--max-events)",
+                  (unsigned long long)I->opt->max_steps);
+        I->incomplete = true;
+    }
+    stop(I);
+    return false;
+}
+
+static struct value eval_declref(struct interp *I, CXCursor e)
+{
+    CXCursor ref = clang_getCursorReferenced(e);
+    switch (clang_getCursorKind(ref)) {
+    case CXCursor_VarDecl:
+    case CXCursor_ParmDecl: {
+        struct value *v = lookup_var(I, ref);
+        if (v)
+            return *v;
+        struct value c = cursor_constant(ref);   /* constexpr globals and static members */
+        if (c.kind == VAL_INT)
+            return c;
+        c = cursor_constant(e);
+        if (c.kind == VAL_INT)
+            return c;
+        if (!is_integer_type(clang_getCursorType(ref)) &&
+            clang_getCanonicalType(clang_getCursorType(ref)).kind != CXType_Pointer)
+            return unknown;   /* a float or a struct: data, whatever state it is */
+        CXString s = clang_getCursorSpelling(ref);
+        interp_unsupported(I, e, "variable '%s' is not a constant and not local to the kernel "
+                           "(global state is not modelled)", clang_getCString(s));
+        clang_disposeString(s);
+        return unknown;
+    }
+    case CXCursor_EnumConstantDecl:
+        return int_value(clang_getEnumConstantDeclValue(ref));
+    case CXCursor_NonTypeTemplateParameter:
+    default: {
+        struct value c = cursor_constant(e);
+        return c.kind == VAL_INT ? c : unknown;
+    }
+    }
+}
+
+struct value *field_of(struct interp *I, CXCursor member, bool report)
+{
+    CXCursor base = cursor_first_expr(member);
+    struct value owner;
+    if (clang_Cursor_isNull(base))
+        owner = I->frame && I->frame->self
+                    ? (struct value){.kind = VAL_OBJECT, .obj = I->frame->self, .buffer = -1}
+                    : unknown;
+    else
+        owner = eval(I, base);
+    if (owner.kind != VAL_OBJECT || !owner.obj || owner.obj->api) {
+        if (report && !I->stopped) {
+            CXString s = clang_getCursorSpelling(member);
+            interp_unsupported(I, member, "member '%s' of an object the frontend does not track",
+                               clang_getCString(s));
+            clang_disposeString(s);
+        }
+        return NULL;
+    }
+    CXString s = clang_getCursorSpelling(member);
+    struct value *slot = field_slot(owner.obj, clang_getCString(s), false);
+    if (!slot) {   /* a field of a base of a template instantiation: made on first use */
+        CXCursor field = clang_getCursorReferenced(member);
+        struct value v = clang_getCursorKind(field) == CXCursor_FieldDecl
+                             ? initial_field_value(I, field) : unknown;
+        slot = field_slot(owner.obj, clang_getCString(s), true);
+        *slot = v;
+    }
+    clang_disposeString(s);
+    return slot;
+}
+
+/* The storage an assignment writes. */
+/* The element `a[i]` names, for an array the interpreter holds. */
+static struct value *subscript(struct interp *I, CXCursor e, bool report)
+{
+    CXCursor base, index;
+    if (!cursor_two_exprs(e, &base, &index))
+        return NULL;
+    struct value a = eval(I, base), i = eval(I, index);
+    int64_t k;
+    if (I->stopped)
+        return NULL;
+    if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {
+        if (report)
+            interp_unsupported(I, e, "indexing through a pointer (a scalar access to memory) is "
+                               "not modelled");
+        return NULL;
+    }
+    if (!interp_int(I, index, i, "the array index", &k))
+        return NULL;
+    struct value *slot = element_slot(a.obj, k, false);
+    if (!slot && report) {
+        interp_unsupported(I, e, "index %lld is outside the array", (long long)k);
+        stop(I);
+    }
+    return slot;
+}
+
+struct value *lvalue(struct interp *I, CXCursor e)
+{
+    e = cursor_strip(e);
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_ArraySubscriptExpr:
+        return subscript(I, e, true);
+    case CXCursor_DeclRefExpr: {
+        struct value *v = lookup_var(I, clang_getCursorReferenced(e));
+        if (!v) {
+            CXString s = clang_getCursorSpelling(e);
+            interp_unsupported(I, e, "assignment to '%s', which is not local to the kernel",
+                               clang_getCString(s));
+            clang_disposeString(s);
+        }
+        return v;
+    }
+    case CXCursor_MemberRefExpr:
+        return field_of(I, e, true);
+    default:
+        interp_unsupported(I, e, "assignment through this expression (arrays and pointers "
+                           "to scalars are not modelled)");
+        return NULL;
+    }
+}
+
+static int64_t pointee_size(CXType t)
+{
+    long long s = clang_Type_getSizeOf(clang_getPointeeType(clang_getCanonicalType(t)));
+    return s > 0 ? s : 1;
+}
+
+static struct value arith(struct interp *I, CXCursor e, const char *op, struct value a,
+                          struct value b, CXType result_type)
+{
+    if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+        int64_t step = pointee_size(result_type) * b.num;
+        a.num += !strcmp(op, "+") ? step : -step;
+        return a;
+    }
+    if (b.kind == VAL_POINTER && a.kind == VAL_INT && !strcmp(op, "+")) {
+        b.num += pointee_size(result_type) * a.num;
+        return b;
+    }
+    bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+    if ((eq || ne) && ((a.kind == VAL_POINTER && b.kind == VAL_INT && b.num == 0) ||
+                       (b.kind == VAL_POINTER && a.kind == VAL_INT && a.num == 0)))
+        return int_value(ne);   /* a kernel argument is never a null pointer */
+    if (a.kind != VAL_INT || b.kind != VAL_INT)
+        return unknown;
+    int64_t x = a.num, y = b.num, r;
+    if (!strcmp(op, "+")) r = (int64_t)((uint64_t)x + (uint64_t)y);
+    else if (!strcmp(op, "-")) r = (int64_t)((uint64_t)x - (uint64_t)y);
+    else if (!strcmp(op, "*")) r = (int64_t)((uint64_t)x * (uint64_t)y);
+    else if (!strcmp(op, "/") || !strcmp(op, "%")) {
+        if (y == 0) {
+            interp_unsupported(I, e, "division by zero under the values the kernel was "
+                               "lowered with");
+            stop(I);
+            return unknown;
+        }
+        if (x == INT64_MIN && y == -1)
+            return unknown;
+        r = !strcmp(op, "/") ? x / y : x % y;
+    }
+    else if (!strcmp(op, "<<")) r = (y < 0 || y > 63) ? 0 : (int64_t)((uint64_t)x << y);
+    else if (!strcmp(op, ">>")) r = (y < 0 || y > 63) ? 0 : x >> y;
+    else if (!strcmp(op, "&")) r = x & y;
+    else if (!strcmp(op, "|")) r = x | y;
+    else if (!strcmp(op, "^")) r = x ^ y;
+    else if (!strcmp(op, "<")) r = x < y;
+    else if (!strcmp(op, ">")) r = x > y;
+    else if (!strcmp(op, "<=")) r = x <= y;
+    else if (!strcmp(op, ">=")) r = x >= y;
+    else if (!strcmp(op, "==")) r = x == y;
+    else if (!strcmp(op, "!=")) r = x != y;
+    else return unknown;
+    return int_value(fit_to_type(result_type, r));
+}
+
+static struct value eval_binary(struct interp *I, CXCursor e)
+{
+    CXCursor lhs, rhs;
+    if (!cursor_two_exprs(e, &lhs, &rhs))
+        return unknown;
+    const char *op = cursor_operator(I->ops, I->tu, e, lhs);
+    CXType type = clang_getCursorType(e);
+    if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+        struct value a = eval(I, lhs);
+        if (a.kind != VAL_INT)
+            return unknown;
+        if ((a.num != 0) == (op[0] == '|'))
+            return int_value(op[0] == '|');
+        struct value b = eval(I, rhs);
+        return b.kind == VAL_INT ? int_value(b.num != 0) : unknown;
+    }
+    if (!strcmp(op, "=")) {
+        struct value v = eval(I, rhs);
+        struct value *slot = lvalue(I, lhs);
+        if (!slot)
+            return unknown;
+        if (v.kind == VAL_INT && is_integer_type(clang_getCursorType(lhs)))
+            v.num = fit_to_type(clang_getCursorType(lhs), v.num);
+        *slot = interp_copy_value(I, v);
+        return *slot;
+    }
+    if (!strcmp(op, ",")) {
+        eval(I, lhs);
+        return eval(I, rhs);
+    }
+    size_t n = strlen(op);
+    if (n >= 2 && op[n - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
+        strcmp(op, ">=")) {   /* compound assignment: +=, <<=, ... */
+        char base[4] = {0};
+        memcpy(base, op, n - 1 < 3 ? n - 1 : 3);
+        struct value b = eval(I, rhs);
+        struct value *slot = lvalue(I, lhs);
+        if (!slot)
+            return unknown;
+        *slot = arith(I, e, base, *slot, b, clang_getCursorType(lhs));
+        return *slot;
+    }
+    struct value a = eval(I, lhs), b = eval(I, rhs);
+    if (a.kind == VAL_POINTER && b.kind == VAL_POINTER && !strcmp(op, "-"))
+        return a.buffer == b.buffer ? int_value((a.num - b.num) / pointee_size(clang_getCursorType(lhs)))
+                                    : unknown;
+    return arith(I, e, op, a, b, type);
+}
+
+static struct value eval_unary(struct interp *I, CXCursor e)
+{
+    CXCursor operand = cursor_first_expr(e);
+    if (clang_Cursor_isNull(operand))
+        return unknown;
+    bool prefix;
+    const char *op = cursor_unary_operator(I->ops, I->tu, e, &prefix);
+    if (!strcmp(op, "++") || !strcmp(op, "--")) {
+        struct value *slot = lvalue(I, operand);
+        if (!slot)
+            return unknown;
+        struct value old = *slot;
+        *slot = arith(I, e, op[0] == '+' ? "+" : "-", old, int_value(1),
+                      clang_getCursorType(operand));
+        return prefix ? *slot : old;
+    }
+    struct value v = eval(I, operand);
+    if (!strcmp(op, "&") || !strcmp(op, "*"))
+        return v.kind == VAL_OBJECT || v.kind == VAL_POINTER ? v : unknown;
+    if (v.kind != VAL_INT)
+        return unknown;
+    CXType type = clang_getCursorType(e);
+    if (!strcmp(op, "-")) return int_value(fit_to_type(type, (int64_t)(0 - (uint64_t)v.num)));
+    if (!strcmp(op, "+")) return v;
+    if (!strcmp(op, "!")) return int_value(!v.num);
+    if (!strcmp(op, "~")) return int_value(fit_to_type(type, ~v.num));
+    return unknown;
+}
+
+/* Record built from `{a, b, ...}`: fields in declaration order. */
+struct list_init {
+    struct interp *I;
+    struct object *o;
+    struct cursor_vec *items;
+    size_t next;
+};
+
+static enum CXChildVisitResult take_list_item(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct list_init *li = data;
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    struct value *slot = field_slot(li->o, clang_getCString(s), true);
+    clang_disposeString(s);
+    if (li->next < li->items->len)
+        *slot = eval(li->I, li->items->items[li->next++]);
+    return CXChildVisit_Continue;
+}
+
+static struct value eval_init_list(struct interp *I, CXCursor e)
+{
+    CXType type = clang_getCursorType(e);
+    if (!is_record(type))
+        return unknown;
+    struct object *o = construct(I, type, clang_getNullCursor(), NULL, 0, e);
+    struct cursor_vec items = cursor_exprs(e);
+    struct list_init li = {I, o, &items, 0};
+    if (!o->api)
+        clang_visitChildren(record_decl(type), take_list_item, &li);
+    VEC_FREE(items);
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}
+
+/* The object a member call is made on: the base of the callee's member expression. */
+static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, bool *is_operator)
+{
+    *is_operator = false;
+    CXCursor callee = cursor_first_expr(call);
+    callee = cursor_strip(callee);
+    if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(callee), fn)) {
+        CXCursor base = cursor_first_expr(callee);
+        if (clang_Cursor_isNull(base))
+            return I->frame && I->frame->self
+                       ? (struct value){.kind = VAL_OBJECT, .obj = I->frame->self, .buffer = -1}
+                       : unknown;
+        return eval(I, base);
+    }
+    CXString s = clang_getCursorSpelling(fn);
+    *is_operator = strncmp(clang_getCString(s), "operator", 8) == 0;
+    clang_disposeString(s);
+    if (*is_operator && clang_Cursor_getNumArguments(call) > 0)
+        return eval(I, clang_Cursor_getArgument(call, 0));
+    return unknown;
+}
+
+/* `a = b` on a class without a user-written operator=: the fields (or API state) copied. An
+ * implicitly defined operator= has a body clang made up, so it is told by being defaulted,
+ * declared in the stubs, or bodiless. */
+static bool is_implicit_assignment(struct interp *I, CXCursor fn)
+{
+    CXString s = clang_getCursorSpelling(fn);
+    bool assign = strcmp(clang_getCString(s), "operator=") == 0;
+    clang_disposeString(s);
+    return assign && (clang_CXXMethod_isDefaulted(fn) || declared_in_stubs(I, fn) ||
+                      clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn))));
+}
+
+/* A vendor API: declared in the stubs without a body (the stubs' few helpers with a body,
+ * AlignUp for one, are run like the source's own functions). */
+static bool is_api(struct interp *I, CXCursor fn)
+{
+    return declared_in_stubs(I, fn) && clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+}
+
+struct function_search {
+    CXCursor found;
+};
+
+static enum CXChildVisitResult find_function_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct function_search *fs = data;
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate)) {
+        fs->found = ref;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The function a call names. A call through a template parameter that holds a function
+ * (`template <..., void (*op)(...)>`, `op(dst, src, n)`) names the function substituted for
+ * it, found in the callee expression of the instantiation. */
+static CXCursor called_function(CXCursor call)
+{
+    CXCursor fn = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(fn))
+        return fn;
+    struct function_search fs = {clang_getNullCursor()};
+    CXCursor callee = cursor_first_expr(call);
+    if (!clang_Cursor_isNull(callee))
+        clang_visitChildren(callee, find_function_ref, &fs);
+    return fs.found;
+}
+
+static struct value eval_call(struct interp *I, CXCursor call)
+{
+    if (!count_step(I, call))
+        return unknown;
+    CXCursor fn = called_function(call);
+    enum CXCursorKind kind = clang_getCursorKind(fn);
+    int nargs = clang_Cursor_getNumArguments(call);
+    if (clang_Cursor_isNull(fn) || nargs < 0) {
+        interp_unsupported(I, call, "a call the frontend cannot resolve (through a pointer or "
+                           "a dependent name)");
+        return unknown;
+    }
+    if (kind == CXCursor_Constructor) {
+        struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
+        for (int i = 0; i < nargs; i++)
+            args[i] = eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+        struct value result;
+        CXType type = clang_getCursorType(call);
+        if (nargs == 1 && args[0].kind == VAL_OBJECT && args[0].obj &&
+            clang_equalTypes(clang_getCanonicalType(args[0].obj->type),
+                             clang_getCanonicalType(type_without_reference(type))))
+            result = interp_copy_value(I, args[0]);     /* copy or move constructor */
+        else
+            result = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                                    .obj = construct(I, type, fn, args, nargs, call)};
+        free(args);
+        return result;
+    }
+    bool is_operator = false;
+    struct value self = unknown;
+    bool method = kind == CXCursor_CXXMethod || kind == CXCursor_ConversionFunction;
+    if (method && !clang_CXXMethod_isStatic(fn))
+        self = call_receiver(I, call, fn, &is_operator);
+    int first = is_operator ? 1 : 0;
+    struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
+    for (int i = first; i < nargs; i++)
+        args[i - first] = eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+    nargs -= first;
+    struct value result = none;
+    if (I->stopped) {
+        free(args);
+        return unknown;
+    }
+    if (is_implicit_assignment(I, fn)) {
+        if (self.kind == VAL_OBJECT && self.obj && nargs == 1 && args[0].kind == VAL_OBJECT) {
+            struct value copy = interp_copy_value(I, args[0]);
+            /* the copy's state and fields move into self; self's old ones go with the copy */
+            void *old_api = self.obj->api;
+            self.obj->api = copy.obj->api;
+            copy.obj->api = old_api;
+            struct object tmp = *self.obj;
+            self.obj->fields = copy.obj->fields;
+            copy.obj->fields = tmp.fields;
+        }
+        result = self;
+    } else if (is_api(I, fn)) {
+        CXString name = clang_getCursorSpelling(fn);
+        char *klass = method ? class_name(clang_getCursorType(clang_getCursorSemanticParent(fn)))
+                             : NULL;
+        if (method && self.kind == VAL_OBJECT && self.obj && self.obj->api == NULL &&
+            !clang_CXXMethod_isStatic(fn))
+            self = unknown;
+        if (!I->api->call(I, klass, clang_getCString(name), fn,
+                          self.kind == VAL_OBJECT ? self.obj : NULL, call, args, nargs, &result))
+            interp_unsupported(I, call, "'%s%s%s' is not modelled by the Ascend C frontend",
+                               klass ? klass : "", klass ? "::" : "", clang_getCString(name));
+        free(klass);
+        clang_disposeString(name);
+    } else {
+        CXCursor def = clang_getCursorDefinition(fn);
+        if (clang_Cursor_isNull(def) || clang_Cursor_isNull(cursor_body(def))) {
+            CXString name = clang_getCursorSpelling(fn);
+            bool touches = false;
+            for (int i = 0; i < nargs; i++)
+                touches |= args[i].kind == VAL_OBJECT || args[i].kind == VAL_POINTER;
+            if (touches)
+                interp_unsupported(I, call, "'%s' has no definition the frontend can see, and "
+                                   "it is given a tensor or pointer", clang_getCString(name));
+            clang_disposeString(name);
+            result = unknown;
+        } else {
+            result = call_function(I, def, self.kind == VAL_OBJECT ? self.obj : NULL, args,
+                                   nargs, call);
+        }
+    }
+    free(args);
+    return result;
+}
+
+struct value eval(struct interp *I, CXCursor e)
+{
+    if (I->stopped)
+        return unknown;
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_UnaryExpr:            /* sizeof, alignof */
+    case CXCursor_CXXNullPtrLiteralExpr: {
+        struct value c = cursor_constant(e);
+        return c.kind == VAL_INT ? c : int_value(0);
+    }
+    case CXCursor_FloatingLiteral:
+    case CXCursor_StringLiteral:
+        return unknown;
+    case CXCursor_DeclRefExpr:
+        return eval_declref(I, e);
+    case CXCursor_MemberRefExpr: {
+        struct value c = cursor_constant(e);    /* static constexpr members */
+        if (c.kind == VAL_INT)
+            return c;
+        struct value *slot = field_of(I, e, false);
+        return slot ? *slot : unknown;
+    }
+    case CXCursor_CXXThisExpr:
+        return I->frame && I->frame->self
+                   ? (struct value){.kind = VAL_OBJECT, .obj = I->frame->self, .buffer = -1}
+                   : unknown;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        return eval_binary(I, e);
+    case CXCursor_UnaryOperator:
+        return eval_unary(I, e);
+    case CXCursor_ConditionalOperator: {
+        struct cursor_vec k = cursor_exprs(e);
+        struct value r = unknown;
+        if (k.len == 3) {
+            struct value c = eval(I, k.items[0]);
+            if (c.kind == VAL_INT)
+                r = eval(I, k.items[c.num ? 1 : 2]);
+            else
+                interp_int(I, k.items[0], c, "the condition of '?:'", &(int64_t){0});
+        }
+        VEC_FREE(k);
+        return r;
+    }
+    case CXCursor_CallExpr:
+        return eval_call(I, e);
+    case CXCursor_InitListExpr:
+        return eval_init_list(I, e);
+    case CXCursor_ArraySubscriptExpr: {
+        struct value *slot = subscript(I, e, true);
+        return slot ? *slot : unknown;
+    }
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr: {
+        CXCursor inner = cursor_last_expr(e);
+        if (clang_Cursor_isNull(inner)) {
+            struct value c = cursor_constant(e);   /* default arguments, substituted params */
+            return c.kind == VAL_INT ? c : unknown;
+        }
+        struct value v = eval(I, inner);
+        if (v.kind == VAL_INT && is_integer_type(clang_getCursorType(e)))
+            v.num = fit_to_type(clang_getCursorType(e), v.num);
+        return v;
+    }
+    default: {
+        struct value c = cursor_constant(e);
+        if (c.kind == VAL_INT)
+            return c;
+        CXString k = clang_getCursorKindSpelling(clang_getCursorKind(e));
+        interp_unsupported(I, e, "expression of kind %s is not modelled", clang_getCString(k));
+        clang_disposeString(k);
+        return unknown;
+    }
+    }
+}
+
+/* ---- calls ---- */
+
+/* The constructor's member initializer list: `MemberRef` cursors, each followed by its
+ * initializer expression. */
+static void run_member_initializers(struct interp *I, CXCursor ctor, struct object *self)
+{
+    struct cursor_vec kids = cursor_children(ctor);
+    for (size_t i = 0; i + 1 < kids.len && !I->stopped; i++) {
+        if (clang_getCursorKind(kids.items[i]) != CXCursor_MemberRef)
+            continue;
+        CXString s = clang_getCursorSpelling(kids.items[i]);
+        struct value *slot = field_slot(self, clang_getCString(s), true);
+        clang_disposeString(s);
+        struct value v = eval(I, kids.items[i + 1]);
+        *slot = interp_copy_value(I, v);
+        i++;
+    }
+    VEC_FREE(kids);
+}
+
+struct value call_function(struct interp *I, CXCursor fn, struct object *self,
+                                  struct value *args, int nargs, CXCursor site)
+{
+    if (I->depth >= I->opt->max_depth) {
+        interp_unsupported(I, site, "calls nest more than %d deep (recursion is not modelled)",
+                           I->opt->max_depth);
+        stop(I);
+        return unknown;
+    }
+    CXCursor body = cursor_body(fn);
+    if (clang_Cursor_isNull(body))
+        return none;
+    struct frame frame = {.self = self, .ret = none};
+    struct frame *caller = I->frame;
+    I->frame = &frame;
+    I->depth++;
+    int nparams = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+        struct value v = i < nargs ? args[i] : cursor_default_argument(p);
+        CXType pt = clang_getCursorType(p);
+        bool reference = pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference;
+        if (!reference)
+            v = interp_copy_value(I, v);
+        if (v.kind == VAL_INT && is_integer_type(pt))
+            v.num = fit_to_type(pt, v.num);
+        bind_var(I, p, v, false);
+    }
+    if (clang_getCursorKind(fn) == CXCursor_Constructor && self)
+        run_member_initializers(I, fn, self);
+    enum flow f = I->stopped ? FLOW_STOP : exec(I, body);
+    struct value ret = f == FLOW_RETURN ? frame.ret : none;
+    VEC_FREE(frame.vars);
+    I->frame = caller;
+    I->depth--;
+    return ret;
+}

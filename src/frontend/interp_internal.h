@@ -1,0 +1,68 @@
+/* What the interpreter's files share (interp.c, interp_types.c, interp_objects.c,
+ * interp_expr.c, interp_stmt.c); the public interface is interp.h. */
+#ifndef AS_FRONTEND_INTERP_INTERNAL_H
+#define AS_FRONTEND_INTERP_INTERNAL_H
+
+#include "interp.h"
+
+struct var {
+    CXCursor decl;
+    struct value v;
+    bool owned;             /* the variable's own object: destroyed at the end of its scope */
+};
+
+struct frame {
+    VEC(struct var) vars;
+    struct object *self;
+    struct value ret;
+};
+
+enum flow { FLOW_NEXT, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_STOP };
+
+static const struct value unknown = {.kind = VAL_UNKNOWN, .buffer = -1};
+static const struct value none = {.kind = VAL_NONE, .buffer = -1};
+
+static inline struct value int_value(int64_t n)
+{
+    return (struct value){.kind = VAL_INT, .num = n, .buffer = -1};
+}
+
+/* interp.c */
+void stop(struct interp *I);                        /* this kernel's lowering gives up */
+
+/* interp_types.c */
+int64_t fit_to_type(CXType t, int64_t v);          /* v in t's width and signedness */
+bool is_integer_type(CXType t);
+
+/* interp_objects.c */
+bool is_array(CXType t);
+bool is_record(CXType type);
+CXCursor record_decl(CXType type);
+char *class_name(CXType type);                      /* "TQue", malloc'ed */
+struct object *new_object(struct interp *I, CXType type);
+void free_objects(struct interp *I);
+struct value *field_slot(struct object *o, const char *name, bool create);
+struct value *element_slot(struct object *array, int64_t i, bool create);
+struct value declared_array(struct interp *I, CXCursor decl, CXType type);
+struct value new_array(struct interp *I, CXType type, struct value fill);
+bool declared_in_stubs(struct interp *I, CXCursor decl);
+struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
+                         int nargs, CXCursor site);
+struct value initial_field_value(struct interp *I, CXCursor field);
+void destroy_object(struct interp *I, struct object *o, struct as_loc at);
+
+/* interp_expr.c */
+bool count_step(struct interp *I, CXCursor at);     /* false once the step budget is spent */
+struct value eval(struct interp *I, CXCursor e);
+struct value *lookup_var(struct interp *I, CXCursor decl);
+void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
+struct value *field_of(struct interp *I, CXCursor member, bool report);
+struct value *lvalue(struct interp *I, CXCursor e);
+struct value call_function(struct interp *I, CXCursor fn, struct object *self,
+                           struct value *args, int nargs, CXCursor site);
+
+/* interp_stmt.c */
+enum flow exec(struct interp *I, CXCursor s);
+void close_scope(struct interp *I, size_t mark, CXCursor scope);
+
+#endif

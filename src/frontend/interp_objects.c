@@ -1,0 +1,332 @@
+/* Objects of the interpreter: class instances and their fields, arrays, construction and
+ * destruction, tiling records of runtime values. */
+#include "interp_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor_util.h"
+
+/* ---- objects ---- */
+
+struct object *new_object(struct interp *I, CXType type)
+{
+    struct object *o = xcalloc(1, sizeof(*o));
+    o->type = type;
+    VEC_PUSH(I->objects, o);
+    return o;
+}
+
+struct value interp_api_object(struct interp *I, CXType type, void *state)
+{
+    struct object *o = new_object(I, type_without_reference(type));
+    o->api = state;
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}
+
+void free_objects(struct interp *I)
+{
+    for (size_t i = 0; i < I->objects.len; i++) {
+        struct object *o = I->objects.items[i];
+        if (o->api)
+            I->api->release(o->api);
+        for (size_t f = 0; f < o->fields.len; f++)
+            free(o->fields.items[f].name);
+        VEC_FREE(o->fields);
+        free(o);
+    }
+    I->objects.len = 0;
+}
+
+struct value *field_slot(struct object *o, const char *name, bool create)
+{
+    for (size_t i = 0; i < o->fields.len; i++)
+        if (strcmp(o->fields.items[i].name, name) == 0)
+            return &o->fields.items[i].v;
+    if (!create)
+        return NULL;
+    struct field f = {xstrdup(name), none};
+    VEC_PUSH(o->fields, f);
+    return &o->fields.items[o->fields.len - 1].v;
+}
+
+/* ---- arrays: objects whose fields are named "0", "1", ... ---- */
+
+bool is_array(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_ConstantArray;
+}
+
+struct value *element_slot(struct object *array, int64_t i, bool create)
+{
+    char index[24];
+    snprintf(index, sizeof(index), "%lld", (long long)i);
+    return field_slot(array, index, create);
+}
+
+/* An array declared by `decl` (a variable or a field): `T a[n] = {...}` takes the list and
+ * zeroes the rest, `T a[n];` leaves every element unknown. */
+
+struct value declared_array(struct interp *I, CXCursor decl, CXType type)
+{
+    struct cursor_vec kids = cursor_exprs(decl);
+    CXCursor list = clang_getNullCursor();
+    for (size_t k = 0; k < kids.len; k++)
+        if (clang_getCursorKind(kids.items[k]) == CXCursor_InitListExpr)
+            list = kids.items[k];
+    VEC_FREE(kids);
+    struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0));
+    struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
+    for (size_t k = 0; k < items.len; k++) {
+        struct value *slot = element_slot(v.obj, (int64_t)k, false);
+        if (slot)
+            *slot = eval(I, items.items[k]);
+    }
+    VEC_FREE(items);
+    return v;
+}
+
+/* An array of `type`'s length, every element `fill`. */
+struct value new_array(struct interp *I, CXType type, struct value fill)
+{
+    struct object *o = new_object(I, type);
+    long long n = clang_getArraySize(clang_getCanonicalType(type));
+    for (long long i = 0; i < n && i < 4096; i++)
+        *element_slot(o, i, true) = fill;
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}
+
+/* The class name of a type without template arguments or namespace: "TQue". */
+char *class_name(CXType type)
+{
+    CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(type_without_reference(type)));
+    CXString s = clang_getCursorSpelling(decl);
+    char *name = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+    char *angle = strchr(name, '<');
+    if (angle)
+        *angle = '\0';
+    return name;
+}
+
+bool declared_in_stubs(struct interp *I, CXCursor decl)
+{
+    CXFile file;
+    clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+    if (!file)
+        return false;
+    CXString name = clang_getFileName(file);
+    bool in = strncmp(clang_getCString(name), I->stub_prefix, strlen(I->stub_prefix)) == 0;
+    clang_disposeString(name);
+    return in;
+}
+
+/* A copy of an object value: API state through api->copy, fields one by one. */
+struct value interp_copy_value(struct interp *I, struct value v)
+{
+    if (v.kind != VAL_OBJECT || !v.obj)
+        return v;
+    struct object *o = new_object(I, v.obj->type);
+    if (v.obj->api)
+        o->api = I->api->copy(I, v.obj->api);
+    for (size_t i = 0; i < v.obj->fields.len; i++)
+        *field_slot(o, v.obj->fields.items[i].name, true) =
+            interp_copy_value(I, v.obj->fields.items[i].v);
+    v.obj = o;
+    return v;
+}
+
+CXCursor record_decl(CXType type)
+{
+    return clang_getTypeDeclaration(clang_getCanonicalType(type_without_reference(type)));
+}
+
+bool is_record(CXType type)
+{
+    CXType t = clang_getCanonicalType(type_without_reference(type));
+    return t.kind == CXType_Record;
+}
+
+/* Constructs an object of class `type`: the API's state for a stub class; for a source class,
+ * its fields (default member initializers, then the constructor's initializer list and body). */
+
+/* The value a field starts with: its default member initializer, a constructed object for
+ * a class type, else unknown. */
+struct value initial_field_value(struct interp *I, CXCursor field)
+{
+    CXString s = clang_getCursorSpelling(field);
+    I->naming = interp_intern(I, clang_getCString(s));
+    clang_disposeString(s);
+    CXType ftype = clang_getCursorType(field);
+    CXCursor init = cursor_initializer(field);
+    struct value v;
+    if (is_array(ftype)) {
+        v = declared_array(I, field, ftype);
+    } else if (!clang_Cursor_isNull(init)) {
+        v = interp_copy_value(I, eval(I, init));
+        if (is_record(ftype) && v.kind != VAL_OBJECT)
+            v.kind = VAL_UNKNOWN;
+    } else if (is_record(ftype)) {
+        v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                           .obj = construct(I, ftype, clang_getNullCursor(), NULL, 0, field)};
+    } else {
+        v = unknown;
+    }
+    I->naming = NULL;
+    return v;
+}
+
+struct field_init {
+    struct interp *I;
+    struct object *o;
+};
+
+static enum CXVisitorResult init_field(CXCursor c, CXClientData data)
+{
+    struct field_init *fi = data;
+    if (fi->I->stopped)
+        return CXVisit_Break;
+    CXString s = clang_getCursorSpelling(c);
+    struct value *slot = field_slot(fi->o, clang_getCString(s), true);
+    clang_disposeString(s);
+    *slot = initial_field_value(fi->I, c);
+    return CXVisit_Continue;
+}
+
+static void init_fields(struct interp *I, struct object *o, CXType type);
+
+static enum CXChildVisitResult init_base(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct field_init *fi = data;
+    if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier)
+        init_fields(fi->I, fi->o, clang_getCursorType(c));   /* base fields: the same object */
+    return CXChildVisit_Continue;
+}
+
+/* The fields of a class, its bases' first. libclang lists the bases of a class written in
+ * the source but not of a template's implicit instantiation: fields of those are made when
+ * first used (field_of). */
+static void init_fields(struct interp *I, struct object *o, CXType type)
+{
+    struct field_init fi = {I, o};
+    clang_visitChildren(record_decl(type), init_base, &fi);
+    clang_Type_visitFields(clang_getCanonicalType(type_without_reference(type)), init_field, &fi);
+}
+
+struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
+                                int nargs, CXCursor site)
+{
+    struct object *o = new_object(I, type_without_reference(type));
+    CXCursor decl = record_decl(type);
+    if (declared_in_stubs(I, decl)) {
+        char *klass = class_name(type);
+        o->api = I->api->construct(I, klass, type, I->naming ? I->naming : klass, site);
+        I->naming = NULL;
+        if (o->api && !clang_Cursor_isNull(ctor) && nargs > 0 &&
+            !I->api->call(I, klass, klass, ctor, o, site, args, nargs, &(struct value){0}))
+            interp_unsupported(I, site, "this constructor of '%s' is not modelled", klass);
+        free(klass);
+        if (o->api)
+            return o;
+        /* A plain struct of the API (DataCopyParams, ...): an ordinary record. */
+    }
+    init_fields(I, o, type);
+    if (!clang_Cursor_isNull(ctor) && !I->stopped)
+        call_function(I, ctor, o, args, nargs, site);
+    return o;
+}
+
+/* The destructor of a class; for a template's instantiation, whose members libclang does not
+ * list, the template's own (its body is run as written). */
+static CXCursor find_destructor(CXCursor decl)
+{
+    CXCursor found = clang_getNullCursor();
+    for (int pass = 0; pass < 2 && clang_Cursor_isNull(found); pass++) {
+        struct cursor_vec kids = cursor_children(decl);
+        for (size_t i = 0; i < kids.len; i++)
+            if (clang_getCursorKind(kids.items[i]) == CXCursor_Destructor)
+                found = kids.items[i];
+        VEC_FREE(kids);
+        decl = clang_getSpecializedCursorTemplate(decl);
+        if (clang_Cursor_isNull(decl))
+            break;
+    }
+    return found;
+}
+
+/* Destruction at the end of a scope: the destructor's body, then the fields in reverse. */
+void destroy_object(struct interp *I, struct object *o, struct as_loc at)
+{
+    if (!o || I->stopped)
+        return;
+    if (o->api) {
+        I->api->destroy(I, o->api, at);
+        return;
+    }
+    CXCursor dtor = find_destructor(record_decl(o->type));
+    if (!clang_Cursor_isNull(dtor)) {
+        CXCursor def = clang_getCursorDefinition(dtor);
+        if (!clang_Cursor_isNull(def))
+            call_function(I, def, o, NULL, 0, def);
+    }
+    for (size_t i = o->fields.len; i-- > 0;)
+        if (o->fields.items[i].v.kind == VAL_OBJECT)
+            destroy_object(I, o->fields.items[i].v.obj, at);
+}
+
+struct runtime_fields {
+    struct interp *I;
+    struct object *o;
+    const char *prefix, *what;
+    int64_t (*fallback)(const char *name);
+};
+
+static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct runtime_fields *rf = data;
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    char *name = *rf->prefix ? xasprintf("%s.%s", rf->prefix, clang_getCString(s))
+                             : xstrdup(clang_getCString(s));
+    struct value *slot = field_slot(rf->o, clang_getCString(s), true);
+    clang_disposeString(s);
+    CXType t = clang_getCursorType(c);
+    if (is_integer_type(t)) {
+        *slot = int_value(fit_to_type(t, interp_runtime(rf->I, name, rf->fallback(name), rf->what)));
+    } else if (is_array(t) && is_integer_type(clang_getArrayElementType(clang_getCanonicalType(t)))) {
+        CXType elem = clang_getArrayElementType(clang_getCanonicalType(t));
+        *slot = new_array(rf->I, t, unknown);
+        long long n = clang_getArraySize(clang_getCanonicalType(t));
+        for (long long i = 0; i < n && i < 4096; i++) {
+            char *element = xasprintf("%s[%lld]", name, i);
+            *element_slot(slot->obj, i, false) = int_value(
+                fit_to_type(elem, interp_runtime(rf->I, element, rf->fallback(name), rf->what)));
+            free(element);
+        }
+    } else if (is_record(t)) {
+        struct object *inner = new_object(rf->I, t);
+        struct runtime_fields sub = {rf->I, inner, name, rf->what, rf->fallback};
+        clang_visitChildren(record_decl(t), runtime_field, &sub);
+        *slot = (struct value){.kind = VAL_OBJECT, .obj = inner, .buffer = -1};
+    } else {
+        *slot = unknown;   /* floats, arrays: data */
+    }
+    free(name);
+    return CXChildVisit_Continue;
+}
+
+struct value interp_runtime_record(struct interp *I, CXType type, const char *what,
+                                   int64_t (*fallback)(const char *name))
+{
+    type = type_without_reference(type);
+    struct object *o = new_object(I, type);
+    struct runtime_fields rf = {I, o, "", what, fallback};
+    clang_visitChildren(record_decl(type), runtime_field, &rf);
+    return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}

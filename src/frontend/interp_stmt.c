@@ -1,0 +1,189 @@
+/* Statements: blocks and their scopes, declarations, loops, conditions. */
+#include "interp_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor_util.h"
+
+/* ---- statements ---- */
+
+static bool condition(struct interp *I, CXCursor c, const char *what, bool *out)
+{
+    struct value v = eval(I, c);
+    if (I->stopped)
+        return false;
+    if (v.kind == VAL_POINTER || v.kind == VAL_OBJECT) {
+        *out = true;
+        return true;
+    }
+    int64_t n;
+    if (!interp_int(I, c, v, what, &n))
+        return false;
+    *out = n != 0;
+    return true;
+}
+
+static enum flow exec_decl(struct interp *I, CXCursor s)
+{
+    struct cursor_vec decls = cursor_children(s);
+    for (size_t i = 0; i < decls.len && !I->stopped; i++) {
+        CXCursor d = decls.items[i];
+        if (clang_getCursorKind(d) != CXCursor_VarDecl)
+            continue;
+        CXType type = clang_getCursorType(d);
+        CXCursor init = cursor_initializer(d);
+        bool reference = clang_getCursorType(d).kind == CXType_LValueReference ||
+                         clang_getCursorType(d).kind == CXType_RValueReference;
+        struct value v;
+        if (is_array(type)) {
+            bind_var(I, d, declared_array(I, d, type), false);
+            continue;
+        }
+        CXString vname = clang_getCursorSpelling(d);
+        I->naming = interp_intern(I, clang_getCString(vname));
+        clang_disposeString(vname);
+        if (!clang_Cursor_isNull(init)) {
+            v = eval(I, init);
+            if (!reference)
+                v = v.kind == VAL_OBJECT && clang_getCursorKind(cursor_strip(init)) != CXCursor_CallExpr
+                        ? interp_copy_value(I, v) : v;
+            if (v.kind == VAL_INT && is_integer_type(type))
+                v.num = fit_to_type(type, v.num);
+        } else if (is_record(type)) {
+            v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                               .obj = construct(I, type, clang_getNullCursor(), NULL, 0, d)};
+        } else {
+            v = unknown;
+        }
+        I->naming = NULL;
+        bind_var(I, d, v, !reference && v.kind == VAL_OBJECT);
+    }
+    VEC_FREE(decls);
+    return I->stopped ? FLOW_STOP : FLOW_NEXT;
+}
+
+static enum flow exec_compound(struct interp *I, CXCursor s)
+{
+    size_t mark = I->frame->vars.len;
+    struct cursor_vec stmts = cursor_children(s);
+    enum flow f = FLOW_NEXT;
+    for (size_t i = 0; i < stmts.len && f == FLOW_NEXT; i++)
+        f = exec(I, stmts.items[i]);
+    VEC_FREE(stmts);
+    if (f != FLOW_STOP)
+        close_scope(I, mark, s);
+    return I->stopped ? FLOW_STOP : f;
+}
+
+static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCursor inc,
+                           CXCursor body, bool test_first, CXCursor s)
+{
+    size_t mark = I->frame->vars.len;
+    if (!clang_Cursor_isNull(init) && exec(I, init) == FLOW_STOP)
+        return FLOW_STOP;
+    enum flow f = FLOW_NEXT;
+    for (bool first = true;; first = false) {
+        if (!count_step(I, s))
+            return FLOW_STOP;
+        if (!clang_Cursor_isNull(cond) && (test_first || !first)) {
+            bool go;
+            if (!condition(I, cond, "the loop condition", &go))
+                return FLOW_STOP;
+            if (!go)
+                break;
+        }
+        f = exec(I, body);
+        if (f == FLOW_STOP || f == FLOW_RETURN)
+            return f;
+        if (f == FLOW_BREAK)
+            break;
+        if (!clang_Cursor_isNull(inc)) {
+            eval(I, inc);
+            if (I->stopped)
+                return FLOW_STOP;
+        }
+    }
+    close_scope(I, mark, s);
+    return FLOW_NEXT;
+}
+
+enum flow exec(struct interp *I, CXCursor s)
+{
+    if (I->stopped)
+        return FLOW_STOP;
+    switch (clang_getCursorKind(s)) {
+    case CXCursor_CompoundStmt:
+        return exec_compound(I, s);
+    case CXCursor_DeclStmt:
+        return exec_decl(I, s);
+    case CXCursor_NullStmt:
+        return FLOW_NEXT;
+    case CXCursor_IfStmt: {
+        struct cursor_vec k = cursor_children(s);
+        enum flow f = FLOW_NEXT;
+        bool go;
+        if (k.len >= 2 && k.len <= 3 && condition(I, k.items[0], "the condition of 'if'", &go)) {
+            if (go)
+                f = exec(I, k.items[1]);
+            else if (k.len == 3)
+                f = exec(I, k.items[2]);
+        } else if (!I->stopped) {
+            interp_unsupported(I, s, "this form of 'if' (with an initializer or a declaration "
+                               "as condition) is not modelled");
+            stop(I);
+        }
+        VEC_FREE(k);
+        return I->stopped ? FLOW_STOP : f;
+    }
+    case CXCursor_ForStmt: {
+        CXCursor init, cond, inc, body;
+        if (!cursor_for_parts(I->tu, s, &init, &cond, &inc, &body)) {
+            interp_unsupported(I, s, "this 'for' statement is not modelled");
+            stop(I);
+            return FLOW_STOP;
+        }
+        return exec_loop(I, init, cond, inc, body, true, s);
+    }
+    case CXCursor_WhileStmt: {
+        struct cursor_vec k = cursor_children(s);
+        enum flow f = k.len == 2 ? exec_loop(I, clang_getNullCursor(), k.items[0],
+                                             clang_getNullCursor(), k.items[1], true, s)
+                                 : FLOW_STOP;
+        VEC_FREE(k);
+        return f;
+    }
+    case CXCursor_DoStmt: {
+        struct cursor_vec k = cursor_children(s);
+        enum flow f = k.len == 2 ? exec_loop(I, clang_getNullCursor(), k.items[1],
+                                             clang_getNullCursor(), k.items[0], false, s)
+                                 : FLOW_STOP;
+        VEC_FREE(k);
+        return f;
+    }
+    case CXCursor_BreakStmt:
+        return FLOW_BREAK;
+    case CXCursor_ContinueStmt:
+        return FLOW_CONTINUE;
+    case CXCursor_ReturnStmt: {
+        CXCursor v = cursor_first_expr(s);
+        if (!clang_Cursor_isNull(v))
+            I->frame->ret = eval(I, v);
+        return I->stopped ? FLOW_STOP : FLOW_RETURN;
+    }
+    default:
+        if (clang_isExpression(clang_getCursorKind(s))) {
+            eval(I, s);
+            return I->stopped ? FLOW_STOP : FLOW_NEXT;
+        }
+        {
+            CXString k = clang_getCursorKindSpelling(clang_getCursorKind(s));
+            interp_unsupported(I, s, "statement of kind %s is not modelled", clang_getCString(k));
+            clang_disposeString(k);
+        }
+        stop(I);
+        return FLOW_STOP;
+    }
+}
