@@ -84,22 +84,29 @@ static struct pipe_state *pipe_for(struct interp *I, struct queue_state *q)
 
 /* ---- TPipe ---- */
 
-static void wait_pending_frees(struct interp *I, CXCursor at_call, struct as_loc at,
-                               struct pipe_state *p)
+/* Waits the pending flag *id of `event`, if there is one, and gives the id back to the pool
+ * (a wait on a same-pipe event is nothing, as WaitFlag<V_V> is). */
+static void wait_pending(struct interp *I, struct as_loc at, struct pipe_state *p,
+                         const char *event, int *id)
 {
-    (void)at_call;
+    if (*id < 0)
+        return;
+    char src[8], dst[8];
+    if (event_pipes(event, src, dst) && strcmp(src, dst) != 0)
+        emit_flag(out(I), at, false, src, dst, *id);
+    release_id(p, event, *id);
+    *id = -1;
+}
+
+/* The give-back flags of free buffers nobody allocated again (~TPipe, Reset, FreeAllEvent). */
+static void wait_pending_frees(struct interp *I, struct as_loc at, struct pipe_state *p,
+                               struct queue_state *only)
+{
     for (size_t i = 0; i < p->queues.len; i++) {
         struct queue_state *q = &p->queues.items[i]->u.queue;
-        for (int k = 0; k < q->nslots; k++) {
-            struct slot *s = &q->slots[k];
-            if (s->state != SLOT_FREE || s->free_id < 0)
-                continue;
-            char src[8], dst[8];
-            if (event_pipes(q->pos->free, src, dst))
-                emit_flag(out(I), at, false, src, dst, s->free_id);
-            release_id(p, q->pos->free, s->free_id);
-            s->free_id = -1;
-        }
+        for (int k = 0; k < q->nslots && (!only || q == only); k++)
+            if (q->slots[k].state == SLOT_FREE)
+                wait_pending(I, at, p, q->pos->free, &q->slots[k].free_id);
     }
 }
 
@@ -108,7 +115,7 @@ void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool 
     struct pipe_state *p = &s->u.pipe;
     if (p->destroyed)
         return;
-    wait_pending_frees(I, clang_getNullCursor(), at, p);
+    wait_pending_frees(I, at, p, NULL);
     if (barrier) {
         emit_barrier(out(I), at, "ALL");
         p->destroyed = true;
@@ -288,11 +295,7 @@ bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor
         }
         q->next_alloc = (k + 1) % q->nslots;
         struct slot *sl = &q->slots[k];
-        if (sl->free_id >= 0) {
-            emit_event(I, call, q->pos->free, false, sl->free_id);
-            release_id(p, q->pos->free, sl->free_id);
-            sl->free_id = -1;
-        }
+        wait_pending(I, interp_loc(I, call), p, q->pos->free, &sl->free_id);
         sl->state = SLOT_HELD;
         if (nargs == 1) {
             struct value t = slot_tensor(I, clang_getCursorType(clang_Cursor_getArgument(call, 0)),
@@ -335,11 +338,7 @@ bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor
         q->fifo_head = (q->fifo_head + 1) % MAX_SLOTS;
         q->fifo_len--;
         struct slot *sl = &q->slots[k];
-        if (sl->enque_id >= 0) {
-            emit_event(I, call, q->pos->enque, false, sl->enque_id);
-            release_id(p, q->pos->enque, sl->enque_id);
-            sl->enque_id = -1;
-        }
+        wait_pending(I, interp_loc(I, call), p, q->pos->enque, &sl->enque_id);
         sl->state = SLOT_HELD;
         if (nargs == 1)
             assign_tensor(I, &args[0], slot_tensor(I, clang_getCursorType(
@@ -350,12 +349,7 @@ bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor
         return true;
     }
     if (!strcmp(name, "FreeAllEvent")) {
-        for (int k = 0; k < q->nslots; k++)
-            if (q->slots[k].state == SLOT_FREE && q->slots[k].free_id >= 0) {
-                emit_event(I, call, q->pos->free, false, q->slots[k].free_id);
-                release_id(p, q->pos->free, q->slots[k].free_id);
-                q->slots[k].free_id = -1;
-            }
+        wait_pending_frees(I, interp_loc(I, call), p, q);
         return true;
     }
     if (!strcmp(name, "VacantInQue") || !strcmp(name, "HasTensorInQue") ||

@@ -119,14 +119,22 @@ static void put_line(struct pir_writer *w, struct as_loc origin, const char *tex
     add_origin(w, origin);
 }
 
+/* The formatted text as one line: tail ";" for a statement, " {" for an opening. */
+__attribute__((format(printf, 5, 0)))
+static void put_formatted(struct pir_writer *w, struct as_loc origin, const char *note,
+                          const char *tail, const char *fmt, va_list ap)
+{
+    char *text = xvasprintf(fmt, ap);
+    put_line(w, origin, text, tail, note);
+    free(text);
+}
+
 void pir_writer_line(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *text = xvasprintf(fmt, ap);
+    put_formatted(w, origin, NULL, ";", fmt, ap);
     va_end(ap);
-    put_line(w, origin, text, ";", NULL);
-    free(text);
 }
 
 void pir_writer_line_note(struct pir_writer *w, struct as_loc origin, const char *note,
@@ -134,20 +142,16 @@ void pir_writer_line_note(struct pir_writer *w, struct as_loc origin, const char
 {
     va_list ap;
     va_start(ap, fmt);
-    char *text = xvasprintf(fmt, ap);
+    put_formatted(w, origin, note, ";", fmt, ap);
     va_end(ap);
-    put_line(w, origin, text, ";", note);
-    free(text);
 }
 
 void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *text = xvasprintf(fmt, ap);
+    put_formatted(w, origin, NULL, " {", fmt, ap);
     va_end(ap);
-    put_line(w, origin, text, " {", NULL);
-    free(text);
     w->indent++;
 }
 
