@@ -33,6 +33,8 @@ struct value {
 struct field {
     char *name;
     struct value v;
+    bool shared;            /* a reference member: the object is another's, never copied or
+                             * destroyed through this field (it may even be the owner itself) */
 };
 
 /* A class instance: the fields of a class the source defines, or the state the API layer

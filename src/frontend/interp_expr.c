@@ -601,18 +601,38 @@ struct value eval(struct interp *I, CXCursor e)
 
 /* The constructor's member initializer list: `MemberRef` cursors, each followed by its
  * initializer expression. */
+/* The constructor's initializer list: `MemberRef` cursors, each followed by its initializer
+ * (a reference member shares the object it is given), and constructor calls of base classes
+ * (`: Base(*this)`), run on the same object. */
 static void run_member_initializers(struct interp *I, CXCursor ctor, struct object *self)
 {
     struct cursor_vec kids = cursor_children(ctor);
-    for (size_t i = 0; i + 1 < kids.len && !I->stopped; i++) {
-        if (clang_getCursorKind(kids.items[i]) != CXCursor_MemberRef)
-            continue;
-        CXString s = clang_getCursorSpelling(kids.items[i]);
-        struct value *slot = field_slot(self, clang_getCString(s), true);
-        clang_disposeString(s);
-        struct value v = eval(I, kids.items[i + 1]);
-        *slot = interp_copy_value(I, v);
-        i++;
+    for (size_t i = 0; i < kids.len && !I->stopped; i++) {
+        CXCursor k = kids.items[i];
+        if (clang_getCursorKind(k) == CXCursor_MemberRef && i + 1 < kids.len) {
+            CXString s = clang_getCursorSpelling(k);
+            struct value *slot = field_slot(self, clang_getCString(s), true);
+            clang_disposeString(s);
+            CXType ft = clang_getCursorType(clang_getCursorReferenced(k));
+            bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
+            struct value v = eval(I, kids.items[i + 1]);
+            *slot = reference ? v : interp_copy_value(I, v);
+            if (reference)   /* the slot is the last field when it was just made, else found */
+                for (size_t f = 0; f < self->fields.len; f++)
+                    if (&self->fields.items[f].v == slot)
+                        self->fields.items[f].shared = true;
+            i++;
+        } else if (clang_getCursorKind(k) == CXCursor_CallExpr &&
+                   clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor) {
+            CXCursor base = clang_getCursorDefinition(clang_getCursorReferenced(k));
+            int nargs = clang_Cursor_getNumArguments(k);
+            struct value *args = xcalloc((size_t)(nargs > 0 ? nargs : 0) + 1, sizeof(*args));
+            for (int a = 0; a < nargs; a++)
+                args[a] = eval(I, clang_Cursor_getArgument(k, (unsigned)a));
+            if (!clang_Cursor_isNull(base) && !I->stopped)
+                call_function(I, base, self, args, nargs, k);
+            free(args);
+        }
     }
     VEC_FREE(kids);
 }

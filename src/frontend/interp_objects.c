@@ -47,7 +47,7 @@ struct value *field_slot(struct object *o, const char *name, bool create)
             return &o->fields.items[i].v;
     if (!create)
         return NULL;
-    struct field f = {xstrdup(name), none};
+    struct field f = {xstrdup(name), none, false};
     VEC_PUSH(o->fields, f);
     return &o->fields.items[o->fields.len - 1].v;
 }
@@ -132,9 +132,13 @@ struct value interp_copy_value(struct interp *I, struct value v)
     struct object *o = new_object(I, v.obj->type);
     if (v.obj->api)
         o->api = I->api->copy(I, v.obj->api);
-    for (size_t i = 0; i < v.obj->fields.len; i++)
-        *field_slot(o, v.obj->fields.items[i].name, true) =
-            interp_copy_value(I, v.obj->fields.items[i].v);
+    for (size_t i = 0; i < v.obj->fields.len; i++) {
+        /* by index: copying a field may add fields to other objects, not to this one */
+        struct field f = v.obj->fields.items[i];
+        struct value copied = f.shared ? f.v : interp_copy_value(I, f.v);
+        *field_slot(o, f.name, true) = copied;
+        o->fields.items[o->fields.len - 1].shared = f.shared;
+    }
     v.obj = o;
     return v;
 }
@@ -274,7 +278,7 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at)
             call_function(I, def, o, NULL, 0, def);
     }
     for (size_t i = o->fields.len; i-- > 0;)
-        if (o->fields.items[i].v.kind == VAL_OBJECT)
+        if (o->fields.items[i].v.kind == VAL_OBJECT && !o->fields.items[i].shared)
             destroy_object(I, o->fields.items[i].v.obj, at);
 }
 
