@@ -64,6 +64,16 @@ expect(p.stdout.startswith(
     f'{K}/missing_wait.cpp:20:5: note: first access: MTE2 copy\n'), f'check text: {p.stdout[:900]}')
 expect('fix:' not in p.stdout, 'no PIR edit is offered as a fix for a source file')
 
+# witnesses and simulated schedules name source lines too
+p = run('check', '--witness', f'{K}/missing_wait.cpp')
+expect('note: witness: confirmed by simulation: V vmuls (line 26) starts at t=0, before MTE2 copy '
+       '(line 20) ends\n' in p.stdout and
+       '      MTE2    25  set_flag(MTE2, V, 0)        [=========]    [0, 1000)\n' in p.stdout,
+       f'the witness names source lines: {p.stdout[:900]}')
+p = run('simulate', f'{K}/missing_wait.cpp')
+expect(p.returncode == 1 and 'while MTE2 copy at line 20 writes them' in p.stdout,
+       f'simulate runs a kernel source: {p.stdout[:400]}')
+
 # a finding in a header found with -I is reported in the header
 p = run('check', '--auto-sync=off', '-I', f'{K}/include', f'{K}/with_header.cpp')
 expect(p.returncode == 1 and p.stdout.startswith(

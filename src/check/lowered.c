@@ -1,6 +1,8 @@
 /* Moving findings from lowered PIR back to the kernel source (see lowered.h). */
 #include "lowered.h"
 
+#include "../sim/trace.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +56,26 @@ static const char *message_to_source(struct file_result *r, const struct lowered
     return out;
 }
 
+/* A copy of a witness or simulation trace with its locations and sentences moved too. */
+static const struct sim_trace *trace_to_source(struct file_result *r, const struct source *pir,
+                                               const struct lowered_source *low,
+                                               const struct sim_trace *t)
+{
+    struct arena *A = &r->diags.arena;
+    struct sim_trace *copy = arena_alloc(A, sizeof(*copy));
+    *copy = *t;
+    copy->entries = arena_alloc_array(A, t->n ? t->n : 1, sizeof(*copy->entries));
+    for (size_t i = 0; i < t->n; i++) {
+        copy->entries[i] = t->entries[i];
+        copy->entries[i].loc = to_source(r, pir, low, t->entries[i].loc);
+    }
+    if (t->schedule)
+        copy->schedule = message_to_source(r, low, t->schedule);
+    if (t->outcome)
+        copy->outcome = message_to_source(r, low, t->outcome);
+    return copy;
+}
+
 void lowered_move_to_source(struct file_result *r, const struct source *pir,
                             const struct lowered_source *low, const struct diag_list *front)
 {
@@ -64,6 +86,8 @@ void lowered_move_to_source(struct file_result *r, const struct source *pir,
         f->related = to_source(r, pir, low, f->related);
         f->fix = NULL;
         f->fix_edits = NULL;
+        if (f->trace)
+            f->trace = trace_to_source(r, pir, low, f->trace);
     }
     diag_drop_repeats(&r->diags);
     for (size_t i = 0; i < front->len; i++) {
