@@ -484,8 +484,7 @@ bool as_result_write_text(const struct as_result *r, FILE *out, bool werror, uns
 const char *const *as_kernel_extensions(void)
 {
     static const char *const pir_only[] = {"pir", NULL};
-    static const char *const with_sources[] = {"pir", "cpp", "cc", "cxx", "asc", NULL};
-    return frontend_available() ? with_sources : pir_only;
+    return frontend_available() ? kernel_extensions : pir_only;
 }
 
 int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)

@@ -11,7 +11,7 @@ bool ascendc_lower(const char *path, const struct frontend_options *o, struct lo
                    struct diag_list *diags);
 #endif
 
-const char *const frontend_extensions[] = {"cpp", "cc", "cxx", "asc", NULL};
+const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", NULL};
 
 enum frontend_kind frontend_for_path(const char *path)
 {
@@ -19,8 +19,8 @@ enum frontend_kind frontend_for_path(const char *path)
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash))
         return FRONTEND_NONE;
-    for (size_t i = 0; frontend_extensions[i]; i++)
-        if (strcmp(dot + 1, frontend_extensions[i]) == 0)
+    for (size_t i = 1; kernel_extensions[i]; i++)
+        if (strcmp(dot + 1, kernel_extensions[i]) == 0)
             return FRONTEND_ASCENDC;
     return FRONTEND_NONE;
 }

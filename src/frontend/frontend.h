@@ -16,8 +16,9 @@ enum frontend_kind { FRONTEND_NONE, FRONTEND_ASCENDC };
 
 /* Which frontend reads a file, by its extension (.cpp .cc .cxx .asc: Ascend C). */
 enum frontend_kind frontend_for_path(const char *path);
-/* The extensions a directory walk picks up besides .pir when the frontend is built. */
-extern const char *const frontend_extensions[];
+/* The extensions of kernel files, NULL-terminated: "pir" first, then the kernel sources the
+ * frontend reads (what a directory walk picks up when the frontend is built). */
+extern const char *const kernel_extensions[];
 bool frontend_available(void);
 
 struct frontend_options {
