@@ -67,14 +67,20 @@ using float16_t = half;
 namespace AscendC {
 
 // Small helpers kernels call unqualified: they have bodies, so the frontend runs them.
-template <typename T> __aicore__ inline constexpr T AlignUp(T value, T align)
+template <typename T, typename U> __aicore__ inline constexpr T AlignUp(T value, U align)
 {
     return align == 0 ? value : (value + align - 1) / align * align;
 }
-template <typename T> __aicore__ inline constexpr T CeilDiv(T value, T divisor)
+template <typename T, typename U> __aicore__ inline constexpr T CeilDiv(T value, U divisor)
 {
     return divisor == 0 ? value : (value + divisor - 1) / divisor;
 }
+template <typename T, typename U> __aicore__ inline constexpr T DivCeil(T value, U divisor)
+{
+    return divisor == 0 ? value : (value + divisor - 1) / divisor;
+}
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
 enum class MaskMode : uint8_t { NORMAL, COUNTER };
 
 constexpr int32_t ONE_BLK_SIZE = 32;
@@ -167,6 +173,11 @@ public:
     template <typename T> __aicore__ LocalTensor<T> Get();
     template <typename T> __aicore__ LocalTensor<T> Get(uint32_t len);
     template <typename T> __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);
+    // The queue calls are accepted on a TBuf and do nothing there.
+    template <typename T> __aicore__ LocalTensor<T> AllocTensor();
+    template <typename T> __aicore__ void FreeTensor(LocalTensor<T> &tensor);
+    template <typename T> __aicore__ bool EnQue(const LocalTensor<T> &tensor);
+    template <typename T> __aicore__ LocalTensor<T> DeQue();
 };
 
 class TPipe {
@@ -277,13 +288,17 @@ ACCELSYNC_SCALAR(LeakyRelu)
 #undef ACCELSYNC_UNARY
 #undef ACCELSYNC_SCALAR
 template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, const int32_t &calCount);
+template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride);
 template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const RoundMode &mode, const uint32_t &calCount);
 
 // High-level APIs whose synchronization lives inside the vendor library: declared so a kernel
 // that calls them parses, and reported as `unsupported` where they are called.
-// Explicit template arguments are allowed: up to two types, then values (Op<T, true>(...)).
+// Explicit template arguments are allowed: a type then values (Op<T, true>(...)), or two types
+// then values (Op<T, U>(...)).
 #define ACCELSYNC_UNMODELLED(name)                                                            \
-    template <typename T1 = void, typename T2 = void, auto... V, typename... Args>           \
+    template <typename T1 = void, auto... V, typename... Args>                               \
+    __aicore__ void name(Args &&...args);                                                    \
+    template <typename T1, typename T2, auto... V, typename... Args>                         \
     __aicore__ void name(Args &&...args);
 ACCELSYNC_UNMODELLED(SoftMax) ACCELSYNC_UNMODELLED(LayerNorm) ACCELSYNC_UNMODELLED(ReduceSum)
 ACCELSYNC_UNMODELLED(ReduceMax) ACCELSYNC_UNMODELLED(ReduceMin) ACCELSYNC_UNMODELLED(WholeReduceSum)
@@ -333,6 +348,7 @@ __aicore__ GM_ADDR GetSysWorkSpacePtr();
 }  // namespace AscendC
 
 using AscendC::TILING_KEY_IS;
+using AscendC::GetTPipePtr;
 using AscendC::GetUserWorkspace;
 #include "accelsync_tiling.h"
 #define REGISTER_TILING_DEFAULT(T) using AccelsyncDefaultTiling = T
