@@ -151,6 +151,12 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(data['summary']['suppressed'] == 1 and data['summary']['errors'] == 1,
            f'one hazard suppressed by its comment, one left: {data["summary"]}')
 
+# several files on several threads: the same report as one after the other
+one = run('check', '-j', '1', '-I', f'{K}/include', K)
+two = run('check', '-j', '2', '-I', f'{K}/include', K)
+expect(one.returncode == two.returncode == 2 and one.stdout == two.stdout and 'tiled_add' in one.stdout,
+       'check -j 2 over the kernel sources prints what -j 1 prints')
+
 # docs/frontends.md shows a real run
 doc = open(os.path.join(root, 'docs', 'frontends.md')).read()
 shown = doc.split(f'$ accelsync lower {K}/scalar_read_race.cpp\n')[1].split('```')[0]

@@ -38,14 +38,14 @@ static int type_positions(CXType type, const char *out[2])
     int n = 0;
     for (const char *p = strstr(text, "TPosition::"); p && n < 2; p = strstr(p, "TPosition::")) {
         p += strlen("TPosition::");
-        static char names[2][16];
+        char name[16];   /* a local copy: files are checked on several threads */
         size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-        if (len >= sizeof(names[n]))
-            len = sizeof(names[n]) - 1;
-        memcpy(names[n], p, len);
-        names[n][len] = '\0';
-        out[n] = find_position(names[n]) ? find_position(names[n])->name : NULL;
-        n++;
+        if (len >= sizeof(name))
+            len = sizeof(name) - 1;
+        memcpy(name, p, len);
+        name[len] = '\0';
+        const struct position *pos = find_position(name);
+        out[n++] = pos ? pos->name : NULL;
     }
     clang_disposeString(s);
     return n;
