@@ -501,15 +501,25 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .max_steps = co->max_events, .manual_sync = co->manual_sync, .keep_incomplete = true};
     struct diag_list d;
     diag_list_init(&d, 0);
-    struct lowered_source low;
-    frontend_lower(path, &fo, &low, &d);
+    struct lowered_source low = {0};
+    const char *err = NULL;
+    struct source *src = source_read(path, co->max_file_size, &err);
+    if (src)
+        frontend_lower(src, &fo, &low, &d);
+    else
+        diag_addf(&d, strstr(err, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&d.arena, path), 0, 0, 1}, "cannot read %s: %s",
+                  path, err);
+    source_free(src);
     if (low.pir)
         fwrite(low.pir, 1, low.len, out);
     for (size_t i = 0; i < d.len; i++) {
         const struct finding *f = &d.items[i];
-        fprintf(errors, "%s:%d:%d: %s: %s [%s]\n", f->loc.file ? f->loc.file : path, f->loc.line,
-                f->loc.col, f->severity == SEV_ERROR ? "error" : "warning", f->message,
-                check_name(f->check));
+        fprintf(errors, "%s:", f->loc.file ? f->loc.file : path);
+        if (f->loc.line > 0)   /* a finding about the whole file has no line */
+            fprintf(errors, "%d:%d:", f->loc.line, f->loc.col);
+        fprintf(errors, " %s: %s [%s]\n", f->severity == SEV_ERROR ? "error" : "warning",
+                f->message, check_name(f->check));
     }
     int rc = !low.pir || d.len ? 2 : 0;
     if (low.incomplete)

@@ -132,6 +132,16 @@ expect('// runtime value splitOffsets[1] = 32: tiling field, given by -D' in p.s
        'kernel tiled_add {' in p.stdout and '_key' not in p.stdout.split('model "')[1],
        '-D sets an array element of the tiling; -D tiling_key checks that key only')
 
+# lower reads within --max-file-size and says why a file cannot be read
+p = run('lower', 'nosuch.cpp')
+expect(p.returncode == 2 and p.stdout == '' and
+       p.stderr == 'nosuch.cpp: error: cannot read nosuch.cpp: No such file or directory [input-error]\n',
+       f'lower on a missing file: {p.stderr!r}')
+p = run('lower', '--max-file-size', '100', f'{K}/add_custom.cpp')
+expect(p.returncode == 2 and p.stderr == f'{K}/add_custom.cpp: error: cannot read {K}/add_custom.cpp: '
+       'file is larger than the input size limit (--max-file-size) [limit-exceeded]\n',
+       f'lower honours --max-file-size: {p.stderr!r}')
+
 # fix refuses a kernel source; lower refuses PIR
 p = run('fix', f'{K}/missing_wait.cpp')
 expect(p.returncode == 2 and 'fix repairs PIR files' in p.stderr, f'fix on a source: {p.stderr!r}')

@@ -440,7 +440,7 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct lowered_source low;
     struct diag_list front;
     diag_list_init(&front, 0);
-    frontend_lower(src->path, &fo, &low, &front);
+    frontend_lower(src, &fo, &low, &front);
     if (low.pir) {
         char *name = xasprintf("%s.pir", src->path);
         r->lowered = source_from_string(name, low.pir, low.len);

@@ -17,8 +17,8 @@
 
 extern const struct embedded_file ascendc_stubs[];
 
-bool ascendc_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
-                   struct diag_list *diags);
+bool ascendc_lower(const struct source *src, const struct frontend_options *o,
+                   struct lowered_source *out, struct diag_list *diags);
 
 /* The stub headers live at this path only inside the parse (libclang's unsaved files). */
 #define STUB_DIR "/accelsync-frontend/ascendc"
@@ -154,7 +154,7 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
         v = (struct value){.kind = VAL_POINTER, .num = 0,
                            .buffer = pir_writer_buffer(I->w, *name ? name : "gm", "GM", 0, -1,
                                                        interp_loc(I, parm), "kernel argument")};
-    } else if (t.kind >= CXType_Bool && t.kind <= CXType_Int128) {
+    } else if (interp_is_integer_type(t)) {
         char *what = xasprintf("kernel argument '%s'", name);
         v = (struct value){.kind = VAL_INT, .buffer = -1, .num = interp_runtime(I, name, 4, what)};
         free(what);
@@ -280,17 +280,10 @@ static void note_runtime_values(struct interp *I, struct pir_writer *w)
     }
 }
 
-bool ascendc_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
-                   struct diag_list *diags)
+bool ascendc_lower(const struct source *src, const struct frontend_options *o,
+                   struct lowered_source *out, struct diag_list *diags)
 {
-    const char *err = NULL;
-    struct source *src = source_read(path, SIZE_MAX, &err);
-    if (!src) {
-        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
-                  (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1}, "cannot read %s: %s",
-                  path, err);
-        return false;
-    }
+    const char *path = src->path;
     char *text = rewrite_launches(src->text, src->len);
     char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
     char **type_macros = type_macro_arguments(path, text, o->include_dirs, o->ninclude_dirs);
@@ -395,6 +388,5 @@ bool ascendc_lower(const char *path, const struct frontend_options *o, struct lo
     for (size_t i = 0; i < stub_paths.len; i++)
         free(stub_paths.items[i]);
     VEC_FREE(stub_paths);
-    source_free(src);
     return ok;
 }

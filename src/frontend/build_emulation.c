@@ -185,7 +185,7 @@ static bool file_exists(const char *path)
     return f != NULL;
 }
 
-static void read_header(struct tiling_set *s, const char *path, int depth);
+static void read_header(struct tiling_set *s, const char *path, int depth, const char *needle);
 
 /* The quoted includes of a host header: beside it, else in the include directories. */
 static void follow_includes(struct tiling_set *s, const char *path, const char *text, int depth)
@@ -203,69 +203,84 @@ static void follow_includes(struct tiling_set *s, const char *path, const char *
             found = xasprintf("%s/%s", s->include_dirs[i], rel);
         }
         if (file_exists(found))
-            read_header(s, found, depth + 1);
+            read_header(s, found, depth + 1, NULL);
         free(found);
         free(rel);
     }
     free(copy);
 }
 
-static void read_header(struct tiling_set *s, const char *path, int depth)
+/* Reads a host header (with `needle`, only if its text contains it) and the headers it
+ * includes, each once. */
+static void read_header(struct tiling_set *s, const char *path, int depth, const char *needle)
 {
     if (depth > 8)
         return;
     for (size_t i = 0; i < s->visited.len; i++)
         if (strcmp(s->visited.items[i], path) == 0)
             return;
-    char *seen = xstrdup(path);
-    VEC_PUSH(s->visited, seen);
     const char *err;
     struct source *src = source_read(path, 4 * 1024 * 1024, &err);
     if (!src)
         return;
+    if (needle && !strstr(src->text, needle)) {
+        source_free(src);
+        return;
+    }
+    char *seen = xstrdup(path);
+    VEC_PUSH(s->visited, seen);
     follow_includes(s, path, src->text, depth);   /* what it uses first */
     if (strstr(src->text, "BEGIN_TILING_DATA_DEF") || strstr(src->text, "REGISTER_TILING_DATA_CLASS"))
         read_definitions(s, src->text);
     source_free(src);
 }
 
-/* The headers of `dir` (sorted); with `needle`, only those whose text contains it. */
-static void read_host_directory(struct tiling_set *s, const char *dir, const char *needle)
+static int compare_strings(const void *a, const void *b)
 {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct string_list {
+    char **items;
+    size_t len, cap;
+};
+
+/* The paths of the headers (.h; with also_hpp, .hpp too) of `dir`, sorted so that nothing
+ * depends on the directory's order. */
+static struct string_list headers_of(const char *dir, bool also_hpp)
+{
+    struct string_list paths = {0};
     DIR *d = opendir(dir);
     if (!d)
-        return;
-    VEC(char *) names = {0};
+        return paths;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         size_t n = strlen(e->d_name);
-        if (n > 2 && strcmp(e->d_name + n - 2, ".h") == 0) {
-            char *name = xstrdup(e->d_name);
-            VEC_PUSH(names, name);
+        if ((n > 2 && strcmp(e->d_name + n - 2, ".h") == 0) ||
+            (also_hpp && n > 4 && strcmp(e->d_name + n - 4, ".hpp") == 0)) {
+            char *path = xasprintf("%s/%s", dir, e->d_name);
+            VEC_PUSH(paths, path);
         }
     }
     closedir(d);
-    /* sorted, so the result does not depend on the directory's order */
-    for (size_t i = 1; i < names.len; i++)
-        for (size_t j = i; j > 0 && strcmp(names.items[j - 1], names.items[j]) > 0; j--) {
-            char *t = names.items[j];
-            names.items[j] = names.items[j - 1];
-            names.items[j - 1] = t;
-        }
-    for (size_t i = 0; i < names.len; i++) {
-        char *path = xasprintf("%s/%s", dir, names.items[i]);
-        bool wanted = !needle;
-        if (needle) {
-            const char *err;
-            struct source *src = source_read(path, 4 * 1024 * 1024, &err);
-            wanted = src && strstr(src->text, needle);
-            source_free(src);
-        }
-        if (wanted)
-            read_header(s, path, 0);
-        free(path);
-        free(names.items[i]);
-    }
-    VEC_FREE(names);
+    if (paths.len > 1)
+        qsort(paths.items, paths.len, sizeof(char *), compare_strings);
+    return paths;
+}
+
+static void free_strings(struct string_list *l)
+{
+    for (size_t i = 0; i < l->len; i++)
+        free(l->items[i]);
+    VEC_FREE(*l);
+}
+
+/* The headers of `dir`; with `needle`, only those whose text contains it. */
+static void read_host_directory(struct tiling_set *s, const char *dir, const char *needle)
+{
+    struct string_list paths = headers_of(dir, false);
+    for (size_t i = 0; i < paths.len; i++)
+        read_header(s, paths.items[i], 0, needle);
+    free_strings(&paths);
 }
 
 /* foreach_abs.cpp -> ForeachAbs, the operator name registrations use. */
@@ -341,11 +356,6 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
     return out;
 }
 
-struct string_list {
-    char **items;
-    size_t len, cap;
-};
-
 static void add_type_macros(struct string_list *args, const char *text)
 {
     static const struct {
@@ -375,22 +385,15 @@ static void add_type_macros(struct string_list *args, const char *text)
 
 static void add_directory_type_macros(struct string_list *args, const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        size_t n = strlen(e->d_name);
-        if (n < 3 || (strcmp(e->d_name + n - 2, ".h") != 0 && strcmp(e->d_name + n - 4, ".hpp") != 0))
-            continue;
-        char *path = xasprintf("%s/%s", dir, e->d_name);
+    struct string_list paths = headers_of(dir, true);
+    for (size_t i = 0; i < paths.len; i++) {
         const char *err;
-        struct source *src = source_read(path, 4 * 1024 * 1024, &err);
+        struct source *src = source_read(paths.items[i], 4 * 1024 * 1024, &err);
         if (src)
             add_type_macros(args, src->text);
         source_free(src);
-        free(path);
     }
-    closedir(d);
+    free_strings(&paths);
 }
 
 char **type_macro_arguments(const char *path, const char *text, const char *const *include_dirs,
@@ -403,13 +406,8 @@ char **type_macro_arguments(const char *path, const char *text, const char *cons
     free(copy);
     for (size_t i = 0; i < ninclude_dirs; i++)
         add_directory_type_macros(&args, include_dirs[i]);
-    /* sorted: the arguments do not depend on the directories' order */
-    for (size_t i = 1; i < args.len; i++)
-        for (size_t j = i; j > 0 && strcmp(args.items[j - 1], args.items[j]) > 0; j--) {
-            char *t = args.items[j];
-            args.items[j] = args.items[j - 1];
-            args.items[j - 1] = t;
-        }
+    if (args.len > 1)   /* sorted: the arguments do not depend on the directories' order */
+        qsort(args.items, args.len, sizeof(char *), compare_strings);
     VEC_PUSH(args, NULL);
     return args.items;
 }

@@ -7,8 +7,8 @@
 #include "../util/xalloc.h"
 
 #ifdef AS_HAVE_LIBCLANG
-bool ascendc_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
-                   struct diag_list *diags);
+bool ascendc_lower(const struct source *src, const struct frontend_options *o,
+                   struct lowered_source *out, struct diag_list *diags);
 #endif
 
 const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", NULL};
@@ -34,16 +34,16 @@ bool frontend_available(void)
 #endif
 }
 
-bool frontend_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
-                    struct diag_list *diags)
+bool frontend_lower(const struct source *src, const struct frontend_options *o,
+                    struct lowered_source *out, struct diag_list *diags)
 {
     memset(out, 0, sizeof(*out));
 #ifdef AS_HAVE_LIBCLANG
-    return ascendc_lower(path, o, out, diags);
+    return ascendc_lower(src, o, out, diags);
 #else
     (void)o;
     diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
-              (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
+              (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
               "this accelsync was built without the Ascend C frontend (libclang): only PIR "
               "files can be checked; install libclang-dev and rebuild with -Dfrontend=enabled");
     return false;

@@ -42,11 +42,11 @@ struct lowered_source {
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
 };
 
-/* Lowers `path`. Errors and unsupported constructs go to diags at their source locations
- * (file strings allocated from the list's arena). Returns false if the file could not be
- * parsed at all. */
-bool frontend_lower(const char *path, const struct frontend_options *o, struct lowered_source *out,
-                    struct diag_list *diags);
+/* Lowers the kernel source `src` (read by the caller, within its size limit). Errors and
+ * unsupported constructs go to diags at their source locations (file strings allocated from
+ * the list's arena). Returns false if the file could not be parsed at all. */
+bool frontend_lower(const struct source *src, const struct frontend_options *o,
+                    struct lowered_source *out, struct diag_list *diags);
 void lowered_source_free(struct lowered_source *l);
 
 #endif

@@ -133,6 +133,8 @@ struct value interp_runtime_record(struct interp *I, CXType type, const char *wh
                                    int64_t (*fallback)(const char *name));
 /* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
 bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
+/* Integer types: bool, chars, integers and enums. */
+bool interp_is_integer_type(CXType t);
 /* sizeof the first template argument of a class type (LocalTensor<half> -> 2); 0 if none. */
 int64_t interp_element_size(CXType t);
 /* The enumerator spelling of value `value` of the enum whose declaration is `decl`. */

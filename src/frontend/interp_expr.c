@@ -78,7 +78,7 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         c = cursor_constant(e);
         if (c.kind == VAL_INT)
             return c;
-        if (!is_integer_type(clang_getCursorType(ref)) &&
+        if (!interp_is_integer_type(clang_getCursorType(ref)) &&
             clang_getCanonicalType(clang_getCursorType(ref)).kind != CXType_Pointer)
             return unknown;   /* a float or a struct: data, whatever state it is */
         CXString s = clang_getCursorSpelling(ref);
@@ -256,7 +256,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
         struct value *slot = lvalue(I, lhs);
         if (!slot)
             return unknown;
-        if (v.kind == VAL_INT && is_integer_type(clang_getCursorType(lhs)))
+        if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
             v.num = fit_to_type(clang_getCursorType(lhs), v.num);
         *slot = interp_copy_value(I, v);
         return *slot;
@@ -581,7 +581,7 @@ struct value eval(struct interp *I, CXCursor e)
             return c.kind == VAL_INT ? c : unknown;
         }
         struct value v = eval(I, inner);
-        if (v.kind == VAL_INT && is_integer_type(clang_getCursorType(e)))
+        if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(e)))
             v.num = fit_to_type(clang_getCursorType(e), v.num);
         return v;
     }
@@ -661,7 +661,7 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
         bool reference = pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference;
         if (!reference)
             v = interp_copy_value(I, v);
-        if (v.kind == VAL_INT && is_integer_type(pt))
+        if (v.kind == VAL_INT && interp_is_integer_type(pt))
             v.num = fit_to_type(pt, v.num);
         bind_var(I, p, v, false);
     }

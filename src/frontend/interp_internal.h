@@ -32,7 +32,6 @@ void stop(struct interp *I);                        /* this kernel's lowering gi
 
 /* interp_types.c */
 int64_t fit_to_type(CXType t, int64_t v);          /* v in t's width and signedness */
-bool is_integer_type(CXType t);
 
 /* interp_objects.c */
 bool is_array(CXType t);

@@ -301,9 +301,9 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
     struct value *slot = field_slot(rf->o, clang_getCString(s), true);
     clang_disposeString(s);
     CXType t = clang_getCursorType(c);
-    if (is_integer_type(t)) {
+    if (interp_is_integer_type(t)) {
         *slot = int_value(fit_to_type(t, interp_runtime(rf->I, name, rf->fallback(name), rf->what)));
-    } else if (is_array(t) && is_integer_type(clang_getArrayElementType(clang_getCanonicalType(t)))) {
+    } else if (is_array(t) && interp_is_integer_type(clang_getArrayElementType(clang_getCanonicalType(t)))) {
         CXType elem = clang_getArrayElementType(clang_getCanonicalType(t));
         *slot = new_array(rf->I, t, unknown);
         long long n = clang_getArraySize(clang_getCanonicalType(t));

@@ -50,7 +50,7 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
             if (!reference)
                 v = v.kind == VAL_OBJECT && clang_getCursorKind(cursor_strip(init)) != CXCursor_CallExpr
                         ? interp_copy_value(I, v) : v;
-            if (v.kind == VAL_INT && is_integer_type(type))
+            if (v.kind == VAL_INT && interp_is_integer_type(type))
                 v.num = fit_to_type(type, v.num);
         } else if (is_record(type)) {
             v = (struct value){.kind = VAL_OBJECT, .buffer = -1,

@@ -135,7 +135,7 @@ int64_t fit_to_type(CXType t, int64_t v)
     return (int64_t)u;
 }
 
-bool is_integer_type(CXType t)
+bool interp_is_integer_type(CXType t)
 {
     t = clang_getCanonicalType(t);
     return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
