@@ -100,6 +100,9 @@ static struct ast_core *core_new(struct pir_state *st, const char *name,
                                  const PIR_YYLTYPE *name_loc, struct ast_expr *count,
                                  const char *type, const PIR_YYLTYPE *type_loc,
                                  struct ast_stmt *body);
+static struct ast_cluster *cluster_new(struct pir_state *st, const char *name,
+                                       const PIR_YYLTYPE *name_loc, struct ast_expr *count);
+static void in_cluster(struct pir_cores cores, const struct ast_cluster *cl);
 static struct ast_stmt *if_stmt(struct pir_state *st, const PIR_YYLTYPE *kw,
                                 struct ast_expr *cond, struct ast_stmt *then_body,
                                 struct ast_stmt *else_body, bool has_else);
@@ -140,7 +143,7 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 }
 
 %token MODEL "'model'" PARAM "'param'" CONST "'const'" BUFFER "'buffer'"
-%token KERNEL "'kernel'" CORE "'core'" LET "'let'" FOR "'for'" IN "'in'" STEP "'step'"
+%token KERNEL "'kernel'" CORE "'core'" CLUSTER "'cluster'" LET "'let'" FOR "'for'" IN "'in'" STEP "'step'"
 %token IF "'if'" ELSE "'else'"
 %token <str> IDENT "identifier" STRING "string"
 %token <num> INTEGER "integer"
@@ -177,7 +180,7 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %type <index> index
 %type <indices> indices
 %type <core> core
-%type <cores> cores
+%type <cores> cores core_item group_cores
 
 %%
 
@@ -245,8 +248,25 @@ placement:
   ;
 
 cores:
+    core_item                   { $$ = $1; }
+  | cores core_item             { $$ = $1; $$.last->next = $2.first; $$.last = $2.last; }
+  ;
+
+core_item:
     core                        { $$.first = $$.last = $1; }
-  | cores core                  { $$ = $1; LIST_APPEND($$, $2); }
+  | CLUSTER IDENT LBRACE group_cores RBRACE {
+        $$ = $4;
+        in_cluster($$, cluster_new(st, $2, &@2, NULL));
+    }
+  | CLUSTER IDENT LBRACKET expr RBRACKET LBRACE group_cores RBRACE {
+        $$ = $7;
+        in_cluster($$, cluster_new(st, $2, &@2, $4));
+    }
+  ;
+
+group_cores:
+    core                        { $$.first = $$.last = $1; }
+  | group_cores core            { $$ = $1; LIST_APPEND($$, $2); }
   ;
 
 core:
@@ -529,6 +549,26 @@ static struct ast_core *core_new(struct pir_state *st, const char *name,
         c->type_loc = pir_loc(st, type_loc);
     c->body = body;
     return c;
+}
+
+static struct ast_cluster *cluster_new(struct pir_state *st, const char *name,
+                                       const PIR_YYLTYPE *name_loc, struct ast_expr *count)
+{
+    struct ast_cluster *c = arena_alloc(&st->prog->arena, sizeof(*c));
+    c->name = name;
+    c->loc = pir_loc(st, name_loc);
+    c->count = count;
+    return c;
+}
+
+/* Marks the core groups of a cluster block as its members. */
+static void in_cluster(struct pir_cores cores, const struct ast_cluster *cl)
+{
+    for (struct ast_core *c = cores.first; c; c = c->next) {
+        c->cluster = cl;
+        if (c == cores.last)
+            break;
+    }
 }
 
 static struct ast_stmt *if_stmt(struct pir_state *st, const PIR_YYLTYPE *kw,

@@ -127,8 +127,7 @@ static const char *cross_core_fix(const struct lw_program *p, struct arena *aren
     }
     for (int i = 0; i < m->nprims; i++) {
         const struct model_prim *pr = &m->prims[i];
-        if (pr->kind == PRIM_XBARRIER && hb_xbarrier_participates(p, pr, x->core)
-            && hb_xbarrier_participates(p, pr, y->core))
+        if (pr->kind == PRIM_XBARRIER && hb_xbarrier_joins(p, pr, x->core, y->core))
             return arena_printf(arena, "insert %s() on every core between line %d and line %d",
                                 pr->name, x->stmt->loc.line, y->stmt->loc.line);
     }
@@ -261,8 +260,7 @@ static size_t cross_core_edits(const struct lw_program *p, struct arena *arena,
     size_t n = 0;
     for (int i = 0; i < m->nprims && n + 2 <= MAX_CANDIDATES; i++) {
         const struct model_prim *pr = &m->prims[i];
-        if (pr->kind != PRIM_XBARRIER || !hb_xbarrier_participates(p, pr, x->core)
-            || !hb_xbarrier_participates(p, pr, y->core))
+        if (pr->kind != PRIM_XBARRIER || !hb_xbarrier_joins(p, pr, x->core, y->core))
             continue;
         /* one barrier before b serves a body that every core runs; cores with bodies of
          * their own each need one, so a second goes after a */

@@ -200,7 +200,7 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
     const char *counts = "";
     int shown = 0;
     for (int c = 0; c < p->ncores && shown < 6; c++) {
-        if (!hb_xbarrier_participates(p, b->prim, c))
+        if (!hb_xbarrier_joins(p, b->prim, b->core, c))
             continue;
         size_t n = 0;
         for (size_t j = p->cores[c].first_ins; j < p->cores[c].first_ins + p->cores[c].nins; j++)

@@ -43,6 +43,24 @@ bool hb_xbarrier_participates(const struct lw_program *p, const struct model_pri
     return name_in(&prim->participants, p->cores[core].type->name);
 }
 
+int hb_xbarrier_domains(const struct lw_program *p, const struct model_prim *prim)
+{
+    return prim->per_cluster && p->nclusters > 1 ? p->nclusters : 1;
+}
+
+int hb_xbarrier_domain(const struct lw_program *p, const struct model_prim *prim, int core)
+{
+    if (!hb_xbarrier_participates(p, prim, core))
+        return -1;
+    return hb_xbarrier_domains(p, prim) > 1 ? p->cores[core].cluster : 0;
+}
+
+bool hb_xbarrier_joins(const struct lw_program *p, const struct model_prim *prim, int a, int b)
+{
+    int d = hb_xbarrier_domain(p, prim, a);
+    return d >= 0 && d == hb_xbarrier_domain(p, prim, b);
+}
+
 static void match_flags(const struct lw_program *p, struct hb_matches *m)
 {
     size_t nch = (size_t)p->nchannels;
@@ -279,8 +297,9 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
     xflag_table_free(&waits);
 }
 
-/* Groups the calls of one cross-core barrier primitive: the k-th call of every
- * participating core forms group k; calls beyond the least count never return. */
+/* Groups the calls of one cross-core barrier primitive: in each domain (the kernel, or
+ * one cluster for a per-cluster barrier) the k-th call of every participating core forms
+ * one group; calls beyond the domain's least count never return. */
 static void group_barrier(const struct lw_program *p, const struct model_prim *prim,
                           struct hb_matches *m, struct size_vec *members,
                           struct size_vec *firsts)
@@ -289,18 +308,20 @@ static void group_barrier(const struct lw_program *p, const struct model_prim *p
     for (size_t j = 0; j < p->nins; j++)
         if (p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == prim)
             VEC_PUSH(calls[p->ins[j].core], j);
-    size_t least = SIZE_MAX;
-    for (int c = 0; c < p->ncores; c++)
-        if (hb_xbarrier_participates(p, prim, c) && calls[c].len < least)
-            least = calls[c].len;
-    if (least == SIZE_MAX)
-        least = 0;
-    for (size_t k = 0; k < least; k++, m->ngroups++) {
-        VEC_PUSH(*firsts, members->len);
-        for (int c = 0; c < p->ncores; c++) {
-            if (hb_xbarrier_participates(p, prim, c)) {
-                m->xbar_group[calls[c].items[k]] = m->ngroups;
-                VEC_PUSH(*members, calls[c].items[k]);
+    for (int d = 0; d < hb_xbarrier_domains(p, prim); d++) {
+        size_t least = SIZE_MAX;
+        for (int c = 0; c < p->ncores; c++)
+            if (hb_xbarrier_domain(p, prim, c) == d && calls[c].len < least)
+                least = calls[c].len;
+        if (least == SIZE_MAX)
+            least = 0;
+        for (size_t k = 0; k < least; k++, m->ngroups++) {
+            VEC_PUSH(*firsts, members->len);
+            for (int c = 0; c < p->ncores; c++) {
+                if (hb_xbarrier_domain(p, prim, c) == d) {
+                    m->xbar_group[calls[c].items[k]] = m->ngroups;
+                    VEC_PUSH(*members, calls[c].items[k]);
+                }
             }
         }
     }

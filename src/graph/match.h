@@ -15,6 +15,13 @@
 bool hb_xmode_links(const struct lw_program *p, int mode, int waiter, int source);
 bool hb_xbarrier_participates(const struct lw_program *p, const struct model_prim *prim,
                               int core);
+/* A cross-core barrier joins the participating cores of one domain: the whole kernel, or
+ * for a per-cluster primitive (model scope "cluster") one cluster. Domains are numbered
+ * 0 .. hb_xbarrier_domains - 1; a core that does not take part has domain -1. */
+int hb_xbarrier_domains(const struct lw_program *p, const struct model_prim *prim);
+int hb_xbarrier_domain(const struct lw_program *p, const struct model_prim *prim, int core);
+/* Cores a and b both take part in the same call group of the primitive. */
+bool hb_xbarrier_joins(const struct lw_program *p, const struct model_prim *prim, int a, int b);
 
 /* Cross-core signals (or waits) by (core, mode, flag), for k-th lookups in O(log n). */
 struct xflag_entry {

@@ -115,6 +115,14 @@ enum ast_decl_kind {
     DECL_KERNEL,
 };
 
+/* cluster NAME[count] { core ... }: the core groups inside run once per cluster instance,
+ * each instance with its own cluster-scoped memories and its own cluster barriers. */
+struct ast_cluster {
+    const char *name;
+    struct as_loc loc;          /* the name */
+    struct ast_expr *count;     /* NULL: one cluster */
+};
+
 struct ast_core {
     const char *name;
     struct as_loc loc;
@@ -122,6 +130,7 @@ struct ast_core {
     const char *type;           /* NULL: the model's default core type (single-core kernel) */
     struct as_loc type_loc;
     struct ast_stmt *body;
+    const struct ast_cluster *cluster;  /* the enclosing cluster block; NULL: none */
     struct ast_core *next;
 };
 

@@ -179,56 +179,146 @@ static bool lower_globals(struct lowerer *L, const struct binding_list *assignme
     return !L->stopped;
 }
 
+/* One core group of one cluster instance: `count` cores of type `ct` running ac's body. */
 struct core_plan {
     const struct ast_core *ac;
     const struct model_coretype *ct;
     int64_t count;
+    int cluster;                /* kernel-wide cluster index; 0 in a kernel without clusters */
+    const char *cluster_name;   /* "c[1]", "c"; NULL in a kernel without clusters */
 };
 
-static bool plan_cores(struct lowerer *L, const struct scope *env, struct core_plan *plan,
-                       int nplan)
+typedef VEC(struct core_plan) core_plan_vec;
+
+struct cluster_plan {
+    int64_t count;              /* instances of the current cluster block */
+    int64_t total;              /* clusters of the kernel so far */
+};
+
+static bool eval_count(struct lowerer *L, const struct ast_expr *e, const struct scope *env,
+                       const char *what, int64_t *out)
 {
-    const struct ast_core *ac = L->p->kernel_decl->cores;
-    int64_t total = 0;
-    for (int i = 0; i < nplan; i++, ac = ac->next) {
-        plan[i].ac = ac;
-        if (ac->type) {
-            plan[i].ct = model_coretype_find(L->model, ac->type);
-            if (!plan[i].ct) {
-                char types[256];
-                lower_fail(L, CHECK_UNKNOWN_NAME, ac->type_loc,
-                           "unknown core type '%s' in model %s (core types: %s)", ac->type,
-                           L->model->name, model_coretype_names(L->model, types, sizeof(types)));
-                return false;
-            }
-        } else {
-            plan[i].ct = &L->model->coretypes[L->model->default_coretype];
-        }
-        plan[i].count = 1;
-        if (ac->count) {
-            if (!lower_eval(L, ac->count, env, &plan[i].count))
-                return false;
-            if (plan[i].count < 1 || plan[i].count > 4096) {
-                lower_fail(L, CHECK_INPUT_ERROR, ac->count->loc,
-                           "core count must be between 1 and 4096, got %lld",
-                           (long long)plan[i].count);
-                return false;
-            }
-        }
-        total += plan[i].count;
-        if (total > 4096) {
-            lower_fail(L, CHECK_LIMIT_EXCEEDED, ac->loc, "kernel has more than 4096 cores");
-            return false;
-        }
+    *out = 1;
+    if (!e)
+        return true;
+    if (!lower_eval(L, e, env, out))
+        return false;
+    if (*out < 1 || *out > 4096) {
+        lower_fail(L, CHECK_INPUT_ERROR, e->loc, "%s count must be between 1 and 4096, got %lld",
+                   what, (long long)*out);
+        return false;
     }
     return true;
 }
 
-static void build_cores(struct lowerer *L, const struct core_plan *plan, int nplan)
+static bool plan_group(struct lowerer *L, const struct ast_core *ac, const struct scope *env,
+                       struct core_plan *out)
+{
+    out->ac = ac;
+    if (ac->type) {
+        out->ct = model_coretype_find(L->model, ac->type);
+        if (!out->ct) {
+            char types[256];
+            lower_fail(L, CHECK_UNKNOWN_NAME, ac->type_loc,
+                       "unknown core type '%s' in model %s (core types: %s)", ac->type,
+                       L->model->name, model_coretype_names(L->model, types, sizeof(types)));
+            return false;
+        }
+    } else {
+        out->ct = &L->model->coretypes[L->model->default_coretype];
+    }
+    return eval_count(L, ac->count, env, "core", &out->count);
+}
+
+/* The cores of one cluster instance (plan[first..n)) fit the model's cluster shape. */
+static bool check_cluster_shape(struct lowerer *L, const struct core_plan *plan, size_t first,
+                                size_t n)
+{
+    const struct model *m = L->model;
+    if (m->ncluster_members == 0)
+        return true;
+    for (size_t i = first; i < n; i++) {
+        const char *type = plan[i].ct->name;
+        int64_t have = 0;
+        for (size_t j = first; j < n; j++)
+            have += strcmp(plan[j].ct->name, type) == 0 ? plan[j].count : 0;
+        int max = 0;
+        for (int k = 0; k < m->ncluster_members; k++)
+            if (strcmp(m->cluster_members[k].coretype, type) == 0)
+                max = m->cluster_members[k].max;
+        if (have <= max)
+            continue;
+        const struct ast_core *ac = plan[i].ac;
+        if (!ac->cluster)
+            lower_fail(L, CHECK_INPUT_ERROR, ac->loc,
+                       "kernel declares %lld %s cores, but one %s cluster holds at most %d: "
+                       "group the cores in `cluster` blocks", (long long)have, type, m->name, max);
+        else
+            lower_fail(L, CHECK_INPUT_ERROR, ac->cluster->loc,
+                       "cluster '%s' declares %lld %s cores, but one %s cluster holds at most %d",
+                       ac->cluster->name, (long long)have, type, m->name, max);
+        return false;
+    }
+    return true;
+}
+
+/* Expands the kernel's core groups, cluster blocks replicated, into plan entries in the
+ * order their cores are numbered. */
+static bool plan_cores(struct lowerer *L, const struct scope *env, core_plan_vec *plan)
+{
+    const struct ast_core *first = L->p->kernel_decl->cores;
+    bool clustered = false;
+    for (const struct ast_core *ac = first; ac; ac = ac->next)
+        clustered |= ac->cluster != NULL;
+    int64_t total = 0, clusters = 0;
+    for (const struct ast_core *ac = first; ac;) {
+        if (clustered && !ac->cluster) {
+            lower_fail(L, CHECK_INPUT_ERROR, ac->loc,
+                       "core group '%s' is outside every cluster block; in a kernel with "
+                       "clusters every core group belongs to one", ac->name);
+            return false;
+        }
+        const struct ast_core *end = ac->next;   /* the groups of ac's cluster block */
+        while (end && ac->cluster && end->cluster == ac->cluster)
+            end = end->next;
+        if (!ac->cluster)
+            end = NULL;
+        int64_t instances = 1;
+        if (ac->cluster && !eval_count(L, ac->cluster->count, env, "cluster", &instances))
+            return false;
+        for (int64_t k = 0; k < instances; k++, clusters++) {
+            size_t at = plan->len;
+            for (const struct ast_core *g = ac; g != end; g = g->next) {
+                struct core_plan cp = {.cluster = (int)clusters};
+                if (g->cluster)
+                    cp.cluster_name = g->cluster->count
+                                          ? arena_printf(&L->p->arena, "%s[%lld]", g->cluster->name,
+                                                         (long long)k)
+                                          : g->cluster->name;
+                if (!plan_group(L, g, env, &cp))
+                    return false;
+                total += cp.count;
+                if (total > 4096) {
+                    lower_fail(L, CHECK_LIMIT_EXCEEDED, g->loc, "kernel has more than 4096 cores");
+                    return false;
+                }
+                VEC_PUSH(*plan, cp);
+            }
+            if (L->p->multicore && !check_cluster_shape(L, plan->items, at, plan->len))
+                return false;
+        }
+        ac = end;
+    }
+    L->p->nclusters = (int)(clusters ? clusters : 1);
+    L->p->clustered = clustered;
+    return true;
+}
+
+static void build_cores(struct lowerer *L, const struct core_plan *plan, size_t nplan)
 {
     struct lw_program *p = L->p;
     int ncores = 0, nunits = 0;
-    for (int i = 0; i < nplan; i++) {
+    for (size_t i = 0; i < nplan; i++) {
         ncores += (int)plan[i].count;
         nunits += (int)plan[i].count * plan[i].ct->nunits;
     }
@@ -237,15 +327,18 @@ static void build_cores(struct lowerer *L, const struct core_plan *plan, int npl
     p->cores = arena_alloc_array(&p->arena, (size_t)ncores, sizeof(*p->cores));
     p->units = arena_alloc_array(&p->arena, (size_t)nunits, sizeof(*p->units));
     int c = 0, u = 0;
-    for (int i = 0; i < nplan; i++) {
+    for (size_t i = 0; i < nplan; i++) {
         for (int64_t k = 0; k < plan[i].count; k++, c++) {
             struct lw_core *core = &p->cores[c];
             core->type = plan[i].ct;
             core->coreid = (int)k;
+            core->cluster = plan[i].cluster;
             core->first_unit = u;
             core->name = plan[i].ac->count
                              ? arena_printf(&p->arena, "%s[%lld]", plan[i].ac->name, (long long)k)
                              : plan[i].ac->name;
+            if (plan[i].cluster_name)
+                core->name = arena_printf(&p->arena, "%s.%s", plan[i].cluster_name, core->name);
             for (int lu = 0; lu < plan[i].ct->nunits; lu++, u++) {
                 p->units[u] = (struct lw_unit){
                     .core = c,
@@ -259,13 +352,18 @@ static void build_cores(struct lowerer *L, const struct core_plan *plan, int npl
     }
 }
 
+/* Runs every core's body; a kernel with clusters also binds clusterid and nclusters. */
 static void lower_cores(struct lowerer *L, const struct scope *globals,
-                        const struct core_plan *plan, int nplan)
+                        const struct core_plan *plan, size_t nplan)
 {
     int c = 0;
-    for (int i = 0; i < nplan && !L->stopped; i++) {
+    for (size_t i = 0; i < nplan && !L->stopped; i++) {
+        struct scope nclusters = {.name = "nclusters", .value = L->p->nclusters, .next = globals};
+        struct scope clusterid = {.name = "clusterid", .value = plan[i].cluster,
+                                  .next = &nclusters};
+        const struct scope *outer = L->p->clustered ? &clusterid : globals;
         for (int64_t k = 0; k < plan[i].count && !L->stopped; k++, c++) {
-            struct scope ncores = {.name = "ncores", .value = plan[i].count, .next = globals};
+            struct scope ncores = {.name = "ncores", .value = plan[i].count, .next = outer};
             struct scope coreid = {.name = "coreid", .value = k, .next = &ncores};
             L->core = c;
             L->ct = plan[i].ct;
@@ -294,20 +392,17 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     path->used = 0;
 
     const struct scope *globals = NULL;
-    int nplan = 0;
-    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
-        nplan++;
-    struct core_plan *plan = xcalloc((size_t)(nplan ? nplan : 1), sizeof(*plan));
+    core_plan_vec plan = {0};
     /* Declarations are the file's, not the kernel's: a problem there is reported once. */
     L.file_level = true;
     bool declarations_ok = lower_globals(&L, assignment, &globals) && lower_buffers(&L, globals);
     L.file_level = false;
-    if (declarations_ok && plan_cores(&L, globals, plan, nplan)) {
-        build_cores(&L, plan, nplan);
+    if (declarations_ok && plan_cores(&L, globals, &plan)) {
+        build_cores(&L, plan.items, plan.len);
         L.unit_next_pos = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int));
-        lower_cores(&L, globals, plan, nplan);
+        lower_cores(&L, globals, plan.items, plan.len);
     }
-    free(plan);
+    VEC_FREE(plan);
     free(L.unit_next_pos);
     scope_table_free(&L.globals);
     key_map_free(&L.memory_keys);

@@ -92,7 +92,8 @@ struct lw_core {
     const char *name;       /* "aiv[1]", or the kernel name for single-core kernels */
     const struct model_coretype *type;
     int first_unit;         /* kernel-wide index of local unit 0 */
-    int coreid;
+    int coreid;             /* index within its core group */
+    int cluster;            /* kernel-wide cluster index; 0 in a kernel without clusters */
     size_t first_ins, nins; /* range in lw_program.ins */
 };
 
@@ -111,7 +112,8 @@ struct lw_channel {
 
 struct lw_memory {
     int space;              /* model space index */
-    int instance;           /* core index for core-scoped spaces; 0 otherwise */
+    int instance;           /* core index for core-scoped spaces, cluster index for
+                             * cluster-scoped ones; 0 for global ones */
     int buffer;             /* buffer index for unplaced buffers, -1 for a placed space */
 };
 
@@ -144,7 +146,9 @@ struct lw_program {
     int nmemories;
     struct lw_buffer *buffers;
     int nbuffers;
+    int nclusters;          /* 1 in a kernel without cluster blocks */
     bool multicore;
+    bool clustered;         /* written with `cluster` blocks */
 };
 
 #endif

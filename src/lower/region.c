@@ -117,9 +117,12 @@ static int memory_index(struct lowerer *L, int buffer)
     int *slot = &L->memory_of[(size_t)buffer * (size_t)L->p->ncores + (size_t)L->core];
     if (*slot >= 0)
         return *slot;
+    enum space_scope scope = L->model->spaces[b->space].scope;
     struct lw_memory key = {
         .space = b->space,
-        .instance = L->model->spaces[b->space].scope == SCOPE_CORE ? L->core : 0,
+        .instance = scope == SCOPE_CORE      ? L->core
+                    : scope == SCOPE_CLUSTER ? L->p->cores[L->core].cluster
+                                             : 0,
         .buffer = b->placed ? -1 : buffer};
     const int64_t k[KEY_MAP_WIDTH] = {key.space, key.instance, key.buffer, 0};
     *slot = key_map_get_or_put(&L->memory_keys, k, (int)L->memories.len);

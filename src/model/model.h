@@ -124,6 +124,13 @@ struct model_prim {
     int nmask;
     /* PRIM_XBARRIER: participating core types; all == true: every core of the kernel */
     struct unit_name_set participants;
+    bool per_cluster;           /* PRIM_XBARRIER: joins only the cores of the caller's cluster */
+};
+
+/* The most cores of one type a cluster holds (<cluster><member coretype= max=/>). */
+struct model_cluster_member {
+    const char *coretype;
+    int max;
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */
@@ -161,6 +168,10 @@ struct model {
     int nprims;
     struct model_flags flags;       /* nids == 0: the model has no flag channels */
     struct model_xflags xflags;     /* nflags == 0: no cross-core flags */
+    /* The shape of one cluster; nmembers == 0: the model sets no bound (a kernel is one
+     * cluster of any size unless it writes `cluster` blocks). */
+    struct model_cluster_member *cluster_members;
+    int ncluster_members;
     /* Every access and call of an unrolled kernel looks up its op or primitive, and a model
      * file may list thousands: sorted by name for a binary search (NULL: search linearly). */
     const struct model_op **ops_by_name;

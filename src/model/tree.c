@@ -597,6 +597,29 @@ static void parse_cross_flags(struct walk *w, xmlNode *n)
             parse_mode(w, c);
 }
 
+/* ------------------------------------------------------------------ <cluster> */
+
+static void parse_cluster(struct walk *w, xmlNode *n)
+{
+    struct model *m = w->m;
+    m->cluster_members = arena_alloc_array(&m->arena, (size_t)count_elements(n, "member"),
+                                           sizeof(*m->cluster_members));
+    FOR_EACH_ELEMENT(c, n) {
+        const char *type = attr(w, c, "coretype");
+        long long max = 0;
+        if (!model_coretype_find(m, type)) {
+            node_error(w, c, "cluster member names unknown core type '%s'", type);
+            continue;
+        }
+        for (int i = 0; i < m->ncluster_members; i++)
+            if (strcmp(m->cluster_members[i].coretype, type) == 0)
+                node_error(w, c, "cluster names core type '%s' twice", type);
+        if (attr_int(w, c, "max", 1, INT_MAX, &max))
+            m->cluster_members[m->ncluster_members++] =
+                (struct model_cluster_member){.coretype = type, .max = (int)max};
+    }
+}
+
 /* ------------------------------------------------------------------ <primitives> */
 
 /* "*" or a list of names, each checked by `exists`; empty lists are refused. */
@@ -679,6 +702,8 @@ static void parse_prim_kind(struct walk *w, xmlNode *n, struct model_prim *p)
     } else {
         p->kind = PRIM_XBARRIER;
         p->participants = parse_name_set(w, n, "participants", p->name, true);
+        const char *scope = attr(w, n, "scope");
+        p->per_cluster = scope && strcmp(scope, "cluster") == 0;
     }
 }
 
@@ -723,6 +748,8 @@ static void parse_hwmodel(struct walk *w, xmlNode *root)
             parse_flags(w, c);
         else if (is_element(c, "cross-flags"))
             parse_cross_flags(w, c);
+        else if (is_element(c, "cluster"))
+            parse_cluster(w, c);
         else if (is_element(c, "primitives"))
             parse_primitives(w, c);
     }

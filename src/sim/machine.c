@@ -170,21 +170,30 @@ static void start(struct machine *m, size_t x)
         machine_schedule_end(m, x, m->now + m->latency[x]);
 }
 
-/* A cross-core barrier call arrives; the k-th calls of all participants end together. */
+/* The call groups of one primitive in one domain (kernel or cluster) are kept together. */
+static size_t xbar_slot(const struct lw_program *p, const struct model_prim *prim, int domain)
+{
+    size_t ncl = p->nclusters > 1 ? (size_t)p->nclusters : 1;
+    return (size_t)(prim - p->model->prims) * ncl + (size_t)domain;
+}
+
+/* A cross-core barrier call arrives; the k-th calls of all participants of its domain end
+ * together. */
 static void xbarrier_arrive(struct machine *m, size_t x)
 {
     const struct lw_program *p = m->p;
     const struct lw_ins *ins = &p->ins[x];
-    if (!hb_xbarrier_participates(p, ins->prim, ins->core))
+    int domain = hb_xbarrier_domain(p, ins->prim, ins->core);
+    if (domain < 0)
         return;   /* a core that does not take part waits forever */
-    size_t pi = (size_t)(ins->prim - p->model->prims), k = m->xbar_call[x];
-    while (m->xbar_groups[pi].len <= k) {
+    size_t slot = xbar_slot(p, ins->prim, domain), k = m->xbar_call[x];
+    while (m->xbar_groups[slot].len <= k) {
         struct size_vec empty = {0};
-        VEC_PUSH(m->xbar_groups[pi], empty);
+        VEC_PUSH(m->xbar_groups[slot], empty);
     }
-    struct size_vec *members = &m->xbar_groups[pi].items[k];
+    struct size_vec *members = &m->xbar_groups[slot].items[k];
     VEC_PUSH(*members, x);
-    if (members->len < m->xbar_participants[pi])
+    if (members->len < m->xbar_participants[slot])
         return;
     for (size_t i = 0; i < members->len; i++) {
         size_t y = members->items[i];
@@ -369,12 +378,19 @@ static void machine_init(struct machine *m, const struct lw_program *p, const in
     m->xbar_call = xcalloc(n, sizeof(size_t));
     size_t np = p->model->nprims ? (size_t)p->model->nprims : 1;
     m->xbar_calls = xcalloc(nc * np, sizeof(size_t));
-    m->xbar_groups = xcalloc(np, sizeof(*m->xbar_groups));
-    m->xbar_participants = xcalloc(np, sizeof(size_t));
-    for (int k = 0; k < p->model->nprims; k++)
-        if (p->model->prims[k].kind == PRIM_XBARRIER)
-            for (int c = 0; c < p->ncores; c++)
-                m->xbar_participants[k] += hb_xbarrier_participates(p, &p->model->prims[k], c);
+    m->nxbar_slots = np * (p->nclusters > 1 ? (size_t)p->nclusters : 1);
+    m->xbar_groups = xcalloc(m->nxbar_slots, sizeof(*m->xbar_groups));
+    m->xbar_participants = xcalloc(m->nxbar_slots, sizeof(size_t));
+    for (int k = 0; k < p->model->nprims; k++) {
+        const struct model_prim *prim = &p->model->prims[k];
+        if (prim->kind != PRIM_XBARRIER)
+            continue;
+        for (int c = 0; c < p->ncores; c++) {
+            int domain = hb_xbarrier_domain(p, prim, c);
+            if (domain >= 0)
+                m->xbar_participants[xbar_slot(p, prim, domain)]++;
+        }
+    }
     flags_init(m);
 }
 
@@ -388,7 +404,7 @@ static void machine_free(struct machine *m)
     }
     for (int u = 0; u < p->nunits; u++)
         VEC_FREE(m->holding[u]);
-    for (int k = 0; k < p->model->nprims; k++) {
+    for (size_t k = 0; k < m->nxbar_slots; k++) {
         for (size_t g = 0; g < m->xbar_groups[k].len; g++)
             VEC_FREE(m->xbar_groups[k].items[g]);
         VEC_FREE(m->xbar_groups[k]);

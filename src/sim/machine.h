@@ -44,8 +44,9 @@ struct machine {
     /* Cross-core barriers: calls so far per (core, primitive), the members of every group. */
     size_t *xbar_calls;
     size_t *xbar_call;                   /* per instruction: which call of its primitive */
-    VEC(struct size_vec) *xbar_groups;   /* per primitive: group k's members */
-    size_t *xbar_participants;           /* per primitive */
+    VEC(struct size_vec) *xbar_groups;   /* per (primitive, domain): group k's members */
+    size_t *xbar_participants;           /* per (primitive, domain) */
+    size_t nxbar_slots;
     /* Ends to come, a binary min-heap on (time, instruction); an instruction index past the
      * last, nins + c, wakes core c's issuer after an issue delay. */
     VEC(struct timed_end) heap;

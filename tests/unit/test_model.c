@@ -340,6 +340,8 @@ static const struct {
     {"mlu370", "sync_cluster", PRIM_XBARRIER, 0, NULL, NULL, "*"},
     {"mlu370", "sync_all_ipu", PRIM_XBARRIER, 0, NULL, NULL, "IPU"},
     {"mlu370", "sync_all_ipu_within_cluster", PRIM_XBARRIER, 0, NULL, NULL, "IPU"},
+    {"mlu370", "sync_all", PRIM_XBARRIER, 0, NULL, NULL, "*"},
+    {"mlu370", "sync_all_mpu", PRIM_XBARRIER, 0, NULL, NULL, "MPU"},
 };
 
 static void name_set_string(const struct unit_name_set *set, char *out, size_t size)
@@ -402,6 +404,34 @@ static void test_prims(void)
         model_free(m);
         diag_list_free(&diags);
     }
+}
+
+/* Cluster barriers join one cluster, the others the task; MLU370's cluster is 4 IPUs + 1 MPU. */
+static void test_cluster(void)
+{
+    struct diag_list diags;
+    struct model *m = load_ok("mlu370", &diags);
+    static const struct { const char *prim; bool per_cluster; } scopes[] = {
+        {"sync_cluster", true}, {"sync_all_ipu_within_cluster", true},
+        {"sync_all", false}, {"sync_all_ipu", false}, {"sync_all_mpu", false},
+    };
+    for (size_t i = 0; i < sizeof(scopes) / sizeof(scopes[0]); i++) {
+        const struct model_prim *p = model_prim_find(m, scopes[i].prim);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        CU_ASSERT_EQUAL(p->per_cluster, scopes[i].per_cluster);
+    }
+    CU_ASSERT_EQUAL_FATAL(m->ncluster_members, 2);
+    CU_ASSERT_STRING_EQUAL(m->cluster_members[0].coretype, "IPU");
+    CU_ASSERT_EQUAL(m->cluster_members[0].max, 4);
+    CU_ASSERT_STRING_EQUAL(m->cluster_members[1].coretype, "MPU");
+    CU_ASSERT_EQUAL(m->cluster_members[1].max, 1);
+    model_free(m);
+    diag_list_free(&diags);
+    m = load_ok("ascend910b2", &diags);
+    CU_ASSERT_EQUAL(m->ncluster_members, 0);
+    CU_ASSERT_FALSE(model_prim_find(m, "sync_all")->per_cluster);
+    model_free(m);
+    diag_list_free(&diags);
 }
 
 static void test_cross_flags(void)
@@ -583,6 +613,14 @@ static const struct {
      "<primitives><cross-barrier name=\"sync_all\" participants=\"IPU\" description=\"d\"/>"
      "</primitives>\n" END,
      8, "primitive 'sync_all' names unknown core type 'IPU'"},
+    {"cluster member of an unknown core type",
+     L1_ROOT L2_SPACES CORE "<cluster><member coretype=\"IPU\" max=\"4\"/></cluster>\n" PRIMS END,
+     8, "cluster member names unknown core type 'IPU'"},
+    {"cluster member twice",
+     L1_ROOT L2_SPACES CORE
+     "<cluster><member coretype=\"C\" max=\"4\"/>\n<member coretype=\"C\" max=\"1\"/></cluster>\n"
+     PRIMS END,
+     9, "cluster names core type 'C' twice"},
     {"duplicate primitive",
      L1_ROOT L2_SPACES CORE
      "<primitives><barrier name=\"b\" form=\"unit-arg\" description=\"d\"/>\n"
@@ -919,6 +957,7 @@ void register_suites(void)
     CU_add_test(shipped, "op table", test_ops);
     CU_add_test(shipped, "primitives", test_prims);
     CU_add_test(shipped, "cross-core flags", test_cross_flags);
+    CU_add_test(shipped, "cluster shape and barrier scopes", test_cluster);
     CU_pSuite bad = CU_add_suite("model-errors", NULL, NULL);
     CU_add_test(bad, "template model is valid", test_template_is_valid);
     CU_add_test(bad, "bad models: first message and line", test_bad_models);
