@@ -1,0 +1,231 @@
+/* The libclang parse and the shared steps of every source frontend (see clang_driver.h). */
+#include "clang_driver.h"
+
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+
+/* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
+ * become the opening and closing of a comment, three characters each, so every column stays
+ * where it was and the call keeps its arguments. */
+static char *rewrite_launches(const char *text, size_t len)
+{
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    for (char *p = copy; (p = strstr(p, "<<<")) != NULL;) {
+        char *end = strstr(p + 3, ">>>");
+        if (!end)
+            break;
+        bool closes_early = false;
+        for (char *q = p + 3; q < end - 1; q++)
+            closes_early |= q[0] == '*' && q[1] == '/';
+        if (closes_early)
+            break;
+        memcpy(p, "/*<", 3);
+        memcpy(end, ">*/", 3);
+        p = end + 3;
+    }
+    return copy;
+}
+
+static struct as_loc diag_loc(struct diag_list *diags, CXSourceLocation where)
+{
+    CXFile file;
+    unsigned line, col;
+    clang_getSpellingLocation(where, &file, &line, &col, NULL);
+    struct as_loc loc = {NULL, (int)line, (int)col, 1};
+    CXString name = clang_getFileName(file);
+    loc.file = arena_strdup(&diags->arena, clang_getCString(name) ? clang_getCString(name) : "");
+    clang_disposeString(name);
+    return loc;
+}
+
+/* clang's errors as source-error findings; true if there was none. */
+static bool report_clang_errors(CXTranslationUnit tu, struct diag_list *diags)
+{
+    bool clean = true;
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString msg = clang_getDiagnosticSpelling(d);
+            diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
+                      diag_loc(diags, clang_getDiagnosticLocation(d)), "%s",
+                      clang_getCString(msg));
+            clang_disposeString(msg);
+            clean = false;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return clean;
+}
+
+static bool macro_name(const char *name)
+{
+    bool letter = false;
+    for (const char *p = name; *p; p++) {
+        if (*p >= 'a' && *p <= 'z')
+            return false;
+        letter |= *p >= 'A' && *p <= 'Z';
+    }
+    return letter;
+}
+
+typedef VEC(char *) string_vec;
+typedef VEC(struct CXUnsavedFile) unsaved_vec;
+
+static void free_strings(string_vec *v)
+{
+    for (size_t i = 0; i < v->len; i++)
+        free(v->items[i]);
+    VEC_FREE(*v);
+}
+
+static void add_unsaved(unsaved_vec *unsaved, string_vec *owned, const char *dir,
+                        const char *name, const char *text, size_t len)
+{
+    char *path = xasprintf("%s/%s", dir, name);
+    VEC_PUSH(*owned, path);
+    struct CXUnsavedFile f = {path, text, (unsigned long)len};
+    VEC_PUSH(*unsaved, f);
+}
+
+bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
+                        const struct frontend_options *o, const struct clang_extra_file *extra,
+                        size_t nextra, const char *const *extra_args, size_t nextra_args,
+                        struct clang_parse *out, struct diag_list *diags)
+{
+    memset(out, 0, sizeof(*out));
+    out->text = rewrite_launches(src->text, src->len);
+    unsaved_vec unsaved = {0};
+    string_vec owned = {0}, args = {0};
+    struct CXUnsavedFile main_file = {src->path, out->text, (unsigned long)src->len};
+    VEC_PUSH(unsaved, main_file);
+    for (size_t i = 0; i < nextra; i++)
+        add_unsaved(&unsaved, &owned, d->stub_dir, extra[i].name, extra[i].text,
+                    strlen(extra[i].text));
+    char *forwarder = xasprintf("#include \"%s\"\n", d->forward_to ? d->forward_to : "");
+    for (size_t i = 0; i < d->nforwarded; i++)
+        add_unsaved(&unsaved, &owned, d->stub_dir, d->forwarded[i], forwarder, strlen(forwarder));
+    for (const struct embedded_file *e = d->stubs; e->path; e++)
+        add_unsaved(&unsaved, &owned, d->stub_dir, e->path, (const char *)e->data, e->len);
+    for (size_t i = 0; i < d->nargs; i++)
+        VEC_PUSH(args, xstrdup(d->args[i]));
+    VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
+    char *dir_copy = xstrdup(src->path);
+    VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
+    free(dir_copy);
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        VEC_PUSH(args, xasprintf("-I%s", o->include_dirs[i]));
+    for (size_t i = 0; i < nextra_args; i++)
+        VEC_PUSH(args, xstrdup(extra_args[i]));
+    for (size_t i = 0; i < o->ndefines; i++)
+        if (macro_name(o->defines[i].name))
+            VEC_PUSH(args, xasprintf("-D%s=%lld", o->defines[i].name,
+                                     (long long)o->defines[i].value));
+    out->index = clang_createIndex(0, 0);
+    enum CXErrorCode rc = clang_parseTranslationUnit2(
+        out->index, src->path, (const char *const *)args.items, (int)args.len, unsaved.items,
+        (unsigned)unsaved.len, CXTranslationUnit_KeepGoing, &out->tu);
+    bool ok;
+    if (rc != CXError_Success || !out->tu) {
+        diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                  "libclang could not parse %s (error %d)", src->path, (int)rc);
+        ok = false;
+    } else {
+        ok = report_clang_errors(out->tu, diags);
+    }
+    free(forwarder);
+    free_strings(&owned);
+    free_strings(&args);
+    VEC_FREE(unsaved);
+    return ok;
+}
+
+void clang_parse_free(struct clang_parse *p)
+{
+    if (p->tu)
+        clang_disposeTranslationUnit(p->tu);
+    if (p->index)
+        clang_disposeIndex(p->index);
+    free(p->text);
+    memset(p, 0, sizeof(*p));
+}
+
+struct annotation_search {
+    const char *what;
+    bool found;
+};
+
+static enum CXChildVisitResult find_annotation(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct annotation_search *s = data;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString sp = clang_getCursorSpelling(c);
+        if (strcmp(clang_getCString(sp), s->what) == 0)
+            s->found = true;
+        clang_disposeString(sp);
+    }
+    return CXChildVisit_Continue;
+}
+
+bool clang_has_annotation(CXCursor c, const char *what)
+{
+    struct annotation_search s = {what, false};
+    clang_visitChildren(c, find_annotation, &s);
+    return s.found;
+}
+
+struct entry_search {
+    const char *annotation;
+    struct cursor_vec entries;
+};
+
+static enum CXChildVisitResult find_entries(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct entry_search *s = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+        return CXChildVisit_Recurse;
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c)) &&
+        clang_has_annotation(c, s->annotation))
+        VEC_PUSH(s->entries, c);
+    return CXChildVisit_Continue;
+}
+
+struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation)
+{
+    struct entry_search s = {annotation, {0}};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_entries, &s);
+    return s.entries;
+}
+
+struct define_value *clang_define_values(const struct frontend_options *o)
+{
+    struct define_value *d = xcalloc(o->ndefines + 1, sizeof(*d));
+    for (size_t i = 0; i < o->ndefines; i++)
+        d[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
+    return d;
+}
+
+void clang_finish(struct interp *I, struct pir_writer *w, const char *model,
+                  struct lowered_source *out)
+{
+    for (size_t i = 0; i < I->runtime.len; i++) {
+        const struct runtime_value *rv = &I->runtime.items[i];
+        pir_writer_note(w, "runtime value %s = %lld: %s, %s", rv->name, (long long)rv->value,
+                        rv->what, rv->given ? "given by -D" : "the default (-D to change)");
+    }
+    out->pir = pir_writer_finish(w, model, &out->origins, &out->nlines, &out->len);
+    /* the origins point into the interpreter's file names: hand them over */
+    out->files = I->files.items;
+    out->nfiles = I->files.len;
+    I->files.items = NULL;
+    I->files.len = I->files.cap = 0;
+}

@@ -1,0 +1,64 @@
+/* What every libclang-based frontend does the same way: parse a kernel source against the
+ * frontend's own stub headers (kept in memory as libclang's unsaved files), report clang's
+ * errors as source-error findings, find the kernel entries, and hand the written PIR over
+ * with the source locations of its lines. A frontend (ascendc.c, bangc.c) supplies its
+ * dialect: stubs, forwarded SDK headers, compiler arguments and the API layer. */
+#ifndef AS_FRONTEND_CLANG_DRIVER_H
+#define AS_FRONTEND_CLANG_DRIVER_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "../util/embedded.h"
+#include "cursor_util.h"
+#include "frontend.h"
+#include "interp.h"
+#include "pir_writer.h"
+
+struct clang_dialect {
+    const char *stub_dir;                   /* virtual directory of the stubs, no trailing / */
+    const struct embedded_file *stubs;      /* paths relative to stub_dir */
+    const char *const *forwarded;           /* SDK header paths that include `forward_to` */
+    size_t nforwarded;
+    const char *forward_to;                 /* e.g. "kernel_operator.h" */
+    const char *const *args;                /* fixed compiler arguments (language, arch) */
+    size_t nargs;
+};
+
+/* A generated header in the stub directory (Ascend C's tiling declarations). */
+struct clang_extra_file {
+    const char *name;                       /* relative to stub_dir */
+    const char *text;
+};
+
+struct clang_parse {
+    CXIndex index;
+    CXTranslationUnit tu;
+    char *text;                             /* the source as parsed (launches rewritten) */
+};
+
+/* Parses src with the dialect, -I and -D of o (a -D is also a macro only when its name is
+ * in capitals, as C macros are: `-D rows=12` must not turn `uint32_t rows` into
+ * `uint32_t 12`), the extra files and extra arguments. false: the file did not parse, or
+ * clang reported errors (each a source-error finding at its location). */
+bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
+                        const struct frontend_options *o, const struct clang_extra_file *extra,
+                        size_t nextra, const char *const *extra_args, size_t nextra_args,
+                        struct clang_parse *out, struct diag_list *diags);
+void clang_parse_free(struct clang_parse *p);
+
+/* Function definitions of the main file carrying the annotation (the stubs define the
+ * kernel qualifiers, e.g. __global__, as annotate("accelsync:global")). */
+struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation);
+/* Whether a declaration carries annotate(what). */
+bool clang_has_annotation(CXCursor c, const char *what);
+
+/* The interpreter's -D table for o (names point into o). */
+struct define_value *clang_define_values(const struct frontend_options *o);
+
+/* Ends the PIR: notes the runtime values used, writes the text for the model and moves it,
+ * its line origins and the file names they point to into out. */
+void clang_finish(struct interp *I, struct pir_writer *w, const char *model,
+                  struct lowered_source *out);
+
+#endif
