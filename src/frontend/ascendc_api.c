@@ -311,7 +311,9 @@ static void destroy(struct interp *I, void *state, struct as_loc at)
         pipe_teardown(I, s, at, true);   /* ~TPipe: Destroy() */
 }
 
-static const struct api_ops ascendc_ops = {construct, copy, destroy, release, call};
+static const struct api_ops ascendc_ops = {
+    .name = "Ascend C", .construct = construct, .copy = copy, .destroy = destroy,
+    .release = release, .call = call};
 
 
 const struct api_ops *ascendc_api(void)

@@ -126,6 +126,7 @@ void interp_free(struct interp *I)
     op_cache_free(I->ops);
     free_objects(I);
     VEC_FREE(I->objects);
+    VEC_FREE(I->globals);
 }
 
 void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data)

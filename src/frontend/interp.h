@@ -47,9 +47,15 @@ struct object {
 
 struct interp;
 
+struct global_var {
+    CXCursor decl;
+    struct value v;
+};
+
 /* The vendor layer (ascendc_api.c). Names are unqualified spellings; `klass` is the class of
  * a method (template arguments stripped) or NULL. */
 struct api_ops {
+    const char *name;       /* the dialect, in messages: "Ascend C" */
     /* State for an instance of an API class; NULL if the class is not modelled. */
     void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
                        CXCursor site);
@@ -62,6 +68,14 @@ struct api_ops {
     bool (*call)(struct interp *I, const char *klass, const char *name, CXCursor fn,
                  struct object *self, CXCursor call, struct value *args, int nargs,
                  struct value *result);
+    /* Optional (NULL: not modelled). A variable the layer places in memory (an array in an
+     * on-chip space): true, with *out its value (a pointer to a new buffer). Called for local
+     * declarations and, on first use, for variables outside the kernel. */
+    bool (*declare)(struct interp *I, CXCursor var, struct value *out);
+    /* A scalar load or store of `bytes` bytes at pointer p (p[i], *p) at `at`. */
+    void (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write);
+    /* An asm statement; false: not modelled. */
+    bool (*asm_stmt)(struct interp *I, CXCursor s);
 };
 
 struct runtime_value {
@@ -101,6 +115,8 @@ struct interp {
     bool incomplete;                /* something was reported unsupported in this kernel */
     struct op_cache *ops;           /* operator spellings of binary/unary expressions */
     VEC(struct object *) objects;   /* every object of the kernel, freed with it */
+    VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
+    struct value scratch;           /* what a scalar memory access reads or writes */
 };
 
 /* The value of a kernel entry's parameter. */

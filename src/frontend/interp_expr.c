@@ -63,6 +63,21 @@ bool count_step(struct interp *I, CXCursor at)
     return false;
 }
 
+/* A variable outside the kernel that the API layer places in memory (asked once). */
+static struct value *placed_global(struct interp *I, CXCursor decl)
+{
+    if (!I->api->declare || clang_getCursorKind(decl) != CXCursor_VarDecl)
+        return NULL;
+    for (size_t i = 0; i < I->globals.len; i++)
+        if (clang_equalCursors(I->globals.items[i].decl, decl))
+            return &I->globals.items[i].v;
+    struct global_var g = {decl, unknown};
+    if (!I->api->declare(I, decl, &g.v))
+        return NULL;
+    VEC_PUSH(I->globals, g);
+    return &I->globals.items[I->globals.len - 1].v;
+}
+
 static struct value eval_declref(struct interp *I, CXCursor e)
 {
     CXCursor ref = clang_getCursorReferenced(e);
@@ -70,6 +85,9 @@ static struct value eval_declref(struct interp *I, CXCursor e)
     case CXCursor_VarDecl:
     case CXCursor_ParmDecl: {
         struct value *v = lookup_var(I, ref);
+        if (v)
+            return *v;
+        v = placed_global(I, ref);
         if (v)
             return *v;
         struct value c = cursor_constant(ref);   /* constexpr globals and static members */
@@ -129,9 +147,32 @@ struct value *field_of(struct interp *I, CXCursor member, bool report)
     return slot;
 }
 
-/* The storage an assignment writes. */
-/* The element `a[i]` names, for an array the interpreter holds. */
-static struct value *subscript(struct interp *I, CXCursor e, bool report)
+/* A scalar access to memory through pointer p, `bytes` wide, used as `use`: handed to the
+ * API layer; the storage is the scratch value (data, never known). */
+static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
+                                   enum storage_use use)
+{
+    if (use == USE_ADDRESS) {
+        I->scratch = p;
+        return &I->scratch;
+    }
+    if (use == USE_READ || use == USE_READ_WRITE)
+        I->api->scalar(I, e, p, bytes, false);
+    if (use == USE_WRITE || use == USE_READ_WRITE)
+        I->api->scalar(I, e, p, bytes, true);
+    I->scratch = unknown;
+    return &I->scratch;
+}
+
+static int64_t type_size(CXType t)
+{
+    long long s = clang_Type_getSizeOf(clang_getCanonicalType(t));
+    return s > 0 ? s : 1;
+}
+
+/* The element `a[i]` names: of an array the interpreter holds, or memory through a pointer
+ * when the API layer models scalar accesses. */
+static struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_use use)
 {
     CXCursor base, index;
     if (!cursor_two_exprs(e, &base, &index))
@@ -140,6 +181,13 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report)
     int64_t k;
     if (I->stopped)
         return NULL;
+    if (a.kind == VAL_POINTER && I->api->scalar) {
+        if (!interp_int(I, index, i, "the index of a memory access", &k))
+            return NULL;
+        int64_t size = type_size(clang_getCursorType(e));
+        a.num += k * size;
+        return memory_access(I, e, a, size, use);
+    }
     if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {
         if (report)
             interp_unsupported(I, e, "indexing through a pointer (a scalar access to memory) is "
@@ -153,15 +201,41 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report)
         interp_unsupported(I, e, "index %lld is outside the array", (long long)k);
         stop(I);
     }
+    if (slot && use == USE_ADDRESS) {
+        interp_unsupported(I, e, "the address of an element of a local array is not modelled");
+        return NULL;
+    }
     return slot;
 }
 
-struct value *lvalue(struct interp *I, CXCursor e)
+/* `*p` on memory the API layer models. */
+static struct value *dereference(struct interp *I, CXCursor e, enum storage_use use)
+{
+    struct value p = eval(I, cursor_first_expr(e));
+    if (I->stopped)
+        return NULL;
+    if (p.kind != VAL_POINTER || !I->api->scalar) {
+        interp_unsupported(I, e, "access through this pointer is not modelled");
+        return NULL;
+    }
+    return memory_access(I, e, p, type_size(clang_getCursorType(e)), use);
+}
+
+static bool is_dereference(struct interp *I, CXCursor e)
+{
+    if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+        return false;
+    bool prefix;
+    return strcmp(cursor_unary_operator(I->ops, I->tu, e, &prefix), "*") == 0;
+}
+
+/* The storage an assignment writes (or reads and writes). */
+struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
 {
     e = cursor_strip(e);
     switch (clang_getCursorKind(e)) {
     case CXCursor_ArraySubscriptExpr:
-        return subscript(I, e, true);
+        return subscript(I, e, true, use);
     case CXCursor_DeclRefExpr: {
         struct value *v = lookup_var(I, clang_getCursorReferenced(e));
         if (!v) {
@@ -175,6 +249,8 @@ struct value *lvalue(struct interp *I, CXCursor e)
     case CXCursor_MemberRefExpr:
         return field_of(I, e, true);
     default:
+        if (is_dereference(I, e) && I->api->scalar)
+            return dereference(I, e, use);
         interp_unsupported(I, e, "assignment through this expression (arrays and pointers "
                            "to scalars are not modelled)");
         return NULL;
@@ -253,7 +329,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
     }
     if (!strcmp(op, "=")) {
         struct value v = eval(I, rhs);
-        struct value *slot = lvalue(I, lhs);
+        struct value *slot = lvalue(I, lhs, USE_WRITE);
         if (!slot)
             return unknown;
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
@@ -271,7 +347,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
         char base[4] = {0};
         memcpy(base, op, n - 1 < 3 ? n - 1 : 3);
         struct value b = eval(I, rhs);
-        struct value *slot = lvalue(I, lhs);
+        struct value *slot = lvalue(I, lhs, USE_READ_WRITE);
         if (!slot)
             return unknown;
         *slot = arith(I, e, base, *slot, b, clang_getCursorType(lhs));
@@ -292,7 +368,7 @@ static struct value eval_unary(struct interp *I, CXCursor e)
     bool prefix;
     const char *op = cursor_unary_operator(I->ops, I->tu, e, &prefix);
     if (!strcmp(op, "++") || !strcmp(op, "--")) {
-        struct value *slot = lvalue(I, operand);
+        struct value *slot = lvalue(I, operand, USE_READ_WRITE);
         if (!slot)
             return unknown;
         struct value old = *slot;
@@ -300,7 +376,18 @@ static struct value eval_unary(struct interp *I, CXCursor e)
                       clang_getCursorType(operand));
         return prefix ? *slot : old;
     }
+    if (I->api->scalar && !strcmp(op, "&")) {
+        CXCursor inner = cursor_strip(operand);
+        if (clang_getCursorKind(inner) == CXCursor_ArraySubscriptExpr) {
+            struct value *slot = subscript(I, inner, true, USE_ADDRESS);
+            return slot ? *slot : unknown;
+        }
+        if (is_dereference(I, inner))
+            return eval(I, cursor_first_expr(inner));
+    }
     struct value v = eval(I, operand);
+    if (!strcmp(op, "*") && v.kind == VAL_POINTER && I->api->scalar)
+        return *memory_access(I, e, v, type_size(clang_getCursorType(e)), USE_READ);
     if (!strcmp(op, "&") || !strcmp(op, "*"))
         return v.kind == VAL_OBJECT || v.kind == VAL_POINTER ? v : unknown;
     if (v.kind != VAL_INT)
@@ -488,8 +575,9 @@ static struct value eval_call(struct interp *I, CXCursor call)
             self = unknown;
         if (!I->api->call(I, klass, clang_getCString(name), fn,
                           self.kind == VAL_OBJECT ? self.obj : NULL, call, args, nargs, &result))
-            interp_unsupported(I, call, "'%s%s%s' is not modelled by the Ascend C frontend",
-                               klass ? klass : "", klass ? "::" : "", clang_getCString(name));
+            interp_unsupported(I, call, "'%s%s%s' is not modelled by the %s frontend",
+                               klass ? klass : "", klass ? "::" : "", clang_getCString(name),
+                               I->api->name);
         free(klass);
         clang_disposeString(name);
     } else {
@@ -565,7 +653,7 @@ struct value eval(struct interp *I, CXCursor e)
     case CXCursor_InitListExpr:
         return eval_init_list(I, e);
     case CXCursor_ArraySubscriptExpr: {
-        struct value *slot = subscript(I, e, true);
+        struct value *slot = subscript(I, e, true, USE_READ);
         return slot ? *slot : unknown;
     }
     case CXCursor_ParenExpr:

@@ -56,7 +56,10 @@ struct value eval(struct interp *I, CXCursor e);
 struct value *lookup_var(struct interp *I, CXCursor decl);
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
 struct value *field_of(struct interp *I, CXCursor member, bool report);
-struct value *lvalue(struct interp *I, CXCursor e);
+/* How an expression's storage is used: a scalar memory access reads, writes or both; the
+ * address of one (&p[i]) touches nothing. */
+enum storage_use { USE_READ, USE_WRITE, USE_READ_WRITE, USE_ADDRESS };
+struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use);
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
                            struct value *args, int nargs, CXCursor site);
 

@@ -38,6 +38,10 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
         bool reference = clang_getCursorType(d).kind == CXType_LValueReference ||
                          clang_getCursorType(d).kind == CXType_RValueReference;
         struct value v;
+        if (I->api->declare && I->api->declare(I, d, &v)) {
+            bind_var(I, d, v, false);
+            continue;
+        }
         if (is_array(type)) {
             bind_var(I, d, declared_array(I, d, type), false);
             continue;
@@ -163,6 +167,12 @@ enum flow exec(struct interp *I, CXCursor s)
         VEC_FREE(k);
         return f;
     }
+    case CXCursor_AsmStmt:
+        if (!I->api->asm_stmt || !I->api->asm_stmt(I, s)) {
+            interp_unsupported(I, s, "this asm statement is not modelled");
+            stop(I);
+        }
+        return I->stopped ? FLOW_STOP : FLOW_NEXT;
     case CXCursor_BreakStmt:
         return FLOW_BREAK;
     case CXCursor_ContinueStmt:
