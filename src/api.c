@@ -29,6 +29,7 @@ struct as_options {
     struct binding_vec defaults;    /* as_options_define_default */
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
+    char *task_type;            /* as_options_set_task_type */
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     VEC(char *) include_dirs;   /* owned copies of the -I directories */
     struct sim_policy policy;   /* as_simulate_files */
@@ -76,6 +77,7 @@ void as_options_free(struct as_options *o)
     model_cache_free(o->check.models);
     baseline_free(o->baseline);
     free(o->model);
+    free(o->task_type);
     sim_replay_free(&o->replay);
     free(o);
 }
@@ -124,6 +126,16 @@ void as_options_add_model_path(struct as_options *o, const char *dir)
 void as_options_set_auto_sync(struct as_options *o, bool on)
 {
     o->check.manual_sync = !on;
+}
+
+bool as_options_set_task_type(struct as_options *o, const char *type)
+{
+    if (bangc_task_clusters(type) < 0)
+        return false;
+    free(o->task_type);
+    o->task_type = xstrdup(type);
+    o->check.task_type = o->task_type;
+    return true;
 }
 
 void as_options_add_include_dir(struct as_options *o, const char *dir)
@@ -498,7 +510,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
     struct frontend_options fo = {
         .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
-        .max_steps = co->max_events, .manual_sync = co->manual_sync, .keep_incomplete = true};
+        .max_steps = co->max_events, .manual_sync = co->manual_sync,
+        .task_type = co->task_type, .keep_incomplete = true};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

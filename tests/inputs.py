@@ -52,7 +52,7 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('check', 'empty', 'lib/b.pir', cwd=tmp)
     expect(p.returncode == 2 and p.stderr in (
         'accelsync: no kernel files under empty (looked for *.pir)\n',   # built without the frontend
-        'accelsync: no kernel files under empty (looked for *.pir, *.cpp, *.cc, *.cxx, *.asc)\n')
+        'accelsync: no kernel files under empty (looked for *.pir, *.cpp, *.cc, *.cxx, *.asc, *.mlu)\n')
            and p.stdout.endswith('accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n'),
            f'a directory without kernels is an error, the rest is still checked: {p.returncode} {p.stderr!r}')
     if os.geteuid() != 0:   # root reads any directory

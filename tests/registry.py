@@ -34,7 +34,7 @@ for name, code in entries:
                 tagged.append(f)
     for d, _, files in os.walk(os.path.join(root, 'tests', 'frontend')):
         for f in sorted(files):
-            if f.endswith(('.cpp', '.asc')) and re.search(
+            if f.endswith(('.cpp', '.asc', '.mlu')) and re.search(
                     r'expect(\([^)]*\))?:.*\b' + re.escape(name) + '@', open(os.path.join(d, f)).read()):
                 tagged.append(f)
     if not tagged:

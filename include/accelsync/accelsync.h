@@ -62,6 +62,10 @@ AS_EXPORT void as_options_add_model_path(struct as_options *o, const char *dir);
  * on by default as in the vendor build) is assumed: the syncs it would insert are added to
  * the lowered kernel, marked. Off: only the syncs written in the source count. */
 AS_EXPORT void as_options_set_auto_sync(struct as_options *o, bool on);
+/* BANG C sources: the launch's task type, BLOCK (one IPU, the default) or UNION1, UNION2,
+ * UNION4, UNION8, UNION16 (that many clusters of one MPU and four IPUs). Returns false for
+ * any other name (the setting is left as it was). */
+AS_EXPORT bool as_options_set_task_type(struct as_options *o, const char *type);
 /* -I: a directory searched for the headers of kernel sources (Ascend C); repeatable. */
 AS_EXPORT void as_options_add_include_dir(struct as_options *o, const char *dir);
 /* A default value for a param, used by the files that declare it unless a definition fixes

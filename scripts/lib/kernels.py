@@ -31,7 +31,7 @@ class TagError(Exception):
 
 
 # Kernel sources the Ascend C frontend reads (src/frontend/frontend.c), besides PIR.
-SOURCE_EXTENSIONS = ('.cpp', '.cc', '.cxx', '.asc')
+SOURCE_EXTENSIONS = ('.cpp', '.cc', '.cxx', '.asc', '.mlu')
 
 
 def find_kernels(*roots, extensions=('.pir',)):

@@ -23,6 +23,7 @@ struct check_options {
     size_t ndefines;
     const char *const *include_dirs; /* -I: header directories of kernel sources */
     bool manual_sync;               /* kernel sources: --auto-sync=off */
+    const char *task_type;          /* BANG C sources: --task-type (NULL: BLOCK) */
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */

@@ -320,6 +320,67 @@ static void token_at_or_after(CXTranslationUnit tu, CXCursor e, CXFile file, uns
     clang_disposeTokens(tu, toks, n);
 }
 
+/* The operator after an operand that ends inside a macro invocation (`taskId * 4`,
+ * `MAX(a, b) + 1`): the first operator token of e at or after where the invocation starts,
+ * outside the invocation's parentheses. */
+static void operator_after_macro(CXTranslationUnit tu, CXCursor e, CXSourceLocation lhs_end,
+                                 char out[4])
+{
+    CXFile file;
+    unsigned offset;
+    clang_getExpansionLocation(lhs_end, &file, NULL, NULL, &offset);
+    /* tokenize e's extent as written in the file, not inside the macro's definition */
+    CXSourceRange extent = clang_getCursorExtent(e);
+    CXFile fs, fe;
+    unsigned ls, cs, le, ce;
+    clang_getExpansionLocation(clang_getRangeStart(extent), &fs, &ls, &cs, NULL);
+    clang_getExpansionLocation(clang_getRangeEnd(extent), &fe, &le, &ce, NULL);
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(tu, clang_getRange(clang_getLocation(tu, fs, ls, cs),
+                                      clang_getLocation(tu, fe, le, ce + 1)), &toks, &n);
+    out[0] = '\0';
+    int depth = 0;
+    for (unsigned i = 0; i < n && !out[0]; i++) {
+        CXFile f;
+        unsigned off;
+        clang_getExpansionLocation(clang_getTokenLocation(tu, toks[i]), &f, NULL, NULL, &off);
+        if (!clang_File_isEqual(f, file) || off < offset)
+            continue;
+        CXString sp = clang_getTokenSpelling(tu, toks[i]);
+        const char *t = clang_getCString(sp);
+        if (!strcmp(t, "("))
+            depth++;
+        else if (!strcmp(t, ")"))
+            depth--;
+        else if (depth == 0 && clang_getTokenKind(toks[i]) == CXToken_Punctuation &&
+                 is_operator_spelling(t))
+            copy_op(out, t);
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, toks, n);
+}
+
+static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool cursor_has_effects(CXCursor c)
+{
+    bool found = false;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr)
+        return true;
+    clang_visitChildren(c, find_effect, &found);
+    return found;
+}
+
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs)
 {
     bool fresh;
@@ -328,9 +389,11 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
         return slot->op;
     CXFile file;
     unsigned end;
-    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &file, NULL, NULL,
-                              &end);
+    CXSourceLocation lhs_end = clang_getRangeEnd(clang_getCursorExtent(lhs));
+    clang_getSpellingLocation(lhs_end, &file, NULL, NULL, &end);
     token_at_or_after(tu, e, file, end, false, slot->op);
+    if (!slot->op[0])
+        operator_after_macro(tu, e, lhs_end, slot->op);
     return slot->op;
 }
 

@@ -30,6 +30,9 @@ CXCursor cursor_strip(CXCursor c);
 CXType type_without_reference(CXType t);
 /* The body (compound statement) of a function definition; null cursor if none. */
 CXCursor cursor_body(CXCursor fn);
+/* Whether evaluating c may do more than read: it contains a call or a compound assignment
+ * (a plain `=` inside a condition is not looked for). */
+bool cursor_has_effects(CXCursor c);
 /* The value clang's constant evaluator gives, or VAL_UNKNOWN. */
 struct value cursor_constant(CXCursor c);
 /* The value of a parameter's default argument when it is a constant. */

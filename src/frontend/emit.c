@@ -67,10 +67,7 @@ void emitter_free(struct emitter *e)
 
 static char *region_text(struct pir_writer *w, const struct emit_region *r)
 {
-    if (w->buffers[r->buffer].place < 0 && strcmp(w->buffers[r->buffer].space, "GM") == 0)
-        pir_writer_touch(w, r->buffer, r->offset + r->length);
-    return xasprintf("%s[%lld +: %lld]", w->buffers[r->buffer].name, (long long)r->offset,
-                     (long long)r->length);
+    return pir_writer_region(w, r->buffer, r->offset, r->length);
 }
 
 /* Whether two regions share a byte: the same buffer, or two placed buffers of one space. */

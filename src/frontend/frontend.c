@@ -9,9 +9,11 @@
 #ifdef AS_HAVE_LIBCLANG
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    struct lowered_source *out, struct diag_list *diags);
+bool bangc_lower(const struct source *src, const struct frontend_options *o,
+                 struct lowered_source *out, struct diag_list *diags);
 #endif
 
-const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", NULL};
+const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", "mlu", NULL};
 
 enum frontend_kind frontend_for_path(const char *path)
 {
@@ -19,11 +21,26 @@ enum frontend_kind frontend_for_path(const char *path)
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash))
         return FRONTEND_NONE;
+    if (strcmp(dot + 1, "mlu") == 0)
+        return FRONTEND_BANGC;
     for (size_t i = 1; kernel_extensions[i]; i++)
         if (strcmp(dot + 1, kernel_extensions[i]) == 0)
             return FRONTEND_ASCENDC;
     return FRONTEND_NONE;
 }
+
+/* The clusters of a task type: 0 for BLOCK (one IPU, no cluster), n for UNIONn; -1 unknown. */
+int bangc_task_clusters(const char *task_type)
+{
+    if (!task_type || !strcmp(task_type, "BLOCK"))
+        return 0;
+    if (strncmp(task_type, "UNION", 5) != 0)
+        return -1;
+    char *end;
+    long n = strtol(task_type + 5, &end, 10);
+    return *end == '\0' && (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) ? (int)n : -1;
+}
+
 
 bool frontend_available(void)
 {
@@ -39,12 +56,14 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
 {
     memset(out, 0, sizeof(*out));
 #ifdef AS_HAVE_LIBCLANG
+    if (frontend_for_path(src->path) == FRONTEND_BANGC)
+        return bangc_lower(src, o, out, diags);
     return ascendc_lower(src, o, out, diags);
 #else
     (void)o;
     diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
               (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
-              "this accelsync was built without the Ascend C frontend (libclang): only PIR "
+              "this accelsync was built without the source frontends (libclang): only PIR "
               "files can be checked; install libclang-dev and rebuild with -Dfrontend=enabled");
     return false;
 #endif

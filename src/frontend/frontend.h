@@ -12,10 +12,11 @@
 #include "../util/diag.h"
 #include "../util/source.h"
 
-enum frontend_kind { FRONTEND_NONE, FRONTEND_ASCENDC };
-
-/* Which frontend reads a file, by its extension (.cpp .cc .cxx .asc: Ascend C). */
+enum frontend_kind { FRONTEND_NONE, FRONTEND_ASCENDC, FRONTEND_BANGC };
+/* Which frontend reads a file, by its extension (.cpp .cc .cxx .asc: Ascend C; .mlu: BANG C). */
 enum frontend_kind frontend_for_path(const char *path);
+/* The clusters of a BANG C task type: 0 for BLOCK (and NULL), n for UNIONn, -1 if unknown. */
+int bangc_task_clusters(const char *task_type);
 /* The extensions of kernel files, NULL-terminated: "pir" first, then the kernel sources the
  * frontend reads (what a directory walk picks up when the frontend is built). */
 extern const char *const kernel_extensions[];
@@ -29,6 +30,7 @@ struct frontend_options {
     const char *model;                  /* --model, or NULL: the frontend's default */
     uint64_t max_steps;                 /* statements and calls per kernel */
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
+    const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
 };
 

@@ -320,8 +320,15 @@ static struct value eval_binary(struct interp *I, CXCursor e)
     CXType type = clang_getCursorType(e);
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
         struct value a = eval(I, lhs);
-        if (a.kind != VAL_INT)
+        if (a.kind != VAL_INT) {
+            /* data decides whether the right side runs: its reads are counted as if it did */
+            if (!I->stopped && cursor_has_effects(rhs))
+                interp_int(I, lhs, a, "the left side of a '&&' or '||' whose right side has "
+                           "effects", &(int64_t){0});
+            else
+                eval(I, rhs);
             return unknown;
+        }
         if ((a.num != 0) == (op[0] == '|'))
             return int_value(op[0] == '|');
         struct value b = eval(I, rhs);
@@ -640,10 +647,17 @@ struct value eval(struct interp *I, CXCursor e)
         struct value r = unknown;
         if (k.len == 3) {
             struct value c = eval(I, k.items[0]);
-            if (c.kind == VAL_INT)
+            if (c.kind == VAL_INT) {
                 r = eval(I, k.items[c.num ? 1 : 2]);
-            else
+            } else if (!I->stopped && !cursor_has_effects(k.items[1]) &&
+                       !cursor_has_effects(k.items[2])) {
+                /* a choice on data between values: both sides' reads are counted */
+                struct value x = eval(I, k.items[1]), y = eval(I, k.items[2]);
+                if (x.kind == VAL_INT && y.kind == VAL_INT && x.num == y.num)
+                    r = x;
+            } else {
                 interp_int(I, k.items[0], c, "the condition of '?:'", &(int64_t){0});
+            }
         }
         VEC_FREE(k);
         return r;

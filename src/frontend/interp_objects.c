@@ -228,7 +228,9 @@ struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct va
     CXCursor decl = record_decl(type);
     if (declared_in_stubs(I, decl)) {
         char *klass = class_name(type);
-        o->api = I->api->construct(I, klass, type, I->naming ? I->naming : klass, site);
+        o->api = I->api->construct
+                     ? I->api->construct(I, klass, type, I->naming ? I->naming : klass, site)
+                     : NULL;
         I->naming = NULL;
         if (o->api && !clang_Cursor_isNull(ctor) && nargs > 0 &&
             !I->api->call(I, klass, klass, ctor, o, site, args, nargs, &(struct value){0}))

@@ -86,15 +86,24 @@ int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space,
         w->buffers_cap = w->buffers_cap ? 2 * w->buffers_cap : 8;
         w->buffers = xrealloc_array(w->buffers, w->buffers_cap, sizeof(*w->buffers));
     }
-    w->buffers[w->nbuffers] = (struct pir_buffer){unique, space, size, place, origin,
-                                                  what ? xstrdup(what) : NULL};
+    w->buffers[w->nbuffers] = (struct pir_buffer){.name = unique, .space = space, .size = size,
+                                                  .grows = size == 0, .place = place,
+                                                  .origin = origin,
+                                                  .what = what ? xstrdup(what) : NULL};
     return (int)w->nbuffers++;
 }
 
 void pir_writer_touch(struct pir_writer *w, int b, int64_t end)
 {
-    if (w->buffers[b].size < end)
+    if (w->buffers[b].grows && w->buffers[b].size < end)
         w->buffers[b].size = end;
+}
+
+char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length)
+{
+    pir_writer_touch(w, b, offset + length);
+    return xasprintf("%s[%lld +: %lld]", w->buffers[b].name, (long long)offset,
+                     (long long)length);
 }
 
 static void add_origin(struct pir_writer *w, struct as_loc origin)

@@ -4,6 +4,7 @@
 #ifndef AS_FRONTEND_PIR_WRITER_H
 #define AS_FRONTEND_PIR_WRITER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -12,7 +13,8 @@
 struct pir_buffer {
     char *name;
     const char *space;
-    int64_t size;           /* bytes; grown to the highest byte accessed when not fixed */
+    int64_t size;           /* bytes; grown to the highest byte accessed when declared 0 */
+    bool grows;             /* declared without a size (a kernel argument's memory) */
     int64_t place;          /* `@ place`, or -1: aliases nothing */
     struct as_loc origin;
     char *what;             /* comment: where the buffer comes from */
@@ -40,8 +42,10 @@ void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
 /* Declares a buffer and returns its index; the name is made unique by a suffix. */
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what);
-/* Records that bytes [0, end) of buffer b are used (sizes buffers not fixed by a placement). */
+/* Records that bytes [0, end) of buffer b are used (sizes buffers declared without a size). */
 void pir_writer_touch(struct pir_writer *w, int b, int64_t end);
+/* `name[offset +: length]` of buffer b (malloc'ed), touching its bytes. */
+char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length);
 /* One statement line, from the given source location. */
 void pir_writer_line(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

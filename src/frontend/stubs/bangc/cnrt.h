@@ -1,0 +1,35 @@
+/* Host runtime declarations for accelsync's BANG C frontend: only what a .mlu file's host code
+ * needs to parse (launch configuration types and a few calls), written from the public CNRT
+ * reference. The frontend never runs host code. */
+#ifndef ACCELSYNC_CNRT_H
+#define ACCELSYNC_CNRT_H
+
+#include <stddef.h>
+
+typedef struct cnrtQueue *cnrtQueue_t;
+typedef struct { unsigned int x, y, z; } cnrtDim3_t;
+typedef enum {
+    cnrtFuncTypeBlock = 1, cnrtFuncTypeUnion1 = 4, cnrtFuncTypeUnion2 = 8,
+    cnrtFuncTypeUnion4 = 16, cnrtFuncTypeUnion8 = 32, cnrtFuncTypeUnion16 = 64,
+    cnrtFuncTypeMutable = -1,
+    CNRT_FUNC_TYPE_BLOCK = 1, CNRT_FUNC_TYPE_UNION1 = 4, CNRT_FUNC_TYPE_UNION2 = 8,
+    CNRT_FUNC_TYPE_UNION4 = 16, CNRT_FUNC_TYPE_UNION8 = 32, CNRT_FUNC_TYPE_UNION16 = 64
+} cnrtFunctionType_t;
+typedef enum { cnrtSuccess = 0 } cnrtRet_t;
+typedef cnrtRet_t cnrtError_t;
+typedef enum {
+    cnrtMemcpyHostToDev, cnrtMemcpyDevToHost, cnrtMemcpyDevToDev, cnrtMemcpyHostToHost
+} cnrtMemTransDir_t;
+
+template <typename... A> cnrtRet_t cnrtQueueCreate(A...);
+template <typename... A> cnrtRet_t cnrtQueueDestroy(A...);
+template <typename... A> cnrtRet_t cnrtQueueSync(A...);
+template <typename... A> cnrtRet_t cnrtMalloc(A...);
+template <typename... A> cnrtRet_t cnrtFree(A...);
+template <typename... A> cnrtRet_t cnrtMemcpy(A...);
+template <typename... A> cnrtRet_t cnrtMemcpyAsync(A...);
+template <typename... A> cnrtRet_t cnrtGetLastError(A...);
+template <typename... A> cnrtRet_t cnrtPeekAtLastError(A...);
+template <typename... A> const char *cnrtGetErrorStr(A...);
+
+#endif
