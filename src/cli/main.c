@@ -44,7 +44,10 @@ static const char usage_main[] =
     {NULL, 'I', "DIR", OPT_INCLUDE, "header directory of kernel sources (repeatable)"},       \
     {"auto-sync", 0, "on|off", OPT_AUTO_SYNC,                                                \
      "kernel sources: assume the syncs the compiler inserts (on, the\n"                     \
-     "vendor default) or only those written (off)"}
+     "vendor default) or only those written (off)"},                                        \
+    {"task-type", 0, "TYPE", OPT_TASK_TYPE,                                                  \
+     "BANG C sources: the launch, BLOCK (one IPU, default) or UNIONn\n"                      \
+     "(n = 1, 2, 4, 8, 16 clusters of one MPU and four IPUs)"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \

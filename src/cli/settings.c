@@ -107,6 +107,11 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
             return cli_usage_error(s->cmd, "--auto-sync takes on or off, got '%s'", arg);
         as_options_set_auto_sync(s->o, strcmp(arg, "on") == 0);
         return 0;
+    case OPT_TASK_TYPE:
+        if (!as_options_set_task_type(s->o, arg))
+            return cli_usage_error(s->cmd, "--task-type takes BLOCK, UNION1, UNION2, UNION4, "
+                                   "UNION8 or UNION16, got '%s'", arg);
+        return 0;
     case OPT_FORMAT: {
         const char *words = metavar_of(s->cmd, OPT_FORMAT);
         int k = choice(words, arg);

@@ -45,6 +45,14 @@ struct params {
     size_t next;
 };
 
+static bool given(struct interp *I, const char *name)
+{
+    for (size_t i = 0; i < I->opt->ndefines; i++)
+        if (!strcmp(I->opt->defines[i].name, name))
+            return true;
+    return false;
+}
+
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     struct params *ps = data;
@@ -59,6 +67,8 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
                            .buffer = pir_writer_buffer(I->w, *name ? name : "gdram", "GDRAM", 0,
                                                        -1, interp_loc(I, parm),
                                                        "kernel argument")};
+    } else if (t.kind == CXType_Enum && !given(I, name)) {
+        /* an enum argument (a copy direction) has no default: what it selects stays unknown */
     } else if (interp_is_integer_type(t)) {
         char *what = xasprintf("kernel argument '%s'", name);
         v = (struct value){.kind = VAL_INT, .buffer = -1, .num = interp_runtime(I, name, 4, what)};

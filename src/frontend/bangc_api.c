@@ -155,9 +155,8 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
                        !interp_int(I, call, args[5], "the source stride", &src_stride) ||
                        !interp_int(I, call, args[6], "the segment count", &segnum)))
         return;
-    CXCursor dir_arg = clang_Cursor_getArgument(call, 3);
-    CXCursor ref = clang_getCursorReferenced(cursor_strip(dir_arg));
-    const char *dname = interp_enumerator(I, clang_getCursorSemanticParent(ref), dir);
+    CXType dir_type = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 3)));
+    const char *dname = interp_enumerator(I, clang_getTypeDeclaration(dir_type), dir);
     const char *two = dname ? strchr(dname, '2') : NULL;
     const char *from = two ? space_of(dname, (size_t)(two - dname)) : NULL;
     const char *to = two ? space_of(two + 1, strlen(two + 1)) : NULL;

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The BANG C frontend as a user meets it: `lower` writes one IPU for a BLOCK task and clusters
+of one MPU and four IPUs for --task-type UNIONn, every line with its source location; check
+reports races between clusters at source lines with the cores named; -D moves taskId;
+unmodelled intrinsics, untraceable addresses and bad task types are errors with file:line:col
+(exit 2), never a clean verdict; a directory walk picks up .mlu files.
+
+usage: bangc.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from expect import expect, finish
+
+binary, root = sys.argv[1], sys.argv[2]
+K = 'tests/frontend/bangc'
+
+
+def run(*args, cwd=None, stdin=None):
+    return subprocess.run([binary] + list(args), capture_output=True, text=True, cwd=cwd or root,
+                          input=stdin)
+
+
+# lower, BLOCK: one IPU; on-chip arrays are buffers, kernel pointers GDRAM, taskId a runtime value
+p = run('lower', f'{K}/scalar_max.mlu')
+lines = p.stdout.splitlines()
+expect(p.returncode == 0 and p.stderr == '', f'lower scalar_max: exit 0, quiet: {p.stderr!r}')
+expect(lines[0] == f'// {K}/scalar_max.mlu lowered by accelsync 0.1.0 (BANG C frontend); '
+       'checked as written here', f'lower: first line names the source: {lines[0]!r}')
+expect('// task type BLOCK: one IPU (--task-type UNIONn for clusters)' in lines,
+       'lower: the task type is said')
+expect('// runtime value taskId = 0: taskId of the BLOCK task checked, the default (-D to change)'
+       in lines, 'lower: taskId is a named runtime value')
+expect('model "mlu370";' in lines, 'lower: the default model is mlu370')
+expect(f'buffer row : NRAM[256];  // an on-chip array of the kernel from {K}/scalar_max.mlu:10:1'
+       in lines, 'lower: __nram__ float row[64] is a 256-byte NRAM buffer')
+expect(f'  IO memcpy_async row[0 +: 256] <- x[0 +: 256];  // from {K}/scalar_max.mlu:14:3' in lines,
+       'lower: __memcpy_async GDRAM2NRAM is an IO memcpy_async')
+expect(f'  ALU load_scalar <- row[8 +: 4];  // from {K}/scalar_max.mlu:18:15' in lines,
+       'lower: row[i] with i = 2 is a 4-byte ALU load at byte 8')
+expect(f'  ALU store_scalar out[12 +: 4];  // from {K}/scalar_max.mlu:22:3' in lines,
+       'lower: *q with q = out + 3 is a 4-byte ALU store at byte 12')
+expect(f'  sync_io();  // from {K}/scalar_max.mlu:15:3' in lines, 'lower: __sync_io()')
+
+# -D taskId moves the task's slice of GDRAM
+p = run('lower', '-D', 'taskId=3', f'{K}/scalar_max.mlu')
+expect(f'  IO memcpy_async row[0 +: 256] <- x[768 +: 256];  // from {K}/scalar_max.mlu:14:3'
+       in p.stdout.splitlines(), 'lower -D taskId=3: the load reads the fourth row')
+
+# strided copies: one region per segment
+p = run('lower', f'{K}/strided_copy.mlu')
+expect(f'  IO memcpy_async buf[0 +: 256], buf[256 +: 256], buf[512 +: 256] <- mat[0 +: 256], '
+       f'mat[1024 +: 256], mat[2048 +: 256];  // from {K}/strided_copy.mlu:11:3'
+       in p.stdout.splitlines(), 'lower: a strided __memcpy_async has segnum + 1 segments')
+expect(f'  sync();  // from {K}/strided_copy.mlu:18:3' in p.stdout.splitlines(),
+       'lower: asm volatile("sync;") is sync()')
+
+# lower, UNION1: a cluster of the MPU and four IPUs, each with its own coreId and taskId
+p = run('lower', '--task-type', 'UNION1', f'{K}/sram_staging.mlu')
+lines = p.stdout.splitlines()
+expect(p.returncode == 0, f'lower --task-type UNION1: exit 0: {p.stderr!r}')
+expect([l.split('  //')[0] for l in lines if l.lstrip().startswith(('cluster', 'core'))] ==
+       ['  cluster c0 {', '    core mpu : MPU {', '    core ipu0 : IPU {', '    core ipu1 : IPU {',
+        '    core ipu2 : IPU {', '    core ipu3 : IPU {'],
+       'lower UNION1: one cluster block, the MPU then four IPUs')
+expect(f'      IO memcpy y[3072 +: 1024] <- x_nram[0 +: 1024];  // from {K}/sram_staging.mlu:25:3'
+       in lines, 'lower UNION1: IPU 3 stores the fourth slice (taskId 3)')
+expect(f'buffer w_sram : SRAM[4096];  // an on-chip array of the kernel from {K}/sram_staging.mlu:10:1'
+       in lines, 'lower: __mlu_shared__ is SRAM')
+
+# check, UNION2: the race between clusters at the source line, the cores named
+p = run('check', '--task-type', 'UNION2', '--format', 'json', f'{K}/two_cluster_reduce.mlu')
+f = json.loads(p.stdout)['files'][0]
+found = [(x['check'], x['location']['line'], x['message']) for k in f['kernels'] for x in k['findings']]
+expect(p.returncode == 1 and found == [
+    ('raw-hazard', 26, 'IO memcpy on c0.ipu0 reads ws bytes [512, 640) while IO memcpy on c1.ipu0 '
+     'at line 22 may still be writing them')],
+       f'check UNION2: one race between the clusters, at the gather: {found}')
+p = run('check', '--task-type', 'UNION2', f'{K}/two_cluster_reduce_sync_all.mlu')
+expect(p.returncode == 0, f'check UNION2 with __sync_all(): clean: {p.stdout}')
+
+# not modelled: exit 2, the construct's line, never clean
+p = run('check', f'{K}/unsupported_intrinsic.mlu')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f"{K}/unsupported_intrinsic.mlu:11:3: error: '__bang_conv' is not modelled by the BANG C "
+    "frontend [unsupported]\n"), f'check: an unmodelled intrinsic is unsupported: {p.stdout!r}')
+expect('1 file NOT VERIFIED' in p.stdout, 'check: the file is not verified')
+with tempfile.TemporaryDirectory() as tmp:
+    src = os.path.join(tmp, 'runtime_dir.mlu')
+    with open(src, 'w') as out:
+        out.write('#include <bang.h>\n__nram__ char b[64];\n'
+                  '__mlu_global__ void k(char *g, mluMemcpyDirection_t dir) {\n'
+                  '  __memcpy(b, g, 64, dir);\n}\n')
+    p = run('check', src)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f'{src}:4:3: error: the copy direction is not known before the kernel runs'),
+        f'check: a direction given at run time is unsupported at the call: {p.stdout!r}')
+    bad = os.path.join(tmp, 'bad.mlu')
+    with open(bad, 'w') as out:
+        out.write('#include <bang.h>\n__mlu_global__ void k(float *g) {\n  __bang_add(g)\n}\n')
+    p = run('check', bad)
+    expect(p.returncode == 2 and f'{bad}:3:16: error: expected \';\' after expression '
+           '[source-error]' in p.stdout, f'check: a C++ error is a source-error: {p.stdout!r}')
+    os.mkdir(os.path.join(tmp, 'tree'))
+    with open(os.path.join(tmp, 'tree', 'k.mlu'), 'w') as out:
+        out.write('#include <bang.h>\n__nram__ float a[8];\n'
+                  '__mlu_global__ void k(float *g) {\n  __memcpy(a, g, 32, GDRAM2NRAM);\n}\n')
+    p = run('check', os.path.join(tmp, 'tree'))
+    expect(p.returncode == 0 and 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings' in p.stdout,
+           f'check DIR: .mlu files are found by the walk: {p.stdout!r}')
+
+p = run('check', '--task-type', 'UNION3', f'{K}/sram_staging.mlu')
+expect(p.returncode == 2 and p.stderr.startswith(
+    "accelsync: --task-type takes BLOCK, UNION1, UNION2, UNION4, UNION8 or UNION16, got 'UNION3'"),
+    f'check: an unknown task type is a usage error: {p.stderr!r}')
+
+finish()
