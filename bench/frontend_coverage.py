@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""How much of a real Ascend C operator library the frontend checks: runs `accelsync check`
-on every kernel entry file of a checkout (a .cpp/.asc under an op_kernel/ directory, not under
-tests/, that defines a __global__ function) and writes a table: entries, parsed (no
-source-error), lowered (nothing unsupported), fully verified, not verified by reason, findings
-by check id, time. Entries that call no high-level API and no cube or cross-core primitive are
-counted apart as "basic-API single-core" (the issue's target group).
+"""How much of a real operator library the frontends check: runs `accelsync check` on every
+kernel entry file of a checkout and writes a table: entries, parsed (no source-error), lowered
+(nothing unsupported), fully verified, not verified by reason, findings by check id, time.
 
-usage: bench/frontend_coverage.py LIBRARY_DIR [--binary BIN] [--jobs N] [-I DIR]...
-       [--out FILE.md] [--details FILE.csv] [--timeout S]
+- Ascend C (`--dialect ascendc`): a .cpp/.asc under an op_kernel/ directory, not under tests/,
+  that defines a __global__ function. Entries that call no high-level API and no cube or
+  cross-core primitive are counted apart as "basic-API single-core" (the issue's target group).
+  Each file gets -I of its own directory, its operator's directory (the parent of op_kernel/)
+  and the library root.
+- BANG C (`--dialect bangc`): a .mlu file, not under tests/, that defines a __mlu_global__ or
+  __mlu_entry__ function. Files that use no cluster feature (__sync_cluster, __sync_all*,
+  __mlu_shared__, clusterId, coreId, __is_mpu) are "single-core" and checked as a BLOCK task;
+  the others as UNION1. Each file gets -I of its own directory and the library root.
+The default dialect is the one whose entries the checkout has.
 
-Each file is checked with -I of its own directory, its operator's directory (the parent of
-op_kernel/) and the library root; nothing else of the vendor's build is emulated (no generated
-tiling structures, no DTYPE_* macros): the table says what the frontend makes of the sources
-as they are."""
+usage: bench/frontend_coverage.py LIBRARY_DIR [--dialect ascendc|bangc] [--binary BIN]
+       [--jobs N] [-I DIR]... [--out FILE.md] [--details FILE.csv] [--timeout S]
+
+The frontends' own build emulation applies (Ascend C tiling structures and DTYPE_* macros);
+nothing else of the vendor's build is: the table says what the frontend makes of the sources as
+they are."""
 import argparse
 import collections
 import concurrent.futures
@@ -29,20 +36,26 @@ HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm
                         r'Fixpipe|CrossCoreSetFlag|CrossCoreWaitFlag|SyncAll|KERNEL_TYPE_MIX\w*|'
                         r'__DAV_C220_CUBE__|__cube__|BroadcastSch|ElementwiseSch|ReduceSch)\b')
 ENTRY = re.compile(r'__global__')
+BANG_ENTRY = re.compile(r'__mlu_(global|entry)__')
+BANG_CLUSTER = re.compile(r'\b(__sync_cluster|__sync_all\w*|__mlu_shared__|clusterId|coreId|'
+                          r'__is_mpu|__is_ipu)\b')
 
 
-def entries(root):
+def entries(root, dialect):
+    """(path, in the target group) of every entry file."""
     out = []
     for d, dirs, files in os.walk(root):
         dirs[:] = sorted(x for x in dirs if x != 'tests' and not x.startswith('.'))
-        if 'op_kernel' not in d.split(os.sep):
+        if dialect == 'ascendc' and 'op_kernel' not in d.split(os.sep):
             continue
         for f in sorted(files):
-            if f.endswith(('.cpp', '.asc')):
+            if f.endswith(('.cpp', '.asc') if dialect == 'ascendc' else ('.mlu',)):
                 path = os.path.join(d, f)
                 text = open(path, encoding='utf-8', errors='replace').read()
-                if ENTRY.search(text):
+                if dialect == 'ascendc' and ENTRY.search(text):
                     out.append((path, not HIGH_LEVEL.search(text)))
+                elif dialect == 'bangc' and BANG_ENTRY.search(text):
+                    out.append((path, not BANG_CLUSTER.search(text)))
     return out
 
 
@@ -67,10 +80,13 @@ def reason(finding):
     return f"{finding['check']}: {msg[:50]}"
 
 
-def check(binary, root, path, timeout, includes=()):
-    op_dir = os.path.dirname(os.path.dirname(path))
-    args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path),
-            '-I', op_dir, '-I', root]
+def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True):
+    args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path)]
+    if dialect == 'ascendc':
+        args += ['-I', os.path.dirname(os.path.dirname(path))]
+    else:
+        args += ['--task-type', 'BLOCK' if single else 'UNION1']
+    args += ['-I', root]
     for d in includes:
         args += ['-I', os.path.join(root, d)]
     args.append(path)
@@ -130,6 +146,7 @@ def table(rows, title):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('library')
+    ap.add_argument('--dialect', choices=('ascendc', 'bangc'))
     ap.add_argument('--binary', default=os.path.join(os.path.dirname(__file__), '..', 'build',
                                                      'src', 'accelsync'))
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
@@ -140,11 +157,13 @@ def main():
     ap.add_argument('--details')
     a = ap.parse_args()
     root = os.path.abspath(a.library)
-    found = entries(root)
+    dialect = a.dialect or ('ascendc' if entries(root, 'ascendc') else 'bangc')
+    found = entries(root, dialect)
     if not found:
-        sys.exit(f'frontend_coverage: no kernel entry under an op_kernel/ directory of {root}')
+        sys.exit(f'frontend_coverage: no {dialect} kernel entry in {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout, a.includes), found))
+        results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout, a.includes,
+                                                dialect, e[1]), found))
     rows = []
     for (path, basic), r in zip(found, results):
         r.update(path=os.path.relpath(path, root), basic=basic)
@@ -152,7 +171,9 @@ def main():
     report = (f'## Frontend coverage of {os.path.basename(root)}\n\n'
               + table(rows, 'All kernel entries') + '\n'
               + table([r for r in rows if r['basic']],
-                      'Basic-API single-core entries (no high-level API, cube or cross-core call)'))
+                      'Basic-API single-core entries (no high-level API, cube or cross-core call)'
+                      if dialect == 'ascendc' else
+                      'Single-core entries (no cluster feature), checked as BLOCK tasks'))
     if a.out:
         open(a.out, 'w').write(report)
     print(report)

@@ -23,8 +23,10 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
 
 #define STUB_DIR "/accelsync-frontend/bangc"
 
-static const char *const forwarded_headers[] = {"cn_api.h", "bang_device_functions.h"};
-static const char *const compiler_args[] = {"-x", "c++", "-std=c++17"};
+static const char *const forwarded_headers[] = {"bang_device_functions.h"};
+/* The BANG C qualifiers are keywords of the vendor compiler: a header may use them without
+ * including anything, so the language stub is included before every file. */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-include", "bang.h"};
 
 static const struct clang_dialect dialect = {
     .stub_dir = STUB_DIR,
@@ -120,15 +122,41 @@ static void union_core(struct bangc_core *c, int clusters, int cluster, int ipu)
     c->task[BANGC_TASK_DIM_Y] = c->task[BANGC_TASK_DIM_Z] = 1;
 }
 
+/* The kernel's name: the function's, with a template specialization's arguments appended
+ * (scale<float> -> scale_float). */
+static char *entry_name(CXCursor entry)
+{
+    CXString spelled = clang_getCursorSpelling(entry);
+    char *name = xstrdup(clang_getCString(spelled));
+    clang_disposeString(spelled);
+    int n = clang_Cursor_getNumTemplateArguments(entry);
+    for (int i = 0; i < n; i++) {
+        char *longer;
+        if (clang_Cursor_getTemplateArgumentKind(entry, (unsigned)i) == CXTemplateArgumentKind_Type) {
+            CXString t = clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(entry, (unsigned)i));
+            longer = xasprintf("%s_%s", name, clang_getCString(t));
+            clang_disposeString(t);
+        } else {
+            longer = xasprintf("%s_%lld", name,
+                               clang_Cursor_getTemplateArgumentValue(entry, (unsigned)i));
+        }
+        free(name);
+        name = longer;
+    }
+    char *id = pir_identifier(name);
+    free(name);
+    return id;
+}
+
 /* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
 static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
                         const struct frontend_options *o, struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
-    CXString spelled = clang_getCursorSpelling(entry);
     struct as_loc at = interp_loc(I, entry);
-    pir_writer_open(w, at, "kernel %s", clang_getCString(spelled));
-    clang_disposeString(spelled);
+    char *name = entry_name(entry);
+    pir_writer_open(w, at, "kernel %s", name);
+    free(name);
     struct params ps = {0};
     struct bangc_core core;
     bool complete = true;
@@ -174,11 +202,15 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
     bool ok = clang_parse_source(&dialect, src, o, NULL, 0, NULL, 0, &parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, "accelsync:global");
+        struct cursor_vec launched = clang_launched_entries(parse.tu, "accelsync:global");
+        for (size_t i = 0; i < launched.len; i++)
+            VEC_PUSH(entries, launched.items[i]);
+        VEC_FREE(launched);
         if (entries.len == 0) {
             diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
                       (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
                       "no kernel entry in %s (a function defined with __mlu_global__ or "
-                      "__mlu_entry__)", src->path);
+                      "__mlu_entry__, or a template of one launched in the file)", src->path);
             ok = false;
         } else {
             struct pir_writer w;

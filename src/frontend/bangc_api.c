@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../util/xalloc.h"
 #include "clang_driver.h"
@@ -351,6 +352,21 @@ static bool asm_stmt(struct interp *I, CXCursor s)
 
 /* ---- dispatch ---- */
 
+/* Scalar conversions (__float2half_rn, __half2int32_up, ...) and __cn_scalar_* math: they take
+ * and return values, never an address. */
+static bool scalar_function(const char *name)
+{
+    if (!strncmp(name, "__cn_scalar_", 12))
+        return true;
+    if (strncmp(name, "__", 2) != 0 || !strchr(name, '2'))
+        return false;
+    static const char *const types[] = {"float", "half", "int", "uint", "bfloat"};
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (!strncmp(name + 2, types[i], strlen(types[i])))
+            return true;
+    return false;
+}
+
 static bool call(struct interp *I, const char *klass, const char *name, CXCursor fn,
                  struct object *self, CXCursor c, struct value *args, int nargs,
                  struct value *result)
@@ -372,6 +388,21 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         bool mpu = core->mpu;
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = name[5] == 'm' ? mpu : !mpu};
+        return true;
+    }
+    if (!strncmp(name, "__is_", 5) && nargs == 1) {   /* __is_nram(p), ... __is_dram(p) */
+        const char *want = name + 5;
+        if (args[0].kind != VAL_POINTER)
+            return interp_unsupported(I, c, "%s of an address the frontend cannot trace", name),
+                   true;
+        const char *space = state_of(I)->w->buffers[args[0].buffer].space;
+        bool in = !strcmp(want, "dram") ? !strcmp(space, "GDRAM") || !strcmp(space, "LDRAM")
+                                        : !strcasecmp(space, want);
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = in};
+        return true;
+    }
+    if (scalar_function(name)) {   /* a conversion or scalar math: a value, data */
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
     }
     if (!strcmp(name, "__memcpy") || !strcmp(name, "__memcpy_async")) {

@@ -206,6 +206,32 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation)
     return s.entries;
 }
 
+static enum CXChildVisitResult find_launches(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct entry_search *s = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor pattern = clang_getSpecializedCursorTemplate(fn);
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(pattern) || clang_Cursor_isNull(def) ||
+        !(clang_has_annotation(fn, s->annotation) || clang_has_annotation(pattern, s->annotation)))
+        return CXChildVisit_Recurse;
+    for (size_t i = 0; i < s->entries.len; i++)
+        if (clang_equalCursors(s->entries.items[i], def))
+            return CXChildVisit_Recurse;
+    VEC_PUSH(s->entries, def);
+    return CXChildVisit_Recurse;
+}
+
+struct cursor_vec clang_launched_entries(CXTranslationUnit tu, const char *annotation)
+{
+    struct entry_search s = {annotation, {0}};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_launches, &s);
+    return s.entries;
+}
+
 struct define_value *clang_define_values(const struct frontend_options *o)
 {
     struct define_value *d = xcalloc(o->ndefines + 1, sizeof(*d));

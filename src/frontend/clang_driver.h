@@ -50,6 +50,10 @@ void clang_parse_free(struct clang_parse *p);
 /* Function definitions of the main file carrying the annotation (the stubs define the
  * kernel qualifiers, e.g. __global__, as annotate("accelsync:global")). */
 struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation);
+/* The template specializations of annotated function templates that the translation unit
+ * launches or calls (often inside a macro such as KERNEL_CHECK(...)) (`kernel<float><<<dim, type, queue>>>(...)`), each once, as their definitions: a
+ * template kernel exists only where it is instantiated. */
+struct cursor_vec clang_launched_entries(CXTranslationUnit tu, const char *annotation);
 /* Whether a declaration carries annotate(what). */
 bool clang_has_annotation(CXCursor c, const char *what);
 

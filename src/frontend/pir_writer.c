@@ -54,11 +54,12 @@ static bool buffer_name_taken(const struct pir_writer *w, const char *name)
 
 /* A PIR identifier for a source name: other characters become '_', and a PIR keyword or
  * expression name gets a '_' appended (a kernel argument may well be called `in`). */
-static char *pir_identifier(const char *name)
+char *pir_identifier(const char *name)
 {
     static const char *const reserved[] = {"model", "param", "const", "buffer", "kernel", "core",
-                                           "let", "for", "in", "step", "if", "else", "min", "max",
-                                           "coreid", "ncores"};
+                                           "cluster", "let", "for", "in", "step", "if", "else",
+                                           "min", "max", "coreid", "ncores", "clusterid",
+                                           "nclusters"};
     char *id = xasprintf("%s%s", *name >= '0' && *name <= '9' ? "_" : "", *name ? name : "buf");
     for (char *p = id; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))

@@ -39,6 +39,9 @@ void pir_writer_free(struct pir_writer *w);
 /* A comment line above the model declaration. */
 void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A PIR identifier for a source name (malloc'ed): other characters become '_', and a PIR
+ * keyword or expression name gets a '_' appended. */
+char *pir_identifier(const char *name);
 /* Declares a buffer and returns its index; the name is made unique by a suffix. */
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what);

@@ -16,6 +16,10 @@ typedef enum {
     CNRT_FUNC_TYPE_UNION4 = 16, CNRT_FUNC_TYPE_UNION8 = 32, CNRT_FUNC_TYPE_UNION16 = 64
 } cnrtFunctionType_t;
 typedef enum { cnrtSuccess = 0 } cnrtRet_t;
+typedef enum {
+    cnrtInvalid, cnrtFloat, cnrtHalf, cnrtBfloat, cnrtDouble, cnrtInt8, cnrtInt16, cnrtInt32,
+    cnrtInt64, cnrtUInt8, cnrtUInt16, cnrtUInt32, cnrtUInt64, cnrtBool, cnrtChar
+} cnrtDataType_V2_t;
 typedef cnrtRet_t cnrtError_t;
 typedef enum {
     cnrtMemcpyHostToDev, cnrtMemcpyDevToHost, cnrtMemcpyDevToDev, cnrtMemcpyHostToHost
