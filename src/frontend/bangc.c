@@ -38,10 +38,12 @@ static const struct clang_dialect dialect = {
     .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
 };
 
-enum { IPUS_PER_CLUSTER = 4, MPU_CORE_ID = 0x80 };
+/* An integer kernel argument without -D (as in the Ascend C frontend). */
+enum { IPUS_PER_CLUSTER = 4, MPU_CORE_ID = 0x80, DEFAULT_ARGUMENT = 4 };
 
 /* Kernel arguments, bound once per kernel so that every core sees the same GDRAM: pointers
- * become GDRAM buffers named after them, integers runtime values (-D NAME=VALUE, default 4). */
+ * become GDRAM buffers named after them, integers runtime values (-D NAME=VALUE, default 4;
+ * an enum, such as a copy direction, has none). */
 struct params {
     VEC(struct value) values;
     size_t next;
@@ -73,7 +75,8 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
         /* an enum argument (a copy direction) has no default: what it selects stays unknown */
     } else if (interp_is_integer_type(t)) {
         char *what = xasprintf("kernel argument '%s'", name);
-        v = (struct value){.kind = VAL_INT, .buffer = -1, .num = interp_runtime(I, name, 4, what)};
+        v = (struct value){.kind = VAL_INT, .buffer = -1,
+                           .num = interp_runtime(I, name, DEFAULT_ARGUMENT, what)};
         free(what);
     }
     clang_disposeString(s);

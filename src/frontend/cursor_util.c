@@ -220,6 +220,9 @@ struct op_entry {
     char op[4];
     bool prefix;
     bool used;
+    bool op_known;          /* op (and prefix) computed */
+    signed char constant;   /* 0: not asked yet, 1: constant `value`, -1: not constant */
+    int64_t value;
 };
 
 struct op_cache {
@@ -381,12 +384,26 @@ bool cursor_has_effects(CXCursor c)
     return found;
 }
 
+bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out)
+{
+    bool fresh;
+    struct op_entry *slot = op_find(c, e, &fresh);
+    if (slot->constant == 0) {
+        struct value v = cursor_constant(e);
+        slot->constant = v.kind == VAL_INT ? 1 : -1;
+        slot->value = v.num;
+    }
+    *out = slot->value;
+    return slot->constant > 0;
+}
+
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs)
 {
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
-    if (!fresh)
+    if (slot->op_known)
         return slot->op;
+    slot->op_known = true;
     CXFile file;
     unsigned end;
     CXSourceLocation lhs_end = clang_getRangeEnd(clang_getCursorExtent(lhs));
@@ -402,7 +419,8 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
 {
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
-    if (fresh) {
+    if (!slot->op_known) {
+        slot->op_known = true;
         CXFile file, ofile;
         unsigned start, ostart;
         clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, NULL,

@@ -46,6 +46,9 @@ bool cursor_for_parts(CXTranslationUnit tu, CXCursor s, CXCursor *init, CXCursor
 struct op_cache;
 struct op_cache *op_cache_new(void);
 void op_cache_free(struct op_cache *c);
+/* Whether clang's constant evaluator gives e a value (asked once per expression): true with
+ * *out. Whole expressions written with macros (`MAX_NRAM_SIZE / sizeof(T)`) are folded so. */
+bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out);
 /* The operator of a binary expression whose left operand is lhs: "+", "<<=", ... */
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs);
 const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e,

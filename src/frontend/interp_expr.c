@@ -316,6 +316,10 @@ static struct value eval_binary(struct interp *I, CXCursor e)
     CXCursor lhs, rhs;
     if (!cursor_two_exprs(e, &lhs, &rhs))
         return unknown;
+    int64_t folded;
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+        cursor_cached_constant(I->ops, e, &folded))
+        return int_value(folded);
     const char *op = cursor_operator(I->ops, I->tu, e, lhs);
     CXType type = clang_getCursorType(e);
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
