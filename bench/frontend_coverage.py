@@ -76,7 +76,7 @@ def reason(finding):
         return 'source-error: ' + (m.group(1) if m else 'other')
     if finding['check'] == 'unsupported':
         m = re.match(r'(.*?) is not known before the kernel runs', msg)
-        return 'unsupported: runtime value (' + (m.group(1) if m else msg[:40]) + ')'
+        return f'unsupported: runtime value ({m.group(1)})' if m else f'unsupported: {msg[:50]}'
     return f"{finding['check']}: {msg[:50]}"
 
 

@@ -373,6 +373,10 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
 {
     (void)fn;
     (void)self;
+    if (klass && (!strcmp(klass, "half") || !strcmp(klass, "bfloat16_t"))) {
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* 16-bit float data */
+        return true;
+    }
     if (klass)
         return false;
     const struct bangc_core *core = state_of(I)->core;

@@ -114,6 +114,63 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
     return FLOW_NEXT;
 }
 
+/* Whether a case label (possibly the first of several stacked ones) matches v. */
+static bool case_matches(CXCursor s, int64_t v, bool *is_default)
+{
+    while (clang_getCursorKind(s) == CXCursor_CaseStmt ||
+           clang_getCursorKind(s) == CXCursor_DefaultStmt) {
+        struct cursor_vec k = cursor_children(s);
+        CXCursor sub = k.len ? k.items[k.len - 1] : clang_getNullCursor();
+        if (clang_getCursorKind(s) == CXCursor_DefaultStmt) {
+            *is_default = true;
+        } else if (k.len >= 2) {
+            struct value c = cursor_constant(k.items[0]);
+            if (c.kind == VAL_INT && c.num == v) {
+                VEC_FREE(k);
+                return true;
+            }
+        }
+        VEC_FREE(k);
+        s = sub;
+    }
+    return false;
+}
+
+/* switch on a known value: runs from the matching case (or default) on, falling through,
+ * until a break. */
+static enum flow exec_switch(struct interp *I, CXCursor s)
+{
+    struct cursor_vec k = cursor_children(s);
+    enum flow f = FLOW_NEXT;
+    int64_t v;
+    if (k.len < 2 || clang_getCursorKind(k.items[k.len - 1]) != CXCursor_CompoundStmt) {
+        interp_unsupported(I, s, "this form of 'switch' is not modelled");
+        stop(I);
+    } else if (interp_int(I, k.items[0], eval(I, k.items[0]), "the value of 'switch'", &v)) {
+        struct cursor_vec body = cursor_children(k.items[k.len - 1]);
+        size_t start = body.len, fallback = body.len;
+        for (size_t i = 0; i < body.len && start == body.len; i++) {
+            bool is_default = false;
+            if (case_matches(body.items[i], v, &is_default))
+                start = i;
+            else if (is_default && fallback == body.len)
+                fallback = i;
+        }
+        if (start == body.len)
+            start = fallback;
+        size_t mark = I->frame->vars.len;
+        for (size_t i = start; i < body.len && f == FLOW_NEXT; i++)
+            f = exec(I, body.items[i]);
+        if (f == FLOW_BREAK)
+            f = FLOW_NEXT;
+        if (f != FLOW_STOP)
+            close_scope(I, mark, s);
+        VEC_FREE(body);
+    }
+    VEC_FREE(k);
+    return I->stopped ? FLOW_STOP : f;
+}
+
 enum flow exec(struct interp *I, CXCursor s)
 {
     if (I->stopped)
@@ -164,6 +221,15 @@ enum flow exec(struct interp *I, CXCursor s)
         enum flow f = k.len == 2 ? exec_loop(I, clang_getNullCursor(), k.items[1],
                                              clang_getNullCursor(), k.items[0], false, s)
                                  : FLOW_STOP;
+        VEC_FREE(k);
+        return f;
+    }
+    case CXCursor_SwitchStmt:
+        return exec_switch(I, s);
+    case CXCursor_CaseStmt:
+    case CXCursor_DefaultStmt: {   /* reached by falling through: its statement runs */
+        struct cursor_vec k = cursor_children(s);
+        enum flow f = k.len ? exec(I, k.items[k.len - 1]) : FLOW_NEXT;
         VEC_FREE(k);
         return f;
     }

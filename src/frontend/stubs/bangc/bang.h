@@ -45,12 +45,20 @@ struct half {
     half() = default;
     half(float);
     operator float() const;
+    half &operator+=(float);
+    half &operator-=(float);
+    half &operator*=(float);
+    half &operator/=(float);
 };
 struct bfloat16_t {
     uint16_t bits;
     bfloat16_t() = default;
     bfloat16_t(float);
     operator float() const;
+    bfloat16_t &operator+=(float);
+    bfloat16_t &operator-=(float);
+    bfloat16_t &operator*=(float);
+    bfloat16_t &operator/=(float);
 };
 
 /* ---- the task: read through functions, so every use is a call the frontend answers ---- */
@@ -347,6 +355,6 @@ struct vv_int8 { char r[256]; };
 struct vv_uint8 { char r[256]; };
 
 /* the operation pairs of __bang_fusion */
-enum { FUSION_FAM, FUSION_FAS, FUSION_FMA, FUSION_FMS, FUSION_FSA, FUSION_FSM, FUSION_FSS };
+enum __accelsync_fusion { FUSION_FAM, FUSION_FAS, FUSION_FMA, FUSION_FMS, FUSION_FSA, FUSION_FSM, FUSION_FSS };
 
 #endif
