@@ -102,6 +102,19 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('check', bad)
     expect(p.returncode == 2 and f'{bad}:3:16: error: expected \';\' after expression '
            '[source-error]' in p.stdout, f'check: a C++ error is a source-error: {p.stdout!r}')
+    macro = os.path.join(tmp, 'macro_op.mlu')
+    with open(macro, 'w') as out:
+        out.write('#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n__nram__ char b[4096];\n'
+                  '__mlu_global__ void k(char *g, int n) {\n'
+                  '  __memcpy(b, g + n * N, 16, GDRAM2NRAM);\n'
+                  '  __memcpy(b, g, MUL(n, 2), GDRAM2NRAM);\n}\n')
+    p = run('lower', macro)
+    expect(f'  IO memcpy b[0 +: 16] <- g[1024 +: 16];  // from {macro}:6:3' in p.stdout.splitlines(),
+           f'lower: n * N with N a macro is 4 * 256: {p.stdout!r}')
+    p = run('check', macro)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f'{macro}:7:3: error: the copy size is not known before the kernel runs'),
+        f'check: an operator written inside a macro definition is unknown, never a guess: {p.stdout!r}')
     os.mkdir(os.path.join(tmp, 'tree'))
     with open(os.path.join(tmp, 'tree', 'k.mlu'), 'w') as out:
         out.write('#include <bang.h>\n__nram__ float a[8];\n'

@@ -128,7 +128,8 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
     out->index = clang_createIndex(0, 0);
     enum CXErrorCode rc = clang_parseTranslationUnit2(
         out->index, src->path, (const char *const *)args.items, (int)args.len, unsaved.items,
-        (unsigned)unsaved.len, CXTranslationUnit_KeepGoing, &out->tu);
+        (unsigned)unsaved.len,
+        CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &out->tu);
     bool ok;
     if (rc != CXError_Success || !out->tu) {
         diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,

@@ -225,9 +225,16 @@ struct op_entry {
     int64_t value;
 };
 
+/* Where a macro was expanded: [start, end) in a file, as libclang reports its extent. */
+struct macro_range {
+    CXFile file;
+    unsigned start, end;
+};
+
 struct op_cache {
     struct op_entry *slots;
     size_t nslots, used;
+    VEC(struct macro_range) macros;
 };
 
 struct op_cache *op_cache_new(void)
@@ -242,6 +249,7 @@ void op_cache_free(struct op_cache *c)
 {
     if (!c)
         return;
+    VEC_FREE(c->macros);
     free(c->slots);
     free(c);
 }
@@ -249,7 +257,8 @@ void op_cache_free(struct op_cache *c)
 static struct op_entry *op_find(struct op_cache *c, CXCursor e, bool *fresh)
 {
     if (2 * (c->used + 1) > c->nslots) {
-        struct op_cache bigger = {xcalloc(2 * c->nslots, sizeof(struct op_entry)), 2 * c->nslots, 0};
+        struct op_cache bigger = {.slots = xcalloc(2 * c->nslots, sizeof(struct op_entry)),
+                                  .nslots = 2 * c->nslots, .macros = c->macros};
         for (size_t i = 0; i < c->nslots; i++)
             if (c->slots[i].used) {
                 size_t j = c->slots[i].hash & (bigger.nslots - 1);
@@ -397,6 +406,52 @@ bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out)
     return slot->constant > 0;
 }
 
+static enum CXChildVisitResult find_expansion(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct op_cache *c = data;
+    if (clang_getCursorKind(cur) == CXCursor_MacroExpansion) {
+        CXSourceRange r = clang_getCursorExtent(cur);
+        struct macro_range m;
+        clang_getExpansionLocation(clang_getRangeStart(r), &m.file, NULL, NULL, &m.start);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &m.end);
+        if (m.file)
+            VEC_PUSH(c->macros, m);
+    }
+    return CXChildVisit_Continue;
+}
+
+void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu)
+{
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_expansion, c);
+}
+
+/* The macro expansion a location is in (by the file offset libclang gives it), or -1. */
+static long macro_at(const struct op_cache *c, CXSourceLocation loc)
+{
+    CXFile f;
+    unsigned off;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+    for (size_t i = 0; i < c->macros.len; i++)
+        if (clang_File_isEqual(c->macros.items[i].file, f) && off >= c->macros.items[i].start &&
+            off <= c->macros.items[i].end)
+            return (long)i;
+    return -1;
+}
+
+/* Both operands of e meet inside one macro invocation (`MUL(n, 2)`, `ALIGN(x, 4)`): the
+ * operator between them is written in the macro's definition, which libclang's token
+ * locations do not reach; the tokens of the invocation (the argument comma) would be read
+ * instead. */
+static bool operands_in_one_macro(const struct op_cache *c, CXCursor lhs, CXCursor e)
+{
+    CXCursor a, b;
+    if (!c->macros.len || !cursor_two_exprs(e, &a, &b))
+        return false;
+    long m = macro_at(c, clang_getRangeEnd(clang_getCursorExtent(lhs)));
+    return m >= 0 && m == macro_at(c, clang_getRangeStart(clang_getCursorExtent(b)));
+}
+
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs)
 {
     bool fresh;
@@ -404,6 +459,8 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
     if (slot->op_known)
         return slot->op;
     slot->op_known = true;
+    if (operands_in_one_macro(c, lhs, e))
+        return slot->op;   /* the operator is in the macro's definition: not known */
     CXFile file;
     unsigned end;
     CXSourceLocation lhs_end = clang_getRangeEnd(clang_getCursorExtent(lhs));

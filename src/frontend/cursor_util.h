@@ -45,6 +45,10 @@ bool cursor_for_parts(CXTranslationUnit tu, CXCursor s, CXCursor *init, CXCursor
  * times). */
 struct op_cache;
 struct op_cache *op_cache_new(void);
+/* Records where the translation unit expands macros (parsed with a detailed preprocessing
+ * record): an operator written inside a macro's definition is then reported unknown rather
+ * than read from the wrong token. */
+void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu);
 void op_cache_free(struct op_cache *c);
 /* Whether clang's constant evaluator gives e a value (asked once per expression): true with
  * *out. Whole expressions written with macros (`MAX_NRAM_SIZE / sizeof(T)`) are folded so. */

@@ -111,6 +111,7 @@ void interp_init(struct interp *I, CXTranslationUnit tu, const char *stub_prefix
     I->diags = diags;
     I->opt = opt;
     I->ops = op_cache_new();
+    op_cache_find_macros(I->ops, tu);
 }
 
 void interp_free(struct interp *I)
