@@ -40,6 +40,8 @@ static const char *const forwarded_headers[] = {
 static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-D__NPU_ARCH__=2201",
                                             "-D__DAV_C220_VEC__"};
 
+static const char *const entry_words[] = {"__global__", NULL};
+
 static const struct clang_dialect dialect = {
     .stub_dir = STUB_DIR,
     .stubs = ascendc_stubs,
@@ -48,6 +50,7 @@ static const struct clang_dialect dialect = {
     .forward_to = "kernel_operator.h",
     .args = compiler_args,
     .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
+    .entry_words = entry_words,
 };
 
 /* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime

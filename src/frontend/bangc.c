@@ -28,6 +28,8 @@ static const char *const forwarded_headers[] = {"bang_device_functions.h"};
  * including anything, so the language stub is included before every file. */
 static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-include", "bang.h"};
 
+static const char *const entry_words[] = {"__mlu_global__", "__mlu_entry__", NULL};
+
 static const struct clang_dialect dialect = {
     .stub_dir = STUB_DIR,
     .stubs = bangc_stubs,
@@ -36,6 +38,7 @@ static const struct clang_dialect dialect = {
     .forward_to = "mlu.h",
     .args = compiler_args,
     .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
+    .entry_words = entry_words,
 };
 
 /* An integer kernel argument without -D (as in the Ascend C frontend). */

@@ -92,6 +92,89 @@ static void add_unsaved(unsaved_vec *unsaved, string_vec *owned, const char *dir
     VEC_PUSH(*unsaved, f);
 }
 
+static const char *skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* After `open` (one of "<(") at p, the matching close; NULL if the text ends first. Counts
+ * the top-level commas. */
+static const char *matching(const char *p, char open, char close, int *commas)
+{
+    int depth = 0;
+    *commas = 0;
+    for (; *p; p++) {
+        if (*p == open)
+            depth++;
+        else if (*p == close && --depth == 0)
+            return p;
+        else if (*p == ',' && depth == 1)
+            ++*commas;
+        else if (*p == ';' || *p == '{')
+            return NULL;
+    }
+    return NULL;
+}
+
+/* libclang shows no cursor for an explicit instantiation of a kernel template
+ * (`template __global__ void k<float>(float *x, int n);`), so the template exists nowhere a
+ * launch search can see. For each one written in the file, a call is appended after the
+ * file's last line (no line moves): `k<float>(__accelsync_arg(), __accelsync_arg())`. */
+static char *instantiation_calls(const char *text, const char *const *words)
+{
+    char *calls = xstrdup("");
+    int n = 0;
+    for (const char *p = text; words && (p = strstr(p, "template")) != NULL; p += 8) {
+        if (p > text && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+                         (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
+            continue;
+        const char *q = skip_space(p + 8);
+        size_t w = 0;
+        while (words[w] && strncmp(q, words[w], strlen(words[w])) != 0)
+            w++;
+        if (!words[w])
+            continue;
+        q = skip_space(q + strlen(words[w]));
+        while (q[0] == '_' && q[1] == '_') {   /* more qualifiers: __aicore__ */
+            const char *end = q + 2;
+            while (*end == '_' || (*end >= 'a' && *end <= 'z') || (*end >= 'A' && *end <= 'Z'))
+                end++;
+            q = skip_space(end);
+        }
+        if (strncmp(q, "void", 4) != 0)
+            continue;
+        const char *name = skip_space(q + 4), *lt = strchr(name, '<');
+        int commas;
+        const char *gt = lt ? matching(lt, '<', '>', &commas) : NULL;
+        const char *paren = gt ? skip_space(gt + 1) : NULL;
+        const char *close = paren && *paren == '(' ? matching(paren, '(', ')', &commas) : NULL;
+        if (!close)
+            continue;
+        int nparams = skip_space(paren + 1) == close ? 0 : commas + 1;
+        char *args = xstrdup("");
+        for (int i = 0; i < nparams; i++) {
+            char *more = xasprintf("%s%s__accelsync_arg()", args, i ? ", " : "");
+            free(args);
+            args = more;
+        }
+        char *more = xasprintf("%s static void __accelsync_instance_%d() { %.*s(%s); }", calls, n++,
+                               (int)(gt + 1 - name), name, args);
+        free(args);
+        free(calls);
+        calls = more;
+    }
+    if (n == 0) {
+        free(calls);
+        return NULL;
+    }
+    char *all = xasprintf("\nstruct __accelsync_arg { template <class T> operator T() const; };%s\n",
+                          calls);
+    free(calls);
+    return all;
+}
+
 bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                         const struct frontend_options *o, const struct clang_extra_file *extra,
                         size_t nextra, const char *const *extra_args, size_t nextra_args,
@@ -99,9 +182,18 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
 {
     memset(out, 0, sizeof(*out));
     out->text = rewrite_launches(src->text, src->len);
+    size_t len = src->len;
+    char *calls = instantiation_calls(out->text, d->entry_words);
+    if (calls) {
+        char *longer = xasprintf("%s%s", out->text, calls);
+        len += strlen(calls);
+        free(out->text);
+        free(calls);
+        out->text = longer;
+    }
     unsaved_vec unsaved = {0};
     string_vec owned = {0}, args = {0};
-    struct CXUnsavedFile main_file = {src->path, out->text, (unsigned long)src->len};
+    struct CXUnsavedFile main_file = {src->path, out->text, (unsigned long)len};
     VEC_PUSH(unsaved, main_file);
     for (size_t i = 0; i < nextra; i++)
         add_unsaved(&unsaved, &owned, d->stub_dir, extra[i].name, extra[i].text,
@@ -211,9 +303,13 @@ static enum CXChildVisitResult find_launches(CXCursor c, CXCursor parent, CXClie
 {
     (void)parent;
     struct entry_search *s = data;
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    enum CXCursorKind k = clang_getCursorKind(c);
+    /* a launch or call, or an explicit instantiation (`template __mlu_global__ void f<T>(...);`) */
+    bool instantiation = k == CXCursor_FunctionDecl &&
+                         !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+    if (k != CXCursor_CallExpr && !instantiation)
         return CXChildVisit_Recurse;
-    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor fn = instantiation ? c : clang_getCursorReferenced(c);
     CXCursor pattern = clang_getSpecializedCursorTemplate(fn);
     CXCursor def = clang_getCursorDefinition(fn);
     if (clang_Cursor_isNull(pattern) || clang_Cursor_isNull(def) ||

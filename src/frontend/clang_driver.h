@@ -23,6 +23,7 @@ struct clang_dialect {
     const char *forward_to;                 /* e.g. "kernel_operator.h" */
     const char *const *args;                /* fixed compiler arguments (language, arch) */
     size_t nargs;
+    const char *const *entry_words;         /* qualifiers of kernel entries, NULL-ended */
 };
 
 /* A generated header in the stub directory (Ascend C's tiling declarations). */
@@ -51,7 +52,8 @@ void clang_parse_free(struct clang_parse *p);
  * kernel qualifiers, e.g. __global__, as annotate("accelsync:global")). */
 struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation);
 /* The template specializations of annotated function templates that the translation unit
- * launches or calls (often inside a macro such as KERNEL_CHECK(...)) (`kernel<float><<<dim, type, queue>>>(...)`), each once, as their definitions: a
+ * launches or calls (often inside a macro such as KERNEL_CHECK(...)) or instantiates
+ * explicitly (`kernel<float><<<dim, type, queue>>>(...)`), each once, as their definitions: a
  * template kernel exists only where it is instantiated. */
 struct cursor_vec clang_launched_entries(CXTranslationUnit tu, const char *annotation);
 /* Whether a declaration carries annotate(what). */
