@@ -10,7 +10,6 @@
 #include "ascendc_api.h"
 #include "build_emulation.h"
 #include "clang_driver.h"
-#include "config.h"
 #include "frontend.h"
 #include "interp.h"
 #include "pir_writer.h"
@@ -178,32 +177,18 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1,
                                  (const char *const *)type_macros, nmacros, &parse, diags);
     if (ok) {
-        struct cursor_vec entries = clang_entries(parse.tu, "accelsync:global");
-        if (entries.len == 0) {
-            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
-                      (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
-                      "no kernel entry in %s (a function defined with __global__)", path);
-            ok = false;
-        } else {
-            struct pir_writer w;
-            pir_writer_init(&w);
-            struct define_value *defines = clang_define_values(o);
-            struct interp_options io = {defines, o->ndefines,
-                                        o->max_steps ? o->max_steps : 10000000, 64};
-            struct interp I;
-            interp_init(&I, parse.tu, STUB_DIR "/", ascendc_api(), NULL, &w, diags, &io);
-            pir_writer_note(&w, "%s lowered by accelsync %s (Ascend C frontend); checked as written "
-                            "here", path, AS_VERSION);
-            pir_writer_note(&w, o->manual_sync
-                                    ? "auto-sync: off (no compiler-inserted sync is assumed)"
-                                    : "auto-sync: on (the compiler's V->V barriers and S<->V/MTE2/MTE3 "
-                                      "flags are added where accesses conflict, marked auto-sync; "
-                                      "--auto-sync=off to check without them)");
-            lower_entries(&I, &w, &entries, o, out);
-            clang_finish(&I, &w, o->model ? o->model : "ascend910b2", out);
-            interp_free(&I);
-            pir_writer_free(&w);
-            free(defines);
+        struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
+        ok = entries.len > 0;
+        if (ok) {
+            struct clang_session ss;
+            clang_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
+            pir_writer_note(&ss.w, o->manual_sync
+                                       ? "auto-sync: off (no compiler-inserted sync is assumed)"
+                                       : "auto-sync: on (the compiler's V->V barriers and "
+                                         "S<->V/MTE2/MTE3 flags are added where accesses conflict, "
+                                         "marked auto-sync; --auto-sync=off to check without them)");
+            lower_entries(&ss.I, &ss.w, &entries, o, out);
+            clang_session_end(&ss, o, "ascend910b2", out);
         }
         VEC_FREE(entries);
     }

@@ -11,7 +11,6 @@
 #include "../util/xalloc.h"
 #include "bangc_api.h"
 #include "clang_driver.h"
-#include "config.h"
 #include "frontend.h"
 #include "interp.h"
 #include "pir_writer.h"
@@ -207,38 +206,20 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
     struct clang_parse parse;
     bool ok = clang_parse_source(&dialect, src, o, NULL, 0, NULL, 0, &parse, diags);
     if (ok) {
-        struct cursor_vec entries = clang_entries(parse.tu, "accelsync:global");
-        struct cursor_vec launched = clang_launched_entries(parse.tu, "accelsync:global");
-        for (size_t i = 0; i < launched.len; i++)
-            VEC_PUSH(entries, launched.items[i]);
-        VEC_FREE(launched);
-        if (entries.len == 0) {
-            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
-                      (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
-                      "no kernel entry in %s (a function defined with __mlu_global__ or "
-                      "__mlu_entry__, or a template of one launched in the file)", src->path);
-            ok = false;
-        } else {
-            struct pir_writer w;
-            pir_writer_init(&w);
-            struct define_value *defines = clang_define_values(o);
-            struct interp_options io = {defines, o->ndefines,
-                                        o->max_steps ? o->max_steps : 10000000, 64};
-            struct interp I;
-            interp_init(&I, parse.tu, STUB_DIR "/", bangc_api(), NULL, &w, diags, &io);
-            pir_writer_note(&w, "%s lowered by accelsync %s (BANG C frontend); checked as written "
-                            "here", src->path, AS_VERSION);
+        struct cursor_vec entries = clang_entries(parse.tu, src->path,
+                                                  "__mlu_global__ or __mlu_entry__", diags);
+        ok = entries.len > 0;
+        if (ok) {
+            struct clang_session ss;
+            clang_session_begin(&ss, &parse, src->path, STUB_DIR "/", bangc_api(), o, diags);
             if (clusters == 0)
-                pir_writer_note(&w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
+                pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
             else
-                pir_writer_note(&w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
+                pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
                                 clusters, clusters, clusters == 1 ? "" : "s");
             for (size_t i = 0; i < entries.len; i++)
-                lower_entry(&I, &w, entries.items[i], clusters, o, out);
-            clang_finish(&I, &w, o->model ? o->model : "mlu370", out);
-            interp_free(&I);
-            pir_writer_free(&w);
-            free(defines);
+                lower_entry(&ss.I, &ss.w, entries.items[i], clusters, o, out);
+            clang_session_end(&ss, o, "mlu370", out);
         }
         VEC_FREE(entries);
     }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "config.h"
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
  * become the opening and closing of a comment, three characters each, so every column stays
@@ -292,13 +293,6 @@ static enum CXChildVisitResult find_entries(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation)
-{
-    struct entry_search s = {annotation, {0}};
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_entries, &s);
-    return s.entries;
-}
-
 static enum CXChildVisitResult find_launches(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -322,33 +316,53 @@ static enum CXChildVisitResult find_launches(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
-struct cursor_vec clang_launched_entries(CXTranslationUnit tu, const char *annotation)
+struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const char *qualifiers,
+                                struct diag_list *diags)
 {
-    struct entry_search s = {annotation, {0}};
+    struct entry_search s = {"accelsync:global", {0}};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_entries, &s);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_launches, &s);
+    if (s.entries.len == 0)
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
+                  "no kernel entry in %s (a function defined with %s, or a template of one "
+                  "launched or instantiated in the file)", path, qualifiers);
     return s.entries;
 }
 
-struct define_value *clang_define_values(const struct frontend_options *o)
+void clang_session_begin(struct clang_session *s, const struct clang_parse *p, const char *path,
+                         const char *stub_prefix, const struct api_ops *api,
+                         const struct frontend_options *o, struct diag_list *diags)
 {
-    struct define_value *d = xcalloc(o->ndefines + 1, sizeof(*d));
+    pir_writer_init(&s->w);
+    s->defines = xcalloc(o->ndefines + 1, sizeof(*s->defines));
     for (size_t i = 0; i < o->ndefines; i++)
-        d[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
-    return d;
+        s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
+    s->io = (struct interp_options){s->defines, o->ndefines,
+                                    o->max_steps ? o->max_steps : 10000000, 64};
+    interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
+    pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",
+                    path, AS_VERSION, api->name);
 }
 
-void clang_finish(struct interp *I, struct pir_writer *w, const char *model,
-                  struct lowered_source *out)
+void clang_session_end(struct clang_session *s, const struct frontend_options *o,
+                       const char *model, struct lowered_source *out)
 {
+    struct interp *I = &s->I;
+    struct pir_writer *w = &s->w;
     for (size_t i = 0; i < I->runtime.len; i++) {
         const struct runtime_value *rv = &I->runtime.items[i];
         pir_writer_note(w, "runtime value %s = %lld: %s, %s", rv->name, (long long)rv->value,
                         rv->what, rv->given ? "given by -D" : "the default (-D to change)");
     }
-    out->pir = pir_writer_finish(w, model, &out->origins, &out->nlines, &out->len);
+    out->pir = pir_writer_finish(w, o->model ? o->model : model, &out->origins, &out->nlines,
+                                 &out->len);
     /* the origins point into the interpreter's file names: hand them over */
     out->files = I->files.items;
     out->nfiles = I->files.len;
     I->files.items = NULL;
     I->files.len = I->files.cap = 0;
+    interp_free(I);
+    pir_writer_free(w);
+    free(s->defines);
 }

@@ -48,23 +48,35 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                         struct clang_parse *out, struct diag_list *diags);
 void clang_parse_free(struct clang_parse *p);
 
-/* Function definitions of the main file carrying the annotation (the stubs define the
- * kernel qualifiers, e.g. __global__, as annotate("accelsync:global")). */
-struct cursor_vec clang_entries(CXTranslationUnit tu, const char *annotation);
-/* The template specializations of annotated function templates that the translation unit
- * launches or calls (often inside a macro such as KERNEL_CHECK(...)) or instantiates
- * explicitly (`kernel<float><<<dim, type, queue>>>(...)`), each once, as their definitions: a
- * template kernel exists only where it is instantiated. */
-struct cursor_vec clang_launched_entries(CXTranslationUnit tu, const char *annotation);
+/* The kernel entries: function definitions of the main file carrying the annotation the
+ * stubs give the kernel qualifiers (annotate("accelsync:global")), then the specializations of
+ * such function templates that the translation unit launches or calls (often inside a macro
+ * such as KERNEL_CHECK(...)) or instantiates explicitly, each once, as their definitions: a
+ * template kernel exists only where it is instantiated. No entry at all is an input-error
+ * naming the `qualifiers`. */
+struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const char *qualifiers,
+                                struct diag_list *diags);
 /* Whether a declaration carries annotate(what). */
 bool clang_has_annotation(CXCursor c, const char *what);
 
-/* The interpreter's -D table for o (names point into o). */
-struct define_value *clang_define_values(const struct frontend_options *o);
+/* One file's lowering: the PIR writer and the interpreter over the parse, with the -D values
+ * and step limits of the options. */
+struct clang_session {
+    struct pir_writer w;
+    struct define_value *defines;
+    struct interp_options io;
+    struct interp I;
+};
 
-/* Ends the PIR: notes the runtime values used, writes the text for the model and moves it,
- * its line origins and the file names they point to into out. */
-void clang_finish(struct interp *I, struct pir_writer *w, const char *model,
-                  struct lowered_source *out);
+/* Starts the session (stub_prefix: the stub directory with a trailing '/', kept by the
+ * interpreter); the first header line names the source and the frontend. */
+void clang_session_begin(struct clang_session *s, const struct clang_parse *p, const char *path,
+                         const char *stub_prefix, const struct api_ops *api,
+                         const struct frontend_options *o, struct diag_list *diags);
+/* Ends the PIR: notes the runtime values used, writes the text for the model (o's, else
+ * `model`) and moves it, its line origins and the file names they point to into out; frees
+ * the session. */
+void clang_session_end(struct clang_session *s, const struct frontend_options *o,
+                       const char *model, struct lowered_source *out);
 
 #endif
