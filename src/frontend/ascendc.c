@@ -57,21 +57,7 @@ static const struct clang_dialect dialect = {
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     (void)data;
-    CXType t = clang_getCanonicalType(clang_getCursorType(parm));
-    CXString s = clang_getCursorSpelling(parm);
-    const char *name = clang_getCString(s);
-    struct value v = {.kind = VAL_UNKNOWN, .buffer = -1};
-    if (t.kind == CXType_Pointer) {
-        v = (struct value){.kind = VAL_POINTER, .num = 0,
-                           .buffer = pir_writer_buffer(I->w, *name ? name : "gm", "GM", 0, -1,
-                                                       interp_loc(I, parm), "kernel argument")};
-    } else if (interp_is_integer_type(t)) {
-        char *what = xasprintf("kernel argument '%s'", name);
-        v = (struct value){.kind = VAL_INT, .buffer = -1, .num = interp_runtime(I, name, 4, what)};
-        free(what);
-    }
-    clang_disposeString(s);
-    return v;
+    return clang_kernel_argument(I, parm, "GM", 4);
 }
 
 struct key_list {

@@ -64,23 +64,12 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
     struct params *ps = data;
     if (ps->next < ps->values.len)
         return ps->values.items[ps->next++];
-    CXType t = clang_getCanonicalType(clang_getCursorType(parm));
     CXString s = clang_getCursorSpelling(parm);
-    const char *name = clang_getCString(s);
-    struct value v = {.kind = VAL_UNKNOWN, .buffer = -1};
-    if (t.kind == CXType_Pointer) {
-        v = (struct value){.kind = VAL_POINTER, .num = 0,
-                           .buffer = pir_writer_buffer(I->w, *name ? name : "gdram", "GDRAM", 0,
-                                                       -1, interp_loc(I, parm),
-                                                       "kernel argument")};
-    } else if (t.kind == CXType_Enum && !given(I, name)) {
-        /* an enum argument (a copy direction) has no default: what it selects stays unknown */
-    } else if (interp_is_integer_type(t)) {
-        char *what = xasprintf("kernel argument '%s'", name);
-        v = (struct value){.kind = VAL_INT, .buffer = -1,
-                           .num = interp_runtime(I, name, DEFAULT_ARGUMENT, what)};
-        free(what);
-    }
+    /* an enum argument (a copy direction) has no default: what it selects stays unknown */
+    struct value v = clang_getCanonicalType(clang_getCursorType(parm)).kind == CXType_Enum &&
+                             !given(I, clang_getCString(s))
+                         ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
+                         : clang_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
     clang_disposeString(s);
     VEC_PUSH(ps->values, v);
     ps->next++;

@@ -330,6 +330,27 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
     return s.entries;
 }
 
+struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *space,
+                                   int64_t fallback)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(parm));
+    CXString s = clang_getCursorSpelling(parm);
+    const char *name = clang_getCString(s);
+    struct value v = {.kind = VAL_UNKNOWN, .buffer = -1};
+    if (t.kind == CXType_Pointer) {
+        v = (struct value){.kind = VAL_POINTER, .num = 0,
+                           .buffer = pir_writer_buffer(I->w, *name ? name : "arg", space, 0, -1,
+                                                       interp_loc(I, parm), "kernel argument")};
+    } else if (interp_is_integer_type(t)) {
+        char *what = xasprintf("kernel argument '%s'", name);
+        v = (struct value){.kind = VAL_INT, .buffer = -1,
+                           .num = interp_runtime(I, name, fallback, what)};
+        free(what);
+    }
+    clang_disposeString(s);
+    return v;
+}
+
 void clang_session_begin(struct clang_session *s, const struct clang_parse *p, const char *path,
                          const char *stub_prefix, const struct api_ops *api,
                          const struct frontend_options *o, struct diag_list *diags)

@@ -59,6 +59,12 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
 /* Whether a declaration carries annotate(what). */
 bool clang_has_annotation(CXCursor c, const char *what);
 
+/* A kernel argument's value: a pointer is a buffer of `space` named after the parameter,
+ * sized by what is accessed; an integer a runtime value (-D NAME=VALUE, else `fallback`);
+ * anything else unknown. */
+struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *space,
+                                   int64_t fallback);
+
 /* One file's lowering: the PIR writer and the interpreter over the parse, with the -D values
  * and step limits of the options. */
 struct clang_session {
