@@ -104,17 +104,27 @@ with tempfile.TemporaryDirectory() as tmp:
            '[source-error]' in p.stdout, f'check: a C++ error is a source-error: {p.stdout!r}')
     macro = os.path.join(tmp, 'macro_op.mlu')
     with open(macro, 'w') as out:
-        out.write('#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n__nram__ char b[4096];\n'
+        out.write('#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n'
+                  '#define CEIL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))\n'
+                  '#define OFF(x) (sizeof(float *) * (x))\n__nram__ char b[4096];\n'
                   '__mlu_global__ void k(char *g, int n) {\n'
                   '  __memcpy(b, g + n * N, 16, GDRAM2NRAM);\n'
-                  '  __memcpy(b, g, MUL(n, 2), GDRAM2NRAM);\n}\n')
+                  '  __memcpy(b, g, MUL(n, 2), GDRAM2NRAM);\n'
+                  '  __memcpy(b, g, CEIL_ALIGN(n * 5, 8), GDRAM2NRAM);\n'
+                  '  __memcpy(b, g, OFF(n), GDRAM2NRAM);\n}\n')
     p = run('lower', macro)
-    expect(f'  IO memcpy b[0 +: 16] <- g[1024 +: 16];  // from {macro}:6:3' in p.stdout.splitlines(),
+    lines = p.stdout.splitlines()
+    expect(f'  IO memcpy b[0 +: 16] <- g[1024 +: 16];  // from {macro}:8:3' in lines,
            f'lower: n * N with N a macro is 4 * 256: {p.stdout!r}')
+    expect(f'  IO memcpy b[0 +: 8] <- g[0 +: 8];  // from {macro}:9:3' in lines,
+           'lower: MUL(n, 2), its operator written in the definition, is 8 (not the argument comma)')
+    expect(f'  IO memcpy b[0 +: 24] <- g[0 +: 24];  // from {macro}:10:3' in lines,
+           'lower: CEIL_ALIGN(n * 5, 8) expands to 24')
     p = run('check', macro)
     expect(p.returncode == 2 and p.stdout.startswith(
-        f'{macro}:7:3: error: the copy size is not known before the kernel runs'),
-        f'check: an operator written inside a macro definition is unknown, never a guess: {p.stdout!r}')
+        f'{macro}:11:3: error: the copy size is not known before the kernel runs'),
+        f'check: a macro whose operators cannot be matched (a `*` in a type) is unknown, never a '
+        f'guess: {p.stdout!r}')
     os.mkdir(os.path.join(tmp, 'tree'))
     with open(os.path.join(tmp, 'tree', 'k.mlu'), 'w') as out:
         out.write('#include <bang.h>\n__nram__ float a[8];\n'

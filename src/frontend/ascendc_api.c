@@ -203,7 +203,8 @@ static bool build_call(struct interp *I, const char *name, CXCursor call, struct
                        int nargs, struct value *result)
 {
     if (!strcmp(name, "AccelsyncTiling")) {
-        *result = interp_runtime_record(I, clang_getCursorType(call), "tiling field", tiling_default);
+        *result = interp_runtime_record(I, clang_getCursorType(call), "", "tiling field",
+                                        tiling_default);
         return true;
     }
     if (!strcmp(name, "TILING_KEY_IS")) {

@@ -62,7 +62,9 @@ static bool given(struct interp *I, const char *name)
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     struct params *ps = data;
-    if (ps->next < ps->values.len)
+    /* an object (a struct argument) is the interpreter's for one run only: made again, from
+     * the same runtime values */
+    if (ps->next < ps->values.len && ps->values.items[ps->next].kind != VAL_OBJECT)
         return ps->values.items[ps->next++];
     CXString s = clang_getCursorSpelling(parm);
     /* an enum argument (a copy direction) has no default: what it selects stays unknown */
@@ -71,7 +73,10 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
                          ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
                          : clang_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
     clang_disposeString(s);
-    VEC_PUSH(ps->values, v);
+    if (ps->next < ps->values.len)
+        ps->values.items[ps->next] = v;
+    else
+        VEC_PUSH(ps->values, v);
     ps->next++;
     return v;
 }

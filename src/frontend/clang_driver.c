@@ -330,6 +330,12 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
     return s.entries;
 }
 
+static int64_t field_default(const char *name)
+{
+    (void)name;
+    return 4;
+}
+
 struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *space,
                                    int64_t fallback)
 {
@@ -345,6 +351,10 @@ struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *
         char *what = xasprintf("kernel argument '%s'", name);
         v = (struct value){.kind = VAL_INT, .buffer = -1,
                            .num = interp_runtime(I, name, fallback, what)};
+        free(what);
+    } else if (t.kind == CXType_Record) {   /* a struct by value: its integers are runtime values */
+        char *what = xasprintf("a field of kernel argument '%s'", name);
+        v = interp_runtime_record(I, t, name, what, field_default);
         free(what);
     }
     clang_disposeString(s);

@@ -60,8 +60,9 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
 bool clang_has_annotation(CXCursor c, const char *what);
 
 /* A kernel argument's value: a pointer is a buffer of `space` named after the parameter,
- * sized by what is accessed; an integer a runtime value (-D NAME=VALUE, else `fallback`);
- * anything else unknown. */
+ * sized by what is accessed; an integer a runtime value (-D NAME=VALUE, else `fallback`); a
+ * struct by value an object whose integer fields are runtime values `NAME.FIELD` (default
+ * 4); anything else unknown. */
 struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *space,
                                    int64_t fallback);
 

@@ -3,6 +3,9 @@
  * the tokens of the extent are the macro's call, not the operator. */
 #include "cursor_util.h"
 
+#include "macro_ops.h"
+
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,16 +228,11 @@ struct op_entry {
     int64_t value;
 };
 
-/* Where a macro was expanded: [start, end) in a file, as libclang reports its extent. */
-struct macro_range {
-    CXFile file;
-    unsigned start, end;
-};
-
 struct op_cache {
     struct op_entry *slots;
     size_t nslots, used;
-    VEC(struct macro_range) macros;
+    struct macro_table *macros;     /* NULL until op_cache_find_macros */
+    bool *resolved;                 /* per macro invocation: its operators were looked for */
 };
 
 struct op_cache *op_cache_new(void)
@@ -249,16 +247,25 @@ void op_cache_free(struct op_cache *c)
 {
     if (!c)
         return;
-    VEC_FREE(c->macros);
+    macro_table_free(c->macros);
+    free(c->resolved);
     free(c->slots);
     free(c);
+}
+
+/* One expression node, however the cursor was reached: libclang's expression cursors are
+ * {enclosing declaration, node, translation unit}, and the declaration depends on the walk. */
+static bool same_node(CXCursor a, CXCursor b)
+{
+    return a.kind == b.kind && a.data[1] == b.data[1] && a.data[2] == b.data[2];
 }
 
 static struct op_entry *op_find(struct op_cache *c, CXCursor e, bool *fresh)
 {
     if (2 * (c->used + 1) > c->nslots) {
         struct op_cache bigger = {.slots = xcalloc(2 * c->nslots, sizeof(struct op_entry)),
-                                  .nslots = 2 * c->nslots, .macros = c->macros};
+                                  .nslots = 2 * c->nslots, .macros = c->macros,
+                                  .resolved = c->resolved};
         for (size_t i = 0; i < c->nslots; i++)
             if (c->slots[i].used) {
                 size_t j = c->slots[i].hash & (bigger.nslots - 1);
@@ -270,10 +277,13 @@ static struct op_entry *op_find(struct op_cache *c, CXCursor e, bool *fresh)
         free(c->slots);
         *c = bigger;
     }
-    unsigned h = clang_hashCursor(e);
+    /* by the node alone: libclang's hash also takes the enclosing declaration, which differs
+     * between cursors of one expression reached by different walks (equalCursors ignores it) */
+    uintptr_t node = (uintptr_t)e.data[1];   /* an expression cursor: {parent decl, node, TU} */
+    unsigned h = (unsigned)(node ^ (node >> 17)) * 2654435761u + (unsigned)e.kind;
     size_t j = h & (c->nslots - 1);
     while (c->slots[j].used) {
-        if (c->slots[j].hash == h && clang_equalCursors(c->slots[j].expr, e)) {
+        if (c->slots[j].hash == h && same_node(c->slots[j].expr, e)) {
             *fresh = false;
             return &c->slots[j];
         }
@@ -406,50 +416,46 @@ bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out)
     return slot->constant > 0;
 }
 
-static enum CXChildVisitResult find_expansion(CXCursor cur, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    struct op_cache *c = data;
-    if (clang_getCursorKind(cur) == CXCursor_MacroExpansion) {
-        CXSourceRange r = clang_getCursorExtent(cur);
-        struct macro_range m;
-        clang_getExpansionLocation(clang_getRangeStart(r), &m.file, NULL, NULL, &m.start);
-        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &m.end);
-        if (m.file)
-            VEC_PUSH(c->macros, m);
-    }
-    return CXChildVisit_Continue;
-}
-
 void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_expansion, c);
+    macro_table_free(c->macros);
+    free(c->resolved);
+    c->macros = macro_table_new(tu);
+    c->resolved = xcalloc(macro_table_count(c->macros) + 1, sizeof(bool));
 }
 
-/* The macro expansion a location is in (by the file offset libclang gives it), or -1. */
-static long macro_at(const struct op_cache *c, CXSourceLocation loc)
+/* The operator of e when the macro invocation k writes it: the invocation's operators are
+ * worked out once (macro_ops.c) and kept with their expressions. */
+static const char *operator_in_macro(struct op_cache *c, long k, CXCursor e)
 {
-    CXFile f;
-    unsigned off;
-    clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
-    for (size_t i = 0; i < c->macros.len; i++)
-        if (clang_File_isEqual(c->macros.items[i].file, f) && off >= c->macros.items[i].start &&
-            off <= c->macros.items[i].end)
-            return (long)i;
-    return -1;
+    if (!c->resolved[k]) {
+        c->resolved[k] = true;
+        struct macro_op *ops;
+        size_t n;
+        if (macro_table_operators(c->macros, k, &ops, &n)) {
+            for (size_t i = 0; i < n; i++) {
+                bool fresh;
+                struct op_entry *slot = op_find(c, ops[i].expr, &fresh);
+                copy_op(slot->op, ops[i].op);
+                slot->op_known = true;
+                slot->prefix = true;
+            }
+            free(ops);
+        }
+    }
+    bool fresh;
+    struct op_entry *slot = op_find(c, e, &fresh);
+    return slot->op_known ? slot->op : NULL;
 }
 
-/* Both operands of e meet inside one macro invocation (`MUL(n, 2)`, `ALIGN(x, 4)`): the
- * operator between them is written in the macro's definition, which libclang's token
- * locations do not reach; the tokens of the invocation (the argument comma) would be read
- * instead. */
-static bool operands_in_one_macro(const struct op_cache *c, CXCursor lhs, CXCursor e)
+/* The innermost macro invocation holding both operands of a binary e, or -1. */
+static long operands_macro(const struct op_cache *c, CXCursor lhs, CXCursor e)
 {
     CXCursor a, b;
-    if (!c->macros.len || !cursor_two_exprs(e, &a, &b))
-        return false;
-    long m = macro_at(c, clang_getRangeEnd(clang_getCursorExtent(lhs)));
-    return m >= 0 && m == macro_at(c, clang_getRangeStart(clang_getCursorExtent(b)));
+    if (!c->macros || !cursor_two_exprs(e, &a, &b))
+        return -1;
+    return macro_table_find(c->macros, clang_getRangeEnd(clang_getCursorExtent(lhs)),
+                            clang_getRangeStart(clang_getCursorExtent(b)));
 }
 
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs)
@@ -458,9 +464,17 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
     struct op_entry *slot = op_find(c, e, &fresh);
     if (slot->op_known)
         return slot->op;
+    long k = operands_macro(c, lhs, e);
+    if (k >= 0) {
+        /* the operator may be in the macro's definition: from there, or not known */
+        const char *op = operator_in_macro(c, k, e);
+        slot = op_find(c, e, &fresh);
+        if (!op)
+            slot->op[0] = '\0';
+        slot->op_known = true;
+        return slot->op;
+    }
     slot->op_known = true;
-    if (operands_in_one_macro(c, lhs, e))
-        return slot->op;   /* the operator is in the macro's definition: not known */
     CXFile file;
     unsigned end;
     CXSourceLocation lhs_end = clang_getRangeEnd(clang_getCursorExtent(lhs));
@@ -476,6 +490,15 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
 {
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
+    long k = c->macros ? macro_table_find(c->macros, clang_getRangeStart(clang_getCursorExtent(e)),
+                                          clang_getRangeEnd(clang_getCursorExtent(e)))
+                       : -1;
+    if (!slot->op_known && k >= 0 && operator_in_macro(c, k, e)) {
+        slot = op_find(c, e, &fresh);   /* the table may have grown */
+        *prefix = slot->prefix;
+        return slot->op;
+    }
+    slot = op_find(c, e, &fresh);
     if (!slot->op_known) {
         slot->op_known = true;
         CXFile file, ofile;

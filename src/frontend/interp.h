@@ -144,8 +144,10 @@ int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, con
 /* Sets a runtime value for the next kernel run (one run per tiling key). */
 void interp_set_runtime(struct interp *I, const char *name, int64_t value, const char *what);
 /* An object of record type `type` whose integer fields are runtime values named after the
- * fields ("outer.inner" when nested), with defaults from fallback(name). */
-struct value interp_runtime_record(struct interp *I, CXType type, const char *what,
+ * fields ("outer.inner" when nested, "prefix.field" with a non-empty prefix), with defaults
+ * from fallback(name). */
+struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
+                                   const char *what,
                                    int64_t (*fallback)(const char *name));
 /* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
 bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);

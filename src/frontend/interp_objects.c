@@ -327,12 +327,12 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Continue;
 }
 
-struct value interp_runtime_record(struct interp *I, CXType type, const char *what,
-                                   int64_t (*fallback)(const char *name))
+struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
+                                   const char *what, int64_t (*fallback)(const char *name))
 {
     type = type_without_reference(type);
     struct object *o = new_object(I, type);
-    struct runtime_fields rf = {I, o, "", what, fallback};
+    struct runtime_fields rf = {I, o, prefix, what, fallback};
     clang_visitChildren(record_decl(type), runtime_field, &rf);
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
 }
