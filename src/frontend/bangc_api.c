@@ -194,6 +194,8 @@ enum family {
     WRITE_VALUE,    /* (dst, n, value): n elements of the value's type */
     CYCLE,          /* (dst, a, b, n, m): b has m elements, repeated over a's n */
     TRANSPOSE,      /* (dst, a, h, w) */
+    MOVE_BYTES,     /* (dst, a, bytes) */
+    NO_ACCESS,      /* __bang_printf: values only */
 };
 
 static const struct { const char *name; enum family f; } families[] = {
@@ -222,14 +224,16 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_eq", CYCLE}, {"cycle_ne", CYCLE}, {"cycle_lt", CYCLE}, {"cycle_le", CYCLE},
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
-    {"transpose", TRANSPOSE},
+    {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
 static bool is_conversion(const char *op)
 {
-    const char *two = strchr(op, '2');
-    return two && two > op && two[1] >= 'a' && two[1] <= 'z';
+    for (const char *two = strchr(op, '2'); two; two = strchr(two + 1, '2'))
+        if (two > op && two[1] >= 'a' && two[1] <= 'z')   /* int322float: the second '2' */
+            return true;
+    return false;
 }
 
 /* The element size of argument i as written (before its conversion to the parameter type). */
@@ -256,14 +260,27 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     if (f < 0 && is_conversion(op))
         f = UNARY;
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
-                                [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4};
-    if (f < 0 || nargs != arity[f]) {
+                                [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
+                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1};
+    /* a conversion may take a fixed-point position after the count */
+    bool extra_position = f == UNARY && is_conversion(op) && nargs == 4;
+    if (f == NO_ACCESS)
+        return;
+    if (f < 0 || (nargs != arity[f] && !extra_position)) {
         interp_unsupported(I, call, "'%s' is not modelled by the BANG C frontend%s", name,
                            f < 0 ? "" : " in this form (argument count)");
         return;
     }
     int64_t n, m = 0;
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
+    if (f == MOVE_BYTES) {
+        int64_t bytes;
+        if (!interp_int(I, call, args[2], "the byte count", &bytes))
+            return;
+        struct span dst = {args[0], bytes}, src = {args[1], bytes};
+        access(I, call, "COMPUTE", "bang_move", &dst, 1, &src, 1);
+        return;
+    }
     if (f == TRANSPOSE) {
         int64_t h, wd;
         if (!interp_int(I, call, args[2], "the height", &h) ||
