@@ -132,7 +132,7 @@ void interp_free(struct interp *I)
 
 void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data)
 {
-    struct frame frame = {.ret = none};
+    struct frame frame = {.caller = NULL, .ret = none};
     I->frame = &frame;
     I->stopped = I->incomplete = false;
     I->steps = 0;

@@ -19,6 +19,7 @@ enum value_kind {
     VAL_INT,        /* integers, enums, bools */
     VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
     VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
+    VAL_REF,        /* the address of a variable of the kernel (`&x`); num: its serial */
     VAL_UNKNOWN,    /* data, floats, results of unmodelled calls */
 };
 
@@ -117,6 +118,7 @@ struct interp {
     VEC(struct object *) objects;   /* every object of the kernel, freed with it */
     VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
     struct value scratch;           /* what a scalar memory access reads or writes */
+    uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
 };
 
 /* The value of a kernel entry's parameter. */

@@ -22,8 +22,27 @@ struct value *lookup_var(struct interp *I, CXCursor decl)
 
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 {
-    struct var var = {decl, v, owned};
+    struct var var = {decl, v, ++I->var_serial, owned};
     VEC_PUSH(I->frame->vars, var);
+}
+
+struct value *ref_target(struct interp *I, struct value ref)
+{
+    for (struct frame *f = I->frame; f && ref.kind == VAL_REF; f = f->caller)
+        for (size_t i = 0; i < f->vars.len; i++)
+            if (f->vars.items[i].serial == (uint64_t)ref.num)
+                return &f->vars.items[i].v;
+    return NULL;
+}
+
+/* `*p` or `p[0]` through the address of a variable. */
+static struct value *through_ref(struct interp *I, CXCursor at, struct value ref)
+{
+    struct value *slot = ref_target(I, ref);
+    if (!slot)
+        interp_unsupported(I, at, "access through the address of a variable that is out of "
+                           "scope");
+    return slot;
 }
 
 /* Ends a scope: destroys the objects the scope's variables own, newest first. */
@@ -181,6 +200,16 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
     int64_t k;
     if (I->stopped)
         return NULL;
+    if (a.kind == VAL_REF) {   /* p[0] with p the address of a variable */
+        if (!interp_int(I, index, i, "the index through the address of a variable", &k))
+            return NULL;
+        if (k != 0) {
+            interp_unsupported(I, e, "index %lld from the address of a single variable",
+                               (long long)k);
+            return NULL;
+        }
+        return use == USE_ADDRESS ? (I->scratch = a, &I->scratch) : through_ref(I, e, a);
+    }
     if (a.kind == VAL_POINTER && I->api->scalar) {
         if (!interp_int(I, index, i, "the index of a memory access", &k))
             return NULL;
@@ -214,6 +243,8 @@ static struct value *dereference(struct interp *I, CXCursor e, enum storage_use 
     struct value p = eval(I, cursor_first_expr(e));
     if (I->stopped)
         return NULL;
+    if (p.kind == VAL_REF)
+        return use == USE_ADDRESS ? (I->scratch = p, &I->scratch) : through_ref(I, e, p);
     if (p.kind != VAL_POINTER || !I->api->scalar) {
         interp_unsupported(I, e, "access through this pointer is not modelled");
         return NULL;
@@ -249,7 +280,7 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
     case CXCursor_MemberRefExpr:
         return field_of(I, e, true);
     default:
-        if (is_dereference(I, e) && I->api->scalar)
+        if (is_dereference(I, e))
             return dereference(I, e, use);
         interp_unsupported(I, e, "assignment through this expression (arrays and pointers "
                            "to scalars are not modelled)");
@@ -276,9 +307,9 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
         return b;
     }
     bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
-    if ((eq || ne) && ((a.kind == VAL_POINTER && b.kind == VAL_INT && b.num == 0) ||
-                       (b.kind == VAL_POINTER && a.kind == VAL_INT && a.num == 0)))
-        return int_value(ne);   /* a kernel argument is never a null pointer */
+    bool pa = a.kind == VAL_POINTER || a.kind == VAL_REF, pb = b.kind == VAL_POINTER || b.kind == VAL_REF;
+    if ((eq || ne) && ((pa && b.kind == VAL_INT && b.num == 0) || (pb && a.kind == VAL_INT && a.num == 0)))
+        return int_value(ne);   /* a kernel argument or a variable's address is never null */
     if (a.kind != VAL_INT || b.kind != VAL_INT)
         return unknown;
     int64_t x = a.num, y = b.num, r;
@@ -387,6 +418,17 @@ static struct value eval_unary(struct interp *I, CXCursor e)
                       clang_getCursorType(operand));
         return prefix ? *slot : old;
     }
+    if (!strcmp(op, "&")) {
+        CXCursor inner = cursor_strip(operand);
+        struct value *var = clang_getCursorKind(inner) == CXCursor_DeclRefExpr
+                                ? lookup_var(I, clang_getCursorReferenced(inner)) : NULL;
+        if (var && var->kind != VAL_OBJECT) {   /* &x of a variable: its address */
+            for (size_t i = I->frame->vars.len; i-- > 0;)
+                if (&I->frame->vars.items[i].v == var)
+                    return (struct value){.kind = VAL_REF, .buffer = -1,
+                                          .num = (int64_t)I->frame->vars.items[i].serial};
+        }
+    }
     if (I->api->scalar && !strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
         if (clang_getCursorKind(inner) == CXCursor_ArraySubscriptExpr) {
@@ -397,6 +439,10 @@ static struct value eval_unary(struct interp *I, CXCursor e)
             return eval(I, cursor_first_expr(inner));
     }
     struct value v = eval(I, operand);
+    if (!strcmp(op, "*") && v.kind == VAL_REF) {
+        struct value *slot = through_ref(I, e, v);
+        return slot ? *slot : unknown;
+    }
     if (!strcmp(op, "*") && v.kind == VAL_POINTER && I->api->scalar)
         return *memory_access(I, e, v, type_size(clang_getCursorType(e)), USE_READ);
     if (!strcmp(op, "&") || !strcmp(op, "*"))
@@ -755,8 +801,8 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     CXCursor body = cursor_body(fn);
     if (clang_Cursor_isNull(body))
         return none;
-    struct frame frame = {.self = self, .ret = none};
     struct frame *caller = I->frame;
+    struct frame frame = {.caller = caller, .self = self, .ret = none};
     I->frame = &frame;
     I->depth++;
     int nparams = clang_Cursor_getNumArguments(fn);

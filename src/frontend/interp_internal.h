@@ -8,10 +8,12 @@
 struct var {
     CXCursor decl;
     struct value v;
+    uint64_t serial;        /* unique in the kernel run: what `&x` refers to */
     bool owned;             /* the variable's own object: destroyed at the end of its scope */
 };
 
 struct frame {
+    struct frame *caller;   /* NULL for the kernel entry */
     VEC(struct var) vars;
     struct object *self;
     struct value ret;
@@ -54,6 +56,8 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at);
 bool count_step(struct interp *I, CXCursor at);     /* false once the step budget is spent */
 struct value eval(struct interp *I, CXCursor e);
 struct value *lookup_var(struct interp *I, CXCursor decl);
+/* The variable a VAL_REF names, in this frame or a caller's; NULL once it is out of scope. */
+struct value *ref_target(struct interp *I, struct value ref);
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
 struct value *field_of(struct interp *I, CXCursor member, bool report);
 /* How an expression's storage is used: a scalar memory access reads, writes or both; the
