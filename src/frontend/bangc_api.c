@@ -195,6 +195,7 @@ enum family {
     CYCLE,          /* (dst, a, b, n, m): b has m elements, repeated over a's n */
     TRANSPOSE,      /* (dst, a, h, w) */
     MOVE_BYTES,     /* (dst, a, bytes) */
+    FUSION,         /* (op, dst, a, b, c, n): b and c each an array or a scalar */
     NO_ACCESS,      /* __bang_printf: values only */
 };
 
@@ -224,7 +225,7 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_eq", CYCLE}, {"cycle_ne", CYCLE}, {"cycle_lt", CYCLE}, {"cycle_le", CYCLE},
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
-    {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS},
+    {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -261,7 +262,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         f = UNARY;
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
-                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1};
+                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6};
     /* a conversion may take a fixed-point position after the count */
     bool extra_position = f == UNARY && is_conversion(op) && nargs == 4;
     if (f == NO_ACCESS)
@@ -273,6 +274,18 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     }
     int64_t n, m = 0;
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
+    if (f == FUSION) {   /* dst = (a op b) op' c over count elements */
+        int64_t count;
+        if (!interp_int(I, call, args[5], "the element count", &count))
+            return;
+        struct span dst = {args[1], count * element_size(call, 1)}, reads[3];
+        int nreads = 0;
+        for (int k = 2; k <= 4; k++)
+            if (k == 2 || args[k].kind == VAL_POINTER)
+                reads[nreads++] = (struct span){args[k], count * element_size(call, k)};
+        access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
+        return;
+    }
     if (f == MOVE_BYTES) {
         int64_t bytes;
         if (!interp_int(I, call, args[2], "the byte count", &bytes))

@@ -233,6 +233,17 @@ enum flow exec(struct interp *I, CXCursor s)
         VEC_FREE(k);
         return f;
     }
+    case CXCursor_UnexposedStmt: {   /* `#pragma unroll` around a loop: the loop itself */
+        struct cursor_vec k = cursor_children(s);
+        bool wrapped = k.len == 1 && clang_isStatement(clang_getCursorKind(k.items[0]));
+        enum flow f = wrapped ? exec(I, k.items[0]) : FLOW_STOP;
+        VEC_FREE(k);
+        if (wrapped)
+            return f;
+        interp_unsupported(I, s, "statement of kind UnexposedStmt is not modelled");
+        stop(I);
+        return FLOW_STOP;
+    }
     case CXCursor_AsmStmt:
         if (!I->api->asm_stmt || !I->api->asm_stmt(I, s)) {
             interp_unsupported(I, s, "this asm statement is not modelled");
