@@ -90,31 +90,35 @@ static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const c
     return true;
 }
 
+/* The regions of spans as PIR text ("a[0 +: 64], b[64 +: 64]"); NULL (reported) when one
+ * cannot be traced. Empty spans are left out. */
+static char *regions_text(struct interp *I, CXCursor at, const struct span *spans, int n,
+                          const char *what)
+{
+    char *text = xstrdup("");
+    for (int i = 0; i < n; i++) {
+        if (!span_ok(I, at, &spans[i], what)) {
+            free(text);
+            return NULL;
+        }
+        if (spans[i].bytes > 0) {
+            char *r = pir_writer_region(state_of(I)->w, spans[i].p.buffer, spans[i].p.num,
+                                        spans[i].bytes);
+            append(&text, ", ", r);
+            free(r);
+        }
+    }
+    return text;
+}
+
 static void access(struct interp *I, CXCursor at, const char *unit, const char *op,
                    const struct span *writes, int nwrites, const struct span *reads, int nreads)
 {
-    struct pir_writer *w = state_of(I)->w;
-    char *wt = xstrdup(""), *rt = xstrdup("");
-    bool ok = true;
-    for (int i = 0; i < nwrites && ok; i++) {
-        ok = span_ok(I, at, &writes[i], "the destination");
-        if (ok && writes[i].bytes > 0) {
-            char *r = pir_writer_region(w, writes[i].p.buffer, writes[i].p.num, writes[i].bytes);
-            append(&wt, ", ", r);
-            free(r);
-        }
-    }
-    for (int i = 0; i < nreads && ok; i++) {
-        ok = span_ok(I, at, &reads[i], "a source");
-        if (ok && reads[i].bytes > 0) {
-            char *r = pir_writer_region(w, reads[i].p.buffer, reads[i].p.num, reads[i].bytes);
-            append(&rt, ", ", r);
-            free(r);
-        }
-    }
-    if (ok && (*wt || *rt))
-        pir_writer_line(w, interp_loc(I, at), "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt,
-                        *rt ? " <- " : "", rt);
+    char *wt = regions_text(I, at, writes, nwrites, "the destination");
+    char *rt = wt ? regions_text(I, at, reads, nreads, "a source") : NULL;
+    if (rt && (*wt || *rt))
+        pir_writer_line(state_of(I)->w, interp_loc(I, at), "%s %s%s%s%s%s", unit, op,
+                        *wt ? " " : "", wt, *rt ? " <- " : "", rt);
     free(wt);
     free(rt);
 }
