@@ -125,6 +125,16 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{macro}:11:3: error: the copy size is not known before the kernel runs'),
         f'check: a macro whose operators cannot be matched (a `*` in a type) is unknown, never a '
         f'guess: {p.stdout!r}')
+    scalar_io = os.path.join(tmp, 'load_store.mlu')
+    with open(scalar_io, 'w') as out:
+        out.write('#include <bang.h>\n__nram__ float v[16];\n__mlu_global__ void k(float *g) {\n'
+                  '  float a = __load_gdram(g + 3);\n  __store_nram(v + 2, a);\n'
+                  '  __memcpy(g, v, 64, NRAM2GDRAM);\n}\n')
+    p = run('lower', scalar_io)
+    lines = p.stdout.splitlines()
+    expect(f'  ALU load_scalar <- g[12 +: 4];  // from {scalar_io}:4:13' in lines and
+           f'  ALU store_scalar v[8 +: 4];  // from {scalar_io}:5:3' in lines,
+           f'lower: __load_gdram / __store_nram are 4-byte ALU accesses: {p.stdout!r}')
     os.mkdir(os.path.join(tmp, 'tree'))
     with open(os.path.join(tmp, 'tree', 'k.mlu'), 'w') as out:
         out.write('#include <bang.h>\n__nram__ float a[8];\n'

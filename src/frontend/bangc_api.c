@@ -407,7 +407,8 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
 {
     (void)fn;
     (void)self;
-    if (klass && (!strcmp(klass, "half") || !strcmp(klass, "bfloat16_t"))) {
+    if (klass && (!strcmp(klass, "half") || !strcmp(klass, "bfloat16_t") ||
+                  !strcmp(klass, "__accelsync_any"))) {
         *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* 16-bit float data */
         return true;
     }
@@ -437,6 +438,12 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         bool in = !strcmp(want, "dram") ? !strcmp(space, "GDRAM") || !strcmp(space, "LDRAM")
                                         : !strcasecmp(space, want);
         *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = in};
+        return true;
+    }
+    if ((!strncmp(name, "__load_", 7) && nargs == 1) || (!strncmp(name, "__store_", 8) && nargs == 2)) {
+        /* __load_gdram(p), __store_nram(p, v): one element through the scalar unit */
+        scalar(I, c, args[0], element_size(c, 0), name[2] == 's');
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
     }
     if (scalar_function(name)) {   /* a conversion or scalar math: a value, data */

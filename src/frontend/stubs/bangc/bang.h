@@ -94,14 +94,16 @@ typedef enum {
 void __memcpy(void *dst, const void *src, int size, mluMemcpyDirection_t dir);
 void __memcpy(void *dst, const void *src, int size, mluMemcpyDirection_t dir, int dst_stride,
               int src_stride, int segnum);
-void __memcpy(void *dst, const void *src, int size, mluMemcpyDirection_t dir, int dst_stride0,
-              int src_stride0, int segnum0, int dst_stride1, int src_stride1, int segnum1);
+/* the multi-dimensional forms (several strides and segment counts) parse; not modelled */
+template <typename... A>
+void __memcpy(void *dst, const void *src, int size, mluMemcpyDirection_t dir, int a, int b,
+              int c, A... more);
 void __memcpy_async(void *dst, const void *src, int size, mluMemcpyDirection_t dir);
 void __memcpy_async(void *dst, const void *src, int size, mluMemcpyDirection_t dir,
                     int dst_stride, int src_stride, int segnum);
-void __memcpy_async(void *dst, const void *src, int size, mluMemcpyDirection_t dir,
-                    int dst_stride0, int src_stride0, int segnum0, int dst_stride1,
-                    int src_stride1, int segnum1);
+template <typename... A>
+void __memcpy_async(void *dst, const void *src, int size, mluMemcpyDirection_t dir, int a,
+                    int b, int c, A... more);
 template <typename... A> void __nramset(A...);
 template <typename... A> void __nramset_async(A...);
 template <typename... A> void __memset_nram(A...);

@@ -25,6 +25,19 @@ typedef enum {
     cnrtMemcpyHostToDev, cnrtMemcpyDevToHost, cnrtMemcpyDevToDev, cnrtMemcpyHostToHost
 } cnrtMemTransDir_t;
 
+typedef enum {
+    cnrtRounding_rn, cnrtRounding_rz, cnrtRounding_rd, cnrtRounding_ru, cnrtRounding_rm
+} cnrtQuantizedRounding_t;
+typedef enum { cnrtMemTypeUnregistered, cnrtMemTypeHost, cnrtMemTypeDevice } cnrtMemType_t;
+typedef struct {
+    cnrtMemType_t type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+} cnrtPointerAttributes_t;
+
+template <typename... A> cnrtRet_t cnrtCastDataType_V2(A...);
+template <typename... A> cnrtRet_t cnrtPointerGetAttributes(A...);
 template <typename... A> cnrtRet_t cnrtQueueCreate(A...);
 template <typename... A> cnrtRet_t cnrtQueueDestroy(A...);
 template <typename... A> cnrtRet_t cnrtQueueSync(A...);
