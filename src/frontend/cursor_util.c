@@ -1,6 +1,6 @@
 /* Answers libclang 14's C API gives only indirectly (see cursor_util.h). Operators come from
- * clang's own printing of the expression, which also works inside macro expansions, where
- * the tokens of the extent are the macro's call, not the operator. */
+ * the tokens between the operands; one written inside a macro's definition, where libclang
+ * reports the invocation instead, from the expanded invocation (macro_ops.c). */
 #include "cursor_util.h"
 
 #include "macro_ops.h"
@@ -490,10 +490,14 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
 {
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
+    if (slot->op_known) {
+        *prefix = slot->prefix;
+        return slot->op;
+    }
     long k = c->macros ? macro_table_find(c->macros, clang_getRangeStart(clang_getCursorExtent(e)),
                                           clang_getRangeEnd(clang_getCursorExtent(e)))
                        : -1;
-    if (!slot->op_known && k >= 0 && operator_in_macro(c, k, e)) {
+    if (k >= 0 && operator_in_macro(c, k, e)) {
         slot = op_find(c, e, &fresh);   /* the table may have grown */
         *prefix = slot->prefix;
         return slot->op;
