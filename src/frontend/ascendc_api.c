@@ -232,6 +232,10 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
         return true;
     }
+    if (!strcmp(name, "AccelsyncCurrentCoreType")) {   /* g_coreType: every kernel is one AIV (2 in the stub) */
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = 2};
+        return true;
+    }
     if (!strcmp(name, "GetBlockNum") || !strcmp(name, "get_block_num")) {
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_num", 8, "GetBlockNum()")};

@@ -90,6 +90,14 @@ constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t BLOCK_CUBE = 16;
 template <typename T, typename U> struct IsSameType { static constexpr bool value = false; };
 template <typename T> struct IsSameType<T, T> { static constexpr bool value = true; };
+struct TrueType { static constexpr bool value = true; };
+struct FalseType { static constexpr bool value = false; };
+// The core a kernel body runs on (g_coreType) and its index (block_idx): variables of the
+// vendor runtime, read here through calls the API layer answers (the frontend lowers every
+// kernel as one AIV; block_idx is the runtime value of GetBlockIdx()).
+enum AccelsyncCoreType { AIC = 1, AIV = 2, MIX = 3 };
+__aicore__ AccelsyncCoreType AccelsyncCurrentCoreType();
+#define g_coreType AscendC::AccelsyncCurrentCoreType()
 // The scalar operand of a vector API takes the tensors' element type (a non-deduced context,
 // so `Muls(halfTensor, halfTensor, 2.0f, n)` converts the float).
 template <typename T> struct AccelsyncIdentity { using type = T; };
@@ -197,6 +205,7 @@ public:
 __aicore__ TPipe *GetTPipePtr();
 
 __aicore__ int64_t GetBlockIdx();
+#define block_idx AscendC::GetBlockIdx()
 __aicore__ int64_t GetBlockNum();
 __aicore__ int64_t GetSubBlockIdx();
 __aicore__ int64_t GetTaskRation();
@@ -321,6 +330,19 @@ ACCELSYNC_UNMODELLED(SetMaskCount) ACCELSYNC_UNMODELLED(SetMaskNorm) ACCELSYNC_U
 ACCELSYNC_UNMODELLED(PairReduceSum) ACCELSYNC_UNMODELLED(RepeatReduceSum) ACCELSYNC_UNMODELLED(Brcb)
 ACCELSYNC_UNMODELLED(TransDataTo5HD) ACCELSYNC_UNMODELLED(Scatter) ACCELSYNC_UNMODELLED(GatherB)
 ACCELSYNC_UNMODELLED(Arange) ACCELSYNC_UNMODELLED(CreateVecIndex) ACCELSYNC_UNMODELLED(BilinearInterpolation)
+ACCELSYNC_UNMODELLED(ArithProgression) ACCELSYNC_UNMODELLED(InitGlobalMemory)
+ACCELSYNC_UNMODELLED(WholeReduceMin) ACCELSYNC_UNMODELLED(GetReduceMaxMinCount)
+// Mask and register helpers: declared, not modelled (a mask changes what vector APIs write).
+struct AscendCUtils {
+    template <typename T1 = void, auto... V, typename... Args>
+    __aicore__ static void SetMask(Args &&...args);
+    template <typename T1 = void, auto... V, typename... Args>
+    __aicore__ static void SetMaskCount(Args &&...args);
+    template <typename T1 = void, auto... V, typename... Args>
+    __aicore__ static void SetMaskNorm(Args &&...args);
+    template <typename T1 = void, auto... V, typename... Args>
+    __aicore__ static int64_t GetC(Args &&...args);
+};
 enum class CMPMODE : uint8_t { LT, GT, EQ, LE, GE, NE };
 enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
