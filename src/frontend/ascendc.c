@@ -85,13 +85,6 @@ static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, co
     }
 }
 
-static bool given(const struct frontend_options *o, const char *name)
-{
-    for (size_t i = 0; i < o->ndefines; i++)
-        if (strcmp(o->defines[i].name, name) == 0)
-            return true;
-    return false;
-}
 
 /* The constant keys of every TILING_KEY_IS call in the translation unit, sorted: a run meets
  * only the branches its own key takes, so the keys are read from the code itself. */
@@ -129,7 +122,7 @@ static void lower_entries(struct interp *I, struct pir_writer *w, const struct c
                           const struct frontend_options *o, struct lowered_source *out)
 {
     struct key_list keys = {0};
-    if (!given(o, "tiling_key"))
+    if (!interp_defined(I, "tiling_key", NULL))
         clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
     for (size_t i = 0; i < entries->len; i++) {
         CXCursor entry = entries->items[i];

@@ -51,14 +51,6 @@ struct params {
     size_t next;
 };
 
-static bool given(struct interp *I, const char *name)
-{
-    for (size_t i = 0; i < I->opt->ndefines; i++)
-        if (!strcmp(I->opt->defines[i].name, name))
-            return true;
-    return false;
-}
-
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     struct params *ps = data;
@@ -69,7 +61,7 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
     CXString s = clang_getCursorSpelling(parm);
     /* an enum argument (a copy direction) has no default: what it selects stays unknown */
     struct value v = clang_getCanonicalType(clang_getCursorType(parm)).kind == CXType_Enum &&
-                             !given(I, clang_getCString(s))
+                             !interp_defined(I, clang_getCString(s), NULL)
                          ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
                          : clang_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
     clang_disposeString(s);

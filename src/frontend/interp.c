@@ -70,17 +70,25 @@ bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what,
     return false;
 }
 
+bool interp_defined(const struct interp *I, const char *name, int64_t *value)
+{
+    bool found = false;
+    for (size_t i = 0; i < I->opt->ndefines; i++)   /* the last -D of a name wins */
+        if (strcmp(I->opt->defines[i].name, name) == 0) {
+            found = true;
+            if (value)
+                *value = I->opt->defines[i].value;
+        }
+    return found;
+}
+
 int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what)
 {
     for (size_t i = 0; i < I->runtime.len; i++)
         if (strcmp(I->runtime.items[i].name, name) == 0)
             return I->runtime.items[i].value;
     struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what)};
-    for (size_t i = 0; i < I->opt->ndefines; i++)
-        if (strcmp(I->opt->defines[i].name, name) == 0) {
-            rv.value = I->opt->defines[i].value;
-            rv.given = true;
-        }
+    rv.given = interp_defined(I, name, &rv.value);
     VEC_PUSH(I->runtime, rv);
     return rv.value;
 }

@@ -140,6 +140,8 @@ struct as_loc interp_loc(struct interp *I, CXCursor c);
 /* Reports a construct that is not modelled: the kernel is not verified. */
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Whether -D gives `name` a value (then *value, when value is not NULL). */
+bool interp_defined(const struct interp *I, const char *name, int64_t *value);
 /* The value of a runtime quantity: the -D value of `name`, else `fallback` (recorded, so the
  * report names it). */
 int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what);

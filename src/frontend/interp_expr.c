@@ -10,14 +10,21 @@
 
 /* ---- variables ---- */
 
-struct value *lookup_var(struct interp *I, CXCursor decl)
+/* The innermost variable of the current frame declared by decl. */
+static struct var *find_var(struct interp *I, CXCursor decl)
 {
     if (!I->frame)
         return NULL;
     for (size_t i = I->frame->vars.len; i-- > 0;)
         if (clang_equalCursors(I->frame->vars.items[i].decl, decl))
-            return &I->frame->vars.items[i].v;
+            return &I->frame->vars.items[i];
     return NULL;
+}
+
+struct value *lookup_var(struct interp *I, CXCursor decl)
+{
+    struct var *var = find_var(I, decl);
+    return var ? &var->v : NULL;
 }
 
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
@@ -420,14 +427,10 @@ static struct value eval_unary(struct interp *I, CXCursor e)
     }
     if (!strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
-        struct value *var = clang_getCursorKind(inner) == CXCursor_DeclRefExpr
-                                ? lookup_var(I, clang_getCursorReferenced(inner)) : NULL;
-        if (var && var->kind != VAL_OBJECT) {   /* &x of a variable: its address */
-            for (size_t i = I->frame->vars.len; i-- > 0;)
-                if (&I->frame->vars.items[i].v == var)
-                    return (struct value){.kind = VAL_REF, .buffer = -1,
-                                          .num = (int64_t)I->frame->vars.items[i].serial};
-        }
+        struct var *var = clang_getCursorKind(inner) == CXCursor_DeclRefExpr
+                              ? find_var(I, clang_getCursorReferenced(inner)) : NULL;
+        if (var && var->v.kind != VAL_OBJECT)   /* &x of a variable: its address */
+            return (struct value){.kind = VAL_REF, .buffer = -1, .num = (int64_t)var->serial};
     }
     if (I->api->scalar && !strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
