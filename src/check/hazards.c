@@ -235,7 +235,7 @@ static void visit_region(struct visit_ctx *v, const struct region_index *ix,
 {
     const struct lw_program *p = v->ctx->p;
     const struct lw_ins *y = &p->ins[v->b];
-    const int32_t *clock = v->ctx->hb->start_clock + v->b * (size_t)v->ctx->hb->dims;
+    const int32_t *clock = hb_start_clock(v->ctx->hb, v->b);
     for (int u = 0; u < p->nunits && !over_budget(v); u++) {
         int core = p->units[u].core;
         if (core > y->core)

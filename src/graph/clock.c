@@ -3,7 +3,10 @@
  * holds the highest queue position p on unit u such that every instruction of u at
  * position <= p has ended; dimension nunits + u the same for the waits of unit u (which
  * are totally ordered: each holds its queue). Then a -> b iff pos(a) <= clock[start(b)]
- * [unit(a)] (docs/semantics.md §4). */
+ * [unit(a)] (docs/semantics.md §4). A node's clock lives from its first predecessor to its
+ * own turn (a pool sized by the walk's frontier); afterwards only the start clocks queries
+ * read are kept (hb_start_clock). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,10 +85,73 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
     }
 }
 
-void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
+void hb_clock_store_init(struct hb_result *r)
+{
+    const struct lw_program *p = r->p;
+    size_t n = p->nins ? p->nins : 1, naccess = 0, nsignal = 0;
+    r->clock_of = xmalloc(n * sizeof(uint32_t));
+    for (size_t i = 0; i < p->nins; i++) {
+        enum ins_kind k = r->every_clock ? INS_SIGNAL : p->ins[i].kind;
+        r->clock_of[i] = k == INS_ACCESS ? (uint32_t)naccess++
+                         : k == INS_SIGNAL || k == INS_XSIGNAL ? (uint32_t)nsignal++
+                                                                : HB_NO_CLOCK;
+    }
+    size_t na = naccess * (size_t)p->nunits, ns = nsignal * (size_t)r->dims;
+    r->access_clocks = xrealloc_array(NULL, na ? na : 1, sizeof(int32_t));
+    r->signal_clocks = xrealloc_array(NULL, ns ? ns : 1, sizeof(int32_t));
+    for (size_t k = 0; k < na; k++)
+        r->access_clocks[k] = -1;
+    for (size_t k = 0; k < ns; k++)
+        r->signal_clocks[k] = -1;
+}
+
+int32_t *hb_clock_entry(struct hb_result *r, size_t i, size_t *width)
+{
+    uint32_t k = r->clock_of[i];
+    if (k == HB_NO_CLOCK) {
+        *width = 0;
+        return NULL;
+    }
+    bool access = r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
+    *width = access ? (size_t)r->p->nunits : (size_t)r->dims;
+    return (access ? r->access_clocks : r->signal_clocks) + k * *width;
+}
+
+/* Node clocks live only while needed: from the first predecessor that passes one on until the
+ * node is processed. They sit in slots of a pool that grows to the widest frontier of the
+ * walk, not to the node count. */
+struct clock_pool {
+    int32_t *slots;
+    size_t dims, cap, used;
+    uint32_t *free;
+    size_t nfree;
+};
+
+static uint32_t pool_take(struct clock_pool *c)
+{
+    if (c->nfree)
+        return c->free[--c->nfree];
+    if (c->used == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->slots = xrealloc_array(c->slots, c->cap, c->dims * sizeof(int32_t));
+        c->free = xrealloc_array(c->free, c->cap, sizeof(uint32_t));
+    }
+    return (uint32_t)c->used++;
+}
+
+static int32_t *pool_clock(const struct clock_pool *c, uint32_t slot)
+{
+    return c->slots + (size_t)slot * c->dims;
+}
+
+#define NO_SLOT UINT32_MAX
+
+static void run(const struct lw_program *p, const struct hb_matches *m, bool every_clock,
+                struct hb_result *r)
 {
     memset(r, 0, sizeof(*r));
     r->p = p;
+    r->every_clock = every_clock;
     size_t n = p->nins ? p->nins : 1;
     r->dims = hb_dims(p);
     r->started = xcalloc(n, sizeof(bool));
@@ -95,13 +161,15 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     for (size_t i = 0; i < p->nins; i++)
         r->wait_index[i] = is_wait(&p->ins[i]) ? waits_on[p->ins[i].unit]++ : -1;
     free(waits_on);
+    hb_clock_store_init(r);
 
     struct dep_graph g;
     dep_graph_build(p, m, false, &g);
     size_t dims = (size_t)r->dims ? (size_t)r->dims : 1;
-    int32_t *clock = xrealloc_array(NULL, g.nnodes * dims, sizeof(int32_t));
-    for (size_t k = 0; k < g.nnodes * dims; k++)
-        clock[k] = -1;
+    struct clock_pool pool = {.dims = dims};
+    uint32_t *slot_of = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(uint32_t));
+    for (size_t x = 0; x < g.nnodes; x++)
+        slot_of[x] = NO_SLOT;
     bool *done = xcalloc(g.nnodes ? g.nnodes : 1, sizeof(bool));
     node_id *queue = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
@@ -111,23 +179,42 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
     while (head < tail) {
         size_t x = queue[head++];
         done[x] = true;
-        int32_t *cx = clock + x * dims;
-        own_contribution(p, r->wait_index, x, cx);
+        uint32_t sx = slot_of[x];
+        if (sx == NO_SLOT) {   /* no predecessor: nothing has happened before it */
+            sx = pool_take(&pool);
+            for (size_t d = 0; d < dims; d++)
+                pool_clock(&pool, sx)[d] = -1;
+        }
+        own_contribution(p, r->wait_index, x, pool_clock(&pool, sx));
+        if (x < NODE_HUBS(p) && NODE_IS_START(x)) {
+            size_t width;
+            int32_t *e = hb_clock_entry(r, NODE_INS(x), &width);
+            if (e)
+                memcpy(e, pool_clock(&pool, sx), width * sizeof(int32_t));
+        }
+        bool handed_on = false;
         for (size_t k = g.succ_first[x]; k < g.succ_first[x + 1]; k++) {
             size_t y = g.succ[k];
-            join(clock + y * dims, cx, r->dims);
+            if (slot_of[y] != NO_SLOT) {
+                join(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), r->dims);
+            } else if (k + 1 == g.succ_first[x + 1]) {
+                slot_of[y] = sx;   /* the last successor takes the clock as it is */
+                handed_on = true;
+            } else {
+                slot_of[y] = pool_take(&pool);
+                memcpy(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), dims * sizeof(int32_t));
+            }
             if (--g.indegree[y] == 0)
                 queue[tail++] = (node_id)y;
         }
+        if (!handed_on)
+            pool.free[pool.nfree++] = sx;
     }
-    /* Only start clocks are queried: move each down to slot i (NODE_START(i) >= i, and slots
-     * below i are done), then give the rest of the array back, with no second array. */
-    for (size_t i = 0; i < p->nins; i++) {
+    for (size_t i = 0; i < p->nins; i++)
         r->started[i] = done[NODE_START(i)];
-        if (NODE_START(i) != i)
-            memmove(clock + i * dims, clock + NODE_START(i) * dims, dims * sizeof(int32_t));
-    }
-    r->start_clock = xrealloc_array(clock, n, dims * sizeof(int32_t));
+    free(pool.slots);
+    free(pool.free);
+    free(slot_of);
     if (tail < g.nnodes)
         find_cycle(p, m, &g, done, queue, r);
     free(done);
@@ -138,6 +225,17 @@ void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct
         hb_counting_run(p, m, r);
     }
     hb_reach_build(p, m, r);
+}
+
+void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
+{
+    run(p, m, false, r);
+}
+
+void hb_clock_run_every(const struct lw_program *p, const struct hb_matches *m,
+                        struct hb_result *r)
+{
+    run(p, m, true, r);
 }
 
 bool hb_wait_taken_by(const struct hb_result *r, const struct hb_matches *m, size_t w, size_t t,
@@ -155,8 +253,9 @@ bool hb_before(const struct hb_result *r, size_t a, size_t b)
     const struct lw_ins *x = &r->p->ins[a];
     if (!r->started[b])
         return true;   /* b never starts: nothing can race with it */
-    const int32_t *cb = r->start_clock + b * (size_t)r->dims;
-    if (x->kind == INS_WAIT || x->kind == INS_XWAIT)
+    const int32_t *cb = hb_start_clock(r, b);
+    assert(cb && (!is_wait(x) || r->every_clock || r->p->ins[b].kind != INS_ACCESS));
+    if (is_wait(x))
         return r->wait_index[a] <= cb[hb_dim_wait(r->p, x->unit)];
     return x->unit >= 0 && x->pos <= cb[x->unit];
 }
@@ -165,7 +264,9 @@ void hb_result_free(struct hb_result *r)
 {
     free(r->started);
     free(r->in_cycle);
-    free(r->start_clock);
+    free(r->clock_of);
+    free(r->access_clocks);
+    free(r->signal_clocks);
     free(r->wait_index);
     hb_reach_free(r->reach);
     hb_reference_free(r);

@@ -93,9 +93,9 @@ static void ready(struct forward *f, size_t x)
         f->stack[f->top++] = x;
 }
 
-/* Lets everything happen that can; with a clock, writes `value` into dimension d of the
- * start of each instruction that happens now. */
-static void run_on(struct forward *f, int32_t *clock, size_t dims, size_t d, int32_t value)
+/* Lets everything happen that can; with r, writes `value` into dimension d of the kept start
+ * clock (hb_start_clock) of each instruction that starts now. */
+static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t value)
 {
     const struct lw_program *p = f->p;
     const struct hb_matches *m = f->m;
@@ -103,8 +103,10 @@ static void run_on(struct forward *f, int32_t *clock, size_t dims, size_t d, int
         size_t x = f->stack[--f->top];
         f->done[x] = true;
         bool ins = x < NODE_HUBS(p);
-        if (clock && ins && NODE_IS_START(x))
-            clock[NODE_INS(x) * dims + d] = value;
+        size_t width;
+        int32_t *clock = r && ins && NODE_IS_START(x) ? hb_clock_entry(r, NODE_INS(x), &width) : NULL;
+        if (clock && d < width)
+            clock[d] = value;
         for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
             ready(f, f->g.succ[k]);
         if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
@@ -160,7 +162,7 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
 {
     struct forward f = {.p = p, .m = m};
     dep_graph_build(p, m, true, &f.g);
-    size_t nnodes = f.g.nnodes ? f.g.nnodes : 1, n = p->nins ? p->nins : 1;
+    size_t nnodes = f.g.nnodes ? f.g.nnodes : 1;
     f.indegree = xmalloc(nnodes * sizeof(unsigned));
     f.ended = xmalloc((size_t)(m->nxgroups ? m->nxgroups : 1) * sizeof(size_t));
     f.done = xmalloc(nnodes * sizeof(bool));
@@ -169,11 +171,11 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     needs_build(&f);
 
     run_start(&f, false);
-    run_on(&f, NULL, 0, 0, 0);
+    run_on(&f, NULL, 0, 0);
     for (size_t i = 0; i < p->nins; i++)
         r->started[i] = f.done[NODE_START(i)];
     run_start(&f, true);
-    run_on(&f, NULL, 0, 0, 0);
+    run_on(&f, NULL, 0, 0);
     r->cycle = false;
     for (size_t i = 0; i < p->nins; i++) {
         r->in_cycle[i] = !f.done[NODE_END(i)];
@@ -181,8 +183,10 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     }
 
     size_t dims = (size_t)r->dims;
-    for (size_t k = 0; k < n * dims; k++)
-        r->start_clock[k] = -1;
+    free(r->clock_of);
+    free(r->access_clocks);
+    free(r->signal_clocks);
+    hb_clock_store_init(r);
     struct dimension dim = {0};
     for (int d = 0; d < (int)dims; d++) {
         dimension_members(p, d, &dim);
@@ -195,13 +199,13 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
         /* Step 0: none of the dimension's instructions gets there; what happens anyway waits
          * for none of them (its entry stays -1). Step k+1: the k-th one gets there too. */
         run_start(&f, false);
-        run_on(&f, NULL, 0, 0, 0);
+        run_on(&f, NULL, 0, 0);
         for (size_t k = 0; k < dim.members.len; k++) {
             size_t a = dim.members.items[k], node = dim.at_start ? NODE_START(a) : NODE_END(a);
             f.held[node] = false;
             if (f.indegree[node] == 0)
                 f.stack[f.top++] = node;
-            run_on(&f, r->start_clock, dims, (size_t)d, dimension_value(p, r, d, a));
+            run_on(&f, r, (size_t)d, dimension_value(p, r, d, a));
         }
     }
     VEC_FREE(dim.members);

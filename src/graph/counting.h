@@ -13,7 +13,7 @@ size_t hb_xgroup_unordered(const struct hb_matches *m, const struct hb_result *r
 /* Whether every counting group's sets are ordered by r's happens-before, which makes the
  * issue-order matching exact. */
 bool hb_xsets_ordered(const struct hb_matches *m, const struct hb_result *r);
-/* Recomputes r's started, in_cycle, cycle and start_clock under the counting rule (r's
+/* Recomputes r's started, in_cycle, cycle and kept start clocks under the counting rule (r's
  * dims and wait_index stay). */
 void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
 

@@ -57,7 +57,11 @@ struct hb_result {
     bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
     /* clock.c only */
     int dims;                   /* 3 * nunits + ncores: see the hb_dim_* functions */
-    int32_t *start_clock;       /* [i * dims + d]; for started instructions */
+    /* Start clocks are kept only where a query reads them (hb_start_clock): */
+    uint32_t *clock_of;         /* per instruction: its entry in the store of its kind */
+    int32_t *access_clocks;     /* [k * nunits + u]: the end dimensions of an access's */
+    int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
+    bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
     int32_t *wait_index;        /* per instruction: index among the waits of its unit */
     bool counting;              /* clocks from counting.c: some core's sets of one
                                  * cross-core flag are not ordered */
@@ -79,12 +83,37 @@ static inline int hb_dim_start(const struct lw_program *p, int unit) { return 2 
 static inline int hb_dim_issue(const struct lw_program *p, int core) { return 3 * p->nunits + core; }
 static inline int hb_dims(const struct lw_program *p) { return 3 * p->nunits + p->ncores; }
 
+#define HB_NO_CLOCK UINT32_MAX
+
+/* Instruction i's start clock, for a started instruction: of a flag or cross-core signal every
+ * dimension (what has happened when it fires, hb_wait_taken_by); of an access the end
+ * dimensions, hb_dim_end(u) for u < nunits (which non-wait instructions ended before it,
+ * hb_before). No query reads another instruction's, and none is kept: NULL. */
+static inline const int32_t *hb_start_clock(const struct hb_result *r, size_t i)
+{
+    uint32_t k = r->clock_of[i];
+    if (k == HB_NO_CLOCK)
+        return NULL;
+    if (r->p->ins[i].kind == INS_ACCESS && !r->every_clock)
+        return r->access_clocks + (size_t)k * (size_t)r->p->nunits;
+    return r->signal_clocks + (size_t)k * (size_t)r->dims;
+}
+/* The clock store of r (dims and p set), every entry -1. */
+void hb_clock_store_init(struct hb_result *r);
+/* Instruction i's entry, writable, and how many dimensions it holds (0 and NULL if none). */
+int32_t *hb_clock_entry(struct hb_result *r, size_t i, size_t *width);
+
 /* The product's engine. */
 void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
+/* The same, keeping every instruction's start clock whole, so that hb_before answers for
+ * any a with a unit and any b: for the tests that compare engines on every pair. */
+void hb_clock_run_every(const struct lw_program *p, const struct hb_matches *m,
+                        struct hb_result *r);
 /* The reference engine. */
 void hb_reference_run(const struct lw_program *p, const struct hb_matches *m,
                       struct hb_result *r);
-/* end(a) <= start(b) in every execution, for instructions a with a unit. */
+/* end(a) <= start(b) in every execution, for instructions a with a unit and b whose start
+ * clock is kept: b an access or a signal and a not a wait (any, after hb_clock_run_every). */
 bool hb_before(const struct hb_result *r, size_t a, size_t b);
 
 /* An event that may be late without bound: the issue of instruction `ins` (issue) or its

@@ -263,7 +263,7 @@ void hb_reach_free(struct hb_reach *R)
 static int32_t fired(const struct hb_result *r, size_t t, int d)
 {
     const struct lw_ins *x = &r->p->ins[t];
-    int32_t v = r->start_clock[t * (size_t)r->dims + (size_t)d];
+    int32_t v = hb_start_clock(r, t)[d];
     if (d == hb_dim_end(x->unit) && x->pos > v)
         v = x->pos;
     return v;

@@ -235,7 +235,7 @@ static void test_agrees_with_engine(void)
         struct hb_matches m;
         struct hb_result hb;
         hb_matches_build(p, &m);
-        hb_clock_run(p, &m, &hb);
+        hb_clock_run_every(p, &m, &hb);
         int64_t *lat = malloc((p->nins ? p->nins : 1) * sizeof(int64_t));
         CU_ASSERT_PTR_NOT_NULL_FATAL(lat);
         int64_t slow = sim_slow_latency(p);
