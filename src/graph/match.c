@@ -106,12 +106,10 @@ static int by_key(const void *a, const void *b)
 
 void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t)
 {
-    size_t n = 0;   /* counted first: most kernels have few or no cross-core flags */
-    for (size_t i = 0; i < p->nins; i++)
-        n += p->ins[i].kind == kind;
+    size_t n = p->nkind[kind];   /* most kernels have few or no cross-core flags */
     t->len = 0;
     t->items = xmalloc((n ? n : 1) * sizeof(*t->items));
-    for (size_t i = 0; i < p->nins; i++) {
+    for (size_t i = 0; i < p->nins && t->len < n; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->kind == kind)
             t->items[t->len++] = (struct xflag_entry){x->core, x->xmode, x->xflag, i};

@@ -102,11 +102,17 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
         ins.unit = L->p->cores[L->core].first_unit + local_unit;
         ins.pos = L->unit_next_pos[ins.unit]++;
     }
-    if (L->iters.len) {
-        struct binding *b = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*b));
-        memcpy(b, L->iters.items, L->iters.len * sizeof(*b));
-        ins.iters.items = b;
-        ins.iters.len = L->iters.len;
+    if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
+        const struct lw_ins *prev = L->ins.len ? &L->ins.items[L->ins.len - 1] : NULL;
+        size_t bytes = L->iters.len * sizeof(struct binding);
+        if (prev && prev->iters.len == L->iters.len && memcmp(prev->iters.items, L->iters.items, bytes) == 0) {
+            ins.iters = prev->iters;
+        } else {
+            struct binding *b = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*b));
+            memcpy(b, L->iters.items, bytes);
+            ins.iters.items = b;
+            ins.iters.len = L->iters.len;
+        }
     }
     VEC_PUSH(L->ins, ins);
     return &L->ins.items[L->ins.len - 1];
@@ -408,10 +414,13 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.memory_keys);
     key_map_free(&L.channel_keys);
     VEC_FREE(L.iters);
-    p->ins = L.ins.items;
+    /* Exactly as long as it is: the spare capacity of the growing vector is given back. */
+    p->ins = xrealloc_array(L.ins.items, L.ins.len ? L.ins.len : 1, sizeof(*p->ins));
     p->nins = L.ins.len;
-    for (size_t i = 0; i < p->nins; i++)
+    for (size_t i = 0; i < p->nins; i++) {
         p->ins[i].blocks_issue = blocks_issue(p, &p->ins[i]);
+        p->nkind[p->ins[i].kind]++;
+    }
     p->channels = L.channels.items;
     p->nchannels = (int)L.channels.len;
     p->memories = L.memories.items;

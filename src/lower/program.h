@@ -140,6 +140,7 @@ struct lw_program {
     int nunits;
     struct lw_ins *ins;
     size_t nins;
+    size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
     struct lw_channel *channels;
     int nchannels;
     struct lw_memory *memories;
