@@ -8,19 +8,23 @@
 #include "../util/span_index.h"
 #include "../util/xalloc.h"
 
-struct edge {
-    node_id from, to;
-};
-
+/* The graph is built by two identical passes over the program, with no edge list between
+ * them: the first counts each node's successors and predecessors, the second writes the
+ * successors into place (succ_first[x] is x's write cursor, shifted back afterwards). */
 struct builder {
     const struct lw_program *p;
-    VEC(struct edge) edges;
+    struct dep_graph *g;
+    bool filling;
 };
 
 static void add(struct builder *b, size_t from, size_t to)
 {
-    struct edge e = {(node_id)from, (node_id)to};
-    VEC_PUSH(b->edges, e);
+    if (b->filling) {
+        b->g->succ[b->g->succ_first[from]++] = (node_id)to;
+    } else {
+        b->g->succ_first[from + 1]++;
+        b->g->indegree[to]++;
+    }
 }
 
 static bool holds_queue(const struct lw_ins *x)
@@ -169,33 +173,33 @@ static void build_matches(struct builder *b, const struct hb_matches *m, bool co
     }
 }
 
+static void build_pass(struct builder *b, const struct hb_matches *m, bool counting)
+{
+    for (int c = 0; c < b->p->ncores; c++)
+        build_core(b, &b->p->cores[c]);
+    build_matches(b, m, counting, NODE_HUBS(b->p));
+}
+
 void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
                      struct dep_graph *g)
 {
-    struct builder b = {.p = p};
-    for (int c = 0; c < p->ncores; c++)
-        build_core(&b, &p->cores[c]);
-    size_t hub0 = NODE_HUBS(p);
-    build_matches(&b, m, counting, hub0);
-    g->nnodes = hub0 + (size_t)m->ngroups;
+    g->nnodes = NODE_HUBS(p) + (size_t)m->ngroups;
     g->succ_first = xcalloc(g->nnodes + 1, sizeof(size_t));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
-    for (size_t i = 0; i < b.edges.len; i++) {
-        g->succ_first[b.edges.items[i].from + 1]++;
-        g->indegree[b.edges.items[i].to]++;
-    }
+    struct builder b = {.p = p, .g = g};
+    build_pass(&b, m, counting);
     for (size_t x = 0; x < g->nnodes; x++)
         g->succ_first[x + 1] += g->succ_first[x];
-    g->succ = xmalloc((b.edges.len ? b.edges.len : 1) * sizeof(node_id));
-    size_t *fill = xmalloc((g->nnodes + 1) * sizeof(size_t));
-    memcpy(fill, g->succ_first, (g->nnodes + 1) * sizeof(size_t));
-    for (size_t i = 0; i < b.edges.len; i++)
-        g->succ[fill[b.edges.items[i].from]++] = b.edges.items[i].to;
-    free(fill);
+    size_t nedges = g->succ_first[g->nnodes];
+    g->succ = xmalloc((nedges ? nedges : 1) * sizeof(node_id));
+    b.filling = true;
+    build_pass(&b, m, counting);   /* succ_first[x] ends as x + 1's start */
+    for (size_t x = g->nnodes; x > 0; x--)
+        g->succ_first[x] = g->succ_first[x - 1];
+    g->succ_first[0] = 0;
     for (size_t x = 0; x < p->nins && !counting; x++)
         if (m->never[x])
             g->indegree[NODE_END(x)]++;
-    VEC_FREE(b.edges);
 }
 
 void dep_graph_free(struct dep_graph *g)
