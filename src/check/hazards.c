@@ -129,6 +129,23 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
     ix->n = (size_t)p->nmemories * (size_t)p->nunits;
     ix->writes = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
     ix->reads = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
+    /* Counted first, so that each list is allocated once at its size. */
+    size_t *nw = xcalloc(ix->n ? ix->n : 1, sizeof(size_t)), *nr = xcalloc(ix->n ? ix->n : 1, sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++) {
+        const struct lw_ins *x = &p->ins[i];
+        if (x->kind != INS_ACCESS || !ctx->hb->started[i])
+            continue;
+        for (int k = 0; k < x->nwrites; k++)
+            nw[(size_t)x->writes[k].memory * (size_t)p->nunits + (size_t)x->unit]++;
+        for (int k = 0; k < x->nreads; k++)
+            nr[(size_t)x->reads[k].memory * (size_t)p->nunits + (size_t)x->unit]++;
+    }
+    for (size_t k = 0; k < ix->n; k++) {
+        span_index_reserve(&ix->writes[k], nw[k]);
+        span_index_reserve(&ix->reads[k], nr[k]);
+    }
+    free(nw);
+    free(nr);
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || !ctx->hb->started[i])

@@ -1,9 +1,11 @@
-/* Append-only span list with a bounding-span segment tree; see span_index.h. Node 1 is the
- * root over leaves [0, cap); node k has children 2k and 2k+1; an empty leaf has the empty
- * bounding span (lo = INT64_MAX, hi = INT64_MIN), which overlaps nothing. */
+/* Append-only span list with a bounding-span segment tree over blocks of SPAN_BLOCK
+ * entries; see span_index.h. Node 1 is the root over leaves (blocks) [0, nleaves); node k
+ * has children 2k and 2k+1; an empty block has the empty bounding span (lo = INT64_MAX,
+ * hi = INT64_MIN), which overlaps nothing. */
 #include "span_index.h"
 #include "search.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "xalloc.h"
@@ -16,34 +18,54 @@ static void set_node(struct span_index *x, size_t k)
     x->tree_hi[k] = lhi > rhi ? lhi : rhi;
 }
 
-static void rebuild(struct span_index *x)
+/* Leaf node of block b takes in entry i. */
+static void widen_leaf(struct span_index *x, size_t i)
 {
+    size_t k = x->nleaves + i / SPAN_BLOCK;
+    if (x->items[i].lo < x->tree_lo[k])
+        x->tree_lo[k] = x->items[i].lo;
+    if (x->items[i].hi > x->tree_hi[k])
+        x->tree_hi[k] = x->items[i].hi;
+}
+
+/* Items for cap entries and a tree for them, the entries there so far taken in. */
+static void resize(struct span_index *x, size_t cap)
+{
+    x->cap = cap;
+    x->items = xrealloc_array(x->items, cap ? cap : 1, sizeof(*x->items));
+    size_t blocks = (cap + SPAN_BLOCK - 1) / SPAN_BLOCK, leaves = 1;
+    while (leaves < blocks)
+        leaves *= 2;
     free(x->tree_lo);
     free(x->tree_hi);
-    x->tree_lo = xmalloc(2 * x->cap * sizeof(int64_t));
-    x->tree_hi = xmalloc(2 * x->cap * sizeof(int64_t));
-    for (size_t i = 0; i < x->cap; i++) {
-        x->tree_lo[x->cap + i] = i < x->len ? x->items[i].lo : INT64_MAX;
-        x->tree_hi[x->cap + i] = i < x->len ? x->items[i].hi : INT64_MIN;
+    x->nleaves = leaves;
+    x->tree_lo = xmalloc(2 * leaves * sizeof(int64_t));
+    x->tree_hi = xmalloc(2 * leaves * sizeof(int64_t));
+    for (size_t k = 0; k < 2 * leaves; k++) {
+        x->tree_lo[k] = INT64_MAX;
+        x->tree_hi[k] = INT64_MIN;
     }
-    for (size_t k = x->cap; k-- > 1;)
+    for (size_t i = 0; i < x->len; i++)
+        widen_leaf(x, i);
+    for (size_t k = leaves; k-- > 1;)
         set_node(x, k);
+}
+
+void span_index_reserve(struct span_index *x, size_t n)
+{
+    if (n > x->cap)
+        resize(x, n);
 }
 
 void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key)
 {
-    if (x->len == x->cap) {
-        x->cap = x->cap ? 2 * x->cap : 16;
-        x->items = xrealloc_array(x->items, x->cap, sizeof(*x->items));
-        x->items[x->len++] = (struct span){lo, hi, payload, key};
-        rebuild(x);
-        return;
-    }
-    x->items[x->len] = (struct span){lo, hi, payload, key};
-    size_t k = x->cap + x->len++;
-    x->tree_lo[k] = lo;
-    x->tree_hi[k] = hi;
-    for (k /= 2; k >= 1; k /= 2)
+    assert(payload <= UINT32_MAX);
+    if (x->len == x->cap)
+        resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
+    size_t i = x->len++;
+    x->items[i] = (struct span){lo, hi, (uint32_t)payload, key};
+    widen_leaf(x, i);
+    for (size_t k = (x->nleaves + i / SPAN_BLOCK) / 2; k >= 1; k /= 2)
         set_node(x, k);
 }
 
@@ -54,18 +76,28 @@ void span_index_free(struct span_index *x)
     free(x->tree_hi);
     x->items = NULL;
     x->tree_lo = x->tree_hi = NULL;
-    x->len = x->cap = 0;
+    x->len = x->cap = x->nleaves = 0;
 }
 
-/* Node k covers leaves [nlo, nhi). */
+static bool overlaps(const struct span *s, int64_t lo, int64_t hi)
+{
+    return s->lo < hi && lo < s->hi;
+}
+
+/* Node k covers blocks [nlo, nhi). */
 static void visit_node(const struct span_index *x, size_t k, size_t nlo, size_t nhi, size_t from,
                        size_t to, int64_t lo, int64_t hi,
                        void (*visit)(void *ctx, const struct span *s), void *ctx)
 {
-    if (nhi <= from || to <= nlo || x->tree_hi[k] <= lo || hi <= x->tree_lo[k])
+    if (nhi * SPAN_BLOCK <= from || to <= nlo * SPAN_BLOCK || x->tree_hi[k] <= lo
+        || hi <= x->tree_lo[k])
         return;
     if (nhi - nlo == 1) {
-        visit(ctx, &x->items[nlo]);
+        size_t a = nlo * SPAN_BLOCK > from ? nlo * SPAN_BLOCK : from;
+        size_t b = nhi * SPAN_BLOCK < to ? nhi * SPAN_BLOCK : to;
+        for (size_t i = a; i < b; i++)
+            if (overlaps(&x->items[i], lo, hi))
+                visit(ctx, &x->items[i]);
         return;
     }
     size_t mid = nlo + (nhi - nlo) / 2;
@@ -80,16 +112,21 @@ void span_index_visit(const struct span_index *x, size_t from, size_t to, int64_
         to = x->len;
     if (from >= to || lo >= hi)
         return;
-    visit_node(x, 1, 0, x->cap, from, to, lo, hi, visit, ctx);
+    visit_node(x, 1, 0, x->nleaves, from, to, lo, hi, visit, ctx);
 }
 
 static const struct span *last_node(const struct span_index *x, size_t k, size_t nlo,
                                     size_t nhi, size_t to, int64_t lo, int64_t hi)
 {
-    if (to <= nlo || x->tree_hi[k] <= lo || hi <= x->tree_lo[k])
+    if (to <= nlo * SPAN_BLOCK || x->tree_hi[k] <= lo || hi <= x->tree_lo[k])
         return NULL;
-    if (nhi - nlo == 1)
-        return &x->items[nlo];
+    if (nhi - nlo == 1) {
+        size_t b = nhi * SPAN_BLOCK < to ? nhi * SPAN_BLOCK : to;
+        for (size_t i = b; i-- > nlo * SPAN_BLOCK;)
+            if (overlaps(&x->items[i], lo, hi))
+                return &x->items[i];
+        return NULL;
+    }
     size_t mid = nlo + (nhi - nlo) / 2;
     const struct span *s = last_node(x, 2 * k + 1, mid, nhi, to, lo, hi);
     return s ? s : last_node(x, 2 * k, nlo, mid, to, lo, hi);
@@ -101,7 +138,7 @@ const struct span *span_index_last(const struct span_index *x, size_t to, int64_
         to = x->len;
     if (!to || lo >= hi)
         return NULL;
-    return last_node(x, 1, 0, x->cap, to, lo, hi);
+    return last_node(x, 1, 0, x->nleaves, to, lo, hi);
 }
 
 struct key_bound {

@@ -1,25 +1,31 @@
 /* An append-only list of byte spans [lo, hi) in insertion order, with a segment tree of
- * bounding spans over it, so that "which entries in positions [from, to) overlap [lo, hi)"
- * skips whole runs of entries that cannot overlap. The hazard search and the interlock
- * rule use it per (memory, unit). */
+ * bounding spans over blocks of SPAN_BLOCK entries, so that "which entries in positions
+ * [from, to) overlap [lo, hi)" skips whole runs of entries that cannot overlap. The hazard
+ * search and the interlock rule use it per (memory, unit). Memory: 24 bytes an entry and
+ * a tree of about 2 bytes an entry; span_index_reserve sizes it exactly. */
 #ifndef AS_UTIL_SPAN_INDEX_H
 #define AS_UTIL_SPAN_INDEX_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#define SPAN_BLOCK 16
+
 struct span {
     int64_t lo, hi;
-    size_t payload;     /* the caller's: an instruction index */
+    uint32_t payload;   /* the caller's: an instruction index (below 2^32) */
     int32_t key;        /* the caller's: a queue position (non-decreasing) */
 };
 
 struct span_index {
     struct span *items;
     size_t len, cap;
-    int64_t *tree_lo, *tree_hi;   /* node k covers a power-of-two range of leaves */
+    size_t nleaves;                 /* tree leaves (blocks), a power of two */
+    int64_t *tree_lo, *tree_hi;     /* node k; leaf b of the tree is node nleaves + b */
 };
 
+/* Room for n entries in all, allocated once (optional: the index grows by itself). */
+void span_index_reserve(struct span_index *x, size_t n);
 void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key);
 void span_index_free(struct span_index *x);
 /* Calls visit(ctx, span) for each entry at position [from, to) overlapping [lo, hi), in
