@@ -97,7 +97,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     if (!lower_spend(L, 1, stmt->loc))
         return NULL;
     struct lw_ins ins = {.kind = kind, .core = L->core, .unit = -1, .pos = -1,
-                         .seq = L->seq++, .stmt = stmt, .channel = -1};
+                         .seq = L->seq++, .stmt = stmt};
     if (local_unit >= 0) {
         ins.unit = L->p->cores[L->core].first_unit + local_unit;
         ins.pos = L->unit_next_pos[ins.unit]++;

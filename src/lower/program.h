@@ -33,22 +33,30 @@ struct mem_region {
     int buffer;             /* index into lw_program.buffers, for reporting */
 };
 
-struct lw_ins {              /* ordered by size: no padding (120 bytes on LP64) */
+struct lw_ins {              /* 88 bytes on LP64; the kind-specific fields share storage */
     const struct ast_stmt *stmt;    /* location; op or primitive name as written */
     const char *op;         /* access: op name; sync: primitive name */
-    struct mem_region *writes, *reads;
     const struct model_prim *prim;  /* sync instructions */
     struct binding_list iters;      /* loop variables, outermost first */
-    uint64_t bar_from, bar_to;  /* BARRIER/XBARRIER: core-local unit masks */
-    int64_t xflag;          /* XSIGNAL/XWAIT: flag */
+    union {                 /* read only the member of the instruction's kind */
+        struct {            /* INS_ACCESS: nwrites and nreads regions (0 for the others) */
+            struct mem_region *writes, *reads;
+        };
+        struct {            /* INS_BARRIER, INS_XBARRIER: core-local unit masks */
+            uint64_t bar_from, bar_to;
+        };
+        struct {            /* INS_XSIGNAL, INS_XWAIT */
+            int64_t xflag;
+            int xmode;      /* mode id */
+        };
+        int channel;        /* INS_SIGNAL, INS_WAIT: index into lw_program.channels */
+    };
     enum ins_kind kind;
     int core;               /* index into lw_program.cores */
     int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
     int seq;                /* issue index within its core */
     int pos;                /* queue position on its unit (-1 without unit) */
     int nwrites, nreads;
-    int channel;            /* SIGNAL/WAIT: index into lw_program.channels */
-    int xmode;              /* XSIGNAL/XWAIT: mode id */
     bool blocking, interlocked;
     bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
 };
