@@ -196,8 +196,8 @@ static void adopt_findings(struct diag_list *d, size_t from)
 static bool check_run(struct file_result *r, const struct check_options *o,
                       struct lw_program *p)
 {
-    /* The clock engine keeps 2 x units clock entries per node, 3 nodes per instruction:
-     * refused before allocating rather than after running out of memory. */
+    /* The clock engine keeps a clock of units entries per access and 3 x units + cores per
+     * signal: refused before allocating rather than after running out of memory. */
     if (p->nins > GRAPH_MAX_INSTRUCTIONS) {   /* node numbers are 32-bit (graph/edges.h) */
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
                   "kernel '%s' lowers to %zu instructions, more than the %zu the "

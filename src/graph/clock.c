@@ -64,8 +64,9 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
 /* Kahn's algorithm again over what is left, with the ends that never happen released:
  * whatever still cannot proceed waits on a cycle. */
 static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
-                       struct dep_graph *g, bool *done, node_id *queue, struct hb_result *r)
+                       struct dep_graph *g, bool *done, struct hb_result *r)
 {
+    node_id *queue = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < p->nins; i++)
         if (m->never[i] && !done[NODE_END(i)] && --g->indegree[NODE_END(i)] == 0)
@@ -83,6 +84,7 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
             r->cycle = true;
         }
     }
+    free(queue);
 }
 
 void hb_clock_store_init(struct hb_result *r)
@@ -146,6 +148,35 @@ static int32_t *pool_clock(const struct clock_pool *c, uint32_t slot)
 
 #define NO_SLOT UINT32_MAX
 
+/* The walk's queue of ready nodes, a ring that grows to the widest frontier. */
+struct ready_ring {
+    node_id *items;
+    size_t cap, head, len;      /* cap a power of two */
+};
+
+static void ring_push(struct ready_ring *q, size_t x)
+{
+    if (q->len == q->cap) {
+        size_t cap = q->cap ? 2 * q->cap : 256;
+        node_id *items = xmalloc(cap * sizeof(node_id));
+        for (size_t k = 0; k < q->len; k++)
+            items[k] = q->items[(q->head + k) & (q->cap - 1)];
+        free(q->items);
+        q->items = items;
+        q->cap = cap;
+        q->head = 0;
+    }
+    q->items[(q->head + q->len++) & (q->cap - 1)] = (node_id)x;
+}
+
+static size_t ring_pop(struct ready_ring *q)
+{
+    size_t x = q->items[q->head];
+    q->head = (q->head + 1) & (q->cap - 1);
+    q->len--;
+    return x;
+}
+
 static void run(const struct lw_program *p, const struct hb_matches *m, bool every_clock,
                 struct hb_result *r)
 {
@@ -171,13 +202,14 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     for (size_t x = 0; x < g.nnodes; x++)
         slot_of[x] = NO_SLOT;
     bool *done = xcalloc(g.nnodes ? g.nnodes : 1, sizeof(bool));
-    node_id *queue = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(node_id));
-    size_t head = 0, tail = 0;
+    struct ready_ring ready = {0};
+    size_t processed = 0;
     for (size_t x = 0; x < g.nnodes; x++)
         if (g.indegree[x] == 0)
-            queue[tail++] = (node_id)x;
-    while (head < tail) {
-        size_t x = queue[head++];
+            ring_push(&ready, x);
+    while (ready.len) {
+        size_t x = ring_pop(&ready);
+        processed++;
         done[x] = true;
         uint32_t sx = slot_of[x];
         if (sx == NO_SLOT) {   /* no predecessor: nothing has happened before it */
@@ -205,7 +237,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
                 memcpy(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), dims * sizeof(int32_t));
             }
             if (--g.indegree[y] == 0)
-                queue[tail++] = (node_id)y;
+                ring_push(&ready, y);
         }
         if (!handed_on)
             pool.free[pool.nfree++] = sx;
@@ -215,10 +247,10 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     free(pool.slots);
     free(pool.free);
     free(slot_of);
-    if (tail < g.nnodes)
-        find_cycle(p, m, &g, done, queue, r);
+    free(ready.items);
+    if (processed < g.nnodes)
+        find_cycle(p, m, &g, done, r);
     free(done);
-    free(queue);
     dep_graph_free(&g);
     if (m->nxgroups > 0 && !hb_xsets_ordered(m, r)) {
         r->counting = true;

@@ -20,6 +20,9 @@
  * engines use it: it is the definition of which partner a wait waits for. */
 struct hb_matches {
     size_t *wait_signal;        /* INS_WAIT: the matched INS_SIGNAL, NO_INS if none */
+    /* The per-instruction tables of cross-core flags (xwait_first, xwait_ngroups,
+     * xset_first) are indexed only at cross-core flag instructions: a kernel without any
+     * has them of length 1. */
     size_t *xwait_first;        /* INS_XWAIT: range [xwait_first[i], xwait_first[i+1]) */
     size_t *xwait_sources;      /*   of the XSIGNALs it waits for (one per source core) */
     /* Rule 9 as the hardware counts: one group per (waiting core, source core, mode, flag)

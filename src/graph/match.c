@@ -262,6 +262,20 @@ void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *n
 
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
+    if (p->nkind[INS_XSIGNAL] + p->nkind[INS_XWAIT] == 0) {
+        /* Nothing to match: the per-instruction tables are read only at cross-core flag
+         * instructions, so they are not spent on a kernel without any. */
+        m->xwait_first = xcalloc(1, sizeof(size_t));
+        m->xwait_sources = xcalloc(1, sizeof(size_t));
+        m->xwait_ngroups = xcalloc(1, sizeof(int));
+        m->xgroup_first = xcalloc(1, sizeof(size_t));
+        m->xgroup_waits = xcalloc(1, sizeof(size_t));
+        m->xgroup_set_first = xcalloc(1, sizeof(size_t));
+        m->xgroup_sets = xcalloc(1, sizeof(size_t));
+        m->xset_first = xcalloc(1, sizeof(size_t));
+        m->xset_groups = xcalloc(1, sizeof(int));
+        return;
+    }
     struct size_vec sources = {0};
     struct xflag_table sets;
     xflag_table_build(p, INS_XSIGNAL, &sets);
