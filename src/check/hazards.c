@@ -116,11 +116,18 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
 
 /* ---------------------------------------------------------------- the index */
 
+/* Where the previous search of a list ended: successive accesses search near the same
+ * places, so the next search starts from there. */
+struct list_cursor {
+    size_t from, to, after;
+};
+
 /* Per (memory, unit): the write regions and the read regions of started accesses, in queue
  * order, keyed by queue position. */
 struct region_index {
     struct span_index *writes, *reads;
     size_t n;
+    struct list_cursor *wcur, *rcur;    /* per list: where the last search ended */
 };
 
 static void index_build(const struct check_context *ctx, struct region_index *ix)
@@ -129,6 +136,8 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
     ix->n = (size_t)p->nmemories * (size_t)p->nunits;
     ix->writes = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
     ix->reads = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
+    ix->wcur = xcalloc(ix->n ? ix->n : 1, sizeof(struct list_cursor));
+    ix->rcur = xcalloc(ix->n ? ix->n : 1, sizeof(struct list_cursor));
     /* Counted first, so that each list is allocated once at its size. */
     size_t *nw = xcalloc(ix->n ? ix->n : 1, sizeof(size_t)), *nr = xcalloc(ix->n ? ix->n : 1, sizeof(size_t));
     for (size_t i = 0; i < p->nins; i++) {
@@ -153,15 +162,19 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
         for (int k = 0; k < x->nwrites; k++) {
             const struct mem_region *r = &x->writes[k];
             if (r->lo < r->hi)
-                span_index_add(&ix->writes[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
-                               r->lo, r->hi, i, x->pos);
+                span_index_append(&ix->writes[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
+                                  r->lo, r->hi, i, x->pos);
         }
         for (int k = 0; k < x->nreads; k++) {
             const struct mem_region *r = &x->reads[k];
             if (r->lo < r->hi)
-                span_index_add(&ix->reads[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
-                               r->lo, r->hi, i, x->pos);
+                span_index_append(&ix->reads[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
+                                  r->lo, r->hi, i, x->pos);
         }
+    }
+    for (size_t k = 0; k < ix->n; k++) {
+        span_index_seal(&ix->writes[k]);
+        span_index_seal(&ix->reads[k]);
     }
 }
 
@@ -173,6 +186,8 @@ static void index_free(struct region_index *ix)
     }
     free(ix->writes);
     free(ix->reads);
+    free(ix->wcur);
+    free(ix->rcur);
 }
 
 struct payload_query {
@@ -187,10 +202,10 @@ static bool payload_before(size_t i, const void *ctx)
 }
 
 /* Entries issued before instruction b: payloads grow with position within one unit. */
-static size_t first_at_or_after(const struct span_index *l, size_t b)
+static size_t first_at_or_after(const struct span_index *l, size_t b, size_t hint)
 {
     struct payload_query q = {l, b};
-    return partition_point(0, l->len, payload_before, &q);
+    return partition_point_near(0, l->len, hint, payload_before, &q);
 }
 
 struct visit_ctx {
@@ -229,25 +244,26 @@ static bool not_after(size_t i, const void *ctx)
 /* Entries that b happens before: a suffix of the list, since start clocks never decrease
  * along a unit's queue (rule 4 orders the starts). */
 static size_t first_after_b(const struct span_index *l, const struct hb_result *hb, size_t from,
-                            size_t b)
+                            size_t b, size_t hint)
 {
     struct after_query q = {l, hb, b};
-    return partition_point(from, l->len, not_after, &q);
+    return partition_point_near(from, l->len, hint, not_after, &q);
 }
 
 /* The accesses of one list that b's start clock leaves unordered and that overlap rb:
  * positions past clock[u], and on b's own core only those issued before b; on another core
  * only those not ordered after b (found by binary search, so a well-synchronized kernel
  * visits no pair that happens-before rejects). */
-static void visit_list(struct visit_ctx *v, const struct span_index *l,
+static void visit_list(struct visit_ctx *v, const struct span_index *l, struct list_cursor *c,
                        const struct mem_region *rb, int32_t ordered, bool same_core)
 {
-    size_t from = span_index_first_after(l, ordered);
-    size_t to = same_core ? first_at_or_after(l, v->b) : first_after_b(l, v->ctx->hb, from, v->b);
+    size_t from = c->from = span_index_first_after_near(l, ordered, c->from);
+    size_t to = same_core ? (c->to = first_at_or_after(l, v->b, c->to))
+                          : (c->after = first_after_b(l, v->ctx->hb, from, v->b, c->after));
     span_index_visit(l, from, to, rb->lo, rb->hi, visit_candidate, v);
 }
 
-static void visit_region(struct visit_ctx *v, const struct region_index *ix,
+static void visit_region(struct visit_ctx *v, struct region_index *ix,
                          const struct mem_region *rb, bool is_write)
 {
     const struct lw_program *p = v->ctx->p;
@@ -258,9 +274,9 @@ static void visit_region(struct visit_ctx *v, const struct region_index *ix,
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
         size_t slot = (size_t)rb->memory * (size_t)p->nunits + (size_t)u;
-        visit_list(v, &ix->writes[slot], rb, clock[u], core == y->core);
+        visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, clock[u], core == y->core);
         if (is_write)
-            visit_list(v, &ix->reads[slot], rb, clock[u], core == y->core);
+            visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, clock[u], core == y->core);
     }
 }
 

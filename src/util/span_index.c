@@ -69,6 +69,26 @@ void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload
         set_node(x, k);
 }
 
+void span_index_append(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key)
+{
+    assert(payload <= UINT32_MAX);
+    if (x->len == x->cap)
+        resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
+    x->items[x->len++] = (struct span){lo, hi, (uint32_t)payload, key};
+}
+
+void span_index_seal(struct span_index *x)
+{
+    for (size_t k = x->nleaves; k < 2 * x->nleaves; k++) {
+        x->tree_lo[k] = INT64_MAX;
+        x->tree_hi[k] = INT64_MIN;
+    }
+    for (size_t i = 0; i < x->len; i++)
+        widen_leaf(x, i);
+    for (size_t k = x->nleaves; k-- > 1;)
+        set_node(x, k);
+}
+
 void span_index_free(struct span_index *x)
 {
     free(x->items);
@@ -156,4 +176,10 @@ size_t span_index_first_after(const struct span_index *x, int32_t key)
 {
     struct key_bound q = {x, key};
     return partition_point(0, x->len, key_at_most, &q);
+}
+
+size_t span_index_first_after_near(const struct span_index *x, int32_t key, size_t hint)
+{
+    struct key_bound q = {x, key};
+    return partition_point_near(0, x->len, hint, key_at_most, &q);
 }

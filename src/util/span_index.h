@@ -27,6 +27,10 @@ struct span_index {
 /* Room for n entries in all, allocated once (optional: the index grows by itself). */
 void span_index_reserve(struct span_index *x, size_t n);
 void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key);
+/* Appends without keeping the tree: for lists built whole before any query, which then
+ * call span_index_seal once (O(n) in all, against O(log n) per span_index_add). */
+void span_index_append(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key);
+void span_index_seal(struct span_index *x);
 void span_index_free(struct span_index *x);
 /* Calls visit(ctx, span) for each entry at position [from, to) overlapping [lo, hi), in
  * position order. */
@@ -36,5 +40,7 @@ void span_index_visit(const struct span_index *x, size_t from, size_t to, int64_
 const struct span *span_index_last(const struct span_index *x, size_t to, int64_t lo, int64_t hi);
 /* The first position whose key is greater than `key` (keys are non-decreasing). */
 size_t span_index_first_after(const struct span_index *x, int32_t key);
+/* The same, searched out from position `hint` (cheap when the answer is near it). */
+size_t span_index_first_after_near(const struct span_index *x, int32_t key, size_t hint);
 
 #endif

@@ -1,5 +1,6 @@
 /* CUnit suite for the small helpers of src/util/ that keep hostile input cheap and output
- * well-formed: UTF-8 validation and repair, and the integer-tuple hash map. */
+ * well-formed (UTF-8 validation and repair, the integer-tuple hash map) and the searches the
+ * engine leans on (the galloping partition point, the span index). */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,8 @@
 #include "cunit_main.h"
 #include "util/key_map.h"
 #include "util/nearest.h"
+#include "util/search.h"
+#include "util/span_index.h"
 #include "util/utf8.h"
 
 static size_t seq(const char *s)
@@ -73,6 +76,74 @@ static void test_key_map(void)
     CU_ASSERT_PTR_NULL(m.slots);
 }
 
+static bool below_bound(size_t i, const void *ctx)
+{
+    return i < *(const size_t *)ctx;
+}
+
+/* The galloping search finds the same point as the plain one from every hint. */
+static void test_partition_point_near(void)
+{
+    for (size_t lo = 0; lo < 4; lo++)
+        for (size_t hi = lo; hi < 40; hi += 3)
+            for (size_t point = lo; point <= hi; point++)
+                for (size_t hint = 0; hint <= hi + 2; hint++)
+                    CU_ASSERT_EQUAL(partition_point_near(lo, hi, hint, below_bound, &point), point);
+}
+
+struct seen {
+    size_t payloads[64];
+    size_t n;
+};
+
+static void remember(void *ctx, const struct span *s)
+{
+    struct seen *x = ctx;
+    if (x->n < 64)
+        x->payloads[x->n++] = s->payload;
+}
+
+/* Built entry by entry or appended and sealed, across several blocks and growths: visit and
+ * last answer as a scan of the entries does. */
+static void test_span_index(void)
+{
+    enum { N = 200 };
+    struct span_index added = {0}, sealed = {0};
+    span_index_reserve(&sealed, 7);   /* grows past a reservation too */
+    for (size_t i = 0; i < N; i++) {
+        int64_t lo = (int64_t)(i * 37 % 101), hi = lo + (int64_t)(i % 5);   /* some empty */
+        span_index_add(&added, lo, hi, i, (int32_t)(i / 3));
+        span_index_append(&sealed, lo, hi, i, (int32_t)(i / 3));
+    }
+    span_index_seal(&sealed);
+    const struct span_index *both[] = {&added, &sealed};
+    for (int k = 0; k < 2; k++) {
+        const struct span_index *x = both[k];
+        CU_ASSERT_EQUAL(x->len, N);
+        for (int64_t lo = 0; lo < 110; lo += 9) {
+            int64_t hi = lo + 4;
+            struct seen got = {0}, want = {0};
+            span_index_visit(x, 20, 150, lo, hi, remember, &got);
+            for (size_t i = 20; i < 150; i++)
+                if (x->items[i].lo < hi && lo < x->items[i].hi && want.n < 64)
+                    want.payloads[want.n++] = i;
+            CU_ASSERT_EQUAL(got.n, want.n);
+            CU_ASSERT_EQUAL(memcmp(got.payloads, want.payloads, want.n * sizeof(size_t)), 0);
+            const struct span *last = span_index_last(x, 120, lo, hi);
+            size_t expect = SIZE_MAX;
+            for (size_t i = 0; i < 120; i++)
+                if (x->items[i].lo < hi && lo < x->items[i].hi)
+                    expect = i;
+            CU_ASSERT_EQUAL(last ? last->payload : SIZE_MAX, expect);
+        }
+        for (int32_t key = -1; key < N / 3 + 2; key++)
+            CU_ASSERT_EQUAL(span_index_first_after_near(x, key, (size_t)(key * 7 % N)),
+                            span_index_first_after(x, key));
+    }
+    span_index_free(&added);
+    span_index_free(&sealed);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("util", NULL, NULL);
@@ -80,4 +151,6 @@ void register_suites(void)
     CU_add_test(s, "utf8_repair", test_utf8_repair);
     CU_add_test(s, "key_map", test_key_map);
     CU_add_test(s, "nearest_name", test_nearest_name);
+    CU_add_test(s, "partition_point_near", test_partition_point_near);
+    CU_add_test(s, "span_index", test_span_index);
 }
