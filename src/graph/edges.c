@@ -8,6 +8,10 @@
 #include "../util/span_index.h"
 #include "../util/xalloc.h"
 
+struct interlock_edge {
+    node_id from, to;
+};
+
 /* The graph is built by two identical passes over the program, with no edge list between
  * them: the first counts each node's successors and predecessors, the second writes the
  * successors into place (succ_first[x] is x's write cursor, shifted back afterwards). */
@@ -15,6 +19,10 @@ struct builder {
     const struct lw_program *p;
     struct dep_graph *g;
     bool filling;
+    /* Rule 8's edges, found by index searches in the counting pass and replayed in the
+     * filling pass (in the same order), so the searches run once. */
+    VEC(struct interlock_edge) interlocks;
+    size_t replayed;
 };
 
 static void add(struct builder *b, size_t from, size_t to)
@@ -85,8 +93,11 @@ static void add_interlocks(struct builder *b, size_t x, const struct interlock_i
             size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
             best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
         }
-        if (best != NO_INS)
+        if (best != NO_INS) {
             add(b, NODE_END(best), NODE_START(x));
+            struct interlock_edge e = {(node_id)NODE_END(best), (node_id)NODE_START(x)};
+            VEC_PUSH(b->interlocks, e);
+        }
     }
 }
 
@@ -135,7 +146,11 @@ static void build_core(struct builder *b, const struct lw_core *core)
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;
-        if (ins->kind == INS_ACCESS && ins->interlocked) {
+        if (ins->kind == INS_ACCESS && ins->interlocked && b->filling) {
+            for (; b->replayed < b->interlocks.len
+                   && b->interlocks.items[b->replayed].to == NODE_START(x); b->replayed++)
+                add(b, b->interlocks.items[b->replayed].from, NODE_START(x));
+        } else if (ins->kind == INS_ACCESS && ins->interlocked) {
             add_interlocks(b, x, &interlocked);
             interlock_add(&interlocked, b->p, x);
         }
@@ -197,6 +212,7 @@ void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     for (size_t x = g->nnodes; x > 0; x--)
         g->succ_first[x] = g->succ_first[x - 1];
     g->succ_first[0] = 0;
+    VEC_FREE(b.interlocks);
     for (size_t x = 0; x < p->nins && !counting; x++)
         if (m->never[x])
             g->indegree[NODE_END(x)]++;
