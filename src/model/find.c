@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,7 +25,7 @@ static bool is_directory(const char *path)
 /* The models of the running program, found from the executable itself so that a relocated
  * or DESTDIR install finds its own: PREFIX/share/accelsync/hwmodels beside PREFIX/bin, or in
  * a build tree BUILD/hwmodels beside BUILD/src (hwmodels/meson.build copies them there). */
-static const char *beside_executable(char *buf, size_t size)
+static const char *find_beside_executable(char *buf, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -50,6 +51,26 @@ static const char *beside_executable(char *buf, size_t size)
         }
     }
     memcpy(buf + dir_len, layouts[0], strlen(layouts[0]) + 1);   /* named when not found */
+    return buf;
+}
+
+/* The executable does not move while it runs: looked for once per process (a library-scale
+ * run searches for a model once per file). */
+static pthread_once_t beside_once = PTHREAD_ONCE_INIT;
+static char beside_dir[PATH_MAX];
+static bool beside_found;
+
+static void beside_search(void)
+{
+    beside_found = find_beside_executable(beside_dir, sizeof(beside_dir)) != NULL;
+}
+
+static const char *beside_executable(char *buf, size_t size)
+{
+    pthread_once(&beside_once, beside_search);
+    if (!beside_found || strlen(beside_dir) >= size)
+        return NULL;
+    memcpy(buf, beside_dir, strlen(beside_dir) + 1);
     return buf;
 }
 
