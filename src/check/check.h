@@ -21,6 +21,7 @@ struct check_context {
      * the accesses its clocks leave unordered, through the index. */
     bool all_pairs;
     uint64_t max_pairs;     /* pairs of accesses compared; 0: no cap */
+    bool brief;             /* check_options.brief: hazards without their words */
 };
 
 /* False when the search stopped at max_pairs: the hazards found so far are reported,

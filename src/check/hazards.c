@@ -338,6 +338,11 @@ static void report(const struct check_context *ctx, const struct hazard *h)
         .bytes_lo = lo,
         .bytes_hi = hi,
     };
+    if (ctx->brief) {
+        fd.message = "";
+        diag_add(ctx->out, &fd);
+        return;
+    }
     const char *through = rf->buffer == rs->buffer
                               ? ""
                               : arena_printf(A, " (through '%s', placed over the same bytes)",

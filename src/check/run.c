@@ -230,7 +230,8 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     else
         hb_clock_run(p, &m, &hb);
     struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
-                                .all_pairs = o->reference_engine, .max_pairs = o->max_pairs};
+                                .all_pairs = o->reference_engine, .max_pairs = o->max_pairs,
+                                .brief = o->brief};
     check_flags(&ctx);
     bool complete = check_hazards(&ctx);
     if (!complete)

@@ -57,6 +57,9 @@ struct check_options {
      * what the file's other kernels report); the others are listed, unchecked, as verified.
      * NULL: every kernel. */
     const char *only_kernel;
+    /* Findings with their kind and places only, not their words (message, advice, fix): what
+     * a fix hint's trial check compares, at a fraction of the cost. */
+    bool brief;
 };
 
 void check_options_defaults(struct check_options *o);

@@ -207,6 +207,7 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         char *t = inserted(text, len, at, e->before_second, after_at, e->after_first, &tl);
         struct check_options only = *o;
         only.only_kernel = f->kernel;
+        only.brief = true;   /* the trial compares which findings there are, not their words */
         struct file_result r2;
         check_text(&only, path, t, tl, &r2);
         bool ok = r2.checked && !diag_has_input_error(&r2.diags)
