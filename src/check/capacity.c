@@ -49,7 +49,7 @@ static void report(const struct capacity_scope *c, size_t set, size_t wait)
     if (wait != NO_INS)
         hb_wait_taken_by(ctx->hb, ctx->m, wait, set, &late);
     check_add_overrun(ctx, set, wait, &late,
-                      arena_printf(A, "%s may push the count of flag %lld on %s past the counter "
+                      CHECK_TEXT(ctx, A, "%s may push the count of flag %lld on %s past the counter "
                                       "capacity %d: %s",
                                    describe_ins(p, A, set), (long long)p->ins[set].xflag,
                                    p->cores[c->waiter].name, p->model->xflags.capacity,

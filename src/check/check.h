@@ -31,6 +31,10 @@ void check_flags(const struct check_context *ctx);
 /* The counter capacity of cross-core flags (capacity.c), from the tables of sets and waits. */
 void check_cross_capacity(const struct check_context *ctx, const struct xflag_table *sets,
                           const struct xflag_table *waits);
+/* A finding's message: written out only when findings carry their words (not ctx->brief);
+ * the arguments are not evaluated otherwise. */
+#define CHECK_TEXT(ctx, A, ...) ((ctx)->brief ? "" : arena_printf((A), __VA_ARGS__))
+
 /* A finding at instruction `at`, related to `other` (NO_INS: none). */
 void check_add_finding(const struct check_context *ctx, enum check_id check, enum severity sev,
                        size_t at, size_t other, const char *message);

@@ -27,7 +27,7 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
     if (other != NO_INS) {
         f.related = p->ins[other].stmt->loc;
         f.iter_first = p->ins[other].iters;
-        f.related_what = describe_ins(p, &ctx->out->arena, other);
+        f.related_what = ctx->brief ? NULL : describe_ins(p, &ctx->out->arena, other);
     }
     diag_add(ctx->out, &f);
 }
@@ -99,7 +99,7 @@ static void check_channels(const struct check_context *ctx)
             if (k < w->len && hb_wait_taken_by(ctx->hb, ctx->m, w->items[k], next, &late))
                 continue;
             check_add_overrun(ctx, next, s->items[k], &late,
-                arena_printf(A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
+                CHECK_TEXT(ctx, A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
                              describe_ins(p, A, next),
                              same_stmt(p, next, s->items[k]) ? iterations(A, &p->ins[next]) : "",
                              describe_ins(p, A, s->items[k]), p->ins[s->items[k]].stmt->loc.line,
@@ -109,12 +109,12 @@ static void check_channels(const struct check_context *ctx)
         }
         for (size_t k = w->len; k < s->len; k++)
             check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s->items[k], NO_INS,
-                arena_printf(A, "%s is never waited for: the flag is still set when the "
+                CHECK_TEXT(ctx, A, "%s is never waited for: the flag is still set when the "
                                 "kernel ends",
                              describe_ins(p, A, s->items[k])));
         for (size_t k = s->len; k < w->len; k++)
             check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, w->items[k], NO_INS,
-                arena_printf(A, "%s never returns: the channel is set %zu time%s and this is "
+                CHECK_TEXT(ctx, A, "%s never returns: the channel is set %zu time%s and this is "
                                 "wait %zu",
                              describe_ins(p, A, w->items[k]), s->len, s->len == 1 ? "" : "s",
                              k + 1));
@@ -153,12 +153,12 @@ static void check_cross_signals(const struct check_context *ctx, const struct cr
         }
         if (!any_target)
             check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
-                arena_printf(A, "%s reaches no core of this kernel in mode %d: its count is "
+                CHECK_TEXT(ctx, A, "%s reaches no core of this kernel in mode %d: its count is "
                                 "left when the kernel ends",
                              describe_ins(p, A, i), x->xmode));
         else if (left_on >= 0)
             check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
-                arena_printf(A, "%s is never waited for on %s: its count is left when the "
+                CHECK_TEXT(ctx, A, "%s is never waited for on %s: its count is left when the "
                                 "kernel ends",
                              describe_ins(p, A, i), p->cores[left_on].name));
     }
@@ -219,10 +219,11 @@ static void check_never(const struct check_context *ctx, const struct cross_tabl
         const struct lw_ins *x = &p->ins[i];
         if (!ctx->m->never[i] || x->kind == INS_WAIT)
             continue;   /* flag waits are reported with their channel's counts */
-        const char *why = x->kind == INS_XWAIT ? xwait_never_why(ctx, xt, i)
-                                               : xbarrier_never_why(ctx, i);
+        const char *why = ctx->brief ? ""
+                          : x->kind == INS_XWAIT ? xwait_never_why(ctx, xt, i)
+                                                 : xbarrier_never_why(ctx, i);
         check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
-            arena_printf(A, "%s never returns: %s", describe_ins(p, A, i), why));
+            CHECK_TEXT(ctx, A, "%s never returns: %s", describe_ins(p, A, i), why));
     }
 }
 
@@ -241,7 +242,7 @@ static void check_cycle(const struct check_context *ctx)
             continue;
         if (first == NO_INS)
             first = i;
-        if (listed++ < 4) {
+        if (listed++ < 4 && !ctx->brief) {
             size_t used = strlen(names);
             snprintf(names + used, sizeof(names) - used, "%s%s at line %d", listed > 1 ? ", " : "",
                      describe_ins(p, A, i), x->stmt->loc.line);
@@ -251,7 +252,7 @@ static void check_cycle(const struct check_context *ctx)
         return;
     /* Worded like the missing-partner deadlocks: what never returns, then why. */
     check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, first, NO_INS,
-        arena_printf(A, "%s never returns: it and the other waits of a cycle can each only be "
+        CHECK_TEXT(ctx, A, "%s never returns: it and the other waits of a cycle can each only be "
                         "released by something that waits, directly or not, for one of them: "
                         "%s%s",
                      describe_ins(p, A, first), names, listed > 4 ? ", ..." : ""));

@@ -36,7 +36,7 @@ static void raise_to(int32_t *clock, int d, int32_t value)
 }
 
 static void own_contribution(const struct lw_program *p, const int32_t *wait_index, size_t node,
-                             int32_t *clock)
+                             bool wait_dims, int32_t *clock)
 {
     if (node >= NODE_HUBS(p) || NODE_IS_DRAINED(node))
         return;
@@ -50,6 +50,8 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
     if (x->unit < 0)
         return;
     if (is_wait(x)) {
+        if (!wait_dims)
+            return;
         int d = hb_dim_wait(p, x->unit);
         if (wait_index[NODE_INS(node)] > clock[d])
             clock[d] = wait_index[NODE_INS(node)];
@@ -184,7 +186,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     r->p = p;
     r->every_clock = every_clock;
     size_t n = p->nins ? p->nins : 1;
-    r->dims = hb_dims(p);
+    r->dims = hb_dims(p, every_clock);
     r->started = xcalloc(n, sizeof(bool));
     r->in_cycle = xcalloc(n, sizeof(bool));
     r->wait_index = xmalloc(n * sizeof(int32_t));
@@ -217,7 +219,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
             for (size_t d = 0; d < dims; d++)
                 pool_clock(&pool, sx)[d] = -1;
         }
-        own_contribution(p, r->wait_index, x, pool_clock(&pool, sx));
+        own_contribution(p, r->wait_index, x, every_clock, pool_clock(&pool, sx));
         if (x < NODE_HUBS(p) && NODE_IS_START(x)) {
             size_t width;
             int32_t *e = hb_clock_entry(r, NODE_INS(x), &width);

@@ -130,15 +130,15 @@ struct dimension {
 static void dimension_members(const struct lw_program *p, int d, struct dimension *out)
 {
     out->members.len = 0;
-    out->at_start = d >= hb_dim_start(p, 0);
-    if (d >= hb_dim_issue(p, 0)) {
+    out->at_start = d >= hb_dim_start(p, 0) && d < hb_dim_wait(p, 0);
+    if (d >= hb_dim_issue(p, 0) && d < hb_dim_wait(p, 0)) {
         const struct lw_core *c = &p->cores[d - hb_dim_issue(p, 0)];
         for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++)
             VEC_PUSH(out->members, i);
         return;
     }
-    int unit = d % p->nunits;
-    bool waits = d >= hb_dim_wait(p, 0) && d < hb_dim_start(p, 0);
+    bool waits = d >= hb_dim_wait(p, 0);
+    int unit = waits ? d - hb_dim_wait(p, 0) : out->at_start ? d - hb_dim_start(p, 0) : d;
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->unit != unit)
@@ -151,10 +151,10 @@ static void dimension_members(const struct lw_program *p, int d, struct dimensio
 static int32_t dimension_value(const struct lw_program *p, const struct hb_result *r, int d,
                                size_t i)
 {
+    if (d >= hb_dim_wait(p, 0))
+        return r->wait_index[i];
     if (d >= hb_dim_issue(p, 0))
         return p->ins[i].seq;
-    if (d >= hb_dim_wait(p, 0) && d < hb_dim_start(p, 0))
-        return r->wait_index[i];
     return p->ins[i].pos;
 }
 

@@ -106,9 +106,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
     int nu = core->type->nunits;
     size_t *prev = xmalloc((size_t)nu * sizeof(size_t));
     struct size_vec *pending = xcalloc((size_t)nu, sizeof(*pending));
+    /* Allocated at the core's first interlocked access: most cores have none. */
     struct interlock_index interlocked = {.nunits = nu, .n = (size_t)b->p->nmemories * (size_t)nu};
-    interlocked.writes = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
-    interlocked.reads = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
     for (int u = 0; u < nu; u++)
         prev[u] = NO_INS;
     size_t gate = NO_INS;
@@ -151,6 +150,10 @@ static void build_core(struct builder *b, const struct lw_core *core)
                    && b->interlocks.items[b->replayed].to == NODE_START(x); b->replayed++)
                 add(b, b->interlocks.items[b->replayed].from, NODE_START(x));
         } else if (ins->kind == INS_ACCESS && ins->interlocked) {
+            if (!interlocked.writes) {
+                interlocked.writes = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
+                interlocked.reads = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
+            }
             add_interlocks(b, x, &interlocked);
             interlock_add(&interlocked, b->p, x);
         }
@@ -162,7 +165,7 @@ static void build_core(struct builder *b, const struct lw_core *core)
         VEC_FREE(pending[u]);
     free(pending);
     free(prev);
-    for (size_t k = 0; k < interlocked.n; k++) {
+    for (size_t k = 0; interlocked.writes && k < interlocked.n; k++) {
         span_index_free(&interlocked.writes[k]);
         span_index_free(&interlocked.reads[k]);
     }

@@ -59,7 +59,7 @@ struct hb_result {
     bool cycle;                 /* some instruction waits, directly or not, on itself */
     bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
     /* clock.c only */
-    int dims;                   /* 3 * nunits + ncores: see the hb_dim_* functions */
+    int dims;                   /* hb_dims(p, every_clock): see the hb_dim_* functions */
     /* Start clocks are kept only where a query reads them (hb_start_clock): */
     uint32_t *clock_of;         /* per instruction: its entry in the store of its kind */
     int32_t *access_clocks;     /* [k * nunits + u]: the end dimensions of an access's */
@@ -75,16 +75,24 @@ struct hb_result {
 
 /* The clock dimensions (docs/semantics.md §4). Entry p of a node's clock in dimension
  *   hb_dim_end(u):      every non-wait instruction of unit u up to queue position p has ended;
- *   hb_dim_wait(u):     the first p + 1 waits of unit u have ended (wait indexes);
  *   hb_dim_start(u):    the instruction of u at queue position p has started;
  *   hb_dim_issue(c):    the instruction of core c at issue index p has been issued;
- * before the node happens, in every execution. The last two say when a wait has been
- * reached (hb_wait_taken_by). */
+ *   hb_dim_wait(u):     the first p + 1 waits of unit u have ended (wait indexes);
+ * before the node happens, in every execution. The start and issue dimensions say when a
+ * wait has been reached (hb_wait_taken_by). No query of the product reads a wait dimension
+ * (hb_before is not asked whether a wait ended before something), and no other dimension
+ * depends on them, so the product's clocks stop before them: hb_dims(p, false). */
 static inline int hb_dim_end(int unit) { return unit; }
-static inline int hb_dim_wait(const struct lw_program *p, int unit) { return p->nunits + unit; }
-static inline int hb_dim_start(const struct lw_program *p, int unit) { return 2 * p->nunits + unit; }
-static inline int hb_dim_issue(const struct lw_program *p, int core) { return 3 * p->nunits + core; }
-static inline int hb_dims(const struct lw_program *p) { return 3 * p->nunits + p->ncores; }
+static inline int hb_dim_start(const struct lw_program *p, int unit) { return p->nunits + unit; }
+static inline int hb_dim_issue(const struct lw_program *p, int core) { return 2 * p->nunits + core; }
+static inline int hb_dim_wait(const struct lw_program *p, int unit)
+{
+    return 2 * p->nunits + p->ncores + unit;
+}
+static inline int hb_dims(const struct lw_program *p, bool with_waits)
+{
+    return (with_waits ? 3 : 2) * p->nunits + p->ncores;
+}
 
 #define HB_NO_CLOCK UINT32_MAX
 
