@@ -69,17 +69,22 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
     lower_stmts(L, take_then ? s->body : s->else_body, env);
 }
 
+/* A block's `let` names sit before the outer scope: a few as a chain of scope nodes (on the
+ * stack, each checked for a repeat by a scan), many in a hashed table (a block may hold
+ * thousands; each is then looked up and checked by hash). A loop body runs once per
+ * iteration, so the common case allocates nothing. */
+#define FEW_LETS 8
+
 void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct scope *env)
 {
-    /* `let` bindings of this block, in a table that sits in the chain before the outer
-     * scope (a block may hold many lets; each is looked up and checked for a repeat by
-     * hash); freed when the block ends. */
     size_t nlets = 0;
     for (const struct ast_stmt *s = list; s; s = s->next)
         nlets += s->kind == STMT_LET;
-    struct scope *lets = nlets ? xmalloc(nlets * sizeof(*lets)) : NULL;
+    struct scope few[FEW_LETS];
+    bool hashed = nlets > FEW_LETS;
+    struct scope *lets = hashed ? xmalloc(nlets * sizeof(*lets)) : few;
     struct scope_table block = {.head = {.next = env}};
-    if (nlets)
+    if (hashed)
         env = &block.head;
     size_t used = 0;
     for (const struct ast_stmt *s = list; s && !L->stopped; s = s->next) {
@@ -90,7 +95,10 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
             break;
         switch (s->kind) {
         case STMT_LET: {
-            if (scope_table_find(&block, s->name)) {
+            bool repeated = hashed && scope_table_find(&block, s->name);
+            for (size_t k = 0; !hashed && k < used && !repeated; k++)
+                repeated = strcmp(lets[k].name, s->name) == 0;
+            if (repeated) {
                 lower_fail(L, CHECK_INPUT_ERROR, s->name_loc,
                            "'%s' is already bound by a let in this block", s->name);
                 break;
@@ -98,8 +106,12 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
             int64_t v;
             if (!lower_eval(L, s->value, env, &v))
                 break;
-            lets[used] = (struct scope){.name = s->name, .value = v};
-            scope_table_add(&block, &lets[used++]);
+            lets[used] = (struct scope){.name = s->name, .value = v, .next = hashed ? NULL : env};
+            if (hashed)
+                scope_table_add(&block, &lets[used]);
+            else
+                env = &lets[used];
+            used++;
             break;
         }
         case STMT_FOR:
@@ -120,5 +132,6 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
         }
     }
     scope_table_free(&block);
-    free(lets);
+    if (hashed)
+        free(lets);
 }

@@ -196,6 +196,10 @@ static void test_errors(void)
          "loop step must be positive, got 0", true},
         {AIV "kernel k {\n let a = 1; let a = 2;\n}", CHECK_INPUT_ERROR, 5, 17,
          "'a' is already bound by a let in this block", true},
+        /* Past eight lets a block keeps them in a hashed table: the same checks. */
+        {AIV "kernel k {\n let a = 1; let b = a; let c = b; let d = c; let e = d; let f = e; "
+             "let g = f; let h = g; let i = h; let b = 2;\n}", CHECK_INPUT_ERROR, 5, 105,
+         "'b' is already bound by a let in this block", true},
         {AIV "param n;\nkernel k {\n}", CHECK_INPUT_ERROR, 4, 7,
          "param 'n' has no value: give one with -D n=VALUE or declare a range (param n in LO..HI;)", true},
         {AIV "kernel k {\n core c : XPU { }\n}", CHECK_UNKNOWN_NAME, 5, 11,
