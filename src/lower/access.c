@@ -69,7 +69,9 @@ static int lower_regions(struct lowerer *L, const struct ast_region *list,
     return kept;
 }
 
-void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+/* The op, its table entry and unit of access s on the current core type; false (reported)
+ * when it has none. */
+static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct stmt_memo *m)
 {
     const char *unit = NULL, *op;
     struct as_loc unit_loc = s->head_loc, op_loc;
@@ -83,7 +85,7 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
             lower_fail(L, CHECK_INPUT_ERROR, s->head_loc,
                        "missing op name after unit '%s' (write UNIT OP writes <- reads;)",
                        s->head);
-            return;
+            return false;
         }
         unit = s->head;
         op = writes->buffer;
@@ -99,14 +101,14 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     if (unit) {
         u = lower_local_unit(L, unit, unit_loc);
         if (u < 0)
-            return;
+            return false;
         if (!te && !model_unit_runs_op(L->model, L->ct, u, op)) {   /* a listed op on the
                                                                      * wrong unit: bad-unit */
             const char *near = model_unit_nearest_op(L->model, L->ct, u, op);
             lower_fail(L, CHECK_UNKNOWN_NAME, op_loc, "unknown op '%s' on unit %s of model %s%s%s%s",
                        op, unit, L->model->name, near ? " (did you mean '" : "", near ? near : "",
                        near ? "'?)" : "");
-            return;
+            return false;
         }
         if (te && !model_op_runs_on(te, unit))
             lower_report(L, CHECK_BAD_UNIT, op_loc, "op '%s' runs on %s, not on %s", op,
@@ -117,7 +119,7 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
                        "unknown op '%s': model %s's op table does not list it; write its "
                        "unit explicitly (UNIT %s ...)",
                        op, L->model->name, op);
-            return;
+            return false;
         }
         unit = te->unit;
         u = model_unit_index(L->ct, unit);
@@ -125,20 +127,43 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
             lower_report(L, CHECK_BAD_UNIT, op_loc,
                          "op '%s' runs on %s, which core type %s does not have", op, unit,
                          L->ct->name);
-            return;
+            return false;
         }
     }
+    m->op = op;
+    m->te = te;
+    m->writes = writes;
+    m->unit = u;
+    model_op_attrs(L->model, op, &m->blocking, &m->interlocked);
+    return true;
+}
+
+void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+{
+    const struct stmt_memo *known = lower_memo_find(L, s);
+    struct stmt_memo m = {.stmt = s, .ct = L->ct};
+    if (known) {
+        m = *known;
+    } else {
+        size_t ndiags = L->diags->len;
+        if (!resolve_access(L, s, &m))
+            return;
+        lower_memo_put(L, &m, ndiags);
+    }
+    int u = m.unit;
+    const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
     struct mem_region *w, *r;
-    int nw = lower_regions(L, writes, env, mu, te, true, &w);
+    int nw = lower_regions(L, m.writes, env, mu, te, true, &w);
     int nr = lower_regions(L, s->reads, env, mu, te, false, &r);
     if (L->stopped)
         return;
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, s);
     if (!ins)
         return;
-    ins->op = op;
-    model_op_attrs(L->model, op, &ins->blocking, &ins->interlocked);
+    ins->op = m.op;
+    ins->blocking = m.blocking;
+    ins->interlocked = m.interlocked;
     ins->writes = w;
     ins->nwrites = nw;
     ins->reads = r;

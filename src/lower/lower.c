@@ -118,6 +118,24 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     return &L->ins.items[L->ins.len - 1];
 }
 
+static size_t memo_slot(const struct ast_stmt *s)
+{
+    uintptr_t x = (uintptr_t)s;
+    return (size_t)((x >> 4) ^ (x >> 12)) & (STMT_MEMO_SLOTS - 1);
+}
+
+const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s)
+{
+    const struct stmt_memo *m = &L->memo[memo_slot(s)];
+    return m->stmt == s && m->ct == L->ct ? m : NULL;
+}
+
+void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags)
+{
+    if (L->diags->len == ndiags && !L->stopped)
+        L->memo[memo_slot(m->stmt)] = *m;
+}
+
 /* Rule 1: the issuer issues nothing after x until x ends. So it is for a wait or a barrier
  * placed on the core's issuer unit, a cross-core wait, a blocking access and anything on a
  * `sync` unit; the issuer's own accesses do not stop it (docs/semantics.md §2). */

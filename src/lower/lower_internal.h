@@ -13,6 +13,22 @@ struct buffer_name {
     int index;                      /* into lw_program.buffers */
 };
 
+/* What a statement resolves to on one core type, whatever the iteration: remembered the first
+ * time it resolves without a finding, so that an unrolled loop looks its names up once.
+ * Direct-mapped by statement address; a collision only costs a lookup. */
+struct stmt_memo {
+    const struct ast_stmt *stmt;
+    const struct model_coretype *ct;
+    const struct model_prim *prim;  /* CALL */
+    const char *op;                 /* ACCESS: the op name */
+    const struct model_op *te;      /* ACCESS: its op table entry, or NULL */
+    const struct ast_region *writes; /* ACCESS: the write regions (past the op in UNIT form) */
+    int unit;                       /* ACCESS: local unit; flag CALL: source unit */
+    int dst;                        /* flag CALL: destination unit */
+    bool blocking, interlocked;     /* ACCESS */
+};
+#define STMT_MEMO_SLOTS 256
+
 struct lowerer {
     const struct ast_program *ast;
     const struct model *model;
@@ -36,7 +52,13 @@ struct lowerer {
     uint64_t work;                  /* instructions + iterations so far */
     bool stopped;
     bool file_level;                /* reporting on declarations, not on the kernel */
+    struct stmt_memo memo[STMT_MEMO_SLOTS];
 };
+
+/* The memo of s on the current core type, or NULL. */
+const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s);
+/* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
+void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
 /* Reports an input error that stops the kernel (exit code 2). */
 void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)

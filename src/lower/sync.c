@@ -69,14 +69,20 @@ static int channel_index(struct lowerer *L, int src, int dst, int64_t id)
 static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct model_prim *prim,
                        const struct scope *env)
 {
-    if (!want_args(L, s, 3, "(SRC, DST, ID)"))
-        return;
-    int src = arg_unit(L, s, 0);
-    if (src < 0)
-        return;
-    int dst = arg_unit(L, s, 1);
-    if (dst < 0)
-        return;
+    const struct stmt_memo *known = lower_memo_find(L, s);
+    int src, dst;
+    if (known) {
+        src = known->unit;
+        dst = known->dst;
+    } else {
+        size_t ndiags = L->diags->len;
+        if (!want_args(L, s, 3, "(SRC, DST, ID)"))
+            return;
+        if ((src = arg_unit(L, s, 0)) < 0 || (dst = arg_unit(L, s, 1)) < 0)
+            return;
+        lower_memo_put(L, &(struct stmt_memo){.stmt = s, .ct = L->ct, .prim = prim, .unit = src, .dst = dst},
+                       ndiags);
+    }
     int64_t id;
     if (!lower_eval(L, arg(s, 2), env, &id))
         return;
@@ -202,7 +208,8 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
 
 void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
-    const struct model_prim *prim = model_prim_find(L->model, s->name);
+    const struct stmt_memo *known = lower_memo_find(L, s);
+    const struct model_prim *prim = known ? known->prim : model_prim_find(L->model, s->name);
     if (!prim) {
         lower_fail(L, CHECK_UNKNOWN_NAME, s->name_loc,
                    "unknown sync primitive '%s' in model %s", s->name, L->model->name);
