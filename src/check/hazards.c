@@ -257,6 +257,8 @@ static size_t first_after_b(const struct span_index *l, const struct hb_result *
 static void visit_list(struct visit_ctx *v, const struct span_index *l, struct list_cursor *c,
                        const struct mem_region *rb, int32_t ordered, bool same_core)
 {
+    if (l->len == 0)
+        return;
     size_t from = c->from = span_index_first_after_near(l, ordered, c->from);
     size_t to = same_core ? (c->to = first_at_or_after(l, v->b, c->to))
                           : (c->after = first_after_b(l, v->ctx->hb, from, v->b, c->after));

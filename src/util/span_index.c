@@ -132,6 +132,12 @@ void span_index_visit(const struct span_index *x, size_t from, size_t to, int64_
         to = x->len;
     if (from >= to || lo >= hi)
         return;
+    if (to - from <= 2 * SPAN_BLOCK) {   /* a short range: a scan beats a descent */
+        for (size_t i = from; i < to; i++)
+            if (overlaps(&x->items[i], lo, hi))
+                visit(ctx, &x->items[i]);
+        return;
+    }
     visit_node(x, 1, 0, x->nleaves, from, to, lo, hi, visit, ctx);
 }
 
