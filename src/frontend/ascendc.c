@@ -1,7 +1,7 @@
 /* The Ascend C frontend: parses a kernel source with libclang against the frontend's own
  * declarations of the vendor API (stubs/ascendc/, compiled into the binary), finds the
  * kernel entries and lowers each with the interpreter and the Ascend C API layer. */
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdlib.h>
 #include <string.h>
 

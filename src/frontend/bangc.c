@@ -3,7 +3,7 @@
  * kernel entries (__mlu_global__ / __mlu_entry__ definitions) and lowers each for the launch's
  * task type: a BLOCK task is one IPU; a UNIONn task is n clusters of one MPU and four IPUs,
  * each core running the entry with its own taskId, coreId and clusterId. */
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #ifndef AS_FRONTEND_CLANG_DRIVER_H
 #define AS_FRONTEND_CLANG_DRIVER_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 
 #include "../util/embedded.h"

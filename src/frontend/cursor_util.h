@@ -3,7 +3,7 @@
 #ifndef AS_FRONTEND_CURSOR_UTIL_H
 #define AS_FRONTEND_CURSOR_UTIL_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 
 #include "../util/xalloc.h"

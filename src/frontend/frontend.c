@@ -7,6 +7,8 @@
 #include "../util/xalloc.h"
 
 #ifdef AS_HAVE_LIBCLANG
+#include "clang_api.h"
+
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    struct lowered_source *out, struct diag_list *diags);
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
@@ -56,6 +58,14 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
 {
     memset(out, 0, sizeof(*out));
 #ifdef AS_HAVE_LIBCLANG
+    const char *why;
+    if (!clang_api_load(&why)) {
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                  "the source frontends need libclang, which could not be loaded: %s "
+                  "(apt-get install " AS_LIBCLANG_PACKAGE ")", why);
+        return false;
+    }
     if (frontend_for_path(src->path) == FRONTEND_BANGC)
         return bangc_lower(src, o, out, diags);
     return ascendc_lower(src, o, out, diags);

@@ -6,7 +6,7 @@
 #ifndef AS_FRONTEND_INTERP_H
 #define AS_FRONTEND_INTERP_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -9,7 +9,7 @@
 #ifndef AS_FRONTEND_MACRO_OPS_H
 #define AS_FRONTEND_MACRO_OPS_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 #include <stddef.h>
 
