@@ -296,6 +296,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
             }
             adopt_findings(&r->diags, before);
             lw_program_free(p);
+            if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
+                stopped = true;
         } while (!stopped && !o->first_run_only && path_next(&path));
         path_choices_free(&path);
         path_choices_init(&path);

@@ -57,6 +57,11 @@ struct check_options {
      * what the file's other kernels report); the others are listed, unchecked, as verified.
      * NULL: every kernel. */
     const char *only_kernel;
+    /* Called after each run with the file's findings so far: true stops the kernel's remaining
+     * runs, which leaves it unverified. A fix hint's trial stops at its first new finding, as
+     * the edit has failed then. NULL: never. */
+    bool (*stop_after_run)(const void *arg, const struct diag_list *diags);
+    const void *stop_arg;
     /* Findings with their kind and places only, not their words (message, advice, fix): what
      * a fix hint's trial check compares, at a fraction of the cost. */
     bool brief;

@@ -178,6 +178,22 @@ static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, 
             x->keys[x->nkeys++] = key_of(&r2->diags.items[i]);
 }
 
+struct trial_watch {
+    const struct diag_list *before;
+    const char *kernel;
+};
+
+/* A finding of the trial's kernel that was not there before: the edit fails, for whichever
+ * finding it was meant to fix (improves()). */
+static bool new_finding(const void *arg, const struct diag_list *after)
+{
+    const struct trial_watch *w = arg;
+    for (size_t i = 0; i < after->len; i++)
+        if (same_string(after->items[i].kernel, w->kernel) && !has_key(w->before, key_of(&after->items[i])))
+            return true;
+    return false;
+}
+
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
                                           const char *text, size_t len, const struct source *src,
                                           const struct diag_list *before, const struct finding *f,
@@ -208,6 +224,9 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         struct check_options only = *o;
         only.only_kernel = f->kernel;
         only.brief = true;   /* the trial compares which findings there are, not their words */
+        struct trial_watch watch = {before, f->kernel};
+        only.stop_after_run = new_finding;   /* remembered as failed: it fails for every finding */
+        only.stop_arg = &watch;
         struct file_result r2;
         check_text(&only, path, t, tl, &r2);
         bool ok = r2.checked && !diag_has_input_error(&r2.diags)

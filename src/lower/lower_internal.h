@@ -27,7 +27,7 @@ struct stmt_memo {
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
 };
-#define STMT_MEMO_SLOTS 256
+#define STMT_MEMO_SLOTS 64
 
 struct lowerer {
     const struct ast_program *ast;
