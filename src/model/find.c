@@ -163,6 +163,8 @@ struct model *model_find(const char *name_or_path, struct as_loc loc, struct dia
 /* A model file as it is on disk now: a cache entry is reused only while all of these hold. */
 struct cached_model {
     char *path;
+    char *xml;              /* the bytes it was loaded from */
+    size_t len;
     dev_t dev;
     ino_t ino;
     off_t size;
@@ -187,6 +189,7 @@ void model_cache_free(struct model_cache *c)
         return;
     for (size_t i = 0; i < c->len; i++) {
         free(c->items[i].path);
+        free(c->items[i].xml);
         model_free(c->items[i].model);
     }
     free(c->items);
@@ -215,15 +218,29 @@ static struct model *load(struct model_cache *c, const char *path,
     for (size_t i = 0; i < c->len; i++)
         if (same_file(&c->items[i], path, &st, &l))
             return model_retain(c->items[i].model);
-    struct model *m = model_load_file_limited(path, limits, diags);
-    if (!m)
+    size_t len;
+    char *xml = model_read_file(path, limits, &len, diags);
+    if (!xml)
         return NULL;
+    struct model *m = NULL;
+    for (size_t i = 0; i < c->len && !m; i++) {
+        const struct cached_model *e = &c->items[i];
+        if (e->len == len && memcmp(e->xml, xml, len) == 0 && e->limits.max_size == l.max_size
+            && e->limits.max_elements == l.max_elements)
+            m = model_retain(e->model);   /* the same bytes under another path */
+    }
+    if (!m)
+        m = model_load_memory_limited(path, xml, len, limits, diags);
+    if (!m) {
+        free(xml);
+        return NULL;
+    }
     if (c->len == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 4;
         c->items = xrealloc_array(c->items, c->cap, sizeof(*c->items));
     }
-    c->items[c->len++] = (struct cached_model){xstrdup(path), st.st_dev, st.st_ino, st.st_size,
-                                               st.st_mtim, l, model_retain(m)};
+    c->items[c->len++] = (struct cached_model){xstrdup(path), xml, len, st.st_dev, st.st_ino,
+                                               st.st_size, st.st_mtim, l, model_retain(m)};
     return m;
 }
 

@@ -403,19 +403,28 @@ struct model *model_load_file(const char *path, struct diag_list *diags)
     return model_load_file_limited(path, NULL, diags);
 }
 
-struct model *model_load_file_limited(const char *path, const struct model_limits *limits,
-                                      struct diag_list *diags)
+char *model_read_file(const char *path, const struct model_limits *limits, size_t *len,
+                      struct diag_list *diags)
 {
     struct model_limits l = limits_or_defaults(limits);
-    size_t len = 0;
     const char *err = NULL;
-    char *xml = read_capped(path, l.max_size, &len, &err);
+    *len = 0;
+    char *xml = read_capped(path, l.max_size, len, &err);
     if (!xml) {
         struct as_loc loc = {arena_strdup(&diags->arena, path), 0, 0, 1};
         diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc, "cannot read model file: %s", err);
-        return NULL;
     }
-    struct model *m = model_load_memory_limited(path, xml, len, &l, diags);
+    return xml;
+}
+
+struct model *model_load_file_limited(const char *path, const struct model_limits *limits,
+                                      struct diag_list *diags)
+{
+    size_t len;
+    char *xml = model_read_file(path, limits, &len, diags);
+    if (!xml)
+        return NULL;
+    struct model *m = model_load_memory_limited(path, xml, len, limits, diags);
     free(xml);
     return m;
 }

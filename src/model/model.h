@@ -204,6 +204,10 @@ struct model *model_load_file_limited(const char *path, const struct model_limit
 struct model *model_load_memory_limited(const char *path, const char *xml, size_t len,
                                         const struct model_limits *limits,
                                         struct diag_list *diags);
+/* The bytes of a model file, as the loaders read it (capped by limits->max_size; NULL with a
+ * model-error in diags when it cannot be read). The caller frees them. */
+char *model_read_file(const char *path, const struct model_limits *limits, size_t *len,
+                      struct diag_list *diags);
 /* A model is shared by counting its holders: the loader's reference is the first, each
  * model_retain adds one, each model_free drops one and the last frees it (from any thread). */
 struct model *model_retain(struct model *m);
@@ -218,7 +222,8 @@ void model_prepare_threads(void);
 struct model *model_find(const char *name_or_path, struct as_loc loc, struct diag_list *diags);
 /* Models loaded once per process (per as_options): a file already loaded, unchanged on disk
  * (same inode, size and modification time) and under the same limits, is not parsed and
- * validated again. A model it hands out is the caller's reference (model_free it); it may
+ * validated again; nor is another file with the same bytes (a model copied beside each of many
+ * kernel directories is validated once). A model it hands out is the caller's reference (model_free it); it may
  * outlive the cache. Not for concurrent use: one cache per thread. */
 struct model_cache;
 struct model_cache *model_cache_new(void);

@@ -870,6 +870,16 @@ static void test_find_cached(void)
     struct model *b = model_find_limited(path, loc, NULL, NULL, 0, cache, &diags);
     CU_ASSERT_PTR_NOT_NULL(a);
     CU_ASSERT_PTR_EQUAL(a, b);   /* loaded once */
+    char copy[80];   /* the same bytes under another name: not parsed and validated again */
+    snprintf(copy, sizeof(copy), "%s/copy.xml", dir);
+    f = fopen(copy, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(VALID, f);
+    fclose(f);
+    struct model *same = model_find_limited(copy, loc, NULL, NULL, 0, cache, &diags);
+    CU_ASSERT_PTR_EQUAL(same, a);
+    model_free(same);
+    unlink(copy);
     struct model_limits small = {.max_size = 64};
     CU_ASSERT_PTR_NULL(model_find_limited(path, loc, &small, NULL, 0, cache, &diags));
     CU_ASSERT_EQUAL(diags.len, 1);   /* other limits: loaded (and refused) again */
