@@ -229,6 +229,15 @@ static bool check_run(struct file_result *r, const struct check_options *o,
         hb_reference_run(p, &m, &hb);
     else
         hb_clock_run(p, &m, &hb);
+    if (hb.too_big) {
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "kernel '%s' lowers to %zu instructions whose ordering rules take more than "
+                  "%zu edges, more than the happens-before engine can number in one run",
+                  p->kernel, p->nins, GRAPH_MAX_EDGES);
+        hb_result_free(&hb);
+        hb_matches_free(&m);
+        return false;
+    }
     struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
                                 .all_pairs = o->reference_engine, .max_pairs = o->max_pairs,
                                 .brief = o->brief};

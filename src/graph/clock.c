@@ -196,7 +196,10 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     hb_clock_store_init(r);
 
     struct dep_graph g;
-    dep_graph_build(p, m, false, &g);
+    if (!dep_graph_build(p, m, false, &g)) {
+        r->too_big = true;
+        return;
+    }
     size_t dims = (size_t)r->dims ? (size_t)r->dims : 1;
     struct clock_pool pool = {.dims = dims};
     uint32_t *slot_of = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(uint32_t));
@@ -256,6 +259,8 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     if (m->nxgroups > 0 && !hb_xsets_ordered(m, r)) {
         r->counting = true;
         hb_counting_run(p, m, r);
+        if (r->too_big)
+            return;
     }
     hb_reach_build(p, m, r);
 }

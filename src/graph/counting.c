@@ -161,7 +161,10 @@ static int32_t dimension_value(const struct lw_program *p, const struct hb_resul
 void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r)
 {
     struct forward f = {.p = p, .m = m};
-    dep_graph_build(p, m, true, &f.g);
+    if (!dep_graph_build(p, m, true, &f.g)) {
+        r->too_big = true;
+        return;
+    }
     size_t nnodes = f.g.nnodes ? f.g.nnodes : 1;
     f.indegree = xmalloc(nnodes * sizeof(unsigned));
     f.ended = xmalloc((size_t)(m->nxgroups ? m->nxgroups : 1) * sizeof(size_t));

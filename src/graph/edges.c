@@ -198,17 +198,25 @@ static void build_pass(struct builder *b, const struct hb_matches *m, bool count
     build_matches(b, m, counting, NODE_HUBS(b->p));
 }
 
-void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
+bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
                      struct dep_graph *g)
 {
     g->nnodes = NODE_HUBS(p) + (size_t)m->ngroups;
-    g->succ_first = xcalloc(g->nnodes + 1, sizeof(size_t));
+    g->succ_first = xcalloc(g->nnodes + 1, sizeof(edge_index));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
+    g->succ = NULL;
     struct builder b = {.p = p, .g = g};
     build_pass(&b, m, counting);
-    for (size_t x = 0; x < g->nnodes; x++)
-        g->succ_first[x + 1] += g->succ_first[x];
-    size_t nedges = g->succ_first[g->nnodes];
+    size_t nedges = 0;
+    for (size_t x = 0; x < g->nnodes; x++) {
+        nedges += g->succ_first[x + 1];
+        if (nedges > GRAPH_MAX_EDGES) {
+            VEC_FREE(b.interlocks);
+            dep_graph_free(g);
+            return false;
+        }
+        g->succ_first[x + 1] = (edge_index)nedges;
+    }
     g->succ = xmalloc((nedges ? nedges : 1) * sizeof(node_id));
     b.filling = true;
     build_pass(&b, m, counting);   /* succ_first[x] ends as x + 1's start */
@@ -219,6 +227,7 @@ void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     for (size_t x = 0; x < p->nins && !counting; x++)
         if (m->never[x])
             g->indegree[NODE_END(x)]++;
+    return true;
 }
 
 void dep_graph_free(struct dep_graph *g)

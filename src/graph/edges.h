@@ -25,17 +25,22 @@
 typedef uint32_t node_id;
 #define GRAPH_MAX_INSTRUCTIONS ((size_t)(UINT32_MAX / 4))
 
+/* Edge offsets are 32-bit too (half the memory of the offsets); dep_graph_build refuses a
+ * graph with more edges than they can number. */
+typedef uint32_t edge_index;
+#define GRAPH_MAX_EDGES ((size_t)UINT32_MAX)
+
 struct dep_graph {
     size_t nnodes;
-    size_t *succ_first;     /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
+    edge_index *succ_first; /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
     node_id *succ;
     unsigned *indegree;     /* including one that never resolves for `never` ends */
 };
 
 /* With `counting`, the graph has neither the edges of rule 9 nor the extra indegree of
  * `never` ends: the counting engine (counting.c) adds both as it runs. */
-void dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
-                     struct dep_graph *g);
+bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
+                     struct dep_graph *g);   /* false: over GRAPH_MAX_EDGES, nothing built */
 void dep_graph_free(struct dep_graph *g);
 
 #endif

@@ -65,6 +65,8 @@ struct hb_result {
     int32_t *access_clocks;     /* [k * nunits + u]: the end dimensions of an access's */
     int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
     bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
+    bool too_big;               /* the dependency graph has more edges than the engine numbers
+                                 * (edges.h): nothing was computed, the run is not verified */
     int32_t *wait_index;        /* per instruction: index among the waits of its unit */
     bool counting;              /* clocks from counting.c: some core's sets of one
                                  * cross-core flag are not ordered */
