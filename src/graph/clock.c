@@ -16,6 +16,10 @@
 #include "graph.h"
 #include "reach.h"
 
+/* A node's clock slot (see struct clock_pool), or one of: */
+#define NO_SLOT UINT32_MAX           /* no predecessor has passed it a clock yet */
+#define DONE_SLOT (UINT32_MAX - 1)   /* the node has been processed */
+
 static bool is_wait(const struct lw_ins *x)
 {
     return x->kind == INS_WAIT || x->kind == INS_XWAIT;
@@ -65,22 +69,22 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
 /* Kahn's algorithm again over what is left, with the ends that never happen released:
  * whatever still cannot proceed waits on a cycle. */
 static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
-                       struct dep_graph *g, bool *done, struct hb_result *r)
+                       struct dep_graph *g, uint32_t *slot_of, struct hb_result *r)
 {
     node_id *queue = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < p->nins; i++)
-        if (m->never[i] && !done[NODE_END(i)] && --g->indegree[NODE_END(i)] == 0)
+        if (m->never[i] && slot_of[NODE_END(i)] != DONE_SLOT && --g->indegree[NODE_END(i)] == 0)
             queue[tail++] = (node_id)NODE_END(i);
     while (head < tail) {
         size_t x = queue[head++];
-        done[x] = true;
+        slot_of[x] = DONE_SLOT;
         for (size_t k = g->succ_first[x]; k < g->succ_first[x + 1]; k++)
             if (--g->indegree[g->succ[k]] == 0)
                 queue[tail++] = g->succ[k];
     }
     for (size_t i = 0; i < p->nins; i++) {
-        if (!done[NODE_END(i)]) {
+        if (slot_of[NODE_END(i)] != DONE_SLOT) {
             r->in_cycle[i] = true;
             r->cycle = true;
         }
@@ -147,7 +151,6 @@ static int32_t *pool_clock(const struct clock_pool *c, uint32_t slot)
     return c->slots + (size_t)slot * c->dims;
 }
 
-#define NO_SLOT UINT32_MAX
 
 /* The walk's queue of ready nodes, a ring that grows to the widest frontier. */
 struct ready_ring {
@@ -188,11 +191,13 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     r->dims = hb_dims(p, every_clock);
     r->started = xcalloc(n, sizeof(bool));
     r->in_cycle = xcalloc(n, sizeof(bool));
-    r->wait_index = xmalloc(n * sizeof(int32_t));
-    int32_t *waits_on = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int32_t));
-    for (size_t i = 0; i < p->nins; i++)
-        r->wait_index[i] = is_wait(&p->ins[i]) ? waits_on[p->ins[i].unit]++ : -1;
-    free(waits_on);
+    if (every_clock) {   /* only the wait dimensions read them */
+        r->wait_index = xmalloc(n * sizeof(int32_t));
+        int32_t *waits_on = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int32_t));
+        for (size_t i = 0; i < p->nins; i++)
+            r->wait_index[i] = is_wait(&p->ins[i]) ? waits_on[p->ins[i].unit]++ : -1;
+        free(waits_on);
+    }
     hb_clock_store_init(r);
 
     struct dep_graph g;
@@ -205,7 +210,6 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     uint32_t *slot_of = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(uint32_t));
     for (size_t x = 0; x < g.nnodes; x++)
         slot_of[x] = NO_SLOT;
-    bool *done = xcalloc(g.nnodes ? g.nnodes : 1, sizeof(bool));
     struct ready_ring ready = {0};
     size_t processed = 0;
     for (size_t x = 0; x < g.nnodes; x++)
@@ -214,8 +218,8 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     while (ready.len) {
         size_t x = ring_pop(&ready);
         processed++;
-        done[x] = true;
         uint32_t sx = slot_of[x];
+        slot_of[x] = DONE_SLOT;   /* its clock is read through sx from here on */
         if (sx == NO_SLOT) {   /* no predecessor: nothing has happened before it */
             sx = pool_take(&pool);
             for (size_t d = 0; d < dims; d++)
@@ -247,14 +251,13 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
             pool.free[pool.nfree++] = sx;
     }
     for (size_t i = 0; i < p->nins; i++)
-        r->started[i] = done[NODE_START(i)];
+        r->started[i] = slot_of[NODE_START(i)] == DONE_SLOT;
     free(pool.slots);
     free(pool.free);
-    free(slot_of);
     free(ready.items);
     if (processed < g.nnodes)
-        find_cycle(p, m, &g, done, r);
-    free(done);
+        find_cycle(p, m, &g, slot_of, r);
+    free(slot_of);
     dep_graph_free(&g);
     if (m->nxgroups > 0 && !hb_xsets_ordered(m, r)) {
         r->counting = true;

@@ -37,7 +37,6 @@ struct hb_matches {
     int *xset_groups;           /*   xset_groups[xset_first[i] .. xset_first[i+1]) */
     int *xwait_ngroups;         /* per instruction: how many groups a cross-core wait is in */
     bool *never;                /* the instruction's end never happens: a missing partner */
-    int *xbar_group;            /* INS_XBARRIER: group index, -1 if none */
     int ngroups;
     size_t *group_first;        /* group g's members: group_members[group_first[g] ..      */
     size_t *group_members;      /*   group_first[g+1]) */
@@ -67,7 +66,8 @@ struct hb_result {
     bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
     bool too_big;               /* the dependency graph has more edges than the engine numbers
                                  * (edges.h): nothing was computed, the run is not verified */
-    int32_t *wait_index;        /* per instruction: index among the waits of its unit */
+    int32_t *wait_index;        /* per instruction: index among the waits of its unit (for the
+                                 * wait dimensions: hb_clock_run_every only, else NULL) */
     bool counting;              /* clocks from counting.c: some core's sets of one
                                  * cross-core flag are not ordered */
     struct hb_reach *reach;     /* the waits' frontiers (reach.c) */

@@ -317,32 +317,32 @@ static void group_barrier(const struct lw_program *p, const struct model_prim *p
                           struct size_vec *firsts)
 {
     struct size_vec *calls = xcalloc((size_t)p->ncores, sizeof(*calls));
-    for (size_t j = 0; j < p->nins; j++)
+    for (size_t j = 0; j < p->nins && p->nkind[INS_XBARRIER]; j++)
         if (p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == prim)
             VEC_PUSH(calls[p->ins[j].core], j);
-    for (int d = 0; d < hb_xbarrier_domains(p, prim); d++) {
-        size_t least = SIZE_MAX;
+    int ndomains = hb_xbarrier_domains(p, prim);
+    size_t *least = xmalloc((size_t)(ndomains > 0 ? ndomains : 1) * sizeof(size_t));
+    for (int d = 0; d < ndomains; d++) {
+        least[d] = SIZE_MAX;
         for (int c = 0; c < p->ncores; c++)
-            if (hb_xbarrier_domain(p, prim, c) == d && calls[c].len < least)
-                least = calls[c].len;
-        if (least == SIZE_MAX)
-            least = 0;
-        for (size_t k = 0; k < least; k++, m->ngroups++) {
+            if (hb_xbarrier_domain(p, prim, c) == d && calls[c].len < least[d])
+                least[d] = calls[c].len;
+        if (least[d] == SIZE_MAX)
+            least[d] = 0;
+        for (size_t k = 0; k < least[d]; k++, m->ngroups++) {
             VEC_PUSH(*firsts, members->len);
-            for (int c = 0; c < p->ncores; c++) {
-                if (hb_xbarrier_domain(p, prim, c) == d) {
-                    m->xbar_group[calls[c].items[k]] = m->ngroups;
+            for (int c = 0; c < p->ncores; c++)
+                if (hb_xbarrier_domain(p, prim, c) == d)
                     VEC_PUSH(*members, calls[c].items[k]);
-                }
-            }
         }
     }
-    for (int c = 0; c < p->ncores; c++) {
-        for (size_t k = 0; k < calls[c].len; k++)
-            if (m->xbar_group[calls[c].items[k]] < 0)
-                m->never[calls[c].items[k]] = true;
+    for (int c = 0; c < p->ncores; c++) {   /* calls past their domain's least count */
+        int d = hb_xbarrier_domain(p, prim, c);
+        for (size_t k = d >= 0 && d < ndomains ? least[d] : 0; k < calls[c].len; k++)
+            m->never[calls[c].items[k]] = true;
         VEC_FREE(calls[c]);
     }
+    free(least);
     free(calls);
 }
 
@@ -366,9 +366,6 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
     for (size_t i = 0; i < p->nins; i++)
         m->wait_signal[i] = NO_INS;
     m->never = xcalloc(n, sizeof(bool));
-    m->xbar_group = xmalloc(n * sizeof(int));
-    for (size_t i = 0; i < p->nins; i++)
-        m->xbar_group[i] = -1;
     match_flags(p, m);
     match_cross_flags(p, m);
     match_cross_barriers(p, m);
@@ -387,7 +384,6 @@ void hb_matches_free(struct hb_matches *m)
     free(m->xset_groups);
     free(m->xwait_ngroups);
     free(m->never);
-    free(m->xbar_group);
     free(m->group_first);
     free(m->group_members);
     memset(m, 0, sizeof(*m));
