@@ -18,7 +18,7 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
                         .loc = p->ins[at].stmt->loc,
                         .kernel = p->kernel,
                         .params = p->params,
-                        .iter_second = p->ins[at].iters,
+                        .iter_second = *p->ins[at].iters,
                         .ins_known = true,
                         .ins_at = at,
                         .ins_other = other,
@@ -26,7 +26,7 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
                         .late_issue = late && late->issue};
     if (other != NO_INS) {
         f.related = p->ins[other].stmt->loc;
-        f.iter_first = p->ins[other].iters;
+        f.iter_first = *p->ins[other].iters;
         f.related_what = ctx->brief ? NULL : describe_ins(p, &ctx->out->arena, other);
     }
     diag_add(ctx->out, &f);
@@ -48,12 +48,12 @@ void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
  * apart; "" outside loops. */
 static const char *iterations(struct arena *A, const struct lw_ins *x)
 {
-    if (!x->iters.len)
+    if (!x->iters->len)
         return "";
     const char *t = " (";
-    for (size_t k = 0; k < x->iters.len; k++)
-        t = arena_printf(A, "%s%s%s=%lld", t, k ? ", " : "", x->iters.items[k].name,
-                         (long long)x->iters.items[k].value);
+    for (size_t k = 0; k < x->iters->len; k++)
+        t = arena_printf(A, "%s%s%s=%lld", t, k ? ", " : "", x->iters->items[k].name,
+                         (long long)x->iters->items[k].value);
     return arena_printf(A, "%s)", t);
 }
 

@@ -102,16 +102,20 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
         ins.unit = L->p->cores[L->core].first_unit + local_unit;
         ins.pos = L->unit_next_pos[ins.unit]++;
     }
+    static const struct binding_list no_loop = {NULL, 0};
+    ins.iters = &no_loop;
     if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
         const struct lw_ins *prev = L->ins.len ? &L->ins.items[L->ins.len - 1] : NULL;
         size_t bytes = L->iters.len * sizeof(struct binding);
-        if (prev && prev->iters.len == L->iters.len && memcmp(prev->iters.items, L->iters.items, bytes) == 0) {
+        if (prev && prev->iters->len == L->iters.len
+            && memcmp(prev->iters->items, L->iters.items, bytes) == 0) {
             ins.iters = prev->iters;
         } else {
             struct binding *b = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*b));
             memcpy(b, L->iters.items, bytes);
-            ins.iters.items = b;
-            ins.iters.len = L->iters.len;
+            struct binding_list *list = arena_alloc(&L->p->arena, sizeof(*list));
+            *list = (struct binding_list){b, L->iters.len};
+            ins.iters = list;
         }
     }
     VEC_PUSH(L->ins, ins);

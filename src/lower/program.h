@@ -33,11 +33,12 @@ struct mem_region {
     int buffer;             /* index into lw_program.buffers, for reporting */
 };
 
-struct lw_ins {              /* 88 bytes on LP64; the kind-specific fields share storage */
+struct lw_ins {              /* 80 bytes on LP64; the kind-specific fields share storage */
     const struct ast_stmt *stmt;    /* location; op or primitive name as written */
     const char *op;         /* access: op name; sync: primitive name */
     const struct model_prim *prim;  /* sync instructions */
-    struct binding_list iters;      /* loop variables, outermost first */
+    const struct binding_list *iters; /* loop variables, outermost first (shared by the
+                                       * instructions of one iteration; never NULL) */
     union {                 /* read only the member of the instruction's kind */
         struct {            /* INS_ACCESS: nwrites and nreads regions (0 for the others) */
             struct mem_region *writes, *reads;

@@ -49,8 +49,8 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
     f->check = race_check[pr->kind];
     f->loc = y->stmt->loc;
     f->related = x->stmt->loc;
-    f->iter_first = x->iters;
-    f->iter_second = y->iters;
+    f->iter_first = *x->iters;
+    f->iter_second = *y->iters;
     f->unit_first = p->units[x->unit].name;
     f->unit_second = p->units[y->unit].name;
     f->op_first = x->op;
@@ -74,10 +74,10 @@ static void other_finding(const struct lw_program *p, struct diag_list *d,
     const struct lw_ins *s = &p->ins[pr->second];
     const char *what = describe_ins(p, A, pr->second);
     f->loc = s->stmt->loc;
-    f->iter_second = s->iters;
+    f->iter_second = *s->iters;
     if (pr->first != SIM_NONE) {
         f->related = p->ins[pr->first].stmt->loc;
-        f->iter_first = p->ins[pr->first].iters;
+        f->iter_first = *p->ins[pr->first].iters;
         f->related_what = describe_ins(p, A, pr->first);
     }
     const char *earlier = f->related_what;

@@ -23,8 +23,8 @@ static void test_unroll(void)
         CU_ASSERT_STRING_EQUAL(x->op, "copy");
         CU_ASSERT_STRING_EQUAL(l.p->units[x->unit].name, "MTE2");
         CU_ASSERT_EQUAL(x->pos, (int)k);
-        CU_ASSERT_EQUAL(x->iters.len, 1);
-        CU_ASSERT_EQUAL(x->iters.items[0].value, is[k]);
+        CU_ASSERT_EQUAL(x->iters->len, 1);
+        CU_ASSERT_EQUAL(x->iters->items[0].value, is[k]);
         CU_ASSERT_EQUAL(x->nwrites, 1);
         CU_ASSERT_EQUAL(x->writes[0].lo, (is[k] % 2) * 1024);
         CU_ASSERT_EQUAL(x->writes[0].hi, (is[k] % 2) * 1024 + 1024);
