@@ -9,7 +9,11 @@
 
 #include "xalloc.h"
 
-#define ARENA_CHUNK_MIN (64 * 1024)
+/* Chunks grow geometrically from a small first one: a library-scale run keeps the findings
+ * arena of every file it checked until the report is written, and most hold a few hundred
+ * bytes, while a large kernel's arena still takes few chunks. */
+#define ARENA_FIRST_CHUNK 1024
+#define ARENA_LARGEST_STEP (1024 * 1024)
 
 struct arena_chunk {
     struct arena_chunk *next;
@@ -39,7 +43,9 @@ void *arena_alloc(struct arena *a, size_t size)
         size = align;
     struct arena_chunk *c = a->head;
     if (!c || c->cap - c->used < size) {
-        size_t cap = size > ARENA_CHUNK_MIN ? size : ARENA_CHUNK_MIN;
+        size_t step = !c ? ARENA_FIRST_CHUNK : c->cap < ARENA_LARGEST_STEP / 2 ? 2 * c->cap
+                                                                                : ARENA_LARGEST_STEP;
+        size_t cap = size > step ? size : step;
         c = xmalloc(sizeof(*c) + cap);
         c->used = 0;
         c->cap = cap;
