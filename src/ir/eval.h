@@ -26,6 +26,13 @@ struct scope_table {
     struct scope head;          /* name NULL; head.next continues the chain */
     const struct scope **slots;
     size_t nslots, len;
+    /* The answers of scope_table_find by name pointer: an unrolled expression asks for the
+     * same AST string again and again. Emptied by scope_table_add. */
+    struct scope_answer *answers;
+};
+struct scope_answer {
+    const char *name;
+    const struct scope *hit;    /* NULL: not in the table */
 };
 
 void scope_table_add(struct scope_table *t, const struct scope *binding);

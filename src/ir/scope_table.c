@@ -22,8 +22,19 @@ static size_t probe(const struct scope **slots, size_t nslots, const char *name)
     return k;
 }
 
+#define ANSWER_SLOTS 64
+
+static size_t answer_slot(const char *name)
+{
+    uintptr_t x = (uintptr_t)name;
+    return (size_t)((x >> 3) ^ (x >> 11)) & (ANSWER_SLOTS - 1);
+}
+
 void scope_table_add(struct scope_table *t, const struct scope *binding)
 {
+    if (!t->answers)
+        t->answers = xmalloc(ANSWER_SLOTS * sizeof(*t->answers));
+    memset(t->answers, 0, ANSWER_SLOTS * sizeof(*t->answers));   /* a new name may answer */
     if (2 * (t->len + 1) > t->nslots) {
         size_t nslots = t->nslots ? 2 * t->nslots : 64;
         const struct scope **slots = xcalloc(nslots, sizeof(*slots));
@@ -43,12 +54,17 @@ const struct scope *scope_table_find(const struct scope_table *t, const char *na
 {
     if (!t->len)
         return NULL;
-    return t->slots[probe(t->slots, t->nslots, name)];
+    struct scope_answer *a = &t->answers[answer_slot(name)];
+    if (a->name != name)
+        *a = (struct scope_answer){name, t->slots[probe(t->slots, t->nslots, name)]};
+    return a->hit;
 }
 
 void scope_table_free(struct scope_table *t)
 {
     free(t->slots);
+    free(t->answers);
+    t->answers = NULL;
     t->slots = NULL;
     t->nslots = t->len = 0;
 }

@@ -53,6 +53,10 @@ struct lowerer {
     bool stopped;
     bool file_level;                /* reporting on declarations, not on the kernel */
     struct stmt_memo memo[STMT_MEMO_SLOTS];
+    struct {                        /* lower_find_buffer's answers by name pointer (the AST's */
+        const char *name;           /* strings do not move while a kernel is lowered) */
+        int index;
+    } buffer_memo[STMT_MEMO_SLOTS];
 };
 
 /* The memo of s on the current core type, or NULL. */
@@ -90,7 +94,7 @@ bool lower_buffers(struct lowerer *L, const struct scope *env);
  * (reported, or entirely out of bounds). */
 bool lower_region(struct lowerer *L, const struct ast_region *r, const struct scope *env,
                   struct mem_region *out);
-int lower_find_buffer(const struct lowerer *L, const char *name);
+int lower_find_buffer(struct lowerer *L, const char *name);
 
 /* sync.c */
 void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);

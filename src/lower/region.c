@@ -12,14 +12,23 @@ static int by_buffer_name(const void *x, const void *y)
 }
 
 /* Every region names a buffer: a binary search keeps that cheap with many buffers. */
-int lower_find_buffer(const struct lowerer *L, const char *name)
+int lower_find_buffer(struct lowerer *L, const char *name)
 {
     if (!L->buffer_names)
         return -1;
+    uintptr_t x = (uintptr_t)name;
+    size_t slot = (size_t)((x >> 3) ^ (x >> 11)) & (STMT_MEMO_SLOTS - 1);
+    if (L->buffer_memo[slot].name == name)
+        return L->buffer_memo[slot].index;
     struct buffer_name key = {name, -1};
     const struct buffer_name *hit = bsearch(&key, L->buffer_names, (size_t)L->p->nbuffers,
                                             sizeof(key), by_buffer_name);
-    return hit ? hit->index : -1;
+    int index = hit ? hit->index : -1;
+    if (index >= 0) {
+        L->buffer_memo[slot].name = name;
+        L->buffer_memo[slot].index = index;
+    }
+    return index;
 }
 
 static bool lower_buffer(struct lowerer *L, const struct ast_decl *d, const struct scope *env,
