@@ -20,6 +20,7 @@
 
 #include "ast.h"
 #include "parse.h"
+#include "util/interns.h"
 
 /* Everything one parse needs, shared by the lexer (through yyextra), the parser (through
  * its parameter) and the driver in src/ir/parse.c. */
@@ -36,6 +37,7 @@ struct pir_state {
     int brackets;               /* open '(' '[' '{' */
     int syntax_errors;
     bool stopped;               /* a limit or the error cap ended the parse */
+    struct interns names;       /* identifiers: one copy each (util/interns.h) */
 };
 
 /* Lists are built in source order with a tail pointer. */

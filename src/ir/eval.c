@@ -227,8 +227,8 @@ const struct scope *scope_find(const struct scope *s, const char *name)
             const struct scope *hit = scope_table_find((const struct scope_table *)s, name);
             if (hit)
                 return hit;
-        } else if (strcmp(s->name, name) == 0) {
-            return s;
+        } else if (s->name == name || (s->name[0] == name[0] && strcmp(s->name, name) == 0)) {
+            return s;   /* the parser's names are interned: most hits are the same pointer */
         }
     }
     return NULL;

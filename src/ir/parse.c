@@ -175,6 +175,7 @@ struct ast_program *pir_parse(const struct source *src, const struct parse_limit
         return p;
     }
     run_parser(&st, src);
+    interns_free(&st.names);
     if (!st.stopped)
         check_depth(p, max_depth, diags);
     link_globals(p);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/pointer_hash.h"
 #include "../util/xalloc.h"
 #include "eval.h"
 
@@ -22,12 +23,12 @@ static size_t probe(const struct scope **slots, size_t nslots, const char *name)
     return k;
 }
 
-#define ANSWER_SLOTS 64
+#define ANSWER_BITS 6
+#define ANSWER_SLOTS (1 << ANSWER_BITS)
 
 static size_t answer_slot(const char *name)
 {
-    uintptr_t x = (uintptr_t)name;
-    return (size_t)((x >> 3) ^ (x >> 11)) & (ANSWER_SLOTS - 1);
+    return pointer_slot(name, ANSWER_BITS);
 }
 
 void scope_table_add(struct scope_table *t, const struct scope *binding)

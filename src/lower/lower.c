@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lower_internal.h"
+#include "../util/pointer_hash.h"
 
 void path_choices_init(struct path_choices *p) { memset(p, 0, sizeof(*p)); }
 void path_choices_free(struct path_choices *p) { VEC_FREE(p->bits); }
@@ -122,22 +123,29 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     return &L->ins.items[L->ins.len - 1];
 }
 
+/* Two candidate slots per statement: its address's, and the next. */
 static size_t memo_slot(const struct ast_stmt *s)
 {
-    uintptr_t x = (uintptr_t)s;
-    return (size_t)((x >> 4) ^ (x >> 12)) & (STMT_MEMO_SLOTS - 1);
+    return pointer_slot(s, STMT_MEMO_BITS);
 }
 
 const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s)
 {
-    const struct stmt_memo *m = &L->memo[memo_slot(s)];
-    return m->stmt == s && m->ct == L->ct ? m : NULL;
+    size_t k = memo_slot(s);
+    for (size_t i = 0; i < 2; i++) {
+        const struct stmt_memo *m = &L->memo[(k + i) & (STMT_MEMO_SLOTS - 1)];
+        if (m->stmt == s && m->ct == L->ct)
+            return m;
+    }
+    return NULL;
 }
 
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags)
 {
-    if (L->diags->len == ndiags && !L->stopped)
-        L->memo[memo_slot(m->stmt)] = *m;
+    if (L->diags->len != ndiags || L->stopped)
+        return;
+    size_t k = memo_slot(m->stmt), other = (k + 1) & (STMT_MEMO_SLOTS - 1);
+    L->memo[L->memo[k].stmt && !L->memo[other].stmt ? other : k] = *m;
 }
 
 /* Rule 1: the issuer issues nothing after x until x ends. So it is for a wait or a barrier

@@ -27,7 +27,8 @@ struct stmt_memo {
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
 };
-#define STMT_MEMO_SLOTS 64
+#define STMT_MEMO_BITS 6
+#define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
 
 struct lowerer {
     const struct ast_program *ast;

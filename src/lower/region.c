@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lower_internal.h"
+#include "../util/pointer_hash.h"
 
 static int by_buffer_name(const void *x, const void *y)
 {
@@ -16,8 +17,7 @@ int lower_find_buffer(struct lowerer *L, const char *name)
 {
     if (!L->buffer_names)
         return -1;
-    uintptr_t x = (uintptr_t)name;
-    size_t slot = (size_t)((x >> 3) ^ (x >> 11)) & (STMT_MEMO_SLOTS - 1);
+    size_t slot = pointer_slot(name, STMT_MEMO_BITS);
     if (L->buffer_memo[slot].name == name)
         return L->buffer_memo[slot].index;
     struct buffer_name key = {name, -1};
