@@ -317,8 +317,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
     if (!rf)
         return;
     const struct lw_buffer *buf = &p->buffers[rs->buffer];
-    int64_t lo = (rf->lo > rs->lo ? rf->lo : rs->lo) - rs->buffer_base;
-    int64_t hi = (rf->hi < rs->hi ? rf->hi : rs->hi) - rs->buffer_base;
+    int64_t lo = (rf->lo > rs->lo ? rf->lo : rs->lo) - lw_buffer_base(p, rs);
+    int64_t hi = (rf->hi < rs->hi ? rf->hi : rs->hi) - lw_buffer_base(p, rs);
     const struct lw_ins *f = &p->ins[h->first], *s = &p->ins[h->second];
     static const char *const verbs[][2] = {
         [KIND_RAW] = {"reads", "writing"}, [KIND_WAR] = {"writes", "reading"},

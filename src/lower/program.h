@@ -26,11 +26,10 @@ enum ins_kind {
 
 /* A byte range of one memory. A memory is one buffer (buffers without placement never
  * alias) or one placed space instance (placed buffers alias where their bytes overlap). */
-struct mem_region {
+struct mem_region {          /* 24 bytes: one per region of every access */
     int64_t lo, hi;         /* bytes [lo, hi) in the memory */
-    int64_t buffer_base;    /* memory offset of the buffer's byte 0 */
     int memory;             /* index into lw_program.memories */
-    int buffer;             /* index into lw_program.buffers, for reporting */
+    int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
 struct lw_ins {              /* 80 bytes on LP64; the kind-specific fields share storage */
@@ -160,5 +159,13 @@ struct lw_program {
     bool multicore;
     bool clustered;         /* written with `cluster` blocks */
 };
+
+/* The memory offset of byte 0 of region r's buffer: its placement, or 0 for a buffer that is
+ * a memory of its own. */
+static inline int64_t lw_buffer_base(const struct lw_program *p, const struct mem_region *r)
+{
+    const struct lw_buffer *b = &p->buffers[r->buffer];
+    return b->placed ? b->at : 0;
+}
 
 #endif

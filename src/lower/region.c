@@ -216,8 +216,8 @@ bool lower_region(struct lowerer *L, const struct ast_region *r, const struct sc
             return false;
     out->memory = memory_index(L, buffer);
     out->buffer = buffer;
-    out->buffer_base = b->placed ? b->at : 0;
-    out->lo = out->buffer_base + lo;
-    out->hi = out->buffer_base + hi;
+    int64_t base = b->placed ? b->at : 0;   /* lw_buffer_base */
+    out->lo = base + lo;
+    out->hi = base + hi;
     return true;
 }

@@ -31,8 +31,8 @@ static void race_bytes(const struct lw_program *p, const struct sim_problem *pr,
         for (int j = 0; j < ns; j++)
             if (mem_regions_overlap(&fr[i], &sr[j])) {
                 f->buffer = p->buffers[sr[j].buffer].name;
-                f->bytes_lo = (fr[i].lo > sr[j].lo ? fr[i].lo : sr[j].lo) - sr[j].buffer_base;
-                f->bytes_hi = (fr[i].hi < sr[j].hi ? fr[i].hi : sr[j].hi) - sr[j].buffer_base;
+                f->bytes_lo = (fr[i].lo > sr[j].lo ? fr[i].lo : sr[j].lo) - lw_buffer_base(p, &sr[j]);
+                f->bytes_hi = (fr[i].hi < sr[j].hi ? fr[i].hi : sr[j].hi) - lw_buffer_base(p, &sr[j]);
                 return;
             }
 }
