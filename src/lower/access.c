@@ -51,19 +51,24 @@ static void check_space(struct lowerer *L, const struct model_unit *mu,
                      te->name, write ? "write" : "read", sname, ar->buffer);
 }
 
-static int lower_regions(struct lowerer *L, const struct ast_region *list,
-                         const struct scope *env, const struct model_unit *mu,
-                         const struct model_op *te, bool write, struct mem_region **out)
+static int count_regions(const struct ast_region *list)
 {
     int n = 0;
     for (const struct ast_region *r = list; r; r = r->next)
         n++;
-    *out = arena_alloc_array(&L->p->arena, (size_t)n, sizeof(**out));
+    return n;
+}
+
+/* The regions of `list` that lower, into out (room for all of them); how many. */
+static int lower_regions(struct lowerer *L, const struct ast_region *list,
+                         const struct scope *env, const struct model_unit *mu,
+                         const struct model_op *te, bool write, struct mem_region *out)
+{
     int kept = 0;
     for (const struct ast_region *r = list; r && !L->stopped; r = r->next) {
-        if (!lower_region(L, r, env, &(*out)[kept]))
+        if (!lower_region(L, r, env, &out[kept]))
             continue;
-        check_space(L, mu, te, &(*out)[kept], r, write);
+        check_space(L, mu, te, &out[kept], r, write);
         kept++;
     }
     return kept;
@@ -153,9 +158,13 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     int u = m.unit;
     const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
-    struct mem_region *w, *r;
-    int nw = lower_regions(L, m.writes, env, mu, te, true, &w);
-    int nr = lower_regions(L, s->reads, env, mu, te, false, &r);
+    /* One array for both lists (arena allocations are rounded up to 16 bytes). */
+    int mw = count_regions(m.writes);
+    struct mem_region *w = arena_alloc_array(&L->p->arena, (size_t)(mw + count_regions(s->reads)),
+                                             sizeof(*w));
+    struct mem_region *r = w + mw;
+    int nw = lower_regions(L, m.writes, env, mu, te, true, w);
+    int nr = lower_regions(L, s->reads, env, mu, te, false, r);
     if (L->stopped)
         return;
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, s);

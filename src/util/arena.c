@@ -37,7 +37,7 @@ void arena_free(struct arena *a)
 
 void *arena_alloc(struct arena *a, size_t size)
 {
-    const size_t align = sizeof(max_align_t);
+    const size_t align = _Alignof(max_align_t);   /* 16 on LP64: sizeof is 32 */
     size = (size + align - 1) / align * align;
     if (size == 0)
         size = align;
