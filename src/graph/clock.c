@@ -98,6 +98,9 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
         for (size_t k = g->succ_first[x]; k < g->succ_first[x + 1]; k++)
             if (--g->indegree[g->succ[k]] == 0)
                 queue[tail++] = g->succ[k];
+        size_t after = dep_graph_implicit(p, x);
+        if (after != SIZE_MAX && --g->indegree[after] == 0)
+            queue[tail++] = (node_id)after;
     }
     for (size_t i = 0; i < p->nins; i++) {
         if (slot_of[NODE_END(i)] != DONE_SLOT) {
@@ -249,11 +252,13 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
                 memcpy(e, pool_clock(&pool, sx), width * sizeof(int32_t));
         }
         bool handed_on = false;
-        for (size_t k = g.succ_first[x]; k < g.succ_first[x + 1]; k++) {
-            size_t y = g.succ[k];
+        size_t first = g.succ_first[x], stored = g.succ_first[x + 1] - first;
+        size_t after = dep_graph_implicit(p, x), nsucc = stored + (after != SIZE_MAX);
+        for (size_t k = 0; k < nsucc; k++) {
+            size_t y = k < stored ? g.succ[first + k] : after;
             if (slot_of[y] != NO_SLOT) {
                 join(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), r->dims);
-            } else if (k + 1 == g.succ_first[x + 1]) {
+            } else if (k + 1 == nsucc) {
                 slot_of[y] = sx;   /* the last successor takes the clock as it is */
                 handed_on = true;
             } else {

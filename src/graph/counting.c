@@ -109,6 +109,8 @@ static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t val
             clock[d] = value;
         for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
             ready(f, f->g.succ[k]);
+        if (dep_graph_implicit(p, x) != SIZE_MAX)
+            ready(f, dep_graph_implicit(p, x));
         if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
         for (size_t k = m->xset_first[NODE_INS(x)]; k < m->xset_first[NODE_INS(x) + 1]; k++) {

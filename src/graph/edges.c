@@ -25,6 +25,13 @@ struct builder {
     size_t replayed;
 };
 
+/* An edge the graph leaves implicit (dep_graph_implicit): counted in the indegree only. */
+static void implicit(struct builder *b, size_t to)
+{
+    if (!b->filling)
+        b->g->indegree[to]++;
+}
+
 static void add(struct builder *b, size_t from, size_t to)
 {
     if (b->filling) {
@@ -113,7 +120,7 @@ static void build_core(struct builder *b, const struct lw_core *core)
     size_t gate = NO_INS;
     for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
         const struct lw_ins *ins = &b->p->ins[x];
-        add(b, NODE_START(x), NODE_END(x));
+        implicit(b, NODE_END(x));   /* from NODE_START(x) */
         if (gate != NO_INS)
             add(b, NODE_END(gate), NODE_START(x));   /* rule 1 */
         if (ins->unit < 0) {
@@ -141,7 +148,7 @@ static void build_core(struct builder *b, const struct lw_core *core)
                 add(b, NODE_DRAINED(p), NODE_END(x));
             add(b, NODE_DRAINED(p), NODE_DRAINED(x));
         }
-        add(b, NODE_END(x), NODE_DRAINED(x));
+        implicit(b, NODE_DRAINED(x));   /* from NODE_END(x) */
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;

@@ -37,6 +37,16 @@ struct dep_graph {
     unsigned *indegree;     /* including one that never resolves for `never` ends */
 };
 
+/* Two edges of every instruction are not stored: start -> end, and end -> drained for one with
+ * a unit (an issuer-level barrier has no drained node of its own). They are the successor
+ * dep_graph_implicit gives, which a walk takes after the stored ones; the indegrees count them. */
+static inline size_t dep_graph_implicit(const struct lw_program *p, size_t x)
+{
+    if (x >= NODE_HUBS(p) || NODE_IS_DRAINED(x) || (NODE_IS_END(x) && p->ins[NODE_INS(x)].unit < 0))
+        return SIZE_MAX;
+    return x + 1;   /* NODE_END(i) = NODE_START(i) + 1, NODE_DRAINED(i) = NODE_END(i) + 1 */
+}
+
 /* With `counting`, the graph has neither the edges of rule 9 nor the extra indegree of
  * `never` ends: the counting engine (counting.c) adds both as it runs. */
 bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
