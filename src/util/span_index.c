@@ -178,12 +178,6 @@ static bool key_at_most(size_t i, const void *ctx)
     return q->x->items[i].key <= q->key;
 }
 
-size_t span_index_first_after(const struct span_index *x, int32_t key)
-{
-    struct key_bound q = {x, key};
-    return partition_point(0, x->len, key_at_most, &q);
-}
-
 size_t span_index_first_after_near(const struct span_index *x, int32_t key, size_t hint)
 {
     struct key_bound q = {x, key};

@@ -38,9 +38,8 @@ void span_index_visit(const struct span_index *x, size_t from, size_t to, int64_
                       int64_t hi, void (*visit)(void *ctx, const struct span *s), void *ctx);
 /* The last entry at a position < to overlapping [lo, hi), or NULL. */
 const struct span *span_index_last(const struct span_index *x, size_t to, int64_t lo, int64_t hi);
-/* The first position whose key is greater than `key` (keys are non-decreasing). */
-size_t span_index_first_after(const struct span_index *x, int32_t key);
-/* The same, searched out from position `hint` (cheap when the answer is near it). */
+/* The first position whose key is greater than `key` (keys are non-decreasing), searched out
+ * from position `hint` (cheap when the answer is near it). */
 size_t span_index_first_after_near(const struct span_index *x, int32_t key, size_t hint);
 
 #endif
