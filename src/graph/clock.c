@@ -131,18 +131,6 @@ void hb_clock_store_init(struct hb_result *r)
         r->signal_clocks[k] = -1;
 }
 
-int32_t *hb_clock_entry(struct hb_result *r, size_t i, size_t *width)
-{
-    uint32_t k = r->clock_of[i];
-    if (k == HB_NO_CLOCK) {
-        *width = 0;
-        return NULL;
-    }
-    bool access = r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
-    *width = access ? (size_t)r->p->nunits : (size_t)r->dims;
-    return (access ? r->access_clocks : r->signal_clocks) + k * *width;
-}
-
 /* Node clocks live only while needed: from the first predecessor that passes one on until the
  * node is processed. They sit in slots of a pool that grows to the widest frontier of the
  * walk, not to the node count. */

@@ -102,19 +102,26 @@ static inline int hb_dims(const struct lw_program *p, bool with_waits)
  * dimension (what has happened when it fires, hb_wait_taken_by); of an access the end
  * dimensions, hb_dim_end(u) for u < nunits (which non-wait instructions ended before it,
  * hb_before). No query reads another instruction's, and none is kept: NULL. */
-static inline const int32_t *hb_start_clock(const struct hb_result *r, size_t i)
+/* The engines write the entries through hb_clock_entry, which also says how many dimensions
+ * an entry holds (0 and NULL for an instruction without one). */
+static inline int32_t *hb_clock_entry(const struct hb_result *r, size_t i, size_t *width)
 {
     uint32_t k = r->clock_of[i];
-    if (k == HB_NO_CLOCK)
+    if (k == HB_NO_CLOCK) {
+        *width = 0;
         return NULL;
-    if (r->p->ins[i].kind == INS_ACCESS && !r->every_clock)
-        return r->access_clocks + (size_t)k * (size_t)r->p->nunits;
-    return r->signal_clocks + (size_t)k * (size_t)r->dims;
+    }
+    bool access = r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
+    *width = access ? (size_t)r->p->nunits : (size_t)r->dims;
+    return (access ? r->access_clocks : r->signal_clocks) + (size_t)k * *width;
+}
+static inline const int32_t *hb_start_clock(const struct hb_result *r, size_t i)
+{
+    size_t width;
+    return hb_clock_entry(r, i, &width);
 }
 /* The clock store of r (dims and p set), every entry -1. */
 void hb_clock_store_init(struct hb_result *r);
-/* Instruction i's entry, writable, and how many dimensions it holds (0 and NULL if none). */
-int32_t *hb_clock_entry(struct hb_result *r, size_t i, size_t *width);
 
 /* The product's engine. */
 void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);
