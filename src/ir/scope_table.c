@@ -3,21 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/fnv.h"
 #include "../util/pointer_hash.h"
 #include "../util/xalloc.h"
 #include "eval.h"
 
-static size_t name_hash(const char *s)
-{
-    size_t h = 0xcbf29ce484222325ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
 static size_t probe(const struct scope **slots, size_t nslots, const char *name)
 {
-    size_t k = name_hash(name) & (nslots - 1);
+    size_t k = fnv1a(name, strlen(name)) & (nslots - 1);
     while (slots[k] && strcmp(slots[k]->name, name) != 0)
         k = (k + 1) & (nslots - 1);
     return k;

@@ -1,23 +1,16 @@
-/* The name table of interns.h: FNV-1a, linear probing, grown at half full. */
+/* The name table of interns.h: FNV-1a (fnv.h), linear probing, grown at half full. */
 #include "interns.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fnv.h"
 #include "xalloc.h"
-
-static size_t hash(const char *s, size_t n)
-{
-    size_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
-}
 
 static size_t find(const char **slots, size_t nslots, const char *s, size_t n)
 {
-    size_t k = hash(s, n) & (nslots - 1);
+    size_t k = fnv1a(s, n) & (nslots - 1);
     while (slots[k] && !(strncmp(slots[k], s, n) == 0 && slots[k][n] == '\0'))
         k = (k + 1) & (nslots - 1);
     return k;
