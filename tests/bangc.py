@@ -17,6 +17,13 @@ binary, root = sys.argv[1], sys.argv[2]
 K = 'tests/frontend/bangc'
 
 
+def write(path, text):
+    """Writes a test source and returns its path."""
+    with open(path, 'w') as out:
+        out.write(text)
+    return path
+
+
 def run(*args, cwd=None, stdin=None):
     return subprocess.run([binary] + list(args), capture_output=True, text=True, cwd=cwd or root,
                           input=stdin)
@@ -87,24 +94,21 @@ expect(p.returncode == 2 and p.stdout.startswith(
     "frontend [unsupported]\n"), f'check: an unmodelled intrinsic is unsupported: {p.stdout!r}')
 expect('1 file NOT VERIFIED' in p.stdout, 'check: the file is not verified')
 with tempfile.TemporaryDirectory() as tmp:
-    src = os.path.join(tmp, 'runtime_dir.mlu')
-    with open(src, 'w') as out:
-        out.write('#include <bang.h>\n__nram__ char b[64];\n'
-                  '__mlu_global__ void k(char *g, mluMemcpyDirection_t dir) {\n'
-                  '  __memcpy(b, g, 64, dir);\n}\n')
+    src = write(os.path.join(tmp, 'runtime_dir.mlu'),
+                '#include <bang.h>\n__nram__ char b[64];\n'
+                '__mlu_global__ void k(char *g, mluMemcpyDirection_t dir) {\n'
+                '  __memcpy(b, g, 64, dir);\n}\n')
     p = run('check', src)
     expect(p.returncode == 2 and p.stdout.startswith(
         f'{src}:4:3: error: the copy direction is not known before the kernel runs'),
         f'check: a direction given at run time is unsupported at the call: {p.stdout!r}')
-    bad = os.path.join(tmp, 'bad.mlu')
-    with open(bad, 'w') as out:
-        out.write('#include <bang.h>\n__mlu_global__ void k(float *g) {\n  __bang_add(g)\n}\n')
+    bad = write(os.path.join(tmp, 'bad.mlu'),
+                '#include <bang.h>\n__mlu_global__ void k(float *g) {\n  __bang_add(g)\n}\n')
     p = run('check', bad)
     expect(p.returncode == 2 and f'{bad}:3:16: error: expected \';\' after expression '
            '[source-error]' in p.stdout, f'check: a C++ error is a source-error: {p.stdout!r}')
-    macro = os.path.join(tmp, 'macro_op.mlu')
-    with open(macro, 'w') as out:
-        out.write('#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n'
+    macro = write(os.path.join(tmp, 'macro_op.mlu'),
+                  '#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n'
                   '#define CEIL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))\n'
                   '#define OFF(x) (sizeof(float *) * (x))\n__nram__ char b[4096];\n'
                   '__mlu_global__ void k(char *g, int n) {\n'
@@ -125,20 +129,19 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{macro}:11:3: error: the copy size is not known before the kernel runs'),
         f'check: a macro whose operators cannot be matched (a `*` in a type) is unknown, never a '
         f'guess: {p.stdout!r}')
-    scalar_io = os.path.join(tmp, 'load_store.mlu')
-    with open(scalar_io, 'w') as out:
-        out.write('#include <bang.h>\n__nram__ float v[16];\n__mlu_global__ void k(float *g) {\n'
-                  '  float a = __load_gdram(g + 3);\n  __store_nram(v + 2, a);\n'
-                  '  __memcpy(g, v, 64, NRAM2GDRAM);\n}\n')
+    scalar_io = write(os.path.join(tmp, 'load_store.mlu'),
+                      '#include <bang.h>\n__nram__ float v[16];\n__mlu_global__ void k(float *g) {\n'
+                      '  float a = __load_gdram(g + 3);\n  __store_nram(v + 2, a);\n'
+                      '  __memcpy(g, v, 64, NRAM2GDRAM);\n}\n')
     p = run('lower', scalar_io)
     lines = p.stdout.splitlines()
     expect(f'  ALU load_scalar <- g[12 +: 4];  // from {scalar_io}:4:13' in lines and
            f'  ALU store_scalar v[8 +: 4];  // from {scalar_io}:5:3' in lines,
            f'lower: __load_gdram / __store_nram are 4-byte ALU accesses: {p.stdout!r}')
     os.mkdir(os.path.join(tmp, 'tree'))
-    with open(os.path.join(tmp, 'tree', 'k.mlu'), 'w') as out:
-        out.write('#include <bang.h>\n__nram__ float a[8];\n'
-                  '__mlu_global__ void k(float *g) {\n  __memcpy(a, g, 32, GDRAM2NRAM);\n}\n')
+    write(os.path.join(tmp, 'tree', 'k.mlu'),
+          '#include <bang.h>\n__nram__ float a[8];\n'
+          '__mlu_global__ void k(float *g) {\n  __memcpy(a, g, 32, GDRAM2NRAM);\n}\n')
     p = run('check', os.path.join(tmp, 'tree'))
     expect(p.returncode == 0 and 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings' in p.stdout,
            f'check DIR: .mlu files are found by the walk: {p.stdout!r}')

@@ -1,7 +1,6 @@
 /* The name table of interns.h: FNV-1a (fnv.h), linear probing, grown at half full. */
 #include "interns.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
