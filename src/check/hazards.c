@@ -130,48 +130,62 @@ struct region_index {
     struct list_cursor *wcur, *rcur;    /* per list: where the last search ended */
 };
 
-static void index_build(const struct check_context *ctx, struct region_index *ix)
+/* The list of region r of an access on kernel-wide unit `unit`: (memory, unit). */
+static size_t list_of(const struct lw_program *p, const struct mem_region *r, int unit)
+{
+    return (size_t)r->memory * (size_t)p->nunits + (size_t)unit;
+}
+
+/* The non-empty regions of the started accesses, counted per list (nw, nr) or, when the
+ * counts are NULL, appended to their lists. */
+static void index_pass(const struct check_context *ctx, struct region_index *ix, size_t *nw,
+                       size_t *nr)
 {
     const struct lw_program *p = ctx->p;
-    ix->n = (size_t)p->nmemories * (size_t)p->nunits;
-    ix->writes = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
-    ix->reads = xcalloc(ix->n ? ix->n : 1, sizeof(struct span_index));
-    ix->wcur = xcalloc(ix->n ? ix->n : 1, sizeof(struct list_cursor));
-    ix->rcur = xcalloc(ix->n ? ix->n : 1, sizeof(struct list_cursor));
-    /* Counted first, so that each list is allocated once at its size. */
-    size_t *nw = xcalloc(ix->n ? ix->n : 1, sizeof(size_t)), *nr = xcalloc(ix->n ? ix->n : 1, sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++) {
-        const struct lw_ins *x = &p->ins[i];
-        if (x->kind != INS_ACCESS || !ctx->hb->started[i])
-            continue;
-        for (int k = 0; k < x->nwrites; k++)
-            nw[(size_t)x->writes[k].memory * (size_t)p->nunits + (size_t)x->unit]++;
-        for (int k = 0; k < x->nreads; k++)
-            nr[(size_t)x->reads[k].memory * (size_t)p->nunits + (size_t)x->unit]++;
-    }
-    for (size_t k = 0; k < ix->n; k++) {
-        span_index_reserve(&ix->writes[k], nw[k]);
-        span_index_reserve(&ix->reads[k], nr[k]);
-    }
-    free(nw);
-    free(nr);
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || !ctx->hb->started[i])
             continue;
         for (int k = 0; k < x->nwrites; k++) {
             const struct mem_region *r = &x->writes[k];
-            if (r->lo < r->hi)
-                span_index_append(&ix->writes[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
-                                  r->lo, r->hi, i, x->pos);
+            if (r->lo >= r->hi)
+                continue;
+            if (nw)
+                nw[list_of(p, r, x->unit)]++;
+            else
+                span_index_append(&ix->writes[list_of(p, r, x->unit)], r->lo, r->hi, i, x->pos);
         }
         for (int k = 0; k < x->nreads; k++) {
             const struct mem_region *r = &x->reads[k];
-            if (r->lo < r->hi)
-                span_index_append(&ix->reads[(size_t)r->memory * (size_t)p->nunits + (size_t)x->unit],
-                                  r->lo, r->hi, i, x->pos);
+            if (r->lo >= r->hi)
+                continue;
+            if (nr)
+                nr[list_of(p, r, x->unit)]++;
+            else
+                span_index_append(&ix->reads[list_of(p, r, x->unit)], r->lo, r->hi, i, x->pos);
         }
     }
+}
+
+static void index_build(const struct check_context *ctx, struct region_index *ix)
+{
+    const struct lw_program *p = ctx->p;
+    ix->n = (size_t)p->nmemories * (size_t)p->nunits;
+    size_t n = ix->n ? ix->n : 1;
+    ix->writes = xcalloc(n, sizeof(struct span_index));
+    ix->reads = xcalloc(n, sizeof(struct span_index));
+    ix->wcur = xcalloc(n, sizeof(struct list_cursor));
+    ix->rcur = xcalloc(n, sizeof(struct list_cursor));
+    /* Counted first, so that each list is allocated once at its size, then sealed once. */
+    size_t *nw = xcalloc(n, sizeof(size_t)), *nr = xcalloc(n, sizeof(size_t));
+    index_pass(ctx, ix, nw, nr);
+    for (size_t k = 0; k < ix->n; k++) {
+        span_index_reserve(&ix->writes[k], nw[k]);
+        span_index_reserve(&ix->reads[k], nr[k]);
+    }
+    free(nw);
+    free(nr);
+    index_pass(ctx, ix, NULL, NULL);
     for (size_t k = 0; k < ix->n; k++) {
         span_index_seal(&ix->writes[k]);
         span_index_seal(&ix->reads[k]);
@@ -275,7 +289,7 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
         int core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
-        size_t slot = (size_t)rb->memory * (size_t)p->nunits + (size_t)u;
+        size_t slot = list_of(p, rb, u);
         visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, clock[u], core == y->core);
         if (is_write)
             visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, clock[u], core == y->core);
