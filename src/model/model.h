@@ -223,8 +223,8 @@ struct model *model_find(const char *name_or_path, struct as_loc loc, struct dia
 /* Models loaded once per process (per as_options): a file already loaded, unchanged on disk
  * (same inode, size and modification time) and under the same limits, is not parsed and
  * validated again; nor is another file with the same bytes (a model copied beside each of many
- * kernel directories is validated once). A model it hands out is the caller's reference (model_free it); it may
- * outlive the cache. Not for concurrent use: one cache per thread. */
+ * kernel directories is validated once). A model it hands out is the caller's reference
+ * (model_free it); it may outlive the cache. Not for concurrent use: one cache per thread. */
 struct model_cache;
 struct model_cache *model_cache_new(void);
 void model_cache_free(struct model_cache *c);

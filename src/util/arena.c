@@ -43,8 +43,9 @@ void *arena_alloc(struct arena *a, size_t size)
         size = align;
     struct arena_chunk *c = a->head;
     if (!c || c->cap - c->used < size) {
-        size_t step = !c ? ARENA_FIRST_CHUNK : c->cap < ARENA_LARGEST_STEP / 2 ? 2 * c->cap
-                                                                                : ARENA_LARGEST_STEP;
+        size_t step = !c ? ARENA_FIRST_CHUNK : 2 * c->cap;   /* twice the last, up to a cap */
+        if (step > ARENA_LARGEST_STEP)
+            step = ARENA_LARGEST_STEP;
         size_t cap = size > step ? size : step;
         c = xmalloc(sizeof(*c) + cap);
         c->used = 0;
