@@ -80,8 +80,8 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
             return;
         if ((src = arg_unit(L, s, 0)) < 0 || (dst = arg_unit(L, s, 1)) < 0)
             return;
-        lower_memo_put(L, &(struct stmt_memo){.stmt = s, .ct = L->ct, .prim = prim, .unit = src, .dst = dst},
-                       ndiags);
+        struct stmt_memo m = {.stmt = s, .ct = L->ct, .prim = prim, .unit = src, .dst = dst};
+        lower_memo_put(L, &m, ndiags);
     }
     int64_t id;
     if (!lower_eval(L, arg(s, 2), env, &id))
