@@ -196,7 +196,7 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
     const struct lw_ins *b = &p->ins[i];
     struct arena *A = &ctx->out->arena;
     if (!hb_xbarrier_participates(p, b->prim, b->core))
-        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, b->op);
+        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, lw_op(b));
     const char *counts = "";
     int shown = 0;
     for (int c = 0; c < p->ncores && shown < 6; c++) {

@@ -61,7 +61,7 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
         return;
     const struct lw_ins *x = &p->ins[NODE_INS(node)];
     if (NODE_IS_START(node)) {
-        raise_to(clock, hb_dim_issue(p, x->core), x->seq);
+        raise_to(clock, hb_dim_issue(p, x->core), lw_seq(p, NODE_INS(node)));
         if (x->unit >= 0)
             raise_to(clock, hb_dim_start(p, x->unit), x->pos);
         return;

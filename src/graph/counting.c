@@ -156,7 +156,7 @@ static int32_t dimension_value(const struct lw_program *p, const struct hb_resul
     if (d >= hb_dim_wait(p, 0))
         return r->wait_index[i];
     if (d >= hb_dim_issue(p, 0))
-        return p->ins[i].seq;
+        return lw_seq(p, i);
     return p->ins[i].pos;
 }
 

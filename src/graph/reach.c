@@ -281,7 +281,7 @@ static bool barrier_before(const struct hb_result *r, const struct hb_reach *R, 
             continue;
         int u = core->first_unit + lu;
         int32_t started = fired(r, t, hb_dim_start(p, u));
-        if (started >= 0 && p->ins[R->queue[R->queue_first[u] + (size_t)started]].seq > bar->seq)
+        if (started >= 0 && lw_seq(p, R->queue[R->queue_first[u] + (size_t)started]) > lw_seq(p, b))
             return true;
     }
     return false;
@@ -311,7 +311,7 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         late->ins = w;
         return false;
     }
-    if (fired(r, t, hb_dim_issue(p, p->ins[w].core)) < p->ins[w].seq) {
+    if (fired(r, t, hb_dim_issue(p, p->ins[w].core)) < lw_seq(p, w)) {
         late->ins = w;
         late->issue = true;
         return false;

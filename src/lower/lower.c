@@ -97,8 +97,8 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
 {
     if (!lower_spend(L, 1, stmt->loc))
         return NULL;
-    struct lw_ins ins = {.kind = kind, .core = L->core, .unit = -1, .pos = -1,
-                         .seq = L->seq++, .stmt = stmt};
+    struct lw_ins ins = {.kind = (uint8_t)kind, .core = L->core, .unit = -1, .pos = -1,
+                         .stmt = stmt};
     if (local_unit >= 0) {
         ins.unit = L->p->cores[L->core].first_unit + local_unit;
         ins.pos = L->unit_next_pos[ins.unit]++;
@@ -403,7 +403,6 @@ static void lower_cores(struct lowerer *L, const struct scope *globals,
             struct scope coreid = {.name = "coreid", .value = k, .next = &ncores};
             L->core = c;
             L->ct = plan[i].ct;
-            L->seq = 0;
             L->p->cores[c].first_ins = L->ins.len;
             lower_stmts(L, plan[i].ac->body, &coreid);
             L->p->cores[c].nins = L->ins.len - L->p->cores[c].first_ins;

@@ -49,7 +49,6 @@ struct lowerer {
     struct buffer_name *buffer_names; /* sorted by name; NULL until lower_buffers is done */
     int core;                       /* current core */
     const struct model_coretype *ct;
-    int seq;                        /* next issue index in the current core */
     uint64_t work;                  /* instructions + iterations so far */
     bool stopped;
     bool file_level;                /* reporting on declarations, not on the kernel */
@@ -74,7 +73,7 @@ void lower_report(struct lowerer *L, enum check_id check, struct as_loc loc, con
 /* Evaluates e in env; on failure reports it and stops the kernel. */
 bool lower_eval(struct lowerer *L, const struct ast_expr *e, const struct scope *env,
                 int64_t *out);
-/* Appends an instruction of the current core (fills core, seq, iters, unit position). */
+/* Appends an instruction of the current core (fills core, iters, unit position). */
 struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
                           const struct ast_stmt *stmt);
 /* Local index of a unit of the current core type; reports bad-unit and returns -1 when

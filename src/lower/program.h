@@ -32,34 +32,47 @@ struct mem_region {          /* 24 bytes: one per region of every access */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
-struct lw_ins {              /* 80 bytes on LP64; the kind-specific fields share storage */
-    const struct ast_stmt *stmt;    /* location; op or primitive name as written */
-    const char *op;         /* access: op name; sync: primitive name */
-    const struct model_prim *prim;  /* sync instructions */
+struct lw_ins {              /* 64 bytes on LP64; the kind-specific fields share storage */
+    const struct ast_stmt *stmt;    /* location; a primitive's name as written (lw_op) */
     const struct binding_list *iters; /* loop variables, outermost first (shared by the
                                        * instructions of one iteration; never NULL) */
     union {                 /* read only the member of the instruction's kind */
         struct {            /* INS_ACCESS: nwrites and nreads regions (0 for the others) */
             struct mem_region *writes, *reads;
+            const char *op; /* the op name as written (lw_op) */
         };
-        struct {            /* INS_BARRIER, INS_XBARRIER: core-local unit masks */
-            uint64_t bar_from, bar_to;
+        struct {            /* every other kind: a primitive */
+            const struct model_prim *prim;
+            union {
+                struct {    /* INS_BARRIER, INS_XBARRIER: core-local unit masks */
+                    uint64_t bar_from, bar_to;
+                };
+                struct {    /* INS_XSIGNAL, INS_XWAIT */
+                    int64_t xflag;
+                    int xmode;  /* mode id */
+                };
+                int channel;    /* INS_SIGNAL, INS_WAIT: index into lw_program.channels */
+            };
         };
-        struct {            /* INS_XSIGNAL, INS_XWAIT */
-            int64_t xflag;
-            int xmode;      /* mode id */
-        };
-        int channel;        /* INS_SIGNAL, INS_WAIT: index into lw_program.channels */
     };
-    enum ins_kind kind;
-    int core;               /* index into lw_program.cores */
-    int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
-    int seq;                /* issue index within its core */
-    int pos;                /* queue position on its unit (-1 without unit) */
-    int nwrites, nreads;
+    uint8_t kind;           /* enum ins_kind */
     bool blocking, interlocked;
     bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
+    int core;               /* index into lw_program.cores; the issue index within the core
+                             * is the distance from the core's first instruction (lw_seq) */
+    int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
+    int pos;                /* queue position on its unit (-1 without unit) */
+    int nwrites, nreads;
 };
+
+/* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 64, "lw_ins grew");
+
+/* The op or primitive name as written. */
+static inline const char *lw_op(const struct lw_ins *x)
+{
+    return x->kind == INS_ACCESS ? x->op : x->stmt->name;
+}
 
 /* Overlapping bytes of one memory. */
 static inline bool mem_regions_overlap(const struct mem_region *x, const struct mem_region *y)
@@ -159,6 +172,12 @@ struct lw_program {
     bool multicore;
     bool clustered;         /* written with `cluster` blocks */
 };
+
+/* Instruction i's issue index within its core. */
+static inline int lw_seq(const struct lw_program *p, size_t i)
+{
+    return (int)(i - p->cores[p->ins[i].core].first_ins);
+}
 
 /* The memory offset of byte 0 of region r's buffer: its placement, or 0 for a buffer that is
  * a memory of its own. */

@@ -104,7 +104,6 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
     struct lw_ins *ins = lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, s);
     if (!ins)
         return;
-    ins->op = s->name;
     ins->prim = prim;
     ins->channel = channel;
 }
@@ -157,7 +156,6 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
     struct lw_ins *ins = lower_emit(L, INS_BARRIER, queue_unit, s);
     if (!ins)
         return;
-    ins->op = s->name;
     ins->prim = prim;
     ins->bar_from = from;
     ins->bar_to = to;
@@ -200,7 +198,6 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
     struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, s);
     if (!ins)
         return;
-    ins->op = s->name;
     ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = flag;
@@ -233,7 +230,6 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, s);
         if (!ins)
             return;
-        ins->op = s->name;
         ins->prim = prim;
         ins->bar_from = ins->bar_to = all_units(L->ct);
         break;
