@@ -184,8 +184,8 @@ static void build_matches(struct builder *b, const struct hb_matches *m, bool co
 {
     const struct lw_program *p = b->p;
     for (size_t x = 0; x < p->nins; x++) {
-        if (p->ins[x].kind == INS_WAIT && m->wait_signal[x] != NO_INS)
-            add(b, NODE_END(m->wait_signal[x]), NODE_END(x));         /* rule 6 */
+        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
+            add(b, NODE_END(hb_wait_signal(m, x)), NODE_END(x));         /* rule 6 */
         if (p->ins[x].kind == INS_XWAIT && !counting)
             for (size_t k = m->xwait_first[x]; k < m->xwait_first[x + 1]; k++)
                 add(b, NODE_END(m->xwait_sources[k]), NODE_END(x));   /* rule 9 */

@@ -19,7 +19,9 @@
 /* Matching of signals to waits and of barrier calls to each other (rules 6 and 9). Both
  * engines use it: it is the definition of which partner a wait waits for. */
 struct hb_matches {
-    size_t *wait_signal;        /* INS_WAIT: the matched INS_SIGNAL, NO_INS if none */
+    uint32_t *wait_signal;      /* INS_WAIT: the matched INS_SIGNAL, HB_UNMATCHED if none
+                                 * (hb_wait_signal; instructions are numbered in 32 bits,
+                                 * GRAPH_MAX_INSTRUCTIONS) */
     /* The per-instruction tables of cross-core flags (xwait_first, xwait_ngroups,
      * xset_first) are indexed only at cross-core flag instructions: a kernel without any
      * has them of length 1. */
@@ -41,6 +43,14 @@ struct hb_matches {
     size_t *group_first;        /* group g's members: group_members[group_first[g] ..      */
     size_t *group_members;      /*   group_first[g+1]) */
 };
+
+#define HB_UNMATCHED UINT32_MAX
+
+/* The signal wait w is matched with, or NO_INS. */
+static inline size_t hb_wait_signal(const struct hb_matches *m, size_t w)
+{
+    return m->wait_signal[w] == HB_UNMATCHED ? NO_INS : m->wait_signal[w];
+}
 
 void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
 /* The wait of group g that returns when its `ended`-th set (from 1) ends, or NO_INS. */

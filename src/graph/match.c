@@ -74,7 +74,7 @@ static void match_flags(const struct lw_program *p, struct hb_matches *m)
             continue;
         size_t k = nwaits[p->ins[i].channel]++;
         if (k < sigs[p->ins[i].channel].len)
-            m->wait_signal[i] = sigs[p->ins[i].channel].items[k];
+            m->wait_signal[i] = (uint32_t)sigs[p->ins[i].channel].items[k];
         else
             m->never[i] = true;
     }
@@ -362,9 +362,9 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
 {
     memset(m, 0, sizeof(*m));
     size_t n = p->nins ? p->nins : 1;
-    m->wait_signal = xmalloc(n * sizeof(size_t));
+    m->wait_signal = xmalloc(n * sizeof(uint32_t));
     for (size_t i = 0; i < p->nins; i++)
-        m->wait_signal[i] = NO_INS;
+        m->wait_signal[i] = HB_UNMATCHED;
     m->never = xcalloc(n, sizeof(bool));
     match_flags(p, m);
     match_cross_flags(p, m);

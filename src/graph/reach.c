@@ -47,15 +47,18 @@ struct chain {
     int32_t last_nonwait;           /* position of the latest non-wait instruction */
 };
 
+#define NO_WAIT_SLOT UINT32_MAX
+
 struct hb_reach {
     int nunits;
-    size_t *slot;                   /* per instruction: its wait slot, or NO_INS */
+    uint32_t *slot;                 /* per instruction: its wait slot, or NO_WAIT_SLOT */
     int32_t *end;                   /* [slot * nunits + u] */
     size_t *bar_first;              /* per slot: bars[bar_first[s] .. bar_first[s + 1]) */
     VEC(struct barrier_req) bars;
     size_t *count_first;
     VEC(struct count_req) counts;
-    size_t *queue, *queue_first;    /* instruction at (unit, position) */
+    uint32_t *queue;                /* instruction at (unit, position): lw_unit_queues */
+    size_t *queue_first;
 };
 
 static bool is_wait(const struct lw_ins *x) { return x->kind == INS_WAIT || x->kind == INS_XWAIT; }
@@ -132,7 +135,7 @@ static void wait_end_frontier(const struct lw_program *p, const struct hb_matche
                               struct chain *c)
 {
     if (p->ins[w].kind == INS_WAIT) {
-        size_t s = m->wait_signal[w];
+        size_t s = hb_wait_signal(m, w);
         if (s != NO_INS)
             raise_to(c->end, p->ins[s].unit, p->ins[s].pos);
         return;
@@ -207,10 +210,10 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     struct hb_reach *R = xcalloc(1, sizeof(*R));
     size_t n = p->nins ? p->nins : 1, nu = p->nunits ? (size_t)p->nunits : 1;
     R->nunits = p->nunits;
-    R->slot = xmalloc(n * sizeof(size_t));
+    R->slot = xmalloc(n * sizeof(uint32_t));
     size_t nwaits = 0;
     for (size_t i = 0; i < p->nins; i++)
-        R->slot[i] = is_wait(&p->ins[i]) ? nwaits++ : NO_INS;
+        R->slot[i] = is_wait(&p->ins[i]) ? (uint32_t)nwaits++ : NO_WAIT_SLOT;
     R->end = xmalloc((nwaits ? nwaits : 1) * nu * sizeof(int32_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));

@@ -469,7 +469,7 @@ void lw_program_free(struct lw_program *p)
     free(p);
 }
 
-void lw_unit_queues(const struct lw_program *p, size_t **queue, size_t **first)
+void lw_unit_queues(const struct lw_program *p, uint32_t **queue, size_t **first)
 {
     size_t nu = p->nunits ? (size_t)p->nunits : 1;
     size_t *f = xcalloc(nu + 1, sizeof(size_t));
@@ -478,10 +478,10 @@ void lw_unit_queues(const struct lw_program *p, size_t **queue, size_t **first)
             f[p->ins[i].unit + 1]++;
     for (size_t u = 0; u < (size_t)p->nunits; u++)
         f[u + 1] += f[u];
-    size_t *q = xmalloc((p->nins ? p->nins : 1) * sizeof(size_t));
+    uint32_t *q = xmalloc((p->nins ? p->nins : 1) * sizeof(uint32_t));
     for (size_t i = 0; i < p->nins; i++)
         if (p->ins[i].unit >= 0)
-            q[f[p->ins[i].unit] + (size_t)p->ins[i].pos] = i;
+            q[f[p->ins[i].unit] + (size_t)p->ins[i].pos] = (uint32_t)i;
     *queue = q;
     *first = f;
 }

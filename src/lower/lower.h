@@ -42,6 +42,6 @@ void lw_program_free(struct lw_program *p);
 
 /* The instructions of each unit in queue order: those of unit u are
  * queue[first[u] .. first[u + 1]), at index first[u] + pos. Both arrays allocated (free). */
-void lw_unit_queues(const struct lw_program *p, size_t **queue, size_t **first);
+void lw_unit_queues(const struct lw_program *p, uint32_t **queue, size_t **first);
 
 #endif

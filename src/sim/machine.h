@@ -29,7 +29,8 @@ struct machine {
     struct size_vec *acquiring;     /* started waits that do not have their count yet */
     struct size_vec *interlocked;   /* issued interlocked accesses that did not end */
     /* Queues, per unit: queue[queue_first[u] + pos] is the instruction at queue position pos. */
-    size_t *queue, *queue_first;
+    uint32_t *queue;
+    size_t *queue_first;
     int *head;                      /* next position to start */
     int *issued;                    /* positions issued so far */
     int *drained;                   /* positions [0, drained) have all ended */
