@@ -232,7 +232,8 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     if (hb.too_big) {
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
                   "kernel '%s' lowers to %zu instructions whose ordering rules take more than "
-                  "%zu edges, more than the happens-before engine can number in one run",
+                  "%zu edges (or 2^31 - 1 into one event), more than the happens-before engine "
+                  "can number in one run",
                   p->kernel, p->nins, GRAPH_MAX_EDGES);
         hb_result_free(&hb);
         hb_matches_free(&m);

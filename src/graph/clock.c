@@ -16,9 +16,14 @@
 #include "graph.h"
 #include "reach.h"
 
-/* A node's clock slot (see struct clock_pool), or one of: */
-#define NO_SLOT UINT32_MAX           /* no predecessor has passed it a clock yet */
-#define DONE_SLOT (UINT32_MAX - 1)   /* the node has been processed */
+/* During the walk each node has one word, the graph's indegree array reused:
+ *   - below HAS_CLOCK: its remaining indegree; no predecessor has passed it a clock yet;
+ *   - HAS_CLOCK | slot: its clock is in the pool at slot, and the remaining indegree in
+ *     the slot's count (struct clock_pool);
+ *   - DONE: processed. */
+#define HAS_CLOCK 0x80000000u
+#define DONE UINT32_MAX
+#define MAX_SLOTS (HAS_CLOCK - 1)   /* so that HAS_CLOCK | slot is never DONE */
 
 static bool is_wait(const struct lw_ins *x)
 {
@@ -82,19 +87,19 @@ static void own_contribution(const struct lw_program *p, const int32_t *wait_ind
     }
 }
 
-/* Kahn's algorithm again over what is left, with the ends that never happen released:
- * whatever still cannot proceed waits on a cycle. */
+/* Kahn's algorithm again over what is left (g's indegrees, DONE where processed), with the
+ * ends that never happen released: whatever still cannot proceed waits on a cycle. */
 static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
-                       struct dep_graph *g, uint32_t *slot_of, struct hb_result *r)
+                       struct dep_graph *g, struct hb_result *r)
 {
     node_id *queue = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < p->nins; i++)
-        if (m->never[i] && slot_of[NODE_END(i)] != DONE_SLOT && --g->indegree[NODE_END(i)] == 0)
+        if (m->never[i] && g->indegree[NODE_END(i)] != DONE && --g->indegree[NODE_END(i)] == 0)
             queue[tail++] = (node_id)NODE_END(i);
     while (head < tail) {
         size_t x = queue[head++];
-        slot_of[x] = DONE_SLOT;
+        g->indegree[x] = DONE;
         for (size_t k = g->succ_first[x]; k < g->succ_first[x + 1]; k++)
             if (--g->indegree[g->succ[k]] == 0)
                 queue[tail++] = g->succ[k];
@@ -103,7 +108,7 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
             queue[tail++] = (node_id)after;
     }
     for (size_t i = 0; i < p->nins; i++) {
-        if (slot_of[NODE_END(i)] != DONE_SLOT) {
+        if (g->indegree[NODE_END(i)] != DONE) {
             r->in_cycle[i] = true;
             r->cycle = true;
         }
@@ -133,21 +138,27 @@ void hb_clock_store_init(struct hb_result *r)
 
 /* Node clocks live only while needed: from the first predecessor that passes one on until the
  * node is processed. They sit in slots of a pool that grows to the widest frontier of the
- * walk, not to the node count. */
+ * walk, not to the node count. A slot is dims clock entries and the node's remaining
+ * indegree. */
 struct clock_pool {
     int32_t *slots;
     size_t dims, cap, used;
     uint32_t *free;
     size_t nfree;
+    bool full;          /* a slot was asked for beyond MAX_SLOTS */
 };
 
 static uint32_t pool_take(struct clock_pool *c)
 {
     if (c->nfree)
         return c->free[--c->nfree];
+    if (c->used == MAX_SLOTS) {
+        c->full = true;   /* unreachable before memory runs out; refused, not wrapped */
+        return 0;
+    }
     if (c->used == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 64;
-        c->slots = xrealloc_array(c->slots, c->cap, c->dims * sizeof(int32_t));
+        c->slots = xrealloc_array(c->slots, c->cap, (c->dims + 1) * sizeof(int32_t));
         c->free = xrealloc_array(c->free, c->cap, sizeof(uint32_t));
     }
     return (uint32_t)c->used++;
@@ -155,7 +166,12 @@ static uint32_t pool_take(struct clock_pool *c)
 
 static int32_t *pool_clock(const struct clock_pool *c, uint32_t slot)
 {
-    return c->slots + (size_t)slot * c->dims;
+    return c->slots + (size_t)slot * (c->dims + 1);
+}
+
+static uint32_t *pool_remaining(const struct clock_pool *c, uint32_t slot)
+{
+    return (uint32_t *)(pool_clock(c, slot) + c->dims);
 }
 
 
@@ -214,24 +230,24 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     }
     size_t dims = (size_t)r->dims ? (size_t)r->dims : 1;
     struct clock_pool pool = {.dims = dims};
-    uint32_t *slot_of = xmalloc((g.nnodes ? g.nnodes : 1) * sizeof(uint32_t));
-    for (size_t x = 0; x < g.nnodes; x++)
-        slot_of[x] = NO_SLOT;
+    uint32_t *state = g.indegree;   /* HAS_CLOCK, DONE: see above */
     struct ready_ring ready = {0};
     size_t processed = 0;
-    for (size_t x = 0; x < g.nnodes; x++)
-        if (g.indegree[x] == 0)
+    for (size_t x = 0; x < g.nnodes; x++) {
+        pool.full |= state[x] >= HAS_CLOCK;   /* an indegree the word cannot hold */
+        if (state[x] == 0)
             ring_push(&ready, x);
-    while (ready.len) {
+    }
+    while (ready.len && !pool.full) {
         size_t x = ring_pop(&ready);
         processed++;
-        uint32_t sx = slot_of[x];
-        slot_of[x] = DONE_SLOT;   /* its clock is read through sx from here on */
-        if (sx == NO_SLOT) {   /* no predecessor: nothing has happened before it */
+        uint32_t sx = state[x] & ~HAS_CLOCK;
+        if (state[x] == 0) {   /* no predecessor: nothing has happened before it */
             sx = pool_take(&pool);
             for (size_t d = 0; d < dims; d++)
                 pool_clock(&pool, sx)[d] = -1;
         }
+        state[x] = DONE;   /* its clock is read through sx from here on */
         own_contribution(p, r->wait_index, x, every_clock, pool_clock(&pool, sx));
         if (x < NODE_HUBS(p) && NODE_IS_START(x)) {
             size_t width;
@@ -244,29 +260,49 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
         size_t after = dep_graph_implicit(p, x), nsucc = stored + (after != SIZE_MAX);
         for (size_t k = 0; k < nsucc; k++) {
             size_t y = k < stored ? g.succ[first + k] : after;
-            if (slot_of[y] != NO_SLOT) {
-                join(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), r->dims);
-            } else if (k + 1 == nsucc) {
-                slot_of[y] = sx;   /* the last successor takes the clock as it is */
-                handed_on = true;
+            uint32_t sy, left;
+            if (state[y] & HAS_CLOCK) {
+                sy = state[y] & ~HAS_CLOCK;
+                join(pool_clock(&pool, sy), pool_clock(&pool, sx), r->dims);
+                left = --*pool_remaining(&pool, sy);
             } else {
-                slot_of[y] = pool_take(&pool);
-                memcpy(pool_clock(&pool, slot_of[y]), pool_clock(&pool, sx), dims * sizeof(int32_t));
+                left = state[y] - 1;
+                if (k + 1 == nsucc) {
+                    sy = sx;   /* the last successor takes the clock as it is */
+                    handed_on = true;
+                } else {
+                    sy = pool_take(&pool);
+                    memcpy(pool_clock(&pool, sy), pool_clock(&pool, sx), dims * sizeof(int32_t));
+                }
+                *pool_remaining(&pool, sy) = left;
+                state[y] = HAS_CLOCK | sy;
             }
-            if (--g.indegree[y] == 0)
+            if (left == 0)
                 ring_push(&ready, y);
         }
         if (!handed_on)
             pool.free[pool.nfree++] = sx;
     }
+    if (pool.full) {
+        r->too_big = true;
+        free(pool.slots);
+        free(pool.free);
+        free(ready.items);
+        dep_graph_free(&g);
+        return;
+    }
     for (size_t i = 0; i < p->nins; i++)
-        r->started[i] = slot_of[NODE_START(i)] == DONE_SLOT;
+        r->started[i] = state[NODE_START(i)] == DONE;
+    if (processed < g.nnodes) {
+        for (size_t x = 0; x < g.nnodes; x++)   /* back to plain indegrees for find_cycle */
+            if (state[x] != DONE && (state[x] & HAS_CLOCK))
+                state[x] = *pool_remaining(&pool, state[x] & ~HAS_CLOCK);
+    }
     free(pool.slots);
     free(pool.free);
     free(ready.items);
     if (processed < g.nnodes)
-        find_cycle(p, m, &g, slot_of, r);
-    free(slot_of);
+        find_cycle(p, m, &g, r);
     dep_graph_free(&g);
     if (m->nxgroups > 0 && !hb_xsets_ordered(m, r)) {
         r->counting = true;
