@@ -284,15 +284,16 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
 {
     const struct lw_program *p = v->ctx->p;
     const struct lw_ins *y = &p->ins[v->b];
-    const int32_t *clock = hb_start_clock(v->ctx->hb, v->b);
     for (int u = 0; u < p->nunits && !over_budget(v); u++) {
         int core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
         size_t slot = list_of(p, rb, u);
-        visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, clock[u], core == y->core);
+        /* -1 for a unit b's clock does not keep: its lists for b's memories are empty */
+        int32_t ended = hb_start_ended(v->ctx->hb, v->b, u);
+        visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, ended, core == y->core);
         if (is_write)
-            visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, clock[u], core == y->core);
+            visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, ended, core == y->core);
     }
 }
 

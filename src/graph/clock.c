@@ -5,7 +5,7 @@
  * are totally ordered: each holds its queue). Then a -> b iff pos(a) <= clock[start(b)]
  * [unit(a)] (docs/semantics.md §4). A node's clock lives from its first predecessor to its
  * own turn (a pool sized by the walk's frontier); afterwards only the start clocks queries
- * read are kept (hb_start_clock). */
+ * read are kept (clock_store.c). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,26 +114,6 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
         }
     }
     free(queue);
-}
-
-void hb_clock_store_init(struct hb_result *r)
-{
-    const struct lw_program *p = r->p;
-    size_t n = p->nins ? p->nins : 1, naccess = 0, nsignal = 0;
-    r->clock_of = xmalloc(n * sizeof(uint32_t));
-    for (size_t i = 0; i < p->nins; i++) {
-        enum ins_kind k = r->every_clock ? INS_SIGNAL : p->ins[i].kind;
-        r->clock_of[i] = k == INS_ACCESS ? (uint32_t)naccess++
-                         : k == INS_SIGNAL || k == INS_XSIGNAL ? (uint32_t)nsignal++
-                                                                : HB_NO_CLOCK;
-    }
-    size_t na = naccess * (size_t)p->nunits, ns = nsignal * (size_t)r->dims;
-    r->access_clocks = xrealloc_array(NULL, na ? na : 1, sizeof(int32_t));
-    r->signal_clocks = xrealloc_array(NULL, ns ? ns : 1, sizeof(int32_t));
-    for (size_t k = 0; k < na; k++)
-        r->access_clocks[k] = -1;
-    for (size_t k = 0; k < ns; k++)
-        r->signal_clocks[k] = -1;
 }
 
 /* Node clocks live only while needed: from the first predecessor that passes one on until the
@@ -249,12 +229,8 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
         }
         state[x] = DONE;   /* its clock is read through sx from here on */
         own_contribution(p, r->wait_index, x, every_clock, pool_clock(&pool, sx));
-        if (x < NODE_HUBS(p) && NODE_IS_START(x)) {
-            size_t width;
-            int32_t *e = hb_clock_entry(r, NODE_INS(x), &width);
-            if (e)
-                memcpy(e, pool_clock(&pool, sx), width * sizeof(int32_t));
-        }
+        if (x < NODE_HUBS(p) && NODE_IS_START(x))
+            hb_store_start(r, NODE_INS(x), pool_clock(&pool, sx));
         bool handed_on = false;
         size_t first = g.succ_first[x], stored = g.succ_first[x + 1] - first;
         size_t after = dep_graph_implicit(p, x), nsucc = stored + (after != SIZE_MAX);
@@ -339,20 +315,20 @@ bool hb_before(const struct hb_result *r, size_t a, size_t b)
     const struct lw_ins *x = &r->p->ins[a];
     if (!r->started[b])
         return true;   /* b never starts: nothing can race with it */
-    const int32_t *cb = hb_start_clock(r, b);
-    assert(cb && (!is_wait(x) || r->every_clock || r->p->ins[b].kind != INS_ACCESS));
-    if (is_wait(x))
+    if (is_wait(x)) {
+        const int32_t *cb = hb_signal_clock(r, b);
+        assert(cb && r->wait_index);
         return r->wait_index[a] <= cb[hb_dim_wait(r->p, x->unit)];
-    return x->unit >= 0 && x->pos <= cb[x->unit];
+    }
+    assert(x->unit < 0 || hb_start_keeps(r, b, x->unit));
+    return x->unit >= 0 && x->pos <= hb_start_ended(r, b, x->unit);
 }
 
 void hb_result_free(struct hb_result *r)
 {
     free(r->started);
     free(r->in_cycle);
-    free(r->clock_of);
-    free(r->access_clocks);
-    free(r->signal_clocks);
+    hb_clock_store_free(r);
     free(r->wait_index);
     hb_reach_free(r->reach);
     hb_reference_free(r);

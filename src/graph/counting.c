@@ -94,7 +94,7 @@ static void ready(struct forward *f, size_t x)
 }
 
 /* Lets everything happen that can; with r, writes `value` into dimension d of the kept start
- * clock (hb_start_clock) of each instruction that starts now. */
+ * clock (hb_store_start_entry) of each instruction that starts now. */
 static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t value)
 {
     const struct lw_program *p = f->p;
@@ -103,10 +103,8 @@ static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t val
         size_t x = f->stack[--f->top];
         f->done[x] = true;
         bool ins = x < NODE_HUBS(p);
-        size_t width;
-        int32_t *clock = r && ins && NODE_IS_START(x) ? hb_clock_entry(r, NODE_INS(x), &width) : NULL;
-        if (clock && d < width)
-            clock[d] = value;
+        if (r && ins && NODE_IS_START(x))
+            hb_store_start_entry(r, NODE_INS(x), (int)d, value);
         for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
             ready(f, f->g.succ[k]);
         if (dep_graph_implicit(p, x) != SIZE_MAX)
@@ -188,9 +186,7 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     }
 
     size_t dims = (size_t)r->dims;
-    free(r->clock_of);
-    free(r->access_clocks);
-    free(r->signal_clocks);
+    hb_clock_store_free(r);
     hb_clock_store_init(r);
     struct dimension dim = {0};
     for (int d = 0; d < (int)dims; d++) {

@@ -69,10 +69,18 @@ struct hb_result {
     bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
     /* clock.c only */
     int dims;                   /* hb_dims(p, every_clock): see the hb_dim_* functions */
-    /* Start clocks are kept only where a query reads them (hb_start_clock): */
-    uint32_t *clock_of;         /* per instruction: its entry in the store of its kind */
-    int32_t *access_clocks;     /* [k * nunits + u]: the end dimensions of an access's */
+    /* Start clocks are kept only where a query reads them (clock_store.c): */
+    uint32_t *clock_of;         /* per instruction: its entry in the store of its kind (an
+                                 * access's counted within its core) */
+    int32_t *access_clocks;     /* the kept end dimensions of an access's, in columns
+                                 * (hb_access_column), from core_access_base[core] */
     int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
+    int32_t *shared_col;        /* per unit: its number among the units that touch a memory
+                                 * of more than one core, or -1 */
+    int nshared;                /* how many units have a number */
+    int *core_shared_first;     /* per core: the number of its first such unit */
+    int *core_shared;           /* per core: how many of its units are such units */
+    size_t *core_access_base;
     bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
     bool too_big;               /* the dependency graph has more edges than the engine numbers
                                  * (edges.h): nothing was computed, the run is not verified */
@@ -108,30 +116,57 @@ static inline int hb_dims(const struct lw_program *p, bool with_waits)
 
 #define HB_NO_CLOCK UINT32_MAX
 
-/* Instruction i's start clock, for a started instruction: of a flag or cross-core signal every
- * dimension (what has happened when it fires, hb_wait_taken_by); of an access the end
- * dimensions, hb_dim_end(u) for u < nunits (which non-wait instructions ended before it,
- * hb_before). No query reads another instruction's, and none is kept: NULL. */
-/* The engines write the entries through hb_clock_entry, which also says how many dimensions
- * an entry holds (0 and NULL for an instruction without one). */
-static inline int32_t *hb_clock_entry(const struct hb_result *r, size_t i, size_t *width)
+/* Start clocks (clock_store.c). Of a flag or cross-core signal every dimension is kept (what
+ * has happened when it fires, hb_wait_taken_by); of an access the end dimensions
+ * hb_dim_end(u) of its own core's units and of the other cores' units that touch a memory
+ * more than one core touches (which non-wait instructions ended before it, hb_before). No
+ * query reads another instruction's, and none is kept. hb_clock_run_every keeps every
+ * instruction's whole (in the signal store). */
+void hb_clock_store_init(struct hb_result *r);   /* r->p, dims, every_clock set; all -1 */
+void hb_clock_store_free(struct hb_result *r);
+/* Keeps what is kept of instruction i's start clock `clock` (dims entries). */
+void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock);
+/* Sets dimension d of instruction i's start clock, if it is kept. */
+void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value);
+/* Entry hb_dim_end(unit) of started instruction b's start clock: -1 (nothing of the unit
+ * ended) when b does not keep it, which happens only for a unit none of whose accesses can
+ * conflict with b (hb_start_keeps). */
+int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit);
+
+static inline bool hb_keeps_access_columns(const struct hb_result *r, size_t i)
+{
+    return r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
+}
+/* Columns of core c's access clocks: its own units, then the other cores' shared units. */
+static inline int hb_access_width(const struct hb_result *r, int c)
+{
+    return r->p->cores[c].type->nunits + r->nshared - r->core_shared[c];
+}
+static inline int hb_access_column(const struct hb_result *r, int c, int unit)
+{
+    const struct lw_core *core = &r->p->cores[c];
+    int local = unit - core->first_unit, s = r->shared_col[unit];
+    if (local >= 0 && local < core->type->nunits)
+        return local;
+    if (s < 0)
+        return -1;
+    return core->type->nunits + (s < r->core_shared_first[c] ? s : s - r->core_shared[c]);
+}
+/* Instruction b's start clock keeps the end dimension of unit. */
+static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)
+{
+    return r->clock_of[b] != HB_NO_CLOCK
+           && (!hb_keeps_access_columns(r, b) || hb_access_column(r, r->p->ins[b].core, unit) >= 0);
+}
+/* A signal's start clock, every dimension (any instruction's after hb_clock_run_every); NULL
+ * for an instruction without one. */
+static inline const int32_t *hb_signal_clock(const struct hb_result *r, size_t i)
 {
     uint32_t k = r->clock_of[i];
-    if (k == HB_NO_CLOCK) {
-        *width = 0;
+    if (k == HB_NO_CLOCK || hb_keeps_access_columns(r, i))
         return NULL;
-    }
-    bool access = r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
-    *width = access ? (size_t)r->p->nunits : (size_t)r->dims;
-    return (access ? r->access_clocks : r->signal_clocks) + (size_t)k * *width;
+    return r->signal_clocks + (size_t)k * (size_t)r->dims;
 }
-static inline const int32_t *hb_start_clock(const struct hb_result *r, size_t i)
-{
-    size_t width;
-    return hb_clock_entry(r, i, &width);
-}
-/* The clock store of r (dims and p set), every entry -1. */
-void hb_clock_store_init(struct hb_result *r);
 
 /* The product's engine. */
 void hb_clock_run(const struct lw_program *p, const struct hb_matches *m, struct hb_result *r);

@@ -49,10 +49,18 @@ struct chain {
 
 #define NO_WAIT_SLOT UINT32_MAX
 
+/* A unit's highest position whose end is in a wait's frontier. */
+struct unit_end {
+    int32_t unit, pos;
+};
+
 struct hb_reach {
     int nunits;
     uint32_t *slot;                 /* per instruction: its wait slot, or NO_WAIT_SLOT */
-    int32_t *end;                   /* [slot * nunits + u] */
+    /* per slot: ends[end_first[s] .. end_first[s + 1]), by unit, the units with one (few of
+     * a multi-core kernel's units are on a wait's queue) */
+    size_t *end_first;
+    VEC(struct unit_end) ends;
     size_t *bar_first;              /* per slot: bars[bar_first[s] .. bar_first[s + 1]) */
     VEC(struct barrier_req) bars;
     size_t *count_first;
@@ -153,7 +161,12 @@ static void wait_end_frontier(const struct lw_program *p, const struct hb_matche
 
 static void record(struct hb_reach *R, const struct chain *c, size_t slot)
 {
-    memcpy(R->end + slot * (size_t)R->nunits, c->end, (size_t)R->nunits * sizeof(int32_t));
+    for (int u = 0; u < R->nunits; u++)
+        if (c->end[u] >= 0) {
+            struct unit_end e = {u, c->end[u]};
+            VEC_PUSH(R->ends, e);
+        }
+    R->end_first[slot + 1] = R->ends.len;
     for (size_t k = 0; k < c->bars.len; k++)
         VEC_PUSH(R->bars, c->bars.items[k]);
     for (size_t k = 0; k < c->counts.len; k++)
@@ -214,7 +227,7 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     size_t nwaits = 0;
     for (size_t i = 0; i < p->nins; i++)
         R->slot[i] = is_wait(&p->ins[i]) ? (uint32_t)nwaits++ : NO_WAIT_SLOT;
-    R->end = xmalloc((nwaits ? nwaits : 1) * nu * sizeof(int32_t));
+    R->end_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));
     lw_unit_queues(p, &R->queue, &R->queue_first);
@@ -252,7 +265,8 @@ void hb_reach_free(struct hb_reach *R)
     if (!R)
         return;
     free(R->slot);
-    free(R->end);
+    free(R->end_first);
+    VEC_FREE(R->ends);
     free(R->bar_first);
     free(R->count_first);
     VEC_FREE(R->bars);
@@ -266,7 +280,7 @@ void hb_reach_free(struct hb_reach *R)
 static int32_t fired(const struct hb_result *r, size_t t, int d)
 {
     const struct lw_ins *x = &r->p->ins[t];
-    int32_t v = hb_start_clock(r, t)[d];
+    int32_t v = hb_signal_clock(r, t)[d];
     if (d == hb_dim_end(x->unit) && x->pos > v)
         v = x->pos;
     return v;
@@ -320,12 +334,13 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         return false;
     }
     size_t slot = R->slot[w];
-    const int32_t *end = R->end + slot * (size_t)R->nunits;
-    for (int u = 0; u < p->nunits; u++)
-        if (end[u] > fired(r, t, hb_dim_end(u))) {
-            late->ins = R->queue[R->queue_first[u] + (size_t)end[u]];
+    for (size_t k = R->end_first[slot]; k < R->end_first[slot + 1]; k++) {
+        const struct unit_end *e = &R->ends.items[k];
+        if (e->pos > fired(r, t, hb_dim_end(e->unit))) {
+            late->ins = R->queue[R->queue_first[e->unit] + (size_t)e->pos];
             return false;
         }
+    }
     for (size_t k = R->bar_first[slot]; k < R->bar_first[slot + 1]; k++)
         if (!barrier_before(r, R, R->bars.items[k].ins, t)
             && (late->ins == NO_INS || R->bars.items[k].ins < late->ins))

@@ -1,0 +1,154 @@
+/* The start clocks the product keeps after its walk (graph.h, "Start clocks"): of a signal
+ * every dimension; of an access the end dimensions a hazard query can read, which are the
+ * units of its own core and the units of other cores that touch a memory more than one core
+ * touches (a unit that touches none has no access that conflicts with another core's). A
+ * single-core kernel keeps every end dimension; a multi-core one saves the columns of the
+ * other cores' units that stay on their own core's memories. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "graph.h"
+
+/* Units that touch a memory some other core touches too: shared_col[u] numbers them in
+ * unit order (so a core's own ones are consecutive), -1 for the others. */
+static int number_shared_units(const struct lw_program *p, int32_t *shared_col)
+{
+    size_t nm = p->nmemories ? (size_t)p->nmemories : 1;
+    int *first_core = xmalloc(nm * sizeof(int));
+    bool *multi = xcalloc(nm, sizeof(bool));
+    for (size_t k = 0; k < nm; k++)
+        first_core[k] = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < p->nins; i++) {
+            const struct lw_ins *x = &p->ins[i];
+            if (x->kind != INS_ACCESS)
+                continue;
+            for (int k = 0; k < x->nwrites + x->nreads; k++) {
+                int mem = k < x->nwrites ? x->writes[k].memory : x->reads[k - x->nwrites].memory;
+                if (pass == 1) {
+                    if (multi[mem])
+                        shared_col[x->unit] = 0;
+                } else if (first_core[mem] < 0) {
+                    first_core[mem] = x->core;
+                } else if (first_core[mem] != x->core) {
+                    multi[mem] = true;
+                }
+            }
+        }
+    }
+    free(first_core);
+    free(multi);
+    int n = 0;
+    for (int u = 0; u < p->nunits; u++)
+        if (shared_col[u] == 0)
+            shared_col[u] = n++;
+    return n;
+}
+
+void hb_clock_store_init(struct hb_result *r)
+{
+    const struct lw_program *p = r->p;
+    size_t n = p->nins ? p->nins : 1, nc = p->ncores ? (size_t)p->ncores : 1;
+    size_t nu = p->nunits ? (size_t)p->nunits : 1;
+    r->shared_col = xmalloc(nu * sizeof(int32_t));
+    for (size_t u = 0; u < nu; u++)
+        r->shared_col[u] = -1;
+    r->nshared = r->every_clock ? 0 : number_shared_units(p, r->shared_col);
+    r->core_shared_first = xcalloc(nc, sizeof(int));
+    r->core_shared = xcalloc(nc, sizeof(int));
+    for (int u = p->nunits - 1; u >= 0; u--)
+        if (r->shared_col[u] >= 0) {
+            r->core_shared_first[p->units[u].core] = r->shared_col[u];
+            r->core_shared[p->units[u].core]++;
+        }
+    r->core_access_base = xmalloc(nc * sizeof(size_t));
+    r->clock_of = xmalloc(n * sizeof(uint32_t));
+    size_t na = 0, nsignal = 0;
+    for (int c = 0; c < p->ncores; c++) {
+        const struct lw_core *core = &p->cores[c];
+        size_t naccess = 0;
+        r->core_access_base[c] = na;
+        for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
+            enum ins_kind k = r->every_clock ? INS_SIGNAL : p->ins[i].kind;
+            r->clock_of[i] = k == INS_ACCESS ? (uint32_t)naccess++
+                             : k == INS_SIGNAL || k == INS_XSIGNAL ? (uint32_t)nsignal++
+                                                                    : HB_NO_CLOCK;
+        }
+        na += naccess * (size_t)hb_access_width(r, c);
+    }
+    size_t ns = nsignal * (size_t)r->dims;
+    r->access_clocks = xrealloc_array(NULL, na ? na : 1, sizeof(int32_t));
+    r->signal_clocks = xrealloc_array(NULL, ns ? ns : 1, sizeof(int32_t));
+    for (size_t k = 0; k < na; k++)
+        r->access_clocks[k] = -1;
+    for (size_t k = 0; k < ns; k++)
+        r->signal_clocks[k] = -1;
+}
+
+void hb_clock_store_free(struct hb_result *r)
+{
+    free(r->clock_of);
+    free(r->access_clocks);
+    free(r->signal_clocks);
+    free(r->shared_col);
+    free(r->core_shared_first);
+    free(r->core_shared);
+    free(r->core_access_base);
+    r->clock_of = NULL;
+    r->access_clocks = r->signal_clocks = r->shared_col = NULL;
+    r->core_shared_first = r->core_shared = NULL;
+    r->core_access_base = NULL;
+}
+
+/* The kept entries of access i's start clock, in columns (hb_access_column). */
+static int32_t *access_row(const struct hb_result *r, size_t i)
+{
+    int c = r->p->ins[i].core;
+    return r->access_clocks + r->core_access_base[c]
+           + (size_t)r->clock_of[i] * (size_t)hb_access_width(r, c);
+}
+
+void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
+{
+    if (r->clock_of[i] == HB_NO_CLOCK)
+        return;
+    if (!hb_keeps_access_columns(r, i)) {
+        memcpy(r->signal_clocks + (size_t)r->clock_of[i] * (size_t)r->dims, clock,
+               (size_t)r->dims * sizeof(int32_t));
+        return;
+    }
+    const struct lw_program *p = r->p;
+    const struct lw_core *core = &p->cores[p->ins[i].core];
+    int32_t *row = access_row(r, i);
+    int own = core->type->nunits;
+    memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
+    for (int u = 0; u < p->nunits; u++) {
+        int col = r->shared_col[u] >= 0 ? hb_access_column(r, p->ins[i].core, u) : -1;
+        if (col >= own)
+            row[col] = clock[u];
+    }
+}
+
+void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value)
+{
+    if (r->clock_of[i] == HB_NO_CLOCK)
+        return;
+    if (!hb_keeps_access_columns(r, i)) {
+        r->signal_clocks[(size_t)r->clock_of[i] * (size_t)r->dims + (size_t)d] = value;
+        return;
+    }
+    if (d >= r->p->nunits)
+        return;   /* an access keeps end dimensions only */
+    int col = hb_access_column(r, r->p->ins[i].core, d);
+    if (col >= 0)
+        access_row(r, i)[col] = value;
+}
+
+int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit)
+{
+    if (!hb_keeps_access_columns(r, b))
+        return hb_signal_clock(r, b)[unit];
+    int col = hb_access_column(r, r->p->ins[b].core, unit);
+    return col >= 0 ? access_row(r, b)[col] : -1;
+}
