@@ -289,7 +289,9 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
         size_t slot = list_of(p, rb, u);
-        /* -1 for a unit b's clock does not keep: its lists for b's memories are empty */
+        if (ix->writes[slot].len == 0 && (!is_write || ix->reads[slot].len == 0))
+            continue;
+        /* b's clock keeps every unit with an access in a list of b's memories */
         int32_t ended = hb_start_ended(v->ctx->hb, v->b, u);
         visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, ended, core == y->core);
         if (is_write)

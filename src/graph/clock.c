@@ -161,18 +161,22 @@ struct ready_ring {
     size_t cap, head, len;      /* cap a power of two */
 };
 
-static void ring_push(struct ready_ring *q, size_t x)
+static void ring_grow(struct ready_ring *q)
 {
-    if (q->len == q->cap) {
-        size_t cap = q->cap ? 2 * q->cap : 256;
-        node_id *items = xmalloc(cap * sizeof(node_id));
-        for (size_t k = 0; k < q->len; k++)
-            items[k] = q->items[(q->head + k) & (q->cap - 1)];
-        free(q->items);
-        q->items = items;
-        q->cap = cap;
-        q->head = 0;
-    }
+    size_t cap = q->cap ? 2 * q->cap : 256;
+    node_id *items = xmalloc(cap * sizeof(node_id));
+    for (size_t k = 0; k < q->len; k++)
+        items[k] = q->items[(q->head + k) & (q->cap - 1)];
+    free(q->items);
+    q->items = items;
+    q->cap = cap;
+    q->head = 0;
+}
+
+static inline void ring_push(struct ready_ring *q, size_t x)
+{
+    if (q->len == q->cap)
+        ring_grow(q);
     q->items[(q->head + q->len++) & (q->cap - 1)] = (node_id)x;
 }
 

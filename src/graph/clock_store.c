@@ -54,7 +54,8 @@ void hb_clock_store_init(struct hb_result *r)
     r->shared_col = xmalloc(nu * sizeof(int32_t));
     for (size_t u = 0; u < nu; u++)
         r->shared_col[u] = -1;
-    r->nshared = r->every_clock ? 0 : number_shared_units(p, r->shared_col);
+    /* one core shares nothing */
+    r->nshared = r->every_clock || p->ncores < 2 ? 0 : number_shared_units(p, r->shared_col);
     r->core_shared_first = xcalloc(nc, sizeof(int));
     r->core_shared = xcalloc(nc, sizeof(int));
     for (int u = p->nunits - 1; u >= 0; u--)
@@ -101,13 +102,6 @@ void hb_clock_store_free(struct hb_result *r)
     r->core_access_base = NULL;
 }
 
-/* The kept entries of access i's start clock, in columns (hb_access_column). */
-static int32_t *access_row(const struct hb_result *r, size_t i)
-{
-    int c = r->p->ins[i].core;
-    return r->access_clocks + r->core_access_base[c]
-           + (size_t)r->clock_of[i] * (size_t)hb_access_width(r, c);
-}
 
 void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
 {
@@ -120,7 +114,7 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
     }
     const struct lw_program *p = r->p;
     const struct lw_core *core = &p->cores[p->ins[i].core];
-    int32_t *row = access_row(r, i);
+    int32_t *row = hb_access_row(r, i);
     int own = core->type->nunits;
     memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
     for (int u = 0; u < p->nunits; u++) {
@@ -142,13 +136,5 @@ void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value)
         return;   /* an access keeps end dimensions only */
     int col = hb_access_column(r, r->p->ins[i].core, d);
     if (col >= 0)
-        access_row(r, i)[col] = value;
-}
-
-int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit)
-{
-    if (!hb_keeps_access_columns(r, b))
-        return hb_signal_clock(r, b)[unit];
-    int col = hb_access_column(r, r->p->ins[b].core, unit);
-    return col >= 0 ? access_row(r, b)[col] : -1;
+        hb_access_row(r, i)[col] = value;
 }

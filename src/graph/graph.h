@@ -128,10 +128,6 @@ void hb_clock_store_free(struct hb_result *r);
 void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock);
 /* Sets dimension d of instruction i's start clock, if it is kept. */
 void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value);
-/* Entry hb_dim_end(unit) of started instruction b's start clock: -1 (nothing of the unit
- * ended) when b does not keep it, which happens only for a unit none of whose accesses can
- * conflict with b (hb_start_keeps). */
-int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit);
 
 static inline bool hb_keeps_access_columns(const struct hb_result *r, size_t i)
 {
@@ -158,6 +154,13 @@ static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)
     return r->clock_of[b] != HB_NO_CLOCK
            && (!hb_keeps_access_columns(r, b) || hb_access_column(r, r->p->ins[b].core, unit) >= 0);
 }
+/* The kept entries of access i's start clock, in columns (hb_access_column). */
+static inline int32_t *hb_access_row(const struct hb_result *r, size_t i)
+{
+    int c = r->p->ins[i].core;
+    return r->access_clocks + r->core_access_base[c]
+           + (size_t)r->clock_of[i] * (size_t)hb_access_width(r, c);
+}
 /* A signal's start clock, every dimension (any instruction's after hb_clock_run_every); NULL
  * for an instruction without one. */
 static inline const int32_t *hb_signal_clock(const struct hb_result *r, size_t i)
@@ -166,6 +169,17 @@ static inline const int32_t *hb_signal_clock(const struct hb_result *r, size_t i
     if (k == HB_NO_CLOCK || hb_keeps_access_columns(r, i))
         return NULL;
     return r->signal_clocks + (size_t)k * (size_t)r->dims;
+}
+
+/* Entry hb_dim_end(unit) of started instruction b's start clock: -1 (nothing of the unit
+ * ended) when b does not keep it, which happens only for a unit none of whose accesses can
+ * conflict with b (hb_start_keeps). */
+static inline int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit)
+{
+    if (!hb_keeps_access_columns(r, b))
+        return hb_signal_clock(r, b)[unit];
+    int col = hb_access_column(r, r->p->ins[b].core, unit);
+    return col >= 0 ? hb_access_row(r, b)[col] : -1;
 }
 
 /* The product's engine. */
