@@ -93,9 +93,9 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
             return;
-        if (mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+        if (mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads))
             record(p, s, KIND_RAW, a, b);
-        if (mem_any_overlap(y->writes, y->nwrites, x->reads, x->nreads))
+        if (mem_any_overlap(y->writes, y->nwrites, lw_reads(x), x->nreads))
             record(p, s, KIND_RAW, b, a);
         if (mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
             record(p, s, KIND_WAW, a, b);
@@ -106,9 +106,9 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(x));
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
-    if ((kinds & HAZ_RAW) && mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads))
+    if ((kinds & HAZ_RAW) && mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads))
         record(p, s, KIND_RAW, a, b);
-    if ((kinds & HAZ_WAR) && mem_any_overlap(x->reads, x->nreads, y->writes, y->nwrites))
+    if ((kinds & HAZ_WAR) && mem_any_overlap(lw_reads(x), x->nreads, y->writes, y->nwrites))
         record(p, s, KIND_WAR, a, b);
     if ((kinds & HAZ_WAW) && mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
         record(p, s, KIND_WAW, a, b);
@@ -156,7 +156,7 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
                 span_index_append(&ix->writes[list_of(p, r, x->unit)], r->lo, r->hi, i, x->pos);
         }
         for (int k = 0; k < x->nreads; k++) {
-            const struct mem_region *r = &x->reads[k];
+            const struct mem_region *r = &lw_reads(x)[k];
             if (r->lo >= r->hi)
                 continue;
             if (nr)
@@ -311,9 +311,9 @@ static void overlap_of(const struct lw_program *p, const struct hazard *h,
                        const struct mem_region **rf, const struct mem_region **rs)
 {
     const struct lw_ins *f = &p->ins[h->first], *s = &p->ins[h->second];
-    const struct mem_region *fr = h->kind == KIND_WAR ? f->reads : f->writes;
+    const struct mem_region *fr = h->kind == KIND_WAR ? lw_reads(f) : f->writes;
     int nf = h->kind == KIND_WAR ? f->nreads : f->nwrites;
-    const struct mem_region *sr = h->kind == KIND_RAW ? s->reads : s->writes;
+    const struct mem_region *sr = h->kind == KIND_RAW ? lw_reads(s) : s->writes;
     int ns = h->kind == KIND_RAW ? s->nreads : s->nwrites;
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)
@@ -411,7 +411,7 @@ bool check_hazards(const struct check_context *ctx)
             for (int k = 0; k < y->nwrites; k++)
                 visit_region(&v, &ix, &y->writes[k], true);
             for (int k = 0; k < y->nreads; k++)
-                visit_region(&v, &ix, &y->reads[k], false);
+                visit_region(&v, &ix, &lw_reads(y)[k], false);
         }
         index_free(&ix);
     }

@@ -25,7 +25,7 @@ static int number_shared_units(const struct lw_program *p, int32_t *shared_col)
             if (x->kind != INS_ACCESS)
                 continue;
             for (int k = 0; k < x->nwrites + x->nreads; k++) {
-                int mem = k < x->nwrites ? x->writes[k].memory : x->reads[k - x->nwrites].memory;
+                int mem = k < x->nwrites ? x->writes[k].memory : lw_reads(x)[k - x->nwrites].memory;
                 if (pass == 1) {
                     if (multi[mem])
                         shared_col[x->unit] = 0;

@@ -69,8 +69,8 @@ static void interlock_add(struct interlock_index *ix, const struct lw_program *p
         span_index_add(&ix->writes[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u],
                        ins->writes[k].lo, ins->writes[k].hi, x, ins->pos);
     for (int k = 0; k < ins->nreads; k++)
-        span_index_add(&ix->reads[(size_t)ins->reads[k].memory * (size_t)ix->nunits + u],
-                       ins->reads[k].lo, ins->reads[k].hi, x, ins->pos);
+        span_index_add(&ix->reads[(size_t)lw_reads(ins)[k].memory * (size_t)ix->nunits + u],
+                       lw_reads(ins)[k].lo, lw_reads(ins)[k].hi, x, ins->pos);
 }
 
 static size_t later(size_t best, const struct span *s)
@@ -96,7 +96,7 @@ static void add_interlocks(struct builder *b, size_t x, const struct interlock_i
             best = later(best, span_index_last(&ix->reads[slot], SIZE_MAX, r->lo, r->hi));
         }
         for (int k = 0; k < bx->nreads; k++) {
-            const struct mem_region *r = &bx->reads[k];
+            const struct mem_region *r = &lw_reads(bx)[k];
             size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
             best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
         }
@@ -126,9 +126,9 @@ static void build_core(struct builder *b, const struct lw_core *core)
         if (ins->unit < 0) {
             /* Issuer-level barrier: starts once its F units drained, holds its T units. */
             for (int u = 0; u < nu; u++) {
-                if (((ins->bar_from >> u) & 1) && prev[u] != NO_INS)
+                if (((lw_bar_from(b->p, ins) >> u) & 1) && prev[u] != NO_INS)
                     add(b, NODE_DRAINED(prev[u]), NODE_START(x));
-                if ((ins->bar_to >> u) & 1)
+                if ((lw_bar_to(b->p, ins) >> u) & 1)
                     VEC_PUSH(pending[u], x);
             }
             continue;

@@ -184,8 +184,8 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
         if (ins->unit < 0) {
             /* An issuer-level barrier: its end holds the next start of every unit in T. */
             for (int lu = 0; lu < core->type->nunits; lu++)
-                if ((ins->bar_to >> lu) & 1)
-                    add_barrier(&chains[core->first_unit + lu], ins->bar_to, x);
+                if ((lw_bar_to(p, ins) >> lu) & 1)
+                    add_barrier(&chains[core->first_unit + lu], lw_bar_to(p, ins), x);
             continue;
         }
         struct chain *c = &chains[ins->unit];
@@ -294,7 +294,7 @@ static bool barrier_before(const struct hb_result *r, const struct hb_reach *R, 
     const struct lw_ins *bar = &p->ins[b];
     const struct lw_core *core = &p->cores[bar->core];
     for (int lu = 0; lu < core->type->nunits; lu++) {
-        if (!((bar->bar_to >> lu) & 1))
+        if (!((lw_bar_to(p, bar) >> lu) & 1))
             continue;
         int u = core->first_unit + lu;
         int32_t started = fired(r, t, hb_dim_start(p, u));

@@ -65,10 +65,10 @@ static void core_edges(struct reference *g, const struct lw_program *p, const st
             if (same_unit && y->kind == INS_BARRIER)                      /* rule 7 */
                 edge(g, E(a), S(b));
             if ((y->kind == INS_BARRIER || y->kind == INS_XBARRIER) && y->unit < 0
-                && local_bit(y->bar_from, p, x))                          /* rule 7 */
+                && local_bit(lw_bar_from(p, y), p, x))                          /* rule 7 */
                 edge(g, E(a), S(b));
             if ((x->kind == INS_BARRIER || x->kind == INS_XBARRIER) && x->unit < 0
-                && local_bit(x->bar_to, p, y))
+                && local_bit(lw_bar_to(p, x), p, y))
                 edge(g, E(a), S(b));
             if (x->kind == INS_ACCESS && y->kind == INS_ACCESS && x->interlocked
                 && y->interlocked && lw_accesses_conflict(x, y))                      /* rule 8 */

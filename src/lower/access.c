@@ -158,13 +158,11 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     int u = m.unit;
     const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
-    /* One array for both lists (arena allocations are rounded up to 16 bytes). */
-    int mw = count_regions(m.writes);
-    struct mem_region *w = arena_alloc_array(&L->p->arena, (size_t)(mw + count_regions(s->reads)),
-                                             sizeof(*w));
-    struct mem_region *r = w + mw;
+    /* One array for both lists, the reads right after the writes (lw_reads). */
+    struct mem_region *w = arena_alloc_array(
+        &L->p->arena, (size_t)(count_regions(m.writes) + count_regions(s->reads)), sizeof(*w));
     int nw = lower_regions(L, m.writes, env, mu, te, true, w);
-    int nr = lower_regions(L, s->reads, env, mu, te, false, r);
+    int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);
     if (L->stopped)
         return;
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, s);
@@ -175,6 +173,5 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     ins->interlocked = m.interlocked;
     ins->writes = w;
     ins->nwrites = nw;
-    ins->reads = r;
     ins->nreads = nr;
 }

@@ -442,6 +442,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     scope_table_free(&L.globals);
     key_map_free(&L.memory_keys);
     key_map_free(&L.channel_keys);
+    key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
     /* Exactly as long as it is: the spare capacity of the growing vector is given back. */
     p->ins = xrealloc_array(L.ins.items, L.ins.len ? L.ins.len : 1, sizeof(*p->ins));
@@ -451,6 +452,8 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
         p->nkind[p->ins[i].kind]++;
     }
     p->channels = L.channels.items;
+    p->bar_masks = L.bar_masks.items;
+    p->nbar_masks = (int)L.bar_masks.len;
     p->nchannels = (int)L.channels.len;
     p->memories = L.memories.items;
     p->nmemories = (int)L.memories.len;
@@ -464,6 +467,7 @@ void lw_program_free(struct lw_program *p)
         return;
     free(p->ins);
     free(p->channels);
+    free(p->bar_masks);
     free(p->memories);
     arena_free(&p->arena);
     free(p);

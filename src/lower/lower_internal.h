@@ -46,6 +46,8 @@ struct lowerer {
     struct scope_table globals;     /* the params and consts, behind the scope chain */
     struct key_map memory_keys;     /* (space, instance, buffer) -> memory index */
     struct key_map channel_keys;    /* (core, src, dst, id) -> channel index */
+    VEC(struct lw_bar_masks) bar_masks;
+    struct key_map bar_mask_keys;   /* (from, to) -> bar_masks index */
     struct buffer_name *buffer_names; /* sorted by name; NULL until lower_buffers is done */
     int core;                       /* current core */
     const struct model_coretype *ct;

@@ -32,23 +32,23 @@ struct mem_region {          /* 24 bytes: one per region of every access */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
-struct lw_ins {              /* 64 bytes on LP64; the kind-specific fields share storage */
+struct lw_ins {              /* 56 bytes on LP64; the kind-specific fields share storage */
     const struct ast_stmt *stmt;    /* location; a primitive's name as written (lw_op) */
     const struct binding_list *iters; /* loop variables, outermost first (shared by the
                                        * instructions of one iteration; never NULL) */
     union {                 /* read only the member of the instruction's kind */
-        struct {            /* INS_ACCESS: nwrites and nreads regions (0 for the others) */
-            struct mem_region *writes, *reads;
+        struct {            /* INS_ACCESS: nwrites regions, then nreads (lw_reads); both 0
+                             * for the other kinds */
+            struct mem_region *writes;
             const char *op; /* the op name as written (lw_op) */
         };
         struct {            /* every other kind: a primitive */
             const struct model_prim *prim;
             union {
-                struct {    /* INS_BARRIER, INS_XBARRIER: core-local unit masks */
-                    uint64_t bar_from, bar_to;
-                };
+                int bar_masks;  /* INS_BARRIER, INS_XBARRIER: index into
+                                 * lw_program.bar_masks (lw_bar_from, lw_bar_to) */
                 struct {    /* INS_XSIGNAL, INS_XWAIT */
-                    int64_t xflag;
+                    int32_t xflag;  /* below the model's flag count */
                     int xmode;  /* mode id */
                 };
                 int channel;    /* INS_SIGNAL, INS_WAIT: index into lw_program.channels */
@@ -66,7 +66,13 @@ struct lw_ins {              /* 64 bytes on LP64; the kind-specific fields share
 };
 
 /* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 64, "lw_ins grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 56, "lw_ins grew");
+
+/* An access's read regions, which follow its write regions. */
+static inline struct mem_region *lw_reads(const struct lw_ins *x)
+{
+    return x->writes + x->nwrites;
+}
 
 /* The op or primitive name as written. */
 static inline const char *lw_op(const struct lw_ins *x)
@@ -104,8 +110,8 @@ static inline int64_t lw_written_bytes(const struct lw_ins *x)
  * checks, the engines and the simulator share, docs/semantics.md §3). */
 static inline bool lw_accesses_conflict(const struct lw_ins *x, const struct lw_ins *y)
 {
-    return mem_any_overlap(x->writes, x->nwrites, y->reads, y->nreads)
-           || mem_any_overlap(x->reads, x->nreads, y->writes, y->nwrites)
+    return mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads)
+           || mem_any_overlap(lw_reads(x), x->nreads, y->writes, y->nwrites)
            || mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites);
 }
 
@@ -123,6 +129,11 @@ struct lw_unit {
     int local;              /* index in the core type's unit table */
     const struct model_unit *mu;
     const char *name;       /* "V", or "aiv[1].V" in multi-core kernels */
+};
+
+/* A barrier's core-local unit masks: bar(from, to). */
+struct lw_bar_masks {
+    uint64_t from, to;
 };
 
 struct lw_channel {
@@ -164,6 +175,8 @@ struct lw_program {
     size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
     struct lw_channel *channels;
     int nchannels;
+    struct lw_bar_masks *bar_masks; /* the distinct pairs of the program's barriers */
+    int nbar_masks;
     struct lw_memory *memories;
     int nmemories;
     struct lw_buffer *buffers;
@@ -172,6 +185,15 @@ struct lw_program {
     bool multicore;
     bool clustered;         /* written with `cluster` blocks */
 };
+
+static inline uint64_t lw_bar_from(const struct lw_program *p, const struct lw_ins *x)
+{
+    return p->bar_masks[x->bar_masks].from;
+}
+static inline uint64_t lw_bar_to(const struct lw_program *p, const struct lw_ins *x)
+{
+    return p->bar_masks[x->bar_masks].to;
+}
 
 /* Instruction i's issue index within its core. */
 static inline int lw_seq(const struct lw_program *p, size_t i)

@@ -108,6 +108,18 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
     ins->channel = channel;
 }
 
+/* The index of the mask pair (from, to), a new one when it is the first. */
+static int bar_masks(struct lowerer *L, uint64_t from, uint64_t to)
+{
+    int64_t key[KEY_MAP_WIDTH] = {(int64_t)from, (int64_t)to, 0, 0};
+    int i = key_map_get_or_put(&L->bar_mask_keys, key, (int)L->bar_masks.len);
+    if (i == (int)L->bar_masks.len) {
+        struct lw_bar_masks m = {from, to};
+        VEC_PUSH(L->bar_masks, m);
+    }
+    return i;
+}
+
 static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
                           const struct model_prim *prim, const struct scope *env)
 {
@@ -157,8 +169,7 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
     if (!ins)
         return;
     ins->prim = prim;
-    ins->bar_from = from;
-    ins->bar_to = to;
+    ins->bar_masks = bar_masks(L, from, to);
 }
 
 static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
@@ -200,7 +211,7 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
         return;
     ins->prim = prim;
     ins->xmode = (int)mode;
-    ins->xflag = flag;
+    ins->xflag = (int32_t)flag;   /* in range: checked above */
 }
 
 void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
@@ -231,7 +242,7 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         if (!ins)
             return;
         ins->prim = prim;
-        ins->bar_from = ins->bar_to = all_units(L->ct);
+        ins->bar_masks = bar_masks(L, all_units(L->ct), all_units(L->ct));
         break;
     }
     }

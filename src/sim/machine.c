@@ -107,9 +107,9 @@ static void issue(struct machine *m, size_t x)
         m->need_at[x] = m->drain_need.len;
         for (int lu = 0; lu < core->type->nunits; lu++) {
             int u = core->first_unit + lu;
-            int need = ((ins->bar_from >> lu) & 1) ? m->issued[u] : 0;
+            int need = ((lw_bar_from(p, ins) >> lu) & 1) ? m->issued[u] : 0;
             VEC_PUSH(m->drain_need, need);
-            if ((ins->bar_to >> lu) & 1)
+            if ((lw_bar_to(p, ins) >> lu) & 1)
                 VEC_PUSH(m->holding[u], x);
         }
         if (ins->kind == INS_XBARRIER) {

@@ -21,9 +21,9 @@ static bool kind_overlaps(enum sim_problem_kind kind, const struct lw_ins *f, co
 {
     switch (kind) {
     case SIM_RACE_RAW:
-        return mem_any_overlap(f->writes, f->nwrites, s->reads, s->nreads);
+        return mem_any_overlap(f->writes, f->nwrites, lw_reads(s), s->nreads);
     case SIM_RACE_WAR:
-        return mem_any_overlap(f->reads, f->nreads, s->writes, s->nwrites);
+        return mem_any_overlap(lw_reads(f), f->nreads, s->writes, s->nwrites);
     case SIM_RACE_WAW:
         return mem_any_overlap(f->writes, f->nwrites, s->writes, s->nwrites);
     default:
@@ -187,7 +187,7 @@ void sim_detect_races(struct sim_run *r)
         if (x->kind != INS_ACCESS || !started(r, i))
             continue;
         for (int w = 0; w < 2; w++) {
-            const struct mem_region *regs = w ? x->writes : x->reads;
+            const struct mem_region *regs = w ? x->writes : lw_reads(x);
             for (int k = 0; k < (w ? x->nwrites : x->nreads); k++) {
                 if (regs[k].lo >= regs[k].hi)
                     continue;

@@ -23,9 +23,9 @@ static const char *interval(struct arena *A, const struct sim_run *r, size_t i)
 static void race_bytes(const struct lw_program *p, const struct sim_problem *pr, struct finding *f)
 {
     const struct lw_ins *x = &p->ins[pr->first], *y = &p->ins[pr->second];
-    const struct mem_region *fr = pr->kind == SIM_RACE_WAR ? x->reads : x->writes;
+    const struct mem_region *fr = pr->kind == SIM_RACE_WAR ? lw_reads(x) : x->writes;
     int nf = pr->kind == SIM_RACE_WAR ? x->nreads : x->nwrites;
-    const struct mem_region *sr = pr->kind == SIM_RACE_RAW ? y->reads : y->writes;
+    const struct mem_region *sr = pr->kind == SIM_RACE_RAW ? lw_reads(y) : y->writes;
     int ns = pr->kind == SIM_RACE_RAW ? y->nreads : y->nwrites;
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)

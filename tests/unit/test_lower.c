@@ -28,9 +28,9 @@ static void test_unroll(void)
         CU_ASSERT_EQUAL(x->nwrites, 1);
         CU_ASSERT_EQUAL(x->writes[0].lo, (is[k] % 2) * 1024);
         CU_ASSERT_EQUAL(x->writes[0].hi, (is[k] % 2) * 1024 + 1024);
-        CU_ASSERT_EQUAL(x->reads[0].lo, is[k] * 8);
-        CU_ASSERT_EQUAL(x->reads[0].hi, is[k] * 8 + 8);
-        CU_ASSERT_NOT_EQUAL(x->writes[0].memory, x->reads[0].memory);
+        CU_ASSERT_EQUAL(lw_reads(x)[0].lo, is[k] * 8);
+        CU_ASSERT_EQUAL(lw_reads(x)[0].hi, is[k] * 8 + 8);
+        CU_ASSERT_NOT_EQUAL(x->writes[0].memory, lw_reads(x)[0].memory);
     }
     lowered_free(&l);
 }
@@ -47,7 +47,7 @@ static void test_branches(void)
     CU_ASSERT_STRING_EQUAL(lw_op(&l.p->ins[2]), "get_value");
     CU_ASSERT_EQUAL(l.p->ins[2].nwrites, 0);
     CU_ASSERT_EQUAL(l.p->ins[2].nreads, 1);
-    CU_ASSERT_EQUAL(l.p->ins[2].reads[0].hi, 4);
+    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[2])[0].hi, 4);
     lowered_free(&l);
 }
 
@@ -91,8 +91,8 @@ static void test_core_scoped_buffers(void)
     CU_ASSERT_STRING_EQUAL(l.p->units[l.p->ins[1].unit].name, "aiv[1].MTE2");
     /* UB is per core, GM shared */
     CU_ASSERT_NOT_EQUAL(l.p->ins[0].writes[0].memory, l.p->ins[1].writes[0].memory);
-    CU_ASSERT_EQUAL(l.p->ins[0].reads[0].memory, l.p->ins[1].reads[0].memory);
-    CU_ASSERT_EQUAL(l.p->ins[1].reads[0].lo, 1024);
+    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[0])[0].memory, lw_reads(&l.p->ins[1])[0].memory);
+    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[1])[0].lo, 1024);
     lowered_free(&l);
 }
 
@@ -111,7 +111,7 @@ static void test_primitives(void)
     CU_ASSERT_EQUAL(l.p->ins[2].kind, INS_BARRIER);
     CU_ASSERT_STRING_EQUAL(l.p->units[l.p->ins[2].unit].name, "V");   /* in V's queue */
     CU_ASSERT_EQUAL(l.p->ins[3].unit, -1);                            /* issued by the issuer */
-    CU_ASSERT_EQUAL(l.p->ins[3].bar_from, 0xf);
+    CU_ASSERT_EQUAL(lw_bar_from(l.p, &l.p->ins[3]), 0xf);
     lowered_free(&l);
 
     lower_pir("model \"mlu370\";\nkernel k { sync_io(); sync_io_move_compute(0, 1, 0, 0, 0, 1); "
@@ -119,11 +119,11 @@ static void test_primitives(void)
               NULL, &l);
     CU_ASSERT_EQUAL_FATAL(l.p->nins, 3);
     /* IPU units: ALU IO MOVE COMPUTE */
-    CU_ASSERT_EQUAL(l.p->ins[0].bar_from, 0x2);
-    CU_ASSERT_EQUAL(l.p->ins[0].bar_to, 0xf);
-    CU_ASSERT_EQUAL(l.p->ins[1].bar_from, 0x4);
-    CU_ASSERT_EQUAL(l.p->ins[1].bar_to, 0x8);
-    CU_ASSERT_EQUAL(l.p->ins[2].bar_from, 0xf);
+    CU_ASSERT_EQUAL(lw_bar_from(l.p, &l.p->ins[0]), 0x2);
+    CU_ASSERT_EQUAL(lw_bar_to(l.p, &l.p->ins[0]), 0xf);
+    CU_ASSERT_EQUAL(lw_bar_from(l.p, &l.p->ins[1]), 0x4);
+    CU_ASSERT_EQUAL(lw_bar_to(l.p, &l.p->ins[1]), 0x8);
+    CU_ASSERT_EQUAL(lw_bar_from(l.p, &l.p->ins[2]), 0xf);
     lowered_free(&l);
 }
 
