@@ -54,14 +54,23 @@ struct unit_end {
     int32_t unit, pos;
 };
 
+/* Per wait slot s, ranges items[first[s] .. first[s + 1]) of a table; first is NULL (every
+ * range empty) when the table is. */
+static size_t range_first(const size_t *first, size_t s)
+{
+    return first ? first[s] : 0;
+}
+
 struct hb_reach {
     int nunits;
     uint32_t *slot;                 /* per instruction: its wait slot, or NO_WAIT_SLOT */
-    /* per slot: ends[end_first[s] .. end_first[s + 1]), by unit, the units with one (few of
-     * a multi-core kernel's units are on a wait's queue) */
-    size_t *end_first;
-    VEC(struct unit_end) ends;
-    size_t *bar_first;              /* per slot: bars[bar_first[s] .. bar_first[s + 1]) */
+    /* A wait's frontier: the ends on its own core's units, own_end[s * own_width + local]
+     * (-1: none), and the few on other cores' units, by unit (range_first). */
+    int own_width;                  /* the most units of a core type */
+    int32_t *own_end;
+    size_t *foreign_first;
+    VEC(struct unit_end) foreign;
+    size_t *bar_first;
     VEC(struct barrier_req) bars;
     size_t *count_first;
     VEC(struct count_req) counts;
@@ -159,14 +168,19 @@ static void wait_end_frontier(const struct lw_program *p, const struct hb_matche
         add_count(c, wg->items.items[k].group, wg->items.items[k].rank);
 }
 
-static void record(struct hb_reach *R, const struct chain *c, size_t slot)
+static void record(struct hb_reach *R, const struct lw_core *core, const struct chain *c,
+                   size_t slot)
 {
+    int own = core->type->nunits;
+    int32_t *row = R->own_end + slot * (size_t)R->own_width;
+    for (int lu = 0; lu < R->own_width; lu++)
+        row[lu] = lu < own ? c->end[core->first_unit + lu] : -1;
     for (int u = 0; u < R->nunits; u++)
-        if (c->end[u] >= 0) {
+        if (c->end[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own)) {
             struct unit_end e = {u, c->end[u]};
-            VEC_PUSH(R->ends, e);
+            VEC_PUSH(R->foreign, e);
         }
-    R->end_first[slot + 1] = R->ends.len;
+    R->foreign_first[slot + 1] = R->foreign.len;
     for (size_t k = 0; k < c->bars.len; k++)
         VEC_PUSH(R->bars, c->bars.items[k]);
     for (size_t k = 0; k < c->counts.len; k++)
@@ -210,7 +224,7 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
             for (size_t k = 0; k < c->counts.len; k++)
                 VEC_PUSH(scratch->counts, c->counts.items[k]);
             wait_end_frontier(p, m, counting, wg, x, scratch);
-            record(R, scratch, R->slot[x]);
+            record(R, core, scratch, R->slot[x]);
         } else {
             c->last_nonwait = ins->pos;
         }
@@ -227,7 +241,12 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     size_t nwaits = 0;
     for (size_t i = 0; i < p->nins; i++)
         R->slot[i] = is_wait(&p->ins[i]) ? (uint32_t)nwaits++ : NO_WAIT_SLOT;
-    R->end_first = xcalloc(nwaits + 1, sizeof(size_t));
+    for (int c = 0; c < p->ncores; c++)
+        if (p->cores[c].type->nunits > R->own_width)
+            R->own_width = p->cores[c].type->nunits;
+    R->own_end = xmalloc((nwaits ? nwaits : 1) * (size_t)(R->own_width ? R->own_width : 1)
+                         * sizeof(int32_t));
+    R->foreign_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));
     lw_unit_queues(p, &R->queue, &R->queue_first);
@@ -257,6 +276,20 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     VEC_FREE(scratch.counts);
     free(wg.first);
     VEC_FREE(wg.items);
+    /* Empty tables need no ranges (most kernels have neither issuer barriers nor counting,
+     * and a single-core one no other core). */
+    if (R->foreign.len == 0) {
+        free(R->foreign_first);
+        R->foreign_first = NULL;
+    }
+    if (R->bars.len == 0) {
+        free(R->bar_first);
+        R->bar_first = NULL;
+    }
+    if (R->counts.len == 0) {
+        free(R->count_first);
+        R->count_first = NULL;
+    }
     r->reach = R;
 }
 
@@ -265,8 +298,9 @@ void hb_reach_free(struct hb_reach *R)
     if (!R)
         return;
     free(R->slot);
-    free(R->end_first);
-    VEC_FREE(R->ends);
+    free(R->own_end);
+    free(R->foreign_first);
+    VEC_FREE(R->foreign);
     free(R->bar_first);
     free(R->count_first);
     VEC_FREE(R->bars);
@@ -315,6 +349,16 @@ static size_t sets_before(const struct hb_result *r, const struct hb_matches *m,
     return n;
 }
 
+/* The end of unit u's instruction at pos (none: -1) is not ordered before t fires: it is named
+ * in *late. */
+static bool end_late(const struct hb_result *r, size_t t, int u, int32_t pos, struct hb_late *late)
+{
+    if (pos <= fired(r, t, hb_dim_end(u)))
+        return false;
+    late->ins = r->reach->queue[r->reach->queue_first[u] + (size_t)pos];
+    return true;
+}
+
 bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, size_t w, size_t t,
                        struct hb_late *late)
 {
@@ -334,20 +378,28 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         return false;
     }
     size_t slot = R->slot[w];
-    for (size_t k = R->end_first[slot]; k < R->end_first[slot + 1]; k++) {
-        const struct unit_end *e = &R->ends.items[k];
-        if (e->pos > fired(r, t, hb_dim_end(e->unit))) {
-            late->ins = R->queue[R->queue_first[e->unit] + (size_t)e->pos];
+    /* In unit order, the first unit whose end is late is named: the other cores' units
+     * before w's core, w's core's, the other cores' after. */
+    const struct lw_core *core = &p->cores[p->ins[w].core];
+    const int32_t *own = R->own_end + slot * (size_t)R->own_width;
+    size_t f = range_first(R->foreign_first, slot), fend = range_first(R->foreign_first, slot + 1);
+    const struct unit_end *foreign = R->foreign.items;
+    for (; f < fend && foreign[f].unit < core->first_unit; f++)
+        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
             return false;
-        }
-    }
-    for (size_t k = R->bar_first[slot]; k < R->bar_first[slot + 1]; k++)
+    for (int lu = 0; lu < core->type->nunits; lu++)
+        if (end_late(r, t, core->first_unit + lu, own[lu], late))
+            return false;
+    for (; f < fend; f++)
+        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
+            return false;
+    for (size_t k = range_first(R->bar_first, slot); k < range_first(R->bar_first, slot + 1); k++)
         if (!barrier_before(r, R, R->bars.items[k].ins, t)
             && (late->ins == NO_INS || R->bars.items[k].ins < late->ins))
             late->ins = R->bars.items[k].ins;   /* the earliest, as the reference names it */
     if (late->ins != NO_INS)
         return false;
-    for (size_t k = R->count_first[slot]; k < R->count_first[slot + 1]; k++) {
+    for (size_t k = range_first(R->count_first, slot); k < range_first(R->count_first, slot + 1); k++) {
         const struct count_req *q = &R->counts.items[k];
         if (sets_before(r, m, q->group, t) < q->rank) {
             for (size_t j = m->xgroup_set_first[q->group]; j < m->xgroup_set_first[q->group + 1]; j++) {
