@@ -59,24 +59,25 @@ static void raise_to(int32_t *clock, int d, int32_t value)
         clock[d] = value;
 }
 
+/* Dimensions from `dims` on are not kept (hb_dims). */
 static void own_contribution(const struct lw_program *p, const int32_t *wait_index, size_t node,
-                             bool wait_dims, int32_t *clock)
+                             int dims, int32_t *clock)
 {
     if (node >= NODE_HUBS(p) || NODE_IS_DRAINED(node))
         return;
     const struct lw_ins *x = &p->ins[NODE_INS(node)];
     if (NODE_IS_START(node)) {
         raise_to(clock, hb_dim_issue(p, x->core), lw_seq(p, NODE_INS(node)));
-        if (x->unit >= 0)
+        if (x->unit >= 0 && hb_dim_start(p, x->unit) < dims)
             raise_to(clock, hb_dim_start(p, x->unit), x->pos);
         return;
     }
     if (x->unit < 0)
         return;
     if (is_wait(x)) {
-        if (!wait_dims)
-            return;
         int d = hb_dim_wait(p, x->unit);
+        if (d >= dims)
+            return;
         if (wait_index[NODE_INS(node)] > clock[d])
             clock[d] = wait_index[NODE_INS(node)];
     } else if (x->pos > clock[x->unit]) {
@@ -232,7 +233,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
                 pool_clock(&pool, sx)[d] = -1;
         }
         state[x] = DONE;   /* its clock is read through sx from here on */
-        own_contribution(p, r->wait_index, x, every_clock, pool_clock(&pool, sx));
+        own_contribution(p, r->wait_index, x, r->dims, pool_clock(&pool, sx));
         if (x < NODE_HUBS(p) && NODE_IS_START(x))
             hb_store_start(r, NODE_INS(x), pool_clock(&pool, sx));
         bool handed_on = false;

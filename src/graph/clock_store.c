@@ -1,14 +1,28 @@
 /* The start clocks the product keeps after its walk (graph.h, "Start clocks"): of a signal
- * every dimension; of an access the end dimensions a hazard query can read, which are the
- * units of its own core and the units of other cores that touch a memory more than one core
- * touches (a unit that touches none has no access that conflicts with another core's). A
- * single-core kernel keeps every end dimension; a multi-core one saves the columns of the
- * other cores' units that stay on their own core's memories. */
+ * every dimension; of an access the end dimensions a hazard query can read: those of its own
+ * core's units that have accesses, and of the other cores' units that touch a memory more
+ * than one core touches (a unit that touches none has no access that conflicts with another
+ * core's; a unit without accesses none at all). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/xalloc.h"
 #include "graph.h"
+
+/* Columns of the units with accesses: own_col[u] numbers them within their core, -1 for
+ * the others; core_own[c] counts them. */
+static void number_access_units(const struct lw_program *p, int32_t *own_col, int *core_own)
+{
+    for (size_t i = 0; i < p->nins; i++)
+        if (p->ins[i].kind == INS_ACCESS)
+            own_col[p->ins[i].unit] = 0;
+    for (int c = 0; c < p->ncores; c++) {
+        const struct lw_core *core = &p->cores[c];
+        for (int u = core->first_unit; u < core->first_unit + core->type->nunits; u++)
+            if (own_col[u] == 0)
+                own_col[u] = core_own[c]++;
+    }
+}
 
 /* Units that touch a memory some other core touches too: shared_col[u] numbers them in
  * unit order (so a core's own ones are consecutive), -1 for the others. */
@@ -52,8 +66,12 @@ void hb_clock_store_init(struct hb_result *r)
     size_t n = p->nins ? p->nins : 1, nc = p->ncores ? (size_t)p->ncores : 1;
     size_t nu = p->nunits ? (size_t)p->nunits : 1;
     r->shared_col = xmalloc(nu * sizeof(int32_t));
+    r->own_col = xmalloc(nu * sizeof(int32_t));
     for (size_t u = 0; u < nu; u++)
-        r->shared_col[u] = -1;
+        r->shared_col[u] = r->own_col[u] = -1;
+    r->core_own = xcalloc(nc, sizeof(int));
+    if (!r->every_clock)
+        number_access_units(p, r->own_col, r->core_own);
     /* one core shares nothing */
     r->nshared = r->every_clock || p->ncores < 2 ? 0 : number_shared_units(p, r->shared_col);
     r->core_shared_first = xcalloc(nc, sizeof(int));
@@ -93,11 +111,14 @@ void hb_clock_store_free(struct hb_result *r)
     free(r->access_clocks);
     free(r->signal_clocks);
     free(r->shared_col);
+    free(r->own_col);
+    free(r->core_own);
     free(r->core_shared_first);
     free(r->core_shared);
     free(r->core_access_base);
     r->clock_of = NULL;
-    r->access_clocks = r->signal_clocks = r->shared_col = NULL;
+    r->access_clocks = r->signal_clocks = r->shared_col = r->own_col = NULL;
+    r->core_own = NULL;
     r->core_shared_first = r->core_shared = NULL;
     r->core_access_base = NULL;
 }
@@ -113,13 +134,18 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
         return;
     }
     const struct lw_program *p = r->p;
-    const struct lw_core *core = &p->cores[p->ins[i].core];
+    int c = p->ins[i].core;
+    const struct lw_core *core = &p->cores[c];
     int32_t *row = hb_access_row(r, i);
-    int own = core->type->nunits;
-    memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
-    for (int u = 0; u < p->nunits; u++) {
-        int col = r->shared_col[u] >= 0 ? hb_access_column(r, p->ins[i].core, u) : -1;
-        if (col >= own)
+    if (r->core_own[c] == core->type->nunits)   /* every unit of the core has accesses */
+        memcpy(row, clock + core->first_unit, (size_t)core->type->nunits * sizeof(int32_t));
+    else
+        for (int u = core->first_unit; u < core->first_unit + core->type->nunits; u++)
+            if (r->own_col[u] >= 0)
+                row[r->own_col[u]] = clock[u];
+    for (int u = 0; u < p->nunits && r->nshared > 0; u++) {
+        int col = r->shared_col[u] >= 0 ? hb_access_column(r, c, u) : -1;
+        if (col >= r->core_own[c])
             row[col] = clock[u];
     }
 }

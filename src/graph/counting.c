@@ -130,15 +130,16 @@ struct dimension {
 static void dimension_members(const struct lw_program *p, int d, struct dimension *out)
 {
     out->members.len = 0;
-    out->at_start = d >= hb_dim_start(p, 0) && d < hb_dim_wait(p, 0);
-    if (d >= hb_dim_issue(p, 0) && d < hb_dim_wait(p, 0)) {
-        const struct lw_core *c = &p->cores[d - hb_dim_issue(p, 0)];
+    int unit;
+    enum hb_dim_kind kind = hb_dim_kind(p, d, &unit);
+    out->at_start = kind == HB_DIM_START || kind == HB_DIM_ISSUE;
+    if (kind == HB_DIM_ISSUE) {
+        const struct lw_core *c = &p->cores[unit];
         for (size_t i = c->first_ins; i < c->first_ins + c->nins; i++)
             VEC_PUSH(out->members, i);
         return;
     }
-    bool waits = d >= hb_dim_wait(p, 0);
-    int unit = waits ? d - hb_dim_wait(p, 0) : out->at_start ? d - hb_dim_start(p, 0) : d;
+    bool waits = kind == HB_DIM_WAIT;
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->unit != unit)
@@ -151,10 +152,16 @@ static void dimension_members(const struct lw_program *p, int d, struct dimensio
 static int32_t dimension_value(const struct lw_program *p, const struct hb_result *r, int d,
                                size_t i)
 {
-    if (d >= hb_dim_wait(p, 0))
+    int index;
+    switch (hb_dim_kind(p, d, &index)) {
+    case HB_DIM_WAIT:
         return r->wait_index[i];
-    if (d >= hb_dim_issue(p, 0))
+    case HB_DIM_ISSUE:
         return lw_seq(p, i);
+    case HB_DIM_END:
+    case HB_DIM_START:
+        break;
+    }
     return p->ins[i].pos;
 }
 

@@ -75,6 +75,8 @@ struct hb_result {
     int32_t *access_clocks;     /* the kept end dimensions of an access's, in columns
                                  * (hb_access_column), from core_access_base[core] */
     int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
+    int32_t *own_col;           /* per unit with accesses: its column on its own core, or -1 */
+    int *core_own;              /* per core: how many of its units have accesses */
     int32_t *shared_col;        /* per unit: its number among the units that touch a memory
                                  * of more than one core, or -1 */
     int nshared;                /* how many units have a number */
@@ -95,31 +97,58 @@ struct hb_result {
 
 /* The clock dimensions (docs/semantics.md §4). Entry p of a node's clock in dimension
  *   hb_dim_end(u):      every non-wait instruction of unit u up to queue position p has ended;
- *   hb_dim_start(u):    the instruction of u at queue position p has started;
  *   hb_dim_issue(c):    the instruction of core c at issue index p has been issued;
+ *   hb_dim_start(u):    the instruction of u at queue position p has started;
  *   hb_dim_wait(u):     the first p + 1 waits of unit u have ended (wait indexes);
- * before the node happens, in every execution. The start and issue dimensions say when a
- * wait has been reached (hb_wait_taken_by). No query of the product reads a wait dimension
- * (hb_before is not asked whether a wait ended before something), and no other dimension
- * depends on them, so the product's clocks stop before them: hb_dims(p, false). */
+ * before the node happens, in every execution. The issue and start dimensions say when a
+ * wait has been reached (hb_wait_taken_by); the start ones only through an issuer-level
+ * barrier, so a program without one has no use for them. No query of the product reads a
+ * wait dimension (hb_before is not asked whether a wait ended before something), and no
+ * dimension depends on another, so the product's clocks stop before the dimensions it does
+ * not read: hb_dims(p, false). */
 static inline int hb_dim_end(int unit) { return unit; }
-static inline int hb_dim_start(const struct lw_program *p, int unit) { return p->nunits + unit; }
-static inline int hb_dim_issue(const struct lw_program *p, int core) { return 2 * p->nunits + core; }
+static inline int hb_dim_issue(const struct lw_program *p, int core) { return p->nunits + core; }
+static inline int hb_dim_start(const struct lw_program *p, int unit)
+{
+    return p->nunits + p->ncores + unit;
+}
 static inline int hb_dim_wait(const struct lw_program *p, int unit)
 {
     return 2 * p->nunits + p->ncores + unit;
 }
-static inline int hb_dims(const struct lw_program *p, bool with_waits)
+static inline int hb_dims(const struct lw_program *p, bool every)
 {
-    return (with_waits ? 3 : 2) * p->nunits + p->ncores;
+    if (every)
+        return 3 * p->nunits + p->ncores;
+    return (p->nissuer_barriers ? 2 : 1) * p->nunits + p->ncores;
+}
+
+enum hb_dim_kind { HB_DIM_END, HB_DIM_ISSUE, HB_DIM_START, HB_DIM_WAIT };
+/* What dimension d speaks of, and of which unit or core (*index). */
+static inline enum hb_dim_kind hb_dim_kind(const struct lw_program *p, int d, int *index)
+{
+    if (d < hb_dim_issue(p, 0)) {
+        *index = d;
+        return HB_DIM_END;
+    }
+    if (d < hb_dim_start(p, 0)) {
+        *index = d - hb_dim_issue(p, 0);
+        return HB_DIM_ISSUE;
+    }
+    if (d < hb_dim_wait(p, 0)) {
+        *index = d - hb_dim_start(p, 0);
+        return HB_DIM_START;
+    }
+    *index = d - hb_dim_wait(p, 0);
+    return HB_DIM_WAIT;
 }
 
 #define HB_NO_CLOCK UINT32_MAX
 
 /* Start clocks (clock_store.c). Of a flag or cross-core signal every dimension is kept (what
  * has happened when it fires, hb_wait_taken_by); of an access the end dimensions
- * hb_dim_end(u) of its own core's units and of the other cores' units that touch a memory
- * more than one core touches (which non-wait instructions ended before it, hb_before). No
+ * hb_dim_end(u) of its own core's units with accesses and of the other cores' units that
+ * touch a memory more than one core touches (which accesses ended before it, hb_before). No
  * query reads another instruction's, and none is kept. hb_clock_run_every keeps every
  * instruction's whole (in the signal store). */
 void hb_clock_store_init(struct hb_result *r);   /* r->p, dims, every_clock set; all -1 */
@@ -133,20 +162,21 @@ static inline bool hb_keeps_access_columns(const struct hb_result *r, size_t i)
 {
     return r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
 }
-/* Columns of core c's access clocks: its own units, then the other cores' shared units. */
+/* Columns of core c's access clocks: its own units with accesses, then the other cores'
+ * shared units; -1 for a unit without a column. */
 static inline int hb_access_width(const struct hb_result *r, int c)
 {
-    return r->p->cores[c].type->nunits + r->nshared - r->core_shared[c];
+    return r->core_own[c] + r->nshared - r->core_shared[c];
 }
 static inline int hb_access_column(const struct hb_result *r, int c, int unit)
 {
     const struct lw_core *core = &r->p->cores[c];
     int local = unit - core->first_unit, s = r->shared_col[unit];
     if (local >= 0 && local < core->type->nunits)
-        return local;
+        return r->own_col[unit];
     if (s < 0)
         return -1;
-    return core->type->nunits + (s < r->core_shared_first[c] ? s : s - r->core_shared[c]);
+    return r->core_own[c] + (s < r->core_shared_first[c] ? s : s - r->core_shared[c]);
 }
 /* Instruction b's start clock keeps the end dimension of unit. */
 static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)

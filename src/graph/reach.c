@@ -21,6 +21,7 @@
  * have ended" is taken as "r of them, each on its own, end before t", which may miss runs
  * where t needs any one of two unordered sets; it can only report more, and the witness
  * of such a report says whether the simulator confirms it. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -314,6 +315,7 @@ void hb_reach_free(struct hb_reach *R)
 static int32_t fired(const struct hb_result *r, size_t t, int d)
 {
     const struct lw_ins *x = &r->p->ins[t];
+    assert(d < r->dims);   /* start dimensions are kept when an issuer-level barrier asks */
     int32_t v = hb_signal_clock(r, t)[d];
     if (d == hb_dim_end(x->unit) && x->pos > v)
         v = x->pos;

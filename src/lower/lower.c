@@ -450,6 +450,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     for (size_t i = 0; i < p->nins; i++) {
         p->ins[i].blocks_issue = blocks_issue(p, &p->ins[i]);
         p->nkind[p->ins[i].kind]++;
+        p->nissuer_barriers += p->ins[i].unit < 0;
     }
     p->channels = L.channels.items;
     p->bar_masks = L.bar_masks.items;

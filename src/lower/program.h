@@ -173,6 +173,7 @@ struct lw_program {
     struct lw_ins *ins;
     size_t nins;
     size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
+    size_t nissuer_barriers;        /* barriers issued by the issuer (unit -1) */
     struct lw_channel *channels;
     int nchannels;
     struct lw_bar_masks *bar_masks; /* the distinct pairs of the program's barriers */
