@@ -153,7 +153,7 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
             if (nw)
                 nw[list_of(p, r, x->unit)]++;
             else
-                span_index_append(&ix->writes[list_of(p, r, x->unit)], r->lo, r->hi, i, x->pos);
+                span_index_append(&ix->writes[list_of(p, r, x->unit)], &r->bytes, i, x->pos);
         }
         for (int k = 0; k < x->nreads; k++) {
             const struct mem_region *r = &lw_reads(x)[k];
@@ -162,7 +162,7 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
             if (nr)
                 nr[list_of(p, r, x->unit)]++;
             else
-                span_index_append(&ix->reads[list_of(p, r, x->unit)], r->lo, r->hi, i, x->pos);
+                span_index_append(&ix->reads[list_of(p, r, x->unit)], &r->bytes, i, x->pos);
         }
     }
 }

@@ -67,10 +67,10 @@ static void interlock_add(struct interlock_index *ix, const struct lw_program *p
     size_t u = (size_t)(ins->unit - p->cores[ins->core].first_unit);
     for (int k = 0; k < ins->nwrites; k++)
         span_index_add(&ix->writes[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u],
-                       ins->writes[k].lo, ins->writes[k].hi, x, ins->pos);
+                       &ins->writes[k].bytes, x, ins->pos);
     for (int k = 0; k < ins->nreads; k++)
         span_index_add(&ix->reads[(size_t)lw_reads(ins)[k].memory * (size_t)ix->nunits + u],
-                       lw_reads(ins)[k].lo, lw_reads(ins)[k].hi, x, ins->pos);
+                       &lw_reads(ins)[k].bytes, x, ins->pos);
 }
 
 static size_t later(size_t best, const struct span *s)

@@ -13,6 +13,7 @@
 #include "../model/model.h"
 #include "../util/arena.h"
 #include "../util/diag.h"
+#include "../util/span_index.h"
 
 enum ins_kind {
     INS_ACCESS,     /* reads and writes byte regions */
@@ -27,7 +28,12 @@ enum ins_kind {
 /* A byte range of one memory. A memory is one buffer (buffers without placement never
  * alias) or one placed space instance (placed buffers alias where their bytes overlap). */
 struct mem_region {          /* 24 bytes: one per region of every access */
-    int64_t lo, hi;         /* bytes [lo, hi) in the memory */
+    union {
+        struct {
+            int64_t lo, hi; /* bytes [lo, hi) in the memory */
+        };
+        struct span_bounds bytes;   /* the same, as the span index points at them */
+    };
     int memory;             /* index into lw_program.memories */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };

@@ -22,10 +22,10 @@ static void set_node(struct span_index *x, size_t k)
 static void widen_leaf(struct span_index *x, size_t i)
 {
     size_t k = x->nleaves + i / SPAN_BLOCK;
-    if (x->items[i].lo < x->tree_lo[k])
-        x->tree_lo[k] = x->items[i].lo;
-    if (x->items[i].hi > x->tree_hi[k])
-        x->tree_hi[k] = x->items[i].hi;
+    if (x->items[i].bytes->lo < x->tree_lo[k])
+        x->tree_lo[k] = x->items[i].bytes->lo;
+    if (x->items[i].bytes->hi > x->tree_hi[k])
+        x->tree_hi[k] = x->items[i].bytes->hi;
 }
 
 /* Items for cap entries and a tree for them, the entries there so far taken in. */
@@ -57,24 +57,26 @@ void span_index_reserve(struct span_index *x, size_t n)
         resize(x, n);
 }
 
-void span_index_add(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key)
+void span_index_add(struct span_index *x, const struct span_bounds *bytes, size_t payload,
+                    int32_t key)
 {
     assert(payload <= UINT32_MAX);
     if (x->len == x->cap)
         resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
     size_t i = x->len++;
-    x->items[i] = (struct span){lo, hi, (uint32_t)payload, key};
+    x->items[i] = (struct span){bytes, (uint32_t)payload, key};
     widen_leaf(x, i);
     for (size_t k = (x->nleaves + i / SPAN_BLOCK) / 2; k >= 1; k /= 2)
         set_node(x, k);
 }
 
-void span_index_append(struct span_index *x, int64_t lo, int64_t hi, size_t payload, int32_t key)
+void span_index_append(struct span_index *x, const struct span_bounds *bytes, size_t payload,
+                       int32_t key)
 {
     assert(payload <= UINT32_MAX);
     if (x->len == x->cap)
         resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
-    x->items[x->len++] = (struct span){lo, hi, (uint32_t)payload, key};
+    x->items[x->len++] = (struct span){bytes, (uint32_t)payload, key};
 }
 
 void span_index_seal(struct span_index *x)
@@ -101,7 +103,7 @@ void span_index_free(struct span_index *x)
 
 static bool overlaps(const struct span *s, int64_t lo, int64_t hi)
 {
-    return s->lo < hi && lo < s->hi;
+    return s->bytes->lo < hi && lo < s->bytes->hi;
 }
 
 /* Node k covers blocks [nlo, nhi). */

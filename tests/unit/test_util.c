@@ -109,11 +109,13 @@ static void test_span_index(void)
 {
     enum { N = 200 };
     struct span_index added = {0}, sealed = {0};
+    struct span_bounds bytes[N];
     span_index_reserve(&sealed, 7);   /* grows past a reservation too */
     for (size_t i = 0; i < N; i++) {
-        int64_t lo = (int64_t)(i * 37 % 101), hi = lo + (int64_t)(i % 5);   /* some empty */
-        span_index_add(&added, lo, hi, i, (int32_t)(i / 3));
-        span_index_append(&sealed, lo, hi, i, (int32_t)(i / 3));
+        bytes[i].lo = (int64_t)(i * 37 % 101);
+        bytes[i].hi = bytes[i].lo + (int64_t)(i % 5);   /* some empty */
+        span_index_add(&added, &bytes[i], i, (int32_t)(i / 3));
+        span_index_append(&sealed, &bytes[i], i, (int32_t)(i / 3));
     }
     span_index_seal(&sealed);
     const struct span_index *both[] = {&added, &sealed};
@@ -126,14 +128,14 @@ static void test_span_index(void)
             struct seen got = {0}, want = {0};
             span_index_visit(x, from, to, lo, hi, remember, &got);
             for (size_t i = from; i < to; i++)
-                if (x->items[i].lo < hi && lo < x->items[i].hi && want.n < 64)
+                if (bytes[x->items[i].payload].lo < hi && lo < bytes[x->items[i].payload].hi && want.n < 64)
                     want.payloads[want.n++] = i;
             CU_ASSERT_EQUAL(got.n, want.n);
             CU_ASSERT_EQUAL(memcmp(got.payloads, want.payloads, want.n * sizeof(size_t)), 0);
             const struct span *last = span_index_last(x, 120, lo, hi);
             size_t expect = SIZE_MAX;
             for (size_t i = 0; i < 120; i++)
-                if (x->items[i].lo < hi && lo < x->items[i].hi)
+                if (bytes[x->items[i].payload].lo < hi && lo < bytes[x->items[i].payload].hi)
                     expect = i;
             CU_ASSERT_EQUAL(last ? last->payload : SIZE_MAX, expect);
         }
