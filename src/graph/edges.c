@@ -113,6 +113,12 @@ static void build_core(struct builder *b, const struct lw_core *core)
     int nu = core->type->nunits;
     size_t *prev = xmalloc((size_t)nu * sizeof(size_t));
     struct size_vec *pending = xcalloc((size_t)nu, sizeof(*pending));
+    /* Instructions of each unit not passed yet: a barrier holds only units that have one
+     * (a unit no instruction uses would collect every barrier of the core). */
+    size_t *ahead = xcalloc((size_t)nu, sizeof(size_t));
+    for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++)
+        if (b->p->ins[x].unit >= 0)
+            ahead[b->p->ins[x].unit - core->first_unit]++;
     /* Allocated at the core's first interlocked access: most cores have none. */
     struct interlock_index interlocked = {.nunits = nu, .n = (size_t)b->p->nmemories * (size_t)nu};
     for (int u = 0; u < nu; u++)
@@ -128,12 +134,13 @@ static void build_core(struct builder *b, const struct lw_core *core)
             for (int u = 0; u < nu; u++) {
                 if (((lw_bar_from(b->p, ins) >> u) & 1) && prev[u] != NO_INS)
                     add(b, NODE_DRAINED(prev[u]), NODE_START(x));
-                if ((lw_bar_to(b->p, ins) >> u) & 1)
+                if (((lw_bar_to(b->p, ins) >> u) & 1) && ahead[u] > 0)
                     VEC_PUSH(pending[u], x);
             }
             continue;
         }
         int u = ins->unit - core->first_unit;
+        ahead[u]--;
         size_t p = prev[u];
         if (p != NO_INS) {
             add(b, NODE_START(p), NODE_START(x));    /* rule 4 */
@@ -171,6 +178,7 @@ static void build_core(struct builder *b, const struct lw_core *core)
     for (int u = 0; u < nu; u++)
         VEC_FREE(pending[u]);
     free(pending);
+    free(ahead);
     free(prev);
     for (size_t k = 0; interlocked.writes && k < interlocked.n; k++) {
         span_index_free(&interlocked.writes[k]);
