@@ -65,7 +65,7 @@ static void needs_build(struct forward *f)
         hb_xgroup_needs(m, release, f->needs[release]);
     }
     for (size_t i = 0; i < p->nins; i++)
-        if (m->never[i] && !(p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0))
+        if (m->never[i] && !(p->ins[i].kind == INS_XWAIT && hb_xwait_ngroups(m, i) > 0))
             f->needs[0][i]++;
 }
 
@@ -111,7 +111,9 @@ static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t val
             ready(f, dep_graph_implicit(p, x));
         if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
-        for (size_t k = m->xset_first[NODE_INS(x)]; k < m->xset_first[NODE_INS(x) + 1]; k++) {
+        size_t first, end;
+        hb_xset_groups(m, NODE_INS(x), &first, &end);
+        for (size_t k = first; k < end; k++) {
             int grp = m->xset_groups[k];
             size_t w = hb_xgroup_released(m, grp, ++f->ended[grp]);
             if (w != NO_INS)

@@ -194,9 +194,12 @@ static void build_matches(struct builder *b, const struct hb_matches *m, bool co
     for (size_t x = 0; x < p->nins; x++) {
         if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
             add(b, NODE_END(hb_wait_signal(m, x)), NODE_END(x));         /* rule 6 */
-        if (p->ins[x].kind == INS_XWAIT && !counting)
-            for (size_t k = m->xwait_first[x]; k < m->xwait_first[x + 1]; k++)
+        if (p->ins[x].kind == INS_XWAIT && !counting) {
+            size_t first, end;
+            hb_xwait_sources(m, x, &first, &end);
+            for (size_t k = first; k < end; k++)
                 add(b, NODE_END(m->xwait_sources[k]), NODE_END(x));   /* rule 9 */
+        }
     }
     for (int g = 0; g < m->ngroups; g++) {
         for (size_t k = m->group_first[g]; k < m->group_first[g + 1]; k++) {

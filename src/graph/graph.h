@@ -22,10 +22,12 @@ struct hb_matches {
     uint32_t *wait_signal;      /* INS_WAIT: the matched INS_SIGNAL, HB_UNMATCHED if none
                                  * (hb_wait_signal; instructions are numbered in 32 bits,
                                  * GRAPH_MAX_INSTRUCTIONS) */
-    /* The per-instruction tables of cross-core flags (xwait_first, xwait_ngroups,
-     * xset_first) are indexed only at cross-core flag instructions: a kernel without any
-     * has them of length 1. */
-    size_t *xwait_first;        /* INS_XWAIT: range [xwait_first[i], xwait_first[i+1]) */
+    /* The tables of cross-core flag instructions are indexed by their rank among the
+     * kernel's XWAITs (xwait_ins) or XSIGNALs (xset_ins), found by hb_xrank: few of a
+     * kernel's instructions are cross-core flags. */
+    uint32_t *xwait_ins, *xset_ins;     /* instruction indexes, increasing */
+    size_t nxwaits, nxsets;
+    size_t *xwait_first;        /* by XWAIT rank: range [xwait_first[r], xwait_first[r+1]) */
     size_t *xwait_sources;      /*   of the XSIGNALs it waits for (one per source core) */
     /* Rule 9 as the hardware counts: one group per (waiting core, source core, mode, flag)
      * with the waiting core's waits in issue order. The r-th wait of a group (from 1)
@@ -35,9 +37,9 @@ struct hb_matches {
     size_t *xgroup_waits;
     size_t *xgroup_set_first;   /* sets of group g: xgroup_sets[xgroup_set_first[g] .. [g+1]) */
     size_t *xgroup_sets;
-    size_t *xset_first;         /* per instruction: the groups a cross-core set counts for, */
-    int *xset_groups;           /*   xset_groups[xset_first[i] .. xset_first[i+1]) */
-    int *xwait_ngroups;         /* per instruction: how many groups a cross-core wait is in */
+    size_t *xset_first;         /* by XSIGNAL rank: the groups a cross-core set counts for, */
+    int *xset_groups;           /*   xset_groups[xset_first[r] .. xset_first[r+1]) */
+    int *xwait_ngroups;         /* by XWAIT rank: how many groups a cross-core wait is in */
     bool *never;                /* the instruction's end never happens: a missing partner */
     int ngroups;
     size_t *group_first;        /* group g's members: group_members[group_first[g] ..      */
@@ -53,6 +55,29 @@ static inline size_t hb_wait_signal(const struct hb_matches *m, size_t w)
 }
 
 void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
+/* The rank of instruction i among ids[0 .. n) (increasing; i is one of them). */
+size_t hb_xrank(const uint32_t *ids, size_t n, size_t i);
+/* Cross-core wait w waits for xwait_sources[*first .. *end). */
+static inline void hb_xwait_sources(const struct hb_matches *m, size_t w, size_t *first,
+                                    size_t *end)
+{
+    size_t r = hb_xrank(m->xwait_ins, m->nxwaits, w);
+    *first = m->xwait_first[r];
+    *end = m->xwait_first[r + 1];
+}
+/* How many counting groups cross-core wait w is in. */
+static inline int hb_xwait_ngroups(const struct hb_matches *m, size_t w)
+{
+    return m->xwait_ngroups[hb_xrank(m->xwait_ins, m->nxwaits, w)];
+}
+/* Cross-core set s counts for the groups xset_groups[*first .. *end). */
+static inline void hb_xset_groups(const struct hb_matches *m, size_t s, size_t *first,
+                                  size_t *end)
+{
+    size_t r = hb_xrank(m->xset_ins, m->nxsets, s);
+    *first = m->xset_first[r];
+    *end = m->xset_first[r + 1];
+}
 /* The wait of group g that returns when its `ended`-th set (from 1) ends, or NO_INS. */
 size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended);
 /* Adds to needs[i] how many groups must release cross-core wait i: all of its groups; with

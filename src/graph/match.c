@@ -3,6 +3,7 @@
  * in issue order; the counting groups say the same when a core's sets of one flag are
  * ordered, and are what the engines follow when they are not), and the k-th calls of a
  * cross-core barrier by every participant form one group. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,7 +198,7 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
 {
     struct size_vec wait_first = {0}, group_waits = {0}, set_first = {0}, group_sets = {0};
     struct size_vec by_set = {0};   /* (set instruction, group) pairs, flattened */
-    m->xwait_ngroups = xcalloc(p->nins ? p->nins : 1, sizeof(int));
+    m->xwait_ngroups = xcalloc(m->nxwaits ? m->nxwaits : 1, sizeof(int));
     for (size_t a = 0, b; a < waits->len; a = b) {
         const struct xflag_entry *key = &waits->items[a];
         for (b = a; b < waits->len && key_cmp(&waits->items[b], key->core, key->mode, key->flag) == 0;)
@@ -209,7 +210,7 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
             VEC_PUSH(wait_first, group_waits.len);
             for (size_t k = a; k < b; k++) {
                 VEC_PUSH(group_waits, waits->items[k].ins);
-                m->xwait_ngroups[waits->items[k].ins]++;
+                m->xwait_ngroups[hb_xrank(m->xwait_ins, m->nxwaits, waits->items[k].ins)]++;
             }
             size_t first, end;
             xflag_range(sets, q, key->mode, key->flag, &first, &end);
@@ -228,14 +229,17 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
     m->xgroup_set_first = set_first.items;
     m->xgroup_sets = group_sets.items ? group_sets.items : xcalloc(1, sizeof(size_t));
     size_t npairs = by_set.len / 2;
-    m->xset_first = xcalloc(p->nins + 1, sizeof(size_t));
+    size_t ns = m->nxsets;
+    m->xset_first = xcalloc(ns + 1, sizeof(size_t));
     m->xset_groups = xmalloc((npairs ? npairs : 1) * sizeof(int));
+    for (size_t k = 0; k < npairs; k++)   /* by_set's instructions become ranks */
+        by_set.items[2 * k] = hb_xrank(m->xset_ins, ns, by_set.items[2 * k]);
     for (size_t k = 0; k < npairs; k++)
         m->xset_first[by_set.items[2 * k] + 1]++;
-    for (size_t i = 0; i < p->nins; i++)
-        m->xset_first[i + 1] += m->xset_first[i];
-    size_t *fill = xmalloc((p->nins + 1) * sizeof(size_t));
-    memcpy(fill, m->xset_first, (p->nins + 1) * sizeof(size_t));
+    for (size_t r = 0; r < ns; r++)
+        m->xset_first[r + 1] += m->xset_first[r];
+    size_t *fill = xmalloc((ns + 1) * sizeof(size_t));
+    memcpy(fill, m->xset_first, (ns + 1) * sizeof(size_t));
     for (size_t k = 0; k < npairs; k++)
         m->xset_groups[fill[by_set.items[2 * k]]++] = (int)by_set.items[2 * k + 1];
     free(fill);
@@ -260,8 +264,35 @@ void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *n
     }
 }
 
+size_t hb_xrank(const uint32_t *ids, size_t n, size_t i)
+{
+    size_t lo = 0, hi = n;   /* the first id >= i */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ids[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    assert(lo < n && ids[lo] == i);
+    return lo;
+}
+
+/* The instructions of one kind, in increasing order. */
+static uint32_t *instructions_of(const struct lw_program *p, enum ins_kind kind, size_t *n)
+{
+    uint32_t *ids = xmalloc((p->nkind[kind] ? p->nkind[kind] : 1) * sizeof(uint32_t));
+    *n = 0;
+    for (size_t i = 0; i < p->nins && *n < p->nkind[kind]; i++)
+        if (p->ins[i].kind == kind)
+            ids[(*n)++] = (uint32_t)i;
+    return ids;
+}
+
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
+    m->xwait_ins = instructions_of(p, INS_XWAIT, &m->nxwaits);
+    m->xset_ins = instructions_of(p, INS_XSIGNAL, &m->nxsets);
     if (p->nkind[INS_XSIGNAL] + p->nkind[INS_XWAIT] == 0) {
         /* Nothing to match: the per-instruction tables are read only at cross-core flag
          * instructions, so they are not spent on a kernel without any. */
@@ -279,14 +310,13 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
     struct size_vec sources = {0};
     struct xflag_table sets;
     xflag_table_build(p, INS_XSIGNAL, &sets);
-    m->xwait_first = xcalloc(p->nins + 1, sizeof(size_t));
+    m->xwait_first = xcalloc(m->nxwaits + 1, sizeof(size_t));
     struct xflag_table waits;
     xflag_table_build(p, INS_XWAIT, &waits);
-    for (size_t i = 0; i < p->nins; i++) {
-        m->xwait_first[i] = sources.len;
+    for (size_t r = 0; r < m->nxwaits; r++) {
+        m->xwait_first[r] = sources.len;
+        size_t i = m->xwait_ins[r];
         const struct lw_ins *w = &p->ins[i];
-        if (w->kind != INS_XWAIT)
-            continue;
         size_t k = xflag_rank(&waits, w, i);
         bool any = false;
         for (int q = 0; q < p->ncores; q++) {
@@ -302,7 +332,7 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
         if (!any)
             m->never[i] = true;
     }
-    m->xwait_first[p->nins] = sources.len;
+    m->xwait_first[m->nxwaits] = sources.len;
     m->xwait_sources = sources.items ? sources.items : xcalloc(1, sizeof(size_t));
     group_cross_flags(p, m, &sets, &waits);
     xflag_table_free(&sets);
@@ -374,6 +404,8 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
 void hb_matches_free(struct hb_matches *m)
 {
     free(m->wait_signal);
+    free(m->xwait_ins);
+    free(m->xset_ins);
     free(m->xwait_first);
     free(m->xwait_sources);
     free(m->xgroup_first);

@@ -159,7 +159,9 @@ static void wait_end_frontier(const struct lw_program *p, const struct hb_matche
         return;
     }
     if (!counting) {
-        for (size_t k = m->xwait_first[w]; k < m->xwait_first[w + 1]; k++) {
+        size_t first, end;
+        hb_xwait_sources(m, w, &first, &end);
+        for (size_t k = first; k < end; k++) {
             size_t s = m->xwait_sources[k];
             raise_to(c->end, p->ins[s].unit, p->ins[s].pos);
         }

@@ -109,7 +109,7 @@ static bool *happens(const struct reference *g, const struct lw_program *p,
     unsigned *needs = xcalloc(nins ? nins : 1, sizeof(unsigned));
     hb_xgroup_needs(m, release_never, needs);
     for (size_t i = 0; i < nins; i++) {
-        bool grouped = p->ins[i].kind == INS_XWAIT && m->xwait_ngroups[i] > 0;
+        bool grouped = p->ins[i].kind == INS_XWAIT && hb_xwait_ngroups(m, i) > 0;
         indegree[E(i)] += needs[i] + (!release_never && m->never[i] && !grouped);
     }
     free(needs);
@@ -128,7 +128,9 @@ static bool *happens(const struct reference *g, const struct lw_program *p,
                 stack[top++] = g->succ[x].items[k];
         if (x != E(NODE_INS(x)) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
-        for (size_t k = m->xset_first[NODE_INS(x)]; k < m->xset_first[NODE_INS(x) + 1]; k++) {
+        size_t first, end;
+        hb_xset_groups(m, NODE_INS(x), &first, &end);
+        for (size_t k = first; k < end; k++) {
             int grp = m->xset_groups[k];
             size_t w = hb_xgroup_released(m, grp, ++ended[grp]);         /* rule 9 */
             if (w != NO_INS && --indegree[E(w)] == 0 && !held[E(w)])
