@@ -127,58 +127,68 @@ static void check_channels(const struct check_context *ctx)
     free(waits);
 }
 
-/* The cross-core signals and waits of a run, sorted for k-th lookups; built once. */
-struct cross_tables {
-    struct xflag_table sets, waits;
-};
+/* The k-th set (from 0) of its core on its mode and flag, i: left over when a core it
+ * reaches takes fewer counts (taken[t]: SIZE_MAX for a core it does not reach). */
+static void cross_signal_left(const struct check_context *ctx, struct arena *A, size_t i, size_t k,
+                              const size_t *taken)
+{
+    const struct lw_program *p = ctx->p;
+    const struct lw_ins *x = &p->ins[i];
+    int left_on = -1;   /* a core it reaches that takes fewer counts */
+    bool any_target = false;
+    for (int t = 0; t < p->ncores && left_on < 0; t++) {
+        if (taken[t] == SIZE_MAX)
+            continue;
+        any_target = true;
+        if (taken[t] <= k)
+            left_on = t;
+    }
+    if (!any_target)
+        check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+            CHECK_TEXT(ctx, A, "%s reaches no core of this kernel in mode %d: its count is "
+                               "left when the kernel ends",
+                       describe_ins(p, A, i), x->xmode));
+    else if (left_on >= 0)
+        check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
+            CHECK_TEXT(ctx, A, "%s is never waited for on %s: its count is left when the "
+                               "kernel ends",
+                       describe_ins(p, A, i), p->cores[left_on].name));
+}
 
-/* Cross-core signals whose count some target core never takes. */
-static void check_cross_signals(const struct check_context *ctx, const struct cross_tables *xt)
+/* Cross-core signals whose count some target core never takes: per run of the sets table
+ * (one core, mode and flag), how many waits each target core has for them. */
+static void check_cross_signals(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
-    const struct xflag_table *sets = &xt->sets, *waits = &xt->waits;
-    for (size_t s = 0; s < sets->len; s++) {
-        size_t i = sets->items[s].ins;
-        const struct lw_ins *x = &p->ins[i];
-        size_t k = xflag_rank(sets, x, i);   /* this is the k-th set of its core on the flag */
-        int left_on = -1;   /* a core it reaches that takes fewer counts */
-        bool any_target = false;
-        for (int t = 0; t < p->ncores && left_on < 0; t++) {
-            if (!hb_xmode_links(p, x->xmode, t, x->core))
-                continue;
-            any_target = true;
-            if (xflag_count(waits, t, x->xmode, x->xflag) <= k)
-                left_on = t;
-        }
-        if (!any_target)
-            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
-                CHECK_TEXT(ctx, A, "%s reaches no core of this kernel in mode %d: its count is "
-                                "left when the kernel ends",
-                             describe_ins(p, A, i), x->xmode));
-        else if (left_on >= 0)
-            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, i, NO_INS,
-                CHECK_TEXT(ctx, A, "%s is never waited for on %s: its count is left when the "
-                                "kernel ends",
-                             describe_ins(p, A, i), p->cores[left_on].name));
+    const struct xflag_table *sets = ctx->m->xsets, *waits = ctx->m->xwaits;
+    size_t *taken = xmalloc((size_t)(p->ncores ? p->ncores : 1) * sizeof(size_t));
+    for (size_t a = 0, b; a < sets->len; a = b) {
+        b = xflag_run_end(sets, a);
+        const struct xflag_entry *key = &sets->items[a];
+        for (int t = 0; t < p->ncores; t++)
+            taken[t] = hb_xmode_links(p, key->mode, t, key->core)
+                           ? xflag_count(waits, t, key->mode, key->flag) : SIZE_MAX;
+        for (size_t s = a; s < b; s++)
+            cross_signal_left(ctx, A, sets->items[s].ins, s - a, taken);
     }
+    free(taken);
 }
 
 /* Why a cross-core wait never returns: the first core it waits for that sets the flag
  * fewer times than this wait needs. */
-static const char *xwait_never_why(const struct check_context *ctx, const struct cross_tables *xt,
-                                   size_t i)
+static const char *xwait_never_why(const struct check_context *ctx, size_t i)
 {
     const struct lw_program *p = ctx->p;
     const struct lw_ins *w = &p->ins[i];
     struct arena *A = &ctx->out->arena;
-    size_t k = xflag_rank(&xt->waits, w, i);
+    size_t k = xflag_rank(ctx->m->xwaits, w, i);
     const char *why = arena_printf(A, "no core sets flag %lld in mode %d for %s",
                                    (long long)w->xflag, w->xmode, p->cores[w->core].name);
     for (int q = 0; q < p->ncores; q++) {
         if (!hb_xmode_links(p, w->xmode, w->core, q))
             continue;
-        size_t n = xflag_count(&xt->sets, q, w->xmode, w->xflag);
+        size_t n = xflag_count(ctx->m->xsets, q, w->xmode, w->xflag);
         if (n <= k) {
             why = arena_printf(A, "%s sets flag %lld in mode %d %zu time%s and this is wait %zu",
                                p->cores[q].name, (long long)w->xflag, w->xmode, n,
@@ -211,7 +221,7 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
                         counts);
 }
 
-static void check_never(const struct check_context *ctx, const struct cross_tables *xt)
+static void check_never(const struct check_context *ctx)
 {
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
@@ -220,7 +230,7 @@ static void check_never(const struct check_context *ctx, const struct cross_tabl
         if (!ctx->m->never[i] || x->kind == INS_WAIT)
             continue;   /* flag waits are reported with their channel's counts */
         const char *why = ctx->brief ? ""
-                          : x->kind == INS_XWAIT ? xwait_never_why(ctx, xt, i)
+                          : x->kind == INS_XWAIT ? xwait_never_why(ctx, i)
                                                  : xbarrier_never_why(ctx, i);
         check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, i, NO_INS,
             CHECK_TEXT(ctx, A, "%s never returns: %s", describe_ins(p, A, i), why));
@@ -261,13 +271,8 @@ static void check_cycle(const struct check_context *ctx)
 void check_flags(const struct check_context *ctx)
 {
     check_channels(ctx);
-    struct cross_tables xt;
-    xflag_table_build(ctx->p, INS_XSIGNAL, &xt.sets);
-    xflag_table_build(ctx->p, INS_XWAIT, &xt.waits);
-    check_cross_signals(ctx, &xt);
-    check_cross_capacity(ctx, &xt.sets, &xt.waits);
-    check_never(ctx, &xt);
-    xflag_table_free(&xt.sets);
-    xflag_table_free(&xt.waits);
+    check_cross_signals(ctx);
+    check_cross_capacity(ctx, ctx->m->xsets, ctx->m->xwaits);
+    check_never(ctx);
     check_cycle(ctx);
 }

@@ -16,6 +16,8 @@
 
 #define NO_INS SIZE_MAX
 
+struct xflag_table;
+
 /* Matching of signals to waits and of barrier calls to each other (rules 6 and 9). Both
  * engines use it: it is the definition of which partner a wait waits for. */
 struct hb_matches {
@@ -27,6 +29,7 @@ struct hb_matches {
      * kernel's instructions are cross-core flags. */
     uint32_t *xwait_ins, *xset_ins;     /* instruction indexes, increasing */
     size_t nxwaits, nxsets;
+    struct xflag_table *xsets, *xwaits; /* the same by (core, mode, flag) (match.h) */
     size_t *xwait_first;        /* by XWAIT rank: range [xwait_first[r], xwait_first[r+1]) */
     size_t *xwait_sources;      /*   of the XSIGNALs it waits for (one per source core) */
     /* Rule 9 as the hardware counts: one group per (waiting core, source core, mode, flag)

@@ -112,10 +112,22 @@ void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xf
     t->items = xmalloc((n ? n : 1) * sizeof(*t->items));
     for (size_t i = 0; i < p->nins && t->len < n; i++) {
         const struct lw_ins *x = &p->ins[i];
-        if (x->kind == kind)
-            t->items[t->len++] = (struct xflag_entry){x->core, x->xmode, x->xflag, i};
+        if (x->kind != kind)
+            continue;
+        t->items[t->len] = (struct xflag_entry){x->core, x->xmode, x->xflag, (uint32_t)i,
+                                                (uint32_t)t->len};
+        t->len++;
     }
     qsort(t->items, t->len, sizeof(*t->items), by_key);
+}
+
+size_t xflag_run_end(const struct xflag_table *t, size_t a)
+{
+    const struct xflag_entry *key = &t->items[a];
+    size_t b = a;
+    while (b < t->len && key_cmp(&t->items[b], key->core, key->mode, key->flag) == 0)
+        b++;
+    return b;
 }
 
 void xflag_table_free(struct xflag_table *t)
@@ -197,12 +209,11 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
                               const struct xflag_table *sets, const struct xflag_table *waits)
 {
     struct size_vec wait_first = {0}, group_waits = {0}, set_first = {0}, group_sets = {0};
-    struct size_vec by_set = {0};   /* (set instruction, group) pairs, flattened */
+    struct size_vec by_set = {0};   /* (set rank, group) pairs, flattened */
     m->xwait_ngroups = xcalloc(m->nxwaits ? m->nxwaits : 1, sizeof(int));
     for (size_t a = 0, b; a < waits->len; a = b) {
         const struct xflag_entry *key = &waits->items[a];
-        for (b = a; b < waits->len && key_cmp(&waits->items[b], key->core, key->mode, key->flag) == 0;)
-            b++;
+        b = xflag_run_end(waits, a);
         for (int q = 0; q < p->ncores; q++) {
             if (!hb_xmode_links(p, key->mode, key->core, q))
                 continue;
@@ -210,14 +221,14 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
             VEC_PUSH(wait_first, group_waits.len);
             for (size_t k = a; k < b; k++) {
                 VEC_PUSH(group_waits, waits->items[k].ins);
-                m->xwait_ngroups[hb_xrank(m->xwait_ins, m->nxwaits, waits->items[k].ins)]++;
+                m->xwait_ngroups[waits->items[k].rank]++;
             }
             size_t first, end;
             xflag_range(sets, q, key->mode, key->flag, &first, &end);
             VEC_PUSH(set_first, group_sets.len);
             for (size_t k = first; k < end; k++) {
                 VEC_PUSH(group_sets, sets->items[k].ins);
-                VEC_PUSH(by_set, sets->items[k].ins);
+                VEC_PUSH(by_set, sets->items[k].rank);
                 VEC_PUSH(by_set, (size_t)g);
             }
         }
@@ -232,8 +243,6 @@ static void group_cross_flags(const struct lw_program *p, struct hb_matches *m,
     size_t ns = m->nxsets;
     m->xset_first = xcalloc(ns + 1, sizeof(size_t));
     m->xset_groups = xmalloc((npairs ? npairs : 1) * sizeof(int));
-    for (size_t k = 0; k < npairs; k++)   /* by_set's instructions become ranks */
-        by_set.items[2 * k] = hb_xrank(m->xset_ins, ns, by_set.items[2 * k]);
     for (size_t k = 0; k < npairs; k++)
         m->xset_first[by_set.items[2 * k] + 1]++;
     for (size_t r = 0; r < ns; r++)
@@ -293,6 +302,10 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
     m->xwait_ins = instructions_of(p, INS_XWAIT, &m->nxwaits);
     m->xset_ins = instructions_of(p, INS_XSIGNAL, &m->nxsets);
+    m->xsets = xmalloc(sizeof(*m->xsets));
+    m->xwaits = xmalloc(sizeof(*m->xwaits));
+    xflag_table_build(p, INS_XSIGNAL, m->xsets);
+    xflag_table_build(p, INS_XWAIT, m->xwaits);
     if (p->nkind[INS_XSIGNAL] + p->nkind[INS_XWAIT] == 0) {
         /* Nothing to match: the per-instruction tables are read only at cross-core flag
          * instructions, so they are not spent on a kernel without any. */
@@ -307,36 +320,47 @@ static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
         m->xset_groups = xcalloc(1, sizeof(int));
         return;
     }
-    struct size_vec sources = {0};
-    struct xflag_table sets;
-    xflag_table_build(p, INS_XSIGNAL, &sets);
+    const struct xflag_table *sets = m->xsets, *waits = m->xwaits;
+    /* Rule 9: the k-th wait of a (core, mode, flag) waits for the k-th set of that mode and
+     * flag of every core the mode links it to (in core order). One pass over the runs of
+     * the waits table counts each wait's sources, a second writes them. */
     m->xwait_first = xcalloc(m->nxwaits + 1, sizeof(size_t));
-    struct xflag_table waits;
-    xflag_table_build(p, INS_XWAIT, &waits);
-    for (size_t r = 0; r < m->nxwaits; r++) {
-        m->xwait_first[r] = sources.len;
-        size_t i = m->xwait_ins[r];
-        const struct lw_ins *w = &p->ins[i];
-        size_t k = xflag_rank(&waits, w, i);
-        bool any = false;
-        for (int q = 0; q < p->ncores; q++) {
-            if (!hb_xmode_links(p, w->xmode, w->core, q))
-                continue;
-            any = true;
-            size_t s = xflag_nth(&sets, q, w->xmode, w->xflag, k);
-            if (s == NO_INS)
-                m->never[i] = true;
-            else
-                VEC_PUSH(sources, s);
+    size_t *fill = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t a = 0, b; a < waits->len; a = b) {
+            const struct xflag_entry *key = &waits->items[a];
+            b = xflag_run_end(waits, a);
+            bool any = false;
+            for (int q = 0; q < p->ncores; q++) {
+                if (!hb_xmode_links(p, key->mode, key->core, q))
+                    continue;
+                any = true;
+                size_t n;
+                const struct xflag_entry *s = xflag_entries(sets, q, key->mode, key->flag, &n);
+                for (size_t k = a; k < b; k++) {
+                    const struct xflag_entry *w = &waits->items[k];
+                    if (k - a >= n)
+                        m->never[w->ins] = true;
+                    else if (pass == 0)
+                        m->xwait_first[w->rank + 1]++;
+                    else
+                        m->xwait_sources[fill[w->rank]++] = s[k - a].ins;
+                }
+            }
+            for (size_t k = a; k < b && !any; k++)
+                m->never[waits->items[k].ins] = true;
         }
-        if (!any)
-            m->never[i] = true;
+        if (pass == 0) {
+            for (size_t r = 0; r < m->nxwaits; r++)
+                m->xwait_first[r + 1] += m->xwait_first[r];
+            size_t total = m->xwait_first[m->nxwaits];
+            m->xwait_sources = xmalloc((total ? total : 1) * sizeof(size_t));
+            fill = xmalloc((m->nxwaits + 1) * sizeof(size_t));
+            memcpy(fill, m->xwait_first, (m->nxwaits + 1) * sizeof(size_t));
+        }
     }
-    m->xwait_first[m->nxwaits] = sources.len;
-    m->xwait_sources = sources.items ? sources.items : xcalloc(1, sizeof(size_t));
-    group_cross_flags(p, m, &sets, &waits);
-    xflag_table_free(&sets);
-    xflag_table_free(&waits);
+    free(fill);
+    group_cross_flags(p, m, sets, waits);
 }
 
 /* Groups the calls of one cross-core barrier primitive: in each domain (the kernel, or
@@ -406,6 +430,12 @@ void hb_matches_free(struct hb_matches *m)
     free(m->wait_signal);
     free(m->xwait_ins);
     free(m->xset_ins);
+    if (m->xsets) {
+        xflag_table_free(m->xsets);
+        xflag_table_free(m->xwaits);
+    }
+    free(m->xsets);
+    free(m->xwaits);
     free(m->xwait_first);
     free(m->xwait_sources);
     free(m->xgroup_first);

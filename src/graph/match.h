@@ -23,11 +23,13 @@ int hb_xbarrier_domain(const struct lw_program *p, const struct model_prim *prim
 /* Cores a and b both take part in the same call group of the primitive. */
 bool hb_xbarrier_joins(const struct lw_program *p, const struct model_prim *prim, int a, int b);
 
-/* Cross-core signals (or waits) by (core, mode, flag), for k-th lookups in O(log n). */
+/* Cross-core signals (or waits) by (core, mode, flag), for k-th lookups in O(log n); the
+ * hb_matches hold one of each (xsets, xwaits). */
 struct xflag_entry {
     int core, mode;
-    int64_t flag;
-    size_t ins;
+    int32_t flag;
+    uint32_t ins;
+    uint32_t rank;  /* among the kernel's instructions of its kind (hb_xrank) */
 };
 
 struct xflag_table {
@@ -37,6 +39,8 @@ struct xflag_table {
 
 void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t);
 void xflag_table_free(struct xflag_table *t);
+/* The end of the run of entries from a that share its (core, mode, flag). */
+size_t xflag_run_end(const struct xflag_table *t, size_t a);
 size_t xflag_count(const struct xflag_table *t, int core, int mode, int64_t flag);
 /* The entries of (core, mode, flag) in issue order: *n of them from the result. */
 const struct xflag_entry *xflag_entries(const struct xflag_table *t, int core, int mode,
