@@ -18,14 +18,15 @@ static void set_node(struct span_index *x, size_t k)
     x->tree_hi[k] = lhi > rhi ? lhi : rhi;
 }
 
-/* Leaf node of block b takes in entry i. */
-static void widen_leaf(struct span_index *x, size_t i)
+/* The leaf node of entry i's block takes in its bounds (passed by the caller that has them
+ * at hand: reading them through the entry is a cache miss per entry on a large index). */
+static void widen_leaf(struct span_index *x, size_t i, const struct span_bounds *b)
 {
     size_t k = x->nleaves + i / SPAN_BLOCK;
-    if (x->items[i].bytes->lo < x->tree_lo[k])
-        x->tree_lo[k] = x->items[i].bytes->lo;
-    if (x->items[i].bytes->hi > x->tree_hi[k])
-        x->tree_hi[k] = x->items[i].bytes->hi;
+    if (b->lo < x->tree_lo[k])
+        x->tree_lo[k] = b->lo;
+    if (b->hi > x->tree_hi[k])
+        x->tree_hi[k] = b->hi;
 }
 
 /* Items for cap entries and a tree for them, the entries there so far taken in. */
@@ -46,7 +47,7 @@ static void resize(struct span_index *x, size_t cap)
         x->tree_hi[k] = INT64_MIN;
     }
     for (size_t i = 0; i < x->len; i++)
-        widen_leaf(x, i);
+        widen_leaf(x, i, x->items[i].bytes);
     for (size_t k = leaves; k-- > 1;)
         set_node(x, k);
 }
@@ -65,9 +66,14 @@ void span_index_add(struct span_index *x, const struct span_bounds *bytes, size_
         resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
     size_t i = x->len++;
     x->items[i] = (struct span){bytes, (uint32_t)payload, key};
-    widen_leaf(x, i);
-    for (size_t k = (x->nleaves + i / SPAN_BLOCK) / 2; k >= 1; k /= 2)
+    widen_leaf(x, i, bytes);
+    /* Bounds only widen: once a node keeps its bounds, so do its ancestors. */
+    for (size_t k = (x->nleaves + i / SPAN_BLOCK) / 2; k >= 1; k /= 2) {
+        int64_t lo = x->tree_lo[k], hi = x->tree_hi[k];
         set_node(x, k);
+        if (x->tree_lo[k] == lo && x->tree_hi[k] == hi)
+            break;
+    }
 }
 
 void span_index_append(struct span_index *x, const struct span_bounds *bytes, size_t payload,
@@ -76,17 +82,13 @@ void span_index_append(struct span_index *x, const struct span_bounds *bytes, si
     assert(payload <= UINT32_MAX);
     if (x->len == x->cap)
         resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
-    x->items[x->len++] = (struct span){bytes, (uint32_t)payload, key};
+    size_t i = x->len++;
+    x->items[i] = (struct span){bytes, (uint32_t)payload, key};
+    widen_leaf(x, i, bytes);   /* the leaves are kept; the nodes above wait for the seal */
 }
 
 void span_index_seal(struct span_index *x)
 {
-    for (size_t k = x->nleaves; k < 2 * x->nleaves; k++) {
-        x->tree_lo[k] = INT64_MAX;
-        x->tree_hi[k] = INT64_MIN;
-    }
-    for (size_t i = 0; i < x->len; i++)
-        widen_leaf(x, i);
     for (size_t k = x->nleaves; k-- > 1;)
         set_node(x, k);
 }
