@@ -416,8 +416,10 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
 {
     memset(m, 0, sizeof(*m));
     size_t n = p->nins ? p->nins : 1;
-    m->wait_signal = xmalloc(n * sizeof(uint32_t));
-    for (size_t i = 0; i < p->nins; i++)
+    /* Read only at waits: a kernel without any does not spend it. */
+    size_t nsig = p->nkind[INS_WAIT] ? n : 1;
+    m->wait_signal = xmalloc(nsig * sizeof(uint32_t));
+    for (size_t i = 0; i < nsig; i++)
         m->wait_signal[i] = HB_UNMATCHED;
     m->never = xcalloc(n, sizeof(bool));
     match_flags(p, m);

@@ -240,6 +240,9 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     struct hb_reach *R = xcalloc(1, sizeof(*R));
     size_t n = p->nins ? p->nins : 1, nu = p->nunits ? (size_t)p->nunits : 1;
     R->nunits = p->nunits;
+    r->reach = R;
+    if (p->nkind[INS_WAIT] + p->nkind[INS_XWAIT] == 0)
+        return;   /* no wait to ask about (hb_reach_taken_by) */
     R->slot = xmalloc(n * sizeof(uint32_t));
     size_t nwaits = 0;
     for (size_t i = 0; i < p->nins; i++)
@@ -293,7 +296,6 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
         free(R->count_first);
         R->count_first = NULL;
     }
-    r->reach = R;
 }
 
 void hb_reach_free(struct hb_reach *R)
