@@ -60,34 +60,40 @@ static int number_shared_units(const struct lw_program *p, int32_t *shared_col)
     return n;
 }
 
+/* Which end dimensions an access keeps, per core (struct hb_access_columns). */
+static void columns_init(const struct lw_program *p, bool every_clock,
+                         struct hb_access_columns *cols)
+{
+    size_t nc = p->ncores ? (size_t)p->ncores : 1, nu = p->nunits ? (size_t)p->nunits : 1;
+    cols->shared = xmalloc(nu * sizeof(int32_t));
+    cols->own = xmalloc(nu * sizeof(int32_t));
+    for (size_t u = 0; u < nu; u++)
+        cols->shared[u] = cols->own[u] = -1;
+    cols->core_own = xcalloc(nc, sizeof(int));
+    if (!every_clock)   /* every_clock keeps all of them, in the signal store */
+        number_access_units(p, cols->own, cols->core_own);
+    /* one core shares nothing */
+    cols->nshared = every_clock || p->ncores < 2 ? 0 : number_shared_units(p, cols->shared);
+    cols->core_shared_first = xcalloc(nc, sizeof(int));
+    cols->core_shared = xcalloc(nc, sizeof(int));
+    for (int u = p->nunits - 1; u >= 0; u--)
+        if (cols->shared[u] >= 0) {
+            cols->core_shared_first[p->units[u].core] = cols->shared[u];
+            cols->core_shared[p->units[u].core]++;
+        }
+    cols->base = xcalloc(nc, sizeof(size_t));
+}
+
 void hb_clock_store_init(struct hb_result *r)
 {
     const struct lw_program *p = r->p;
-    size_t n = p->nins ? p->nins : 1, nc = p->ncores ? (size_t)p->ncores : 1;
-    size_t nu = p->nunits ? (size_t)p->nunits : 1;
-    r->shared_col = xmalloc(nu * sizeof(int32_t));
-    r->own_col = xmalloc(nu * sizeof(int32_t));
-    for (size_t u = 0; u < nu; u++)
-        r->shared_col[u] = r->own_col[u] = -1;
-    r->core_own = xcalloc(nc, sizeof(int));
-    if (!r->every_clock)
-        number_access_units(p, r->own_col, r->core_own);
-    /* one core shares nothing */
-    r->nshared = r->every_clock || p->ncores < 2 ? 0 : number_shared_units(p, r->shared_col);
-    r->core_shared_first = xcalloc(nc, sizeof(int));
-    r->core_shared = xcalloc(nc, sizeof(int));
-    for (int u = p->nunits - 1; u >= 0; u--)
-        if (r->shared_col[u] >= 0) {
-            r->core_shared_first[p->units[u].core] = r->shared_col[u];
-            r->core_shared[p->units[u].core]++;
-        }
-    r->core_access_base = xmalloc(nc * sizeof(size_t));
-    r->clock_of = xmalloc(n * sizeof(uint32_t));
+    columns_init(p, r->every_clock, &r->cols);
+    r->clock_of = xmalloc((p->nins ? p->nins : 1) * sizeof(uint32_t));
     size_t na = 0, nsignal = 0;
     for (int c = 0; c < p->ncores; c++) {
         const struct lw_core *core = &p->cores[c];
         size_t naccess = 0;
-        r->core_access_base[c] = na;
+        r->cols.base[c] = na;
         for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
             enum ins_kind k = r->every_clock ? INS_SIGNAL : p->ins[i].kind;
             r->clock_of[i] = k == INS_ACCESS ? (uint32_t)naccess++
@@ -110,19 +116,16 @@ void hb_clock_store_free(struct hb_result *r)
     free(r->clock_of);
     free(r->access_clocks);
     free(r->signal_clocks);
-    free(r->shared_col);
-    free(r->own_col);
-    free(r->core_own);
-    free(r->core_shared_first);
-    free(r->core_shared);
-    free(r->core_access_base);
+    free(r->cols.shared);
+    free(r->cols.own);
+    free(r->cols.core_own);
+    free(r->cols.core_shared_first);
+    free(r->cols.core_shared);
+    free(r->cols.base);
     r->clock_of = NULL;
-    r->access_clocks = r->signal_clocks = r->shared_col = r->own_col = NULL;
-    r->core_own = NULL;
-    r->core_shared_first = r->core_shared = NULL;
-    r->core_access_base = NULL;
+    r->access_clocks = r->signal_clocks = NULL;
+    memset(&r->cols, 0, sizeof(r->cols));
 }
-
 
 void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
 {
@@ -137,15 +140,15 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
     int c = p->ins[i].core;
     const struct lw_core *core = &p->cores[c];
     int32_t *row = hb_access_row(r, i);
-    if (r->core_own[c] == core->type->nunits)   /* every unit of the core has accesses */
+    if (r->cols.core_own[c] == core->type->nunits)   /* every unit of the core has accesses */
         memcpy(row, clock + core->first_unit, (size_t)core->type->nunits * sizeof(int32_t));
     else
         for (int u = core->first_unit; u < core->first_unit + core->type->nunits; u++)
-            if (r->own_col[u] >= 0)
-                row[r->own_col[u]] = clock[u];
-    for (int u = 0; u < p->nunits && r->nshared > 0; u++) {
-        int col = r->shared_col[u] >= 0 ? hb_access_column(r, c, u) : -1;
-        if (col >= r->core_own[c])
+            if (r->cols.own[u] >= 0)
+                row[r->cols.own[u]] = clock[u];
+    for (int u = 0; u < p->nunits && r->cols.nshared > 0; u++) {
+        int col = r->cols.shared[u] >= 0 ? hb_access_column(r, c, u) : -1;
+        if (col >= r->cols.core_own[c])
             row[col] = clock[u];
     }
 }

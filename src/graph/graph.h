@@ -101,16 +101,18 @@ struct hb_result {
     uint32_t *clock_of;         /* per instruction: its entry in the store of its kind (an
                                  * access's counted within its core) */
     int32_t *access_clocks;     /* the kept end dimensions of an access's, in columns
-                                 * (hb_access_column), from core_access_base[core] */
+                                 * (hb_access_column), from cols.base[core] */
     int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
-    int32_t *own_col;           /* per unit with accesses: its column on its own core, or -1 */
-    int *core_own;              /* per core: how many of its units have accesses */
-    int32_t *shared_col;        /* per unit: its number among the units that touch a memory
+    struct hb_access_columns {
+        int32_t *own;           /* per unit with accesses: its column on its own core, or -1 */
+        int *core_own;          /* per core: how many of its units have accesses */
+        int32_t *shared;        /* per unit: its number among the units that touch a memory
                                  * of more than one core, or -1 */
-    int nshared;                /* how many units have a number */
-    int *core_shared_first;     /* per core: the number of its first such unit */
-    int *core_shared;           /* per core: how many of its units are such units */
-    size_t *core_access_base;
+        int nshared;            /* how many units have a number */
+        int *core_shared_first; /* per core: the number of its first such unit */
+        int *core_shared;       /* per core: how many of its units are such units */
+        size_t *base;           /* per core: where its accesses' rows start */
+    } cols;
     bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
     bool too_big;               /* the dependency graph has more edges than the engine numbers
                                  * (edges.h): nothing was computed, the run is not verified */
@@ -194,17 +196,17 @@ static inline bool hb_keeps_access_columns(const struct hb_result *r, size_t i)
  * shared units; -1 for a unit without a column. */
 static inline int hb_access_width(const struct hb_result *r, int c)
 {
-    return r->core_own[c] + r->nshared - r->core_shared[c];
+    return r->cols.core_own[c] + r->cols.nshared - r->cols.core_shared[c];
 }
 static inline int hb_access_column(const struct hb_result *r, int c, int unit)
 {
     const struct lw_core *core = &r->p->cores[c];
-    int local = unit - core->first_unit, s = r->shared_col[unit];
+    int local = unit - core->first_unit, s = r->cols.shared[unit];
     if (local >= 0 && local < core->type->nunits)
-        return r->own_col[unit];
+        return r->cols.own[unit];
     if (s < 0)
         return -1;
-    return r->core_own[c] + (s < r->core_shared_first[c] ? s : s - r->core_shared[c]);
+    return r->cols.core_own[c] + (s < r->cols.core_shared_first[c] ? s : s - r->cols.core_shared[c]);
 }
 /* Instruction b's start clock keeps the end dimension of unit. */
 static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)
@@ -216,7 +218,7 @@ static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)
 static inline int32_t *hb_access_row(const struct hb_result *r, size_t i)
 {
     int c = r->p->ins[i].core;
-    return r->access_clocks + r->core_access_base[c]
+    return r->access_clocks + r->cols.base[c]
            + (size_t)r->clock_of[i] * (size_t)hb_access_width(r, c);
 }
 /* A signal's start clock, every dimension (any instruction's after hb_clock_run_every); NULL
