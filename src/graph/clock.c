@@ -104,9 +104,10 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
         for (size_t k = g->succ_first[x]; k < g->succ_first[x + 1]; k++)
             if (--g->indegree[g->succ[k]] == 0)
                 queue[tail++] = g->succ[k];
-        size_t after = dep_graph_implicit(p, x);
-        if (after != SIZE_MAX && --g->indegree[after] == 0)
-            queue[tail++] = (node_id)after;
+        size_t after[3];
+        for (int k = 0, n = dep_graph_implicit(p, g, x, after); k < n; k++)
+            if (--g->indegree[after[k]] == 0)
+                queue[tail++] = (node_id)after[k];
     }
     for (size_t i = 0; i < p->nins; i++) {
         if (g->indegree[NODE_END(i)] != DONE) {
@@ -238,9 +239,10 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
             hb_store_start(r, NODE_INS(x), pool_clock(&pool, sx));
         bool handed_on = false;
         size_t first = g.succ_first[x], stored = g.succ_first[x + 1] - first;
-        size_t after = dep_graph_implicit(p, x), nsucc = stored + (after != SIZE_MAX);
+        size_t after[3];
+        size_t nsucc = stored + (size_t)dep_graph_implicit(p, &g, x, after);
         for (size_t k = 0; k < nsucc; k++) {
-            size_t y = k < stored ? g.succ[first + k] : after;
+            size_t y = k < stored ? g.succ[first + k] : after[k - stored];
             uint32_t sy, left;
             if (state[y] & HAS_CLOCK) {
                 sy = state[y] & ~HAS_CLOCK;

@@ -107,8 +107,9 @@ static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t val
             hb_store_start_entry(r, NODE_INS(x), (int)d, value);
         for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
             ready(f, f->g.succ[k]);
-        if (dep_graph_implicit(p, x) != SIZE_MAX)
-            ready(f, dep_graph_implicit(p, x));
+        size_t after[3];
+        for (int k = 0, n = dep_graph_implicit(p, &f->g, x, after); k < n; k++)
+            ready(f, after[k]);
         if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
         size_t first, end;

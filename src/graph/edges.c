@@ -42,17 +42,6 @@ static void add(struct builder *b, size_t from, size_t to)
     }
 }
 
-static bool holds_queue(const struct lw_ins *x)
-{
-    /* A wait or barrier placed on a unit holds that unit's queue until it ends (rule 3). */
-    return x->kind == INS_WAIT || x->kind == INS_XWAIT || (x->kind == INS_BARRIER && x->unit >= 0);
-}
-
-static bool is_signal(const struct lw_ins *x)
-{
-    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL;
-}
-
 /* Interlocked accesses of one core so far, per (memory, local unit): write regions and
  * read regions, for rule 8. */
 struct interlock_index {
@@ -142,18 +131,18 @@ static void build_core(struct builder *b, const struct lw_core *core)
         int u = ins->unit - core->first_unit;
         ahead[u]--;
         size_t p = prev[u];
-        if (p != NO_INS) {
-            add(b, NODE_START(p), NODE_START(x));    /* rule 4 */
-            if (ins->unit >= 0 && (b->p->units[ins->unit].mu->cls != UNIT_PIPELINED
-                                   || holds_queue(&b->p->ins[p])))
-                add(b, NODE_END(p), NODE_START(x));  /* rules 2, 3 */
+        if (p != NO_INS) {   /* the edges to the next of a unit (dep_graph_implicit) */
+            b->g->next_on_unit[p] = (uint32_t)x;
+            implicit(b, NODE_START(x));   /* rule 4 */
+            if (b->p->units[ins->unit].mu->cls != UNIT_PIPELINED || dep_holds_queue(&b->p->ins[p]))
+                implicit(b, NODE_START(x));   /* rules 2, 3 */
             /* A queue barrier starts once its unit drained (rule 7); a signal fires once it
              * drained, but does not hold the queue (rule 5). */
             if (ins->kind == INS_BARRIER)
-                add(b, NODE_DRAINED(p), NODE_START(x));
-            else if (is_signal(ins))
-                add(b, NODE_DRAINED(p), NODE_END(x));
-            add(b, NODE_DRAINED(p), NODE_DRAINED(x));
+                implicit(b, NODE_START(x));
+            else if (dep_is_signal(ins))
+                implicit(b, NODE_END(x));
+            implicit(b, NODE_DRAINED(x));
         }
         implicit(b, NODE_DRAINED(x));   /* from NODE_END(x) */
         for (size_t k = 0; k < pending[u].len; k++)
@@ -222,6 +211,9 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     g->nnodes = NODE_HUBS(p) + (size_t)m->ngroups;
     g->succ_first = xcalloc(g->nnodes + 1, sizeof(edge_index));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
+    g->next_on_unit = xmalloc((p->nins ? p->nins : 1) * sizeof(uint32_t));
+    for (size_t i = 0; i < p->nins; i++)
+        g->next_on_unit[i] = NO_NEXT;
     g->succ = NULL;
     struct builder b = {.p = p, .g = g};
     build_pass(&b, m, counting);
@@ -253,5 +245,6 @@ void dep_graph_free(struct dep_graph *g)
     free(g->succ_first);
     free(g->succ);
     free(g->indegree);
+    free(g->next_on_unit);
     memset(g, 0, sizeof(*g));
 }

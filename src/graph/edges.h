@@ -30,21 +30,61 @@ typedef uint32_t node_id;
 typedef uint32_t edge_index;
 #define GRAPH_MAX_EDGES ((size_t)UINT32_MAX)
 
+#define NO_NEXT UINT32_MAX
+
 struct dep_graph {
     size_t nnodes;
     edge_index *succ_first; /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
     node_id *succ;
     unsigned *indegree;     /* including one that never resolves for `never` ends */
+    uint32_t *next_on_unit; /* per instruction with a unit: the next one of its unit, or NO_NEXT */
 };
 
-/* Two edges of every instruction are not stored: start -> end, and end -> drained for one with
- * a unit (an issuer-level barrier has no drained node of its own). They are the successor
- * dep_graph_implicit gives, which a walk takes after the stored ones; the indegrees count them. */
-static inline size_t dep_graph_implicit(const struct lw_program *p, size_t x)
+/* A wait or barrier placed on a unit holds that unit's queue until it ends (rule 3). */
+static inline bool dep_holds_queue(const struct lw_ins *x)
 {
-    if (x >= NODE_HUBS(p) || NODE_IS_DRAINED(x) || (NODE_IS_END(x) && p->ins[NODE_INS(x)].unit < 0))
-        return SIZE_MAX;
-    return x + 1;   /* NODE_END(i) = NODE_START(i) + 1, NODE_DRAINED(i) = NODE_END(i) + 1 */
+    return x->kind == INS_WAIT || x->kind == INS_XWAIT || (x->kind == INS_BARRIER && x->unit >= 0);
+}
+
+static inline bool dep_is_signal(const struct lw_ins *x)
+{
+    return x->kind == INS_SIGNAL || x->kind == INS_XSIGNAL;
+}
+
+/* The edges every instruction has are not stored: start -> end, end -> drained (for one with a
+ * unit: an issuer-level barrier has no drained node of its own), and those to the next
+ * instruction n of its unit (rules 2-5): start -> start(n), end -> start(n) on a unit that is
+ * not pipelined or when the instruction holds the queue, drained -> drained(n), and drained ->
+ * start(n) for a queue barrier n or -> end(n) for a signal n. dep_graph_implicit writes them
+ * to out (at most 3) and says how many; a walk takes them after the stored ones, and the
+ * indegrees count them. */
+static inline int dep_graph_implicit(const struct lw_program *p, const struct dep_graph *g,
+                                     size_t x, size_t out[3])
+{
+    if (x >= NODE_HUBS(p))
+        return 0;
+    size_t i = NODE_INS(x);
+    const struct lw_ins *in = &p->ins[i];
+    uint32_t n = in->unit >= 0 ? g->next_on_unit[i] : NO_NEXT;
+    int k = 0;
+    if (NODE_IS_START(x)) {
+        out[k++] = NODE_END(i);
+        if (n != NO_NEXT)
+            out[k++] = NODE_START(n);   /* rule 4 */
+    } else if (NODE_IS_END(x)) {
+        if (in->unit < 0)
+            return 0;
+        out[k++] = NODE_DRAINED(i);
+        if (n != NO_NEXT && (p->units[in->unit].mu->cls != UNIT_PIPELINED || dep_holds_queue(in)))
+            out[k++] = NODE_START(n);   /* rules 2, 3 */
+    } else if (n != NO_NEXT) {
+        out[k++] = NODE_DRAINED(n);
+        if (p->ins[n].kind == INS_BARRIER)
+            out[k++] = NODE_START(n);   /* rule 7: a queue barrier starts once drained */
+        else if (dep_is_signal(&p->ins[n]))
+            out[k++] = NODE_END(n);     /* rule 5: a signal fires once drained */
+    }
+    return k;
 }
 
 /* With `counting`, the graph has neither the edges of rule 9 nor the extra indegree of
