@@ -292,7 +292,7 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
         if (ix->writes[slot].len == 0 && (!is_write || ix->reads[slot].len == 0))
             continue;
         /* b's clock keeps every unit with an access in a list of b's memories */
-        int32_t ended = hb_start_ended(v->ctx->hb, v->b, u);
+        int32_t ended = hb_start_entry(v->ctx->hb, v->b, hb_dim_end(u));
         visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, ended, core == y->core);
         if (is_write)
             visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, ended, core == y->core);

@@ -323,12 +323,11 @@ bool hb_before(const struct hb_result *r, size_t a, size_t b)
     if (!r->started[b])
         return true;   /* b never starts: nothing can race with it */
     if (is_wait(x)) {
-        const int32_t *cb = hb_signal_clock(r, b);
-        assert(cb && r->wait_index);
-        return r->wait_index[a] <= cb[hb_dim_wait(r->p, x->unit)];
+        assert(r->wait_index && hb_start_keeps(r, b, hb_dim_wait(r->p, x->unit)));
+        return r->wait_index[a] <= hb_start_entry(r, b, hb_dim_wait(r->p, x->unit));
     }
-    assert(x->unit < 0 || hb_start_keeps(r, b, x->unit));
-    return x->unit >= 0 && x->pos <= hb_start_ended(r, b, x->unit);
+    assert(x->unit < 0 || hb_start_keeps(r, b, hb_dim_end(x->unit)));
+    return x->unit >= 0 && x->pos <= hb_start_entry(r, b, hb_dim_end(x->unit));
 }
 
 void hb_result_free(struct hb_result *r)

@@ -90,6 +90,29 @@ size_t hb_xgroup_released(const struct hb_matches *m, int g, size_t ended);
 void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *needs);
 void hb_matches_free(struct hb_matches *m);
 
+/* A numbering of some of a kernel's units, the foreign columns of a kept clock row: a core's
+ * row has the numbered units of the other cores (hb_numbered_column). */
+struct hb_unit_numbering {
+    int32_t *of;                /* per unit: its number (in unit order), or -1 */
+    int n;
+    int *core_first, *core_count;   /* per core: its own numbered units' range */
+};
+
+enum hb_row_kind { HB_ROW_NONE, HB_ROW_ACCESS, HB_ROW_SIGNAL, HB_ROW_FULL };
+
+/* The start clocks kept after the walk, as rows of columns (graph.h, "Start clocks"). */
+struct hb_clock_store {
+    uint32_t *row_of;           /* per instruction: its row among its core's rows of its kind
+                                 * (a full row: among all full rows), HB_NO_CLOCK for none */
+    int32_t *access, *signal, *full;
+    size_t *access_base, *signal_base;  /* per core: its first row's offset */
+    int32_t *own_access;        /* per unit with accesses: its column on its own core, or -1 */
+    int *core_own_access;       /* per core: how many of its units have accesses */
+    struct hb_unit_numbering shared;    /* units that touch a memory of more than one core */
+    struct hb_unit_numbering setters;   /* units that hold a cross-core signal */
+    bool starts;                /* the clocks have the start dimensions (hb_dims) */
+};
+
 struct hb_result {
     const struct lw_program *p;
     bool *started;              /* instruction i starts in some execution */
@@ -97,22 +120,7 @@ struct hb_result {
     bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
     /* clock.c only */
     int dims;                   /* hb_dims(p, every_clock): see the hb_dim_* functions */
-    /* Start clocks are kept only where a query reads them (clock_store.c): */
-    uint32_t *clock_of;         /* per instruction: its entry in the store of its kind (an
-                                 * access's counted within its core) */
-    int32_t *access_clocks;     /* the kept end dimensions of an access's, in columns
-                                 * (hb_access_column), from cols.base[core] */
-    int32_t *signal_clocks;     /* [k * dims + d]: every dimension of a signal's */
-    struct hb_access_columns {
-        int32_t *own;           /* per unit with accesses: its column on its own core, or -1 */
-        int *core_own;          /* per core: how many of its units have accesses */
-        int32_t *shared;        /* per unit: its number among the units that touch a memory
-                                 * of more than one core, or -1 */
-        int nshared;            /* how many units have a number */
-        int *core_shared_first; /* per core: the number of its first such unit */
-        int *core_shared;       /* per core: how many of its units are such units */
-        size_t *base;           /* per core: where its accesses' rows start */
-    } cols;
+    struct hb_clock_store store;    /* the start clocks queries read (clock_store.c) */
     bool every_clock;           /* hb_clock_run_every: every instruction's, every dimension */
     bool too_big;               /* the dependency graph has more edges than the engine numbers
                                  * (edges.h): nothing was computed, the run is not verified */
@@ -175,12 +183,17 @@ static inline enum hb_dim_kind hb_dim_kind(const struct lw_program *p, int d, in
 
 #define HB_NO_CLOCK UINT32_MAX
 
-/* Start clocks (clock_store.c). Of a flag or cross-core signal every dimension is kept (what
- * has happened when it fires, hb_wait_taken_by); of an access the end dimensions
- * hb_dim_end(u) of its own core's units with accesses and of the other cores' units that
- * touch a memory more than one core touches (which accesses ended before it, hb_before). No
- * query reads another instruction's, and none is kept. hb_clock_run_every keeps every
- * instruction's whole (in the signal store). */
+/* Start clocks (clock_store.c). A query reads an instruction's start clock only in some
+ * dimensions, and only those are kept, as a row:
+ *   - an access (hb_before, asked by the hazard search about conflicting accesses): the end
+ *     dimensions of its own core's units with accesses and of the other cores' units that
+ *     touch a memory more than one core touches;
+ *   - a flag signal (hb_wait_taken_by, asked about waits of its own channel, and hb_before
+ *     about signals of its channel): its own core's end, issue and start dimensions, and the
+ *     end dimensions of the other cores' units that hold a cross-core signal (a wait's
+ *     frontier reaches other cores only through cross-core waits);
+ *   - a cross-core signal (asked about waits of other cores): every dimension.
+ * hb_clock_run_every keeps every instruction's whole. */
 void hb_clock_store_init(struct hb_result *r);   /* r->p, dims, every_clock set; all -1 */
 void hb_clock_store_free(struct hb_result *r);
 /* Keeps what is kept of instruction i's start clock `clock` (dims entries). */
@@ -188,58 +201,122 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock);
 /* Sets dimension d of instruction i's start clock, if it is kept. */
 void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value);
 
-static inline bool hb_keeps_access_columns(const struct hb_result *r, size_t i)
+/* The row an instruction of kind k has (every_clock: every instruction a full one). */
+static inline enum hb_row_kind hb_row_kind_of(bool every_clock, enum ins_kind k)
 {
-    return r->p->ins[i].kind == INS_ACCESS && !r->every_clock;
-}
-/* Columns of core c's access clocks: its own units with accesses, then the other cores'
- * shared units; -1 for a unit without a column. */
-static inline int hb_access_width(const struct hb_result *r, int c)
-{
-    return r->cols.core_own[c] + r->cols.nshared - r->cols.core_shared[c];
-}
-static inline int hb_access_column(const struct hb_result *r, int c, int unit)
-{
-    const struct lw_core *core = &r->p->cores[c];
-    int local = unit - core->first_unit, s = r->cols.shared[unit];
-    if (local >= 0 && local < core->type->nunits)
-        return r->cols.own[unit];
-    if (s < 0)
-        return -1;
-    return r->cols.core_own[c] + (s < r->cols.core_shared_first[c] ? s : s - r->cols.core_shared[c]);
-}
-/* Instruction b's start clock keeps the end dimension of unit. */
-static inline bool hb_start_keeps(const struct hb_result *r, size_t b, int unit)
-{
-    return r->clock_of[b] != HB_NO_CLOCK
-           && (!hb_keeps_access_columns(r, b) || hb_access_column(r, r->p->ins[b].core, unit) >= 0);
-}
-/* The kept entries of access i's start clock, in columns (hb_access_column). */
-static inline int32_t *hb_access_row(const struct hb_result *r, size_t i)
-{
-    int c = r->p->ins[i].core;
-    return r->access_clocks + r->cols.base[c]
-           + (size_t)r->clock_of[i] * (size_t)hb_access_width(r, c);
-}
-/* A signal's start clock, every dimension (any instruction's after hb_clock_run_every); NULL
- * for an instruction without one. */
-static inline const int32_t *hb_signal_clock(const struct hb_result *r, size_t i)
-{
-    uint32_t k = r->clock_of[i];
-    if (k == HB_NO_CLOCK || hb_keeps_access_columns(r, i))
-        return NULL;
-    return r->signal_clocks + (size_t)k * (size_t)r->dims;
+    if (every_clock)
+        return HB_ROW_FULL;
+    switch (k) {
+    case INS_ACCESS:
+        return HB_ROW_ACCESS;
+    case INS_SIGNAL:
+        return HB_ROW_SIGNAL;
+    case INS_XSIGNAL:
+        return HB_ROW_FULL;
+    default:
+        return HB_ROW_NONE;
+    }
 }
 
-/* Entry hb_dim_end(unit) of started instruction b's start clock: -1 (nothing of the unit
- * ended) when b does not keep it, which happens only for a unit none of whose accesses can
- * conflict with b (hb_start_keeps). */
-static inline int32_t hb_start_ended(const struct hb_result *r, size_t b, int unit)
+static inline enum hb_row_kind hb_row_kind(const struct hb_result *r, size_t i)
 {
-    if (!hb_keeps_access_columns(r, b))
-        return hb_signal_clock(r, b)[unit];
-    int col = hb_access_column(r, r->p->ins[b].core, unit);
-    return col >= 0 ? hb_access_row(r, b)[col] : -1;
+    return hb_row_kind_of(r->every_clock, (enum ins_kind)r->p->ins[i].kind);
+}
+
+/* Column of unit u, not one of core c's own, in a numbering of the other cores' units. */
+static inline int hb_numbered_column(const struct hb_unit_numbering *n, int c, int u)
+{
+    int s = n->of[u];
+    if (s < 0)
+        return -1;
+    return s < n->core_first[c] ? s : s - n->core_count[c];
+}
+
+static inline int hb_row_width(const struct hb_result *r, enum hb_row_kind kind, int c)
+{
+    const struct hb_clock_store *st = &r->store;
+    int own = r->p->cores[c].type->nunits;
+    switch (kind) {
+    case HB_ROW_ACCESS:
+        return st->core_own_access[c] + st->shared.n - st->shared.core_count[c];
+    case HB_ROW_SIGNAL:
+        return own + 1 + (st->starts ? own : 0) + st->setters.n - st->setters.core_count[c];
+    case HB_ROW_FULL:
+        return r->dims;
+    case HB_ROW_NONE:
+        break;
+    }
+    return 0;
+}
+
+/* The column of dimension d in the row of instruction i, or -1 when it is not kept. */
+static inline int hb_start_column(const struct hb_result *r, size_t i, int d)
+{
+    enum hb_row_kind kind = hb_row_kind(r, i);
+    if (kind == HB_ROW_FULL)
+        return d < r->dims ? d : -1;
+    if (kind == HB_ROW_NONE)
+        return -1;
+    const struct lw_program *p = r->p;
+    const struct hb_clock_store *st = &r->store;
+    int c = p->ins[i].core, index;
+    const struct lw_core *core = &p->cores[c];
+    int own = core->type->nunits;
+    enum hb_dim_kind dk = hb_dim_kind(p, d, &index);
+    bool on_core = (dk == HB_DIM_END || dk == HB_DIM_START) && index >= core->first_unit
+                   && index < core->first_unit + own;
+    if (kind == HB_ROW_ACCESS) {
+        if (dk != HB_DIM_END)
+            return -1;
+        if (on_core)
+            return st->own_access[index];
+        int s = hb_numbered_column(&st->shared, c, index);
+        return s < 0 ? -1 : st->core_own_access[c] + s;
+    }
+    switch (dk) {   /* HB_ROW_SIGNAL */
+    case HB_DIM_END: {
+        if (on_core)
+            return index - core->first_unit;
+        int s = hb_numbered_column(&st->setters, c, index);
+        return s < 0 ? -1 : own + 1 + (st->starts ? own : 0) + s;
+    }
+    case HB_DIM_ISSUE:
+        return index == c ? own : -1;
+    case HB_DIM_START:
+        return st->starts && on_core ? own + 1 + index - core->first_unit : -1;
+    case HB_DIM_WAIT:
+        break;
+    }
+    return -1;
+}
+
+/* The row of instruction i (a kept one). */
+static inline int32_t *hb_start_row(const struct hb_result *r, size_t i)
+{
+    const struct hb_clock_store *st = &r->store;
+    enum hb_row_kind kind = hb_row_kind(r, i);
+    int c = r->p->ins[i].core;
+    size_t row = st->row_of[i], width = (size_t)hb_row_width(r, kind, c);
+    if (kind == HB_ROW_ACCESS)
+        return st->access + st->access_base[c] + row * width;
+    if (kind == HB_ROW_SIGNAL)
+        return st->signal + st->signal_base[c] + row * width;
+    return st->full + row * width;
+}
+
+/* Instruction i's start clock keeps dimension d. */
+static inline bool hb_start_keeps(const struct hb_result *r, size_t i, int d)
+{
+    return hb_start_column(r, i, d) >= 0;
+}
+
+/* Entry d of started instruction i's start clock: -1 (nothing) when it is not kept, which
+ * the queries above never ask about but the hazard search does for units whose lists of the
+ * access's memories are empty. */
+static inline int32_t hb_start_entry(const struct hb_result *r, size_t i, int d)
+{
+    int col = hb_start_column(r, i, d);
+    return col >= 0 ? hb_start_row(r, i)[col] : -1;
 }
 
 /* The product's engine. */

@@ -315,19 +315,15 @@ void hb_reach_free(struct hb_reach *R)
     free(R);
 }
 
-/* The clock of the node where t fires: its start's (tc), and its own unit drained up to it. */
-static int32_t fired_in(const int32_t *tc, const struct lw_ins *t, int d)
-{
-    int32_t v = tc[d];
-    if (d == hb_dim_end(t->unit) && t->pos > v)
-        v = t->pos;
-    return v;
-}
-
+/* The clock of the node where t fires: its start's, and its own unit drained up to it. */
 static int32_t fired(const struct hb_result *r, size_t t, int d)
 {
-    assert(d < r->dims);   /* start dimensions are kept when an issuer-level barrier asks */
-    return fired_in(hb_signal_clock(r, t), &r->p->ins[t], d);
+    assert(hb_start_keeps(r, t, d));   /* the dimensions a signal's row keeps (graph.h) */
+    const struct lw_ins *x = &r->p->ins[t];
+    int32_t v = hb_start_entry(r, t, d);
+    if (d == hb_dim_end(x->unit) && x->pos > v)
+        v = x->pos;
+    return v;
 }
 
 /* Whether the end of issuer-level barrier b comes before t fires: some instruction of a unit
@@ -360,11 +356,10 @@ static size_t sets_before(const struct hb_result *r, const struct hb_matches *m,
 }
 
 /* The end of unit u's instruction at pos (none: -1) is not ordered before t fires: it is named
- * in *late. tc is t's start clock (hb_signal_clock). */
-static bool end_late(const struct hb_result *r, size_t t, const int32_t *tc, int u, int32_t pos,
-                     struct hb_late *late)
+ * in *late. */
+static bool end_late(const struct hb_result *r, size_t t, int u, int32_t pos, struct hb_late *late)
 {
-    if (pos < 0 || pos <= fired_in(tc, &r->p->ins[t], hb_dim_end(u)))
+    if (pos < 0 || pos <= fired(r, t, hb_dim_end(u)))
         return false;
     late->ins = r->reach->queue[r->reach->queue_first[u] + (size_t)pos];
     return true;
@@ -393,17 +388,16 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
      * before w's core, w's core's, the other cores' after. */
     const struct lw_core *core = &p->cores[p->ins[w].core];
     const int32_t *own = R->own_end + slot * (size_t)R->own_width;
-    const int32_t *tc = hb_signal_clock(r, t);
     size_t f = range_first(R->foreign_first, slot), fend = range_first(R->foreign_first, slot + 1);
     const struct unit_end *foreign = R->foreign.items;
     for (; f < fend && foreign[f].unit < core->first_unit; f++)
-        if (end_late(r, t, tc, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (int lu = 0; lu < core->type->nunits; lu++)
-        if (end_late(r, t, tc, core->first_unit + lu, own[lu], late))
+        if (end_late(r, t, core->first_unit + lu, own[lu], late))
             return false;
     for (; f < fend; f++)
-        if (end_late(r, t, tc, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (size_t k = range_first(R->bar_first, slot); k < range_first(R->bar_first, slot + 1); k++)
         if (!barrier_before(r, R, R->bars.items[k].ins, t)
