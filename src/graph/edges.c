@@ -62,6 +62,33 @@ static void interlock_add(struct interlock_index *ix, const struct lw_program *p
                        &lw_reads(ins)[k].bytes, x, ins->pos);
 }
 
+/* The index of a core, every list reserved to its size (growing one by doubling copies it and
+ * keeps up to twice its entries). */
+static void interlock_index_init(struct interlock_index *ix, const struct lw_program *p,
+                                 const struct lw_core *core)
+{
+    size_t n = ix->n ? ix->n : 1;
+    ix->writes = xcalloc(n, sizeof(struct span_index));
+    ix->reads = xcalloc(n, sizeof(struct span_index));
+    size_t *nw = xcalloc(n, sizeof(size_t)), *nr = xcalloc(n, sizeof(size_t));
+    for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
+        const struct lw_ins *ins = &p->ins[x];
+        if (ins->kind != INS_ACCESS || !ins->interlocked)
+            continue;
+        size_t u = (size_t)(ins->unit - core->first_unit);
+        for (int k = 0; k < ins->nwrites; k++)
+            nw[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u]++;
+        for (int k = 0; k < ins->nreads; k++)
+            nr[(size_t)lw_reads(ins)[k].memory * (size_t)ix->nunits + u]++;
+    }
+    for (size_t k = 0; k < ix->n; k++) {
+        span_index_reserve(&ix->writes[k], nw[k]);
+        span_index_reserve(&ix->reads[k], nr[k]);
+    }
+    free(nw);
+    free(nr);
+}
+
 static size_t later(size_t best, const struct span *s)
 {
     return s && (best == NO_INS || s->payload > best) ? s->payload : best;
@@ -153,10 +180,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
                    && b->interlocks.items[b->replayed].to == NODE_START(x); b->replayed++)
                 add(b, b->interlocks.items[b->replayed].from, NODE_START(x));
         } else if (ins->kind == INS_ACCESS && ins->interlocked) {
-            if (!interlocked.writes) {
-                interlocked.writes = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
-                interlocked.reads = xcalloc(interlocked.n ? interlocked.n : 1, sizeof(struct span_index));
-            }
+            if (!interlocked.writes)
+                interlock_index_init(&interlocked, b->p, core);
             add_interlocks(b, x, &interlocked);
             interlock_add(&interlocked, b->p, x);
         }
