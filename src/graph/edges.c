@@ -19,8 +19,8 @@ struct builder {
     const struct lw_program *p;
     struct dep_graph *g;
     bool filling;
-    /* Rule 8's edges, found by index searches in the counting pass and replayed in the
-     * filling pass (in the same order), so the searches run once. */
+    /* Rule 8's edges, found by index searches before the graph's arrays exist (find_interlocks:
+     * the index is gone before they are allocated) and replayed by both passes in order. */
     VEC(struct interlock_edge) interlocks;
     size_t replayed;
 };
@@ -97,7 +97,7 @@ static size_t later(size_t best, const struct span *s)
 /* Rule 8: the latest earlier interlocked access on each other unit of the core that
  * conflicts with x (interlocked ops sit on fifo or sync units, so the latest one covers
  * the earlier ones of its unit). */
-static void add_interlocks(struct builder *b, size_t x, const struct interlock_index *ix)
+static void find_interlocks_of(struct builder *b, size_t x, const struct interlock_index *ix)
 {
     const struct lw_ins *bx = &b->p->ins[x];
     int own = bx->unit - b->p->cores[bx->core].first_unit;
@@ -117,10 +117,35 @@ static void add_interlocks(struct builder *b, size_t x, const struct interlock_i
             best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
         }
         if (best != NO_INS) {
-            add(b, NODE_END(best), NODE_START(x));
             struct interlock_edge e = {(node_id)NODE_END(best), (node_id)NODE_START(x)};
             VEC_PUSH(b->interlocks, e);
         }
+    }
+}
+
+/* Rule 8's edges of every core, in program order, into b->interlocks. */
+static void find_interlocks(struct builder *b)
+{
+    const struct lw_program *p = b->p;
+    for (int c = 0; c < p->ncores; c++) {
+        const struct lw_core *core = &p->cores[c];
+        int nu = core->type->nunits;
+        /* Allocated at the core's first interlocked access: most cores have none. */
+        struct interlock_index ix = {.nunits = nu, .n = (size_t)p->nmemories * (size_t)nu};
+        for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
+            if (p->ins[x].kind != INS_ACCESS || !p->ins[x].interlocked)
+                continue;
+            if (!ix.writes)
+                interlock_index_init(&ix, p, core);
+            find_interlocks_of(b, x, &ix);
+            interlock_add(&ix, p, x);
+        }
+        for (size_t k = 0; ix.writes && k < ix.n; k++) {
+            span_index_free(&ix.writes[k]);
+            span_index_free(&ix.reads[k]);
+        }
+        free(ix.writes);
+        free(ix.reads);
     }
 }
 
@@ -135,8 +160,6 @@ static void build_core(struct builder *b, const struct lw_core *core)
     for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++)
         if (b->p->ins[x].unit >= 0)
             ahead[b->p->ins[x].unit - core->first_unit]++;
-    /* Allocated at the core's first interlocked access: most cores have none. */
-    struct interlock_index interlocked = {.nunits = nu, .n = (size_t)b->p->nmemories * (size_t)nu};
     for (int u = 0; u < nu; u++)
         prev[u] = NO_INS;
     size_t gate = NO_INS;
@@ -175,16 +198,9 @@ static void build_core(struct builder *b, const struct lw_core *core)
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;
-        if (ins->kind == INS_ACCESS && ins->interlocked && b->filling) {
-            for (; b->replayed < b->interlocks.len
-                   && b->interlocks.items[b->replayed].to == NODE_START(x); b->replayed++)
-                add(b, b->interlocks.items[b->replayed].from, NODE_START(x));
-        } else if (ins->kind == INS_ACCESS && ins->interlocked) {
-            if (!interlocked.writes)
-                interlock_index_init(&interlocked, b->p, core);
-            add_interlocks(b, x, &interlocked);
-            interlock_add(&interlocked, b->p, x);
-        }
+        for (; b->replayed < b->interlocks.len
+               && b->interlocks.items[b->replayed].to == NODE_START(x); b->replayed++)
+            add(b, b->interlocks.items[b->replayed].from, NODE_START(x));   /* rule 8 */
         prev[u] = x;
         if (ins->blocks_issue)
             gate = x;
@@ -194,12 +210,6 @@ static void build_core(struct builder *b, const struct lw_core *core)
     free(pending);
     free(ahead);
     free(prev);
-    for (size_t k = 0; interlocked.writes && k < interlocked.n; k++) {
-        span_index_free(&interlocked.writes[k]);
-        span_index_free(&interlocked.reads[k]);
-    }
-    free(interlocked.writes);
-    free(interlocked.reads);
 }
 
 static void build_matches(struct builder *b, const struct hb_matches *m, bool counting, size_t hub0)
@@ -233,6 +243,8 @@ static void build_pass(struct builder *b, const struct hb_matches *m, bool count
 bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, bool counting,
                      struct dep_graph *g)
 {
+    struct builder b = {.p = p, .g = g};
+    find_interlocks(&b);
     g->nnodes = NODE_HUBS(p) + (size_t)m->ngroups;
     g->succ_first = xcalloc(g->nnodes + 1, sizeof(edge_index));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
@@ -240,7 +252,6 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     for (size_t i = 0; i < p->nins; i++)
         g->next_on_unit[i] = NO_NEXT;
     g->succ = NULL;
-    struct builder b = {.p = p, .g = g};
     build_pass(&b, m, counting);
     size_t nedges = 0;
     for (size_t x = 0; x < g->nnodes; x++) {
@@ -254,6 +265,7 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     }
     g->succ = xmalloc((nedges ? nedges : 1) * sizeof(node_id));
     b.filling = true;
+    b.replayed = 0;
     build_pass(&b, m, counting);   /* succ_first[x] ends as x + 1's start */
     for (size_t x = g->nnodes; x > 0; x--)
         g->succ_first[x] = g->succ_first[x - 1];
