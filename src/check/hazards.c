@@ -284,6 +284,7 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
 {
     const struct lw_program *p = v->ctx->p;
     const struct lw_ins *y = &p->ins[v->b];
+    const int32_t *row = hb_start_row(v->ctx->hb, v->b);   /* b's access row */
     for (int u = 0; u < p->nunits && !over_budget(v); u++) {
         int core = p->units[u].core;
         if (core > y->core)
@@ -291,8 +292,9 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
         size_t slot = list_of(p, rb, u);
         if (ix->writes[slot].len == 0 && (!is_write || ix->reads[slot].len == 0))
             continue;
-        /* b's clock keeps every unit with an access in a list of b's memories */
-        int32_t ended = hb_start_entry(v->ctx->hb, v->b, hb_dim_end(u));
+        /* b's row keeps every unit with an access in a list of b's memories */
+        int col = hb_access_end_column(v->ctx->hb, y->core, u);
+        int32_t ended = col >= 0 ? row[col] : -1;
         visit_list(v, &ix->writes[slot], &ix->wcur[slot], rb, ended, core == y->core);
         if (is_write)
             visit_list(v, &ix->reads[slot], &ix->rcur[slot], rb, ended, core == y->core);

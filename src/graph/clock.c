@@ -235,7 +235,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
         }
         state[x] = DONE;   /* its clock is read through sx from here on */
         own_contribution(p, r->wait_index, x, r->dims, pool_clock(&pool, sx));
-        if (x < NODE_HUBS(p) && NODE_IS_START(x))
+        if (x < NODE_HUBS(p) && NODE_IS_START(x) && hb_row_kind(r, NODE_INS(x)) != HB_ROW_NONE)
             hb_store_start(r, NODE_INS(x), pool_clock(&pool, sx));
         bool handed_on = false;
         size_t first = g.succ_first[x], stored = g.succ_first[x + 1] - first;

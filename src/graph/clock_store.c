@@ -117,48 +117,53 @@ void hb_clock_store_init(struct hb_result *r)
         number_access_units(p, st->own_access, st->core_own_access);
     numbering_init(p, r->every_clock, mark_shared_units, &st->shared);
     numbering_init(p, r->every_clock, mark_setter_units, &st->setters);
-    st->access_base = xcalloc(nc, sizeof(size_t));
-    st->signal_base = xcalloc(nc, sizeof(size_t));
-    st->row_of = xmalloc((p->nins ? p->nins : 1) * sizeof(uint32_t));
-    size_t na = 0, ns = 0, nfull = 0;
-    for (int c = 0; c < p->ncores; c++) {
-        const struct lw_core *core = &p->cores[c];
-        size_t naccess = 0, nsignal = 0;
-        st->access_base[c] = na;
-        st->signal_base[c] = ns;
-        for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
-            switch (hb_row_kind(r, i)) {
-            case HB_ROW_ACCESS:
-                st->row_of[i] = (uint32_t)naccess++;
-                break;
-            case HB_ROW_SIGNAL:
-                st->row_of[i] = (uint32_t)nsignal++;
-                break;
-            case HB_ROW_FULL:
-                st->row_of[i] = (uint32_t)nfull++;
-                break;
-            case HB_ROW_NONE:
-                st->row_of[i] = HB_NO_CLOCK;
-                break;
-            }
-        }
-        na += naccess * (size_t)hb_row_width(r, HB_ROW_ACCESS, c);
-        ns += nsignal * (size_t)hb_row_width(r, HB_ROW_SIGNAL, c);
+    size_t nblocks = p->nins / 64 + 1, count[3] = {0, 0, 0}, size[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        st->base[k] = xcalloc(nc, sizeof(size_t));
+        st->width[k] = xcalloc(nc, sizeof(int));
+        st->blocks[k] = xcalloc(r->every_clock ? 1 : nblocks, sizeof(struct hb_row_block));
+        st->core_rank[k] = xcalloc(nc, sizeof(size_t));
     }
-    st->access = all_unset(na);
-    st->signal = all_unset(ns);
-    st->full = all_unset(nfull * (size_t)r->dims);
+    if (r->every_clock)
+        size[HB_ROW_FULL - HB_ROW_ACCESS] = p->nins * (size_t)r->dims;   /* a row each */
+    for (int c = 0; c < p->ncores && !r->every_clock; c++) {
+        const struct lw_core *core = &p->cores[c];
+        for (int k = 0; k < 3; k++) {
+            st->core_rank[k][c] = count[k];
+            st->base[k][c] = size[k];
+            st->width[k][c] = hb_row_width(r, (enum hb_row_kind)(k + HB_ROW_ACCESS), c);
+        }
+        size_t before[3] = {count[0], count[1], count[2]};
+        for (size_t i = core->first_ins; i < core->first_ins + core->nins; i++) {
+            enum hb_row_kind kind = hb_row_kind(r, i);
+            if (kind == HB_ROW_NONE)
+                continue;
+            int k = (int)kind - (int)HB_ROW_ACCESS;
+            st->blocks[k][i / 64].mask |= UINT64_C(1) << (i % 64);
+            count[k]++;
+        }
+        for (int k = 0; k < 3; k++)
+            size[k] += (count[k] - before[k]) * (size_t)st->width[k][c];
+    }
+    for (int k = 0; k < 3 && !r->every_clock; k++)   /* prefix counts, block by block */
+        for (size_t b = 1, n = 0; b < nblocks; b++) {
+            n += (size_t)popcount64(st->blocks[k][b - 1].mask);
+            st->blocks[k][b].prefix = (uint32_t)n;
+        }
+    for (int k = 0; k < 3; k++)
+        st->rows[k] = all_unset(size[k]);
 }
 
 void hb_clock_store_free(struct hb_result *r)
 {
     struct hb_clock_store *st = &r->store;
-    free(st->row_of);
-    free(st->access);
-    free(st->signal);
-    free(st->full);
-    free(st->access_base);
-    free(st->signal_base);
+    for (int k = 0; k < 3; k++) {
+        free(st->rows[k]);
+        free(st->base[k]);
+        free(st->width[k]);
+        free(st->blocks[k]);
+        free(st->core_rank[k]);
+    }
     free(st->own_access);
     free(st->core_own_access);
     if (st->shared.of)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../lower/program.h"
+#include "../util/bits.h"
 
 #define NO_INS SIZE_MAX
 
@@ -100,12 +101,21 @@ struct hb_unit_numbering {
 
 enum hb_row_kind { HB_ROW_NONE, HB_ROW_ACCESS, HB_ROW_SIGNAL, HB_ROW_FULL };
 
+/* Which instructions have a row of one kind, by blocks of 64: an instruction's rank among them
+ * is the block's prefix count and a popcount (a byte an instruction for the three kinds,
+ * where a row number per instruction took four). */
+struct hb_row_block {
+    uint64_t mask;              /* the block's instructions with such a row */
+    uint32_t prefix;            /* such instructions before the block */
+};
+
 /* The start clocks kept after the walk, as rows of columns (graph.h, "Start clocks"). */
 struct hb_clock_store {
-    uint32_t *row_of;           /* per instruction: its row among its core's rows of its kind
-                                 * (a full row: among all full rows), HB_NO_CLOCK for none */
-    int32_t *access, *signal, *full;
-    size_t *access_base, *signal_base;  /* per core: its first row's offset */
+    struct hb_row_block *blocks[3];     /* by kind - HB_ROW_ACCESS (not with every_clock) */
+    size_t *core_rank[3];       /* per core: the rank of its first row of the kind */
+    int32_t *rows[3];           /* by kind - HB_ROW_ACCESS */
+    size_t *base[3];            /* per core: its first row's offset in rows[kind] */
+    int *width[3];              /* per core: its rows' width (hb_row_width) */
     int32_t *own_access;        /* per unit with accesses: its column on its own core, or -1 */
     int *core_own_access;       /* per core: how many of its units have accesses */
     struct hb_unit_numbering shared;    /* units that touch a memory of more than one core */
@@ -181,8 +191,6 @@ static inline enum hb_dim_kind hb_dim_kind(const struct lw_program *p, int d, in
     return HB_DIM_WAIT;
 }
 
-#define HB_NO_CLOCK UINT32_MAX
-
 /* Start clocks (clock_store.c). A query reads an instruction's start clock only in some
  * dimensions, and only those are kept, as a row:
  *   - an access (hb_before, asked by the hazard search about conflicting accesses): the end
@@ -249,6 +257,17 @@ static inline int hb_row_width(const struct hb_result *r, enum hb_row_kind kind,
     return 0;
 }
 
+/* The column of unit u's end dimension in an access row of core c, or -1. */
+static inline int hb_access_end_column(const struct hb_result *r, int c, int u)
+{
+    const struct hb_clock_store *st = &r->store;
+    const struct lw_core *core = &r->p->cores[c];
+    if (u >= core->first_unit && u < core->first_unit + core->type->nunits)
+        return st->own_access[u];
+    int s = hb_numbered_column(&st->shared, c, u);
+    return s < 0 ? -1 : st->core_own_access[c] + s;
+}
+
 /* The column of dimension d in the row of instruction i, or -1 when it is not kept. */
 static inline int hb_start_column(const struct hb_result *r, size_t i, int d)
 {
@@ -265,14 +284,8 @@ static inline int hb_start_column(const struct hb_result *r, size_t i, int d)
     enum hb_dim_kind dk = hb_dim_kind(p, d, &index);
     bool on_core = (dk == HB_DIM_END || dk == HB_DIM_START) && index >= core->first_unit
                    && index < core->first_unit + own;
-    if (kind == HB_ROW_ACCESS) {
-        if (dk != HB_DIM_END)
-            return -1;
-        if (on_core)
-            return st->own_access[index];
-        int s = hb_numbered_column(&st->shared, c, index);
-        return s < 0 ? -1 : st->core_own_access[c] + s;
-    }
+    if (kind == HB_ROW_ACCESS)
+        return dk == HB_DIM_END ? hb_access_end_column(r, c, index) : -1;
     switch (dk) {   /* HB_ROW_SIGNAL */
     case HB_DIM_END: {
         if (on_core)
@@ -296,12 +309,13 @@ static inline int32_t *hb_start_row(const struct hb_result *r, size_t i)
     const struct hb_clock_store *st = &r->store;
     enum hb_row_kind kind = hb_row_kind(r, i);
     int c = r->p->ins[i].core;
-    size_t row = st->row_of[i], width = (size_t)hb_row_width(r, kind, c);
-    if (kind == HB_ROW_ACCESS)
-        return st->access + st->access_base[c] + row * width;
-    if (kind == HB_ROW_SIGNAL)
-        return st->signal + st->signal_base[c] + row * width;
-    return st->full + row * width;
+    int k = (int)kind - (int)HB_ROW_ACCESS;
+    if (r->every_clock)   /* a full row each */
+        return st->rows[k] + i * (size_t)r->dims;
+    const struct hb_row_block *blk = &st->blocks[k][i / 64];
+    uint64_t before = blk->mask & ((UINT64_C(1) << (i % 64)) - 1);
+    size_t row = blk->prefix + (size_t)popcount64(before) - st->core_rank[k][c];
+    return st->rows[k] + st->base[k][c] + row * (size_t)st->width[k][c];
 }
 
 /* Instruction i's start clock keeps dimension d. */

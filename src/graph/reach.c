@@ -178,7 +178,7 @@ static void record(struct hb_reach *R, const struct lw_core *core, const struct 
     int32_t *row = R->own_end + slot * (size_t)R->own_width;
     for (int lu = 0; lu < R->own_width; lu++)
         row[lu] = lu < own ? c->end[core->first_unit + lu] : -1;
-    for (int u = 0; u < R->nunits; u++)
+    for (int u = 0; u < R->nunits && own < R->nunits; u++)   /* other cores' units */
         if (c->end[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own)) {
             struct unit_end e = {u, c->end[u]};
             VEC_PUSH(R->foreign, e);
