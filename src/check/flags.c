@@ -248,7 +248,7 @@ static void check_cycle(const struct check_context *ctx)
     for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         bool waits = x->kind == INS_WAIT || x->kind == INS_XWAIT || x->kind == INS_XBARRIER;
-        if (!waits || !ctx->hb->in_cycle[i])
+        if (!waits || !hb_in_cycle(ctx->hb, i))
             continue;
         if (first == NO_INS)
             first = i;

@@ -95,6 +95,7 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
 {
     node_id *queue = xmalloc((g->nnodes ? g->nnodes : 1) * sizeof(node_id));
     size_t head = 0, tail = 0;
+    r->in_cycle = xcalloc(p->nins ? p->nins : 1, sizeof(bool));
     for (size_t i = 0; i < p->nins; i++)
         if (m->never[i] && g->indegree[NODE_END(i)] != DONE && --g->indegree[NODE_END(i)] == 0)
             queue[tail++] = (node_id)NODE_END(i);
@@ -199,7 +200,6 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
     size_t n = p->nins ? p->nins : 1;
     r->dims = hb_dims(p, every_clock);
     r->started = xcalloc(n, sizeof(bool));
-    r->in_cycle = xcalloc(n, sizeof(bool));
     if (every_clock) {   /* only the wait dimensions read them */
         r->wait_index = xmalloc(n * sizeof(int32_t));
         int32_t *waits_on = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int32_t));

@@ -190,9 +190,14 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     run_start(&f, true);
     run_on(&f, NULL, 0, 0);
     r->cycle = false;
+    free(r->in_cycle);
+    r->in_cycle = NULL;
     for (size_t i = 0; i < p->nins; i++) {
-        r->in_cycle[i] = !f.done[NODE_END(i)];
-        r->cycle |= r->in_cycle[i];
+        if (f.done[NODE_END(i)])
+            continue;
+        if (!r->in_cycle)
+            r->in_cycle = xcalloc(p->nins, sizeof(bool));
+        r->in_cycle[i] = r->cycle = true;
     }
 
     size_t dims = (size_t)r->dims;

@@ -127,7 +127,8 @@ struct hb_result {
     const struct lw_program *p;
     bool *started;              /* instruction i starts in some execution */
     bool cycle;                 /* some instruction waits, directly or not, on itself */
-    bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one) */
+    bool *in_cycle;             /* instruction i's end waits on a cycle (or is on one); NULL
+                                 * when none does (hb_in_cycle) */
     /* clock.c only */
     int dims;                   /* hb_dims(p, every_clock): see the hb_dim_* functions */
     struct hb_clock_store store;    /* the start clocks queries read (clock_store.c) */
@@ -142,6 +143,11 @@ struct hb_result {
     /* reference.c only */
     void *reference;
 };
+
+static inline bool hb_in_cycle(const struct hb_result *r, size_t i)
+{
+    return r->in_cycle && r->in_cycle[i];
+}
 
 /* The clock dimensions (docs/semantics.md §4). Entry p of a node's clock in dimension
  *   hb_dim_end(u):      every non-wait instruction of unit u up to queue position p has ended;
