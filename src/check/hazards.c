@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../util/span_index.h"
+#include "../graph/start_clock.h"
 #include "../util/xalloc.h"
 #include "check.h"
 #include "../util/search.h"

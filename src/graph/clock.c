@@ -14,6 +14,7 @@
 #include "counting.h"
 #include "edges.h"
 #include "graph.h"
+#include "start_clock.h"
 #include "reach.h"
 
 /* During the walk each node has one word, the graph's indegree array reused:

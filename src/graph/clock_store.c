@@ -1,5 +1,5 @@
 /* The start clocks the product keeps after its walk, as rows of the columns a query can read
- * (graph.h, "Start clocks"): an access's row has the end dimensions of its own core's units
+ * (start_clock.h): an access's row has the end dimensions of its own core's units
  * with accesses and of the other cores' units that touch a memory more than one core touches
  * (a unit that touches none has no access that conflicts with another core's; a unit without
  * accesses none at all); a flag signal's row has its own core's dimensions and the end
@@ -9,6 +9,7 @@
 
 #include "../util/xalloc.h"
 #include "graph.h"
+#include "start_clock.h"
 
 /* Columns of the units with accesses: own[u] numbers them within their core, -1 for the
  * others; core_own[c] counts them. */

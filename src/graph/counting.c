@@ -21,6 +21,7 @@
 
 #include "../util/xalloc.h"
 #include "counting.h"
+#include "start_clock.h"
 #include "edges.h"
 
 size_t hb_xgroup_unordered(const struct hb_matches *m, const struct hb_result *r, int g)

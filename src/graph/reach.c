@@ -28,6 +28,7 @@
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
 #include "reach.h"
+#include "start_clock.h"
 
 struct barrier_req {
     uint64_t to;        /* core-local T set */

@@ -6,6 +6,7 @@
 
 #include "cunit_main.h"
 #include "graph/graph.h"
+#include "graph/start_clock.h"
 #include "helpers.h"
 
 #define AIV "model \"ascend910b2\";\nbuffer g : GM[4096];\nbuffer u : UB[2][1024];\nbuffer w : UB[1024];\n"
