@@ -100,17 +100,16 @@ static void find_cycle(const struct lw_program *p, const struct hb_matches *m,
     for (size_t i = 0; i < p->nins; i++)
         if (m->never[i] && g->indegree[NODE_END(i)] != DONE && --g->indegree[NODE_END(i)] == 0)
             queue[tail++] = (node_id)NODE_END(i);
+    struct dep_successors succ = {0};
     while (head < tail) {
         size_t x = queue[head++];
         g->indegree[x] = DONE;
-        for (size_t k = g->succ_first[x]; k < g->succ_first[x + 1]; k++)
-            if (--g->indegree[g->succ[k]] == 0)
-                queue[tail++] = g->succ[k];
-        size_t after[3];
-        for (int k = 0, n = dep_graph_implicit(p, g, x, after); k < n; k++)
-            if (--g->indegree[after[k]] == 0)
-                queue[tail++] = (node_id)after[k];
+        dep_graph_successors(p, g, x, &succ);
+        for (size_t k = 0; k < succ.len; k++)
+            if (--g->indegree[succ.items[k]] == 0)
+                queue[tail++] = succ.items[k];
     }
+    free(succ.items);
     for (size_t i = 0; i < p->nins; i++) {
         if (g->indegree[NODE_END(i)] != DONE) {
             r->in_cycle[i] = true;
@@ -192,6 +191,67 @@ static size_t ring_pop(struct ready_ring *q)
     return x;
 }
 
+/* The walk between nodes: each node's state word (HAS_CLOCK, DONE), the clock pool and the
+ * ready queue. */
+struct walk {
+    uint32_t *state;
+    struct clock_pool pool;
+    struct ready_ring ready;
+    int dims;
+};
+
+/* Node x (its clock in slot sx) passes its clock to successor y; the last successor takes the
+ * slot itself. True when it did. */
+static bool pass_clock(struct walk *w, uint32_t sx, size_t y, bool last)
+{
+    uint32_t sy, left;
+    bool taken = false;
+    if (w->state[y] & HAS_CLOCK) {
+        sy = w->state[y] & ~HAS_CLOCK;
+        join(pool_clock(&w->pool, sy), pool_clock(&w->pool, sx), w->dims);
+        left = --*pool_remaining(&w->pool, sy);
+    } else {
+        left = w->state[y] - 1;
+        if (last) {
+            sy = sx;   /* the last successor takes the clock as it is */
+            taken = true;
+        } else {
+            sy = pool_take(&w->pool);
+            memcpy(pool_clock(&w->pool, sy), pool_clock(&w->pool, sx),
+                   w->pool.dims * sizeof(int32_t));
+        }
+        *pool_remaining(&w->pool, sy) = left;
+        w->state[y] = HAS_CLOCK | sy;
+    }
+    if (left == 0)
+        ring_push(&w->ready, y);
+    return taken;
+}
+
+/* Node x passes its clock to its successors (dep_graph_successors' order, without a buffer:
+ * this is the walk's inner loop). True when the last one took the slot. */
+static bool pass_on(const struct lw_program *p, const struct dep_graph *g, struct walk *w,
+                    size_t x, uint32_t sx)
+{
+    size_t grp = dep_group(p, x), lo = g->succ_first[grp], hi = g->succ_first[grp + 1];
+    uint8_t tag = dep_node_tag(p, x);
+    size_t after[3];
+    int nimplicit = dep_graph_implicit(p, g, x, after);
+    size_t last = SIZE_MAX;   /* the last stored successor, when no implicit one follows */
+    for (size_t k = hi; nimplicit == 0 && k-- > lo;)
+        if (g->succ_from[k] == tag) {
+            last = k;
+            break;
+        }
+    bool taken = false;
+    for (size_t k = lo; k < hi; k++)
+        if (g->succ_from[k] == tag)
+            taken |= pass_clock(w, sx, g->succ[k], k == last);
+    for (int j = 0; j < nimplicit; j++)
+        taken |= pass_clock(w, sx, after[j], j + 1 == nimplicit);
+    return taken;
+}
+
 static void run(const struct lw_program *p, const struct hb_matches *m, bool every_clock,
                 struct hb_result *r)
 {
@@ -216,75 +276,46 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
         return;
     }
     size_t dims = (size_t)r->dims ? (size_t)r->dims : 1;
-    struct clock_pool pool = {.dims = dims};
-    uint32_t *state = g.indegree;   /* HAS_CLOCK, DONE: see above */
-    struct ready_ring ready = {0};
+    struct walk w = {.state = g.indegree, .pool = {.dims = dims}, .dims = r->dims};
     size_t processed = 0;
     for (size_t x = 0; x < g.nnodes; x++) {
-        pool.full |= state[x] >= HAS_CLOCK;   /* an indegree the word cannot hold */
-        if (state[x] == 0)
-            ring_push(&ready, x);
+        w.pool.full |= w.state[x] >= HAS_CLOCK;   /* an indegree the word cannot hold */
+        if (w.state[x] == 0)
+            ring_push(&w.ready, x);
     }
-    while (ready.len && !pool.full) {
-        size_t x = ring_pop(&ready);
+    while (w.ready.len && !w.pool.full) {
+        size_t x = ring_pop(&w.ready);
         processed++;
-        uint32_t sx = state[x] & ~HAS_CLOCK;
-        if (state[x] == 0) {   /* no predecessor: nothing has happened before it */
-            sx = pool_take(&pool);
+        uint32_t sx = w.state[x] & ~HAS_CLOCK;
+        if (w.state[x] == 0) {   /* no predecessor: nothing has happened before it */
+            sx = pool_take(&w.pool);
             for (size_t d = 0; d < dims; d++)
-                pool_clock(&pool, sx)[d] = -1;
+                pool_clock(&w.pool, sx)[d] = -1;
         }
-        state[x] = DONE;   /* its clock is read through sx from here on */
-        own_contribution(p, r->wait_index, x, r->dims, pool_clock(&pool, sx));
+        w.state[x] = DONE;   /* its clock is read through sx from here on */
+        own_contribution(p, r->wait_index, x, r->dims, pool_clock(&w.pool, sx));
         if (x < NODE_HUBS(p) && NODE_IS_START(x) && hb_row_kind(r, NODE_INS(x)) != HB_ROW_NONE)
-            hb_store_start(r, NODE_INS(x), pool_clock(&pool, sx));
-        bool handed_on = false;
-        size_t first = g.succ_first[x], stored = g.succ_first[x + 1] - first;
-        size_t after[3];
-        size_t nsucc = stored + (size_t)dep_graph_implicit(p, &g, x, after);
-        for (size_t k = 0; k < nsucc; k++) {
-            size_t y = k < stored ? g.succ[first + k] : after[k - stored];
-            uint32_t sy, left;
-            if (state[y] & HAS_CLOCK) {
-                sy = state[y] & ~HAS_CLOCK;
-                join(pool_clock(&pool, sy), pool_clock(&pool, sx), r->dims);
-                left = --*pool_remaining(&pool, sy);
-            } else {
-                left = state[y] - 1;
-                if (k + 1 == nsucc) {
-                    sy = sx;   /* the last successor takes the clock as it is */
-                    handed_on = true;
-                } else {
-                    sy = pool_take(&pool);
-                    memcpy(pool_clock(&pool, sy), pool_clock(&pool, sx), dims * sizeof(int32_t));
-                }
-                *pool_remaining(&pool, sy) = left;
-                state[y] = HAS_CLOCK | sy;
-            }
-            if (left == 0)
-                ring_push(&ready, y);
-        }
-        if (!handed_on)
-            pool.free[pool.nfree++] = sx;
+            hb_store_start(r, NODE_INS(x), pool_clock(&w.pool, sx));
+        if (!pass_on(p, &g, &w, x, sx))
+            w.pool.free[w.pool.nfree++] = sx;
     }
-    if (pool.full) {
+    free(w.ready.items);
+    if (w.pool.full) {
         r->too_big = true;
-        free(pool.slots);
-        free(pool.free);
-        free(ready.items);
+        free(w.pool.slots);
+        free(w.pool.free);
         dep_graph_free(&g);
         return;
     }
     for (size_t i = 0; i < p->nins; i++)
-        r->started[i] = state[NODE_START(i)] == DONE;
+        r->started[i] = w.state[NODE_START(i)] == DONE;
     if (processed < g.nnodes) {
         for (size_t x = 0; x < g.nnodes; x++)   /* back to plain indegrees for find_cycle */
-            if (state[x] != DONE && (state[x] & HAS_CLOCK))
-                state[x] = *pool_remaining(&pool, state[x] & ~HAS_CLOCK);
+            if (w.state[x] != DONE && (w.state[x] & HAS_CLOCK))
+                w.state[x] = *pool_remaining(&w.pool, w.state[x] & ~HAS_CLOCK);
     }
-    free(pool.slots);
-    free(pool.free);
-    free(ready.items);
+    free(w.pool.slots);
+    free(w.pool.free);
     if (processed < g.nnodes)
         find_cycle(p, m, &g, r);
     dep_graph_free(&g);

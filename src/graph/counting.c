@@ -51,6 +51,7 @@ struct forward {
     bool *held;                 /* nodes kept from happening in this run */
     size_t *stack;
     size_t top;
+    struct dep_successors succ;     /* the node run_on is at */
 };
 
 /* What an instruction's end needs besides its edges: the releases of its counting groups,
@@ -106,11 +107,9 @@ static void run_on(struct forward *f, struct hb_result *r, size_t d, int32_t val
         bool ins = x < NODE_HUBS(p);
         if (r && ins && NODE_IS_START(x))
             hb_store_start_entry(r, NODE_INS(x), (int)d, value);
-        for (size_t k = f->g.succ_first[x]; k < f->g.succ_first[x + 1]; k++)
-            ready(f, f->g.succ[k]);
-        size_t after[3];
-        for (int k = 0, n = dep_graph_implicit(p, &f->g, x, after); k < n; k++)
-            ready(f, after[k]);
+        dep_graph_successors(p, &f->g, x, &f->succ);
+        for (size_t k = 0; k < f->succ.len; k++)
+            ready(f, f->succ.items[k]);
         if (!ins || !NODE_IS_END(x) || p->ins[NODE_INS(x)].kind != INS_XSIGNAL)
             continue;
         size_t first, end;
@@ -233,5 +232,6 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
     free(f.done);
     free(f.held);
     free(f.stack);
+    free(f.succ.items);
     dep_graph_free(&f.g);
 }

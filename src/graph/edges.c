@@ -14,7 +14,7 @@ struct interlock_edge {
 
 /* The graph is built by two identical passes over the program, with no edge list between
  * them: the first counts each node's successors and predecessors, the second writes the
- * successors into place (succ_first[x] is x's write cursor, shifted back afterwards). */
+ * successors into place (succ_first[g] is group g's write cursor, shifted back afterwards). */
 struct builder {
     const struct lw_program *p;
     struct dep_graph *g;
@@ -34,10 +34,13 @@ static void implicit(struct builder *b, size_t to)
 
 static void add(struct builder *b, size_t from, size_t to)
 {
+    size_t grp = dep_group(b->p, from);
     if (b->filling) {
-        b->g->succ[b->g->succ_first[from]++] = (node_id)to;
+        size_t k = b->g->succ_first[grp]++;
+        b->g->succ[k] = (node_id)to;
+        b->g->succ_from[k] = dep_node_tag(b->p, from);
     } else {
-        b->g->succ_first[from + 1]++;
+        b->g->succ_first[grp + 1]++;
         b->g->indegree[to]++;
     }
 }
@@ -246,15 +249,17 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     struct builder b = {.p = p, .g = g};
     find_interlocks(&b);
     g->nnodes = NODE_HUBS(p) + (size_t)m->ngroups;
-    g->succ_first = xcalloc(g->nnodes + 1, sizeof(edge_index));
+    size_t ngroups = p->nins + (size_t)m->ngroups;
+    g->succ_first = xcalloc(ngroups + 1, sizeof(edge_index));
     g->indegree = xcalloc(g->nnodes ? g->nnodes : 1, sizeof(unsigned));
     g->next_on_unit = xmalloc((p->nins ? p->nins : 1) * sizeof(uint32_t));
     for (size_t i = 0; i < p->nins; i++)
         g->next_on_unit[i] = NO_NEXT;
     g->succ = NULL;
+    g->succ_from = NULL;
     build_pass(&b, m, counting);
     size_t nedges = 0;
-    for (size_t x = 0; x < g->nnodes; x++) {
+    for (size_t x = 0; x < ngroups; x++) {
         nedges += g->succ_first[x + 1];
         if (nedges > GRAPH_MAX_EDGES) {
             VEC_FREE(b.interlocks);
@@ -264,10 +269,11 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
         g->succ_first[x + 1] = (edge_index)nedges;
     }
     g->succ = xmalloc((nedges ? nedges : 1) * sizeof(node_id));
+    g->succ_from = xmalloc(nedges ? nedges : 1);
     b.filling = true;
     b.replayed = 0;
-    build_pass(&b, m, counting);   /* succ_first[x] ends as x + 1's start */
-    for (size_t x = g->nnodes; x > 0; x--)
+    build_pass(&b, m, counting);   /* succ_first[g] ends as g + 1's start */
+    for (size_t x = ngroups; x > 0; x--)
         g->succ_first[x] = g->succ_first[x - 1];
     g->succ_first[0] = 0;
     VEC_FREE(b.interlocks);
@@ -277,10 +283,17 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     return true;
 }
 
+void dep_successors_grow(struct dep_successors *s)
+{
+    s->cap = s->cap ? 2 * s->cap : 16;
+    s->items = xrealloc_array(s->items, s->cap, sizeof(node_id));
+}
+
 void dep_graph_free(struct dep_graph *g)
 {
     free(g->succ_first);
     free(g->succ);
+    free(g->succ_from);
     free(g->indegree);
     free(g->next_on_unit);
     memset(g, 0, sizeof(*g));

@@ -32,13 +32,30 @@ typedef uint32_t edge_index;
 
 #define NO_NEXT UINT32_MAX
 
+/* The stored edges are grouped by source instruction (its three nodes together; most nodes
+ * have none, so offsets per node would be mostly empty ranges) and by hub: group g's edges are
+ * succ[succ_first[g] .. succ_first[g + 1]), each leaving the node of the group that succ_from
+ * names (dep_group, dep_node_tag). */
 struct dep_graph {
     size_t nnodes;
-    edge_index *succ_first; /* CSR: successors of node x are succ[succ_first[x] .. [x+1]) */
+    edge_index *succ_first;
     node_id *succ;
+    uint8_t *succ_from;
     unsigned *indegree;     /* including one that never resolves for `never` ends */
     uint32_t *next_on_unit; /* per instruction with a unit: the next one of its unit, or NO_NEXT */
 };
+
+/* The group of node x's stored edges: its instruction, or a hub's own after them. */
+static inline size_t dep_group(const struct lw_program *p, size_t x)
+{
+    return x < NODE_HUBS(p) ? NODE_INS(x) : p->nins + (x - NODE_HUBS(p));
+}
+
+/* Which node of its group x is: 0 start, 1 end, 2 drained; 0 for a hub. */
+static inline uint8_t dep_node_tag(const struct lw_program *p, size_t x)
+{
+    return x < NODE_HUBS(p) ? (uint8_t)(x % 3) : 0;
+}
 
 /* A wait or barrier placed on a unit holds that unit's queue until it ends (rule 3). */
 static inline bool dep_holds_queue(const struct lw_ins *x)
@@ -85,6 +102,36 @@ static inline int dep_graph_implicit(const struct lw_program *p, const struct de
             out[k++] = NODE_END(n);     /* rule 5: a signal fires once drained */
     }
     return k;
+}
+
+/* A node's successors, for a walk: a buffer reused from node to node. */
+struct dep_successors {
+    node_id *items;
+    size_t len, cap;
+};
+
+void dep_successors_grow(struct dep_successors *s);
+
+static inline void dep_successors_push(struct dep_successors *s, size_t y)
+{
+    if (s->len == s->cap)
+        dep_successors_grow(s);
+    s->items[s->len++] = (node_id)y;
+}
+
+/* Node x's successors, the stored ones in the order they were added, then the implicit ones. */
+static inline void dep_graph_successors(const struct lw_program *p, const struct dep_graph *g,
+                                        size_t x, struct dep_successors *s)
+{
+    s->len = 0;
+    size_t grp = dep_group(p, x);
+    uint8_t tag = dep_node_tag(p, x);
+    for (size_t k = g->succ_first[grp]; k < g->succ_first[grp + 1]; k++)
+        if (g->succ_from[k] == tag)
+            dep_successors_push(s, g->succ[k]);
+    size_t after[3];
+    for (int k = 0, n = dep_graph_implicit(p, g, x, after); k < n; k++)
+        dep_successors_push(s, after[k]);
 }
 
 /* With `counting`, the graph has neither the edges of rule 9 nor the extra indegree of
