@@ -201,8 +201,10 @@ struct walk {
 };
 
 /* Node x (its clock in slot sx) passes its clock to successor y; the last successor takes the
- * slot itself. True when it did. */
-static bool pass_clock(struct walk *w, uint32_t sx, size_t y, bool last)
+ * slot itself. True when it did. Inlined by force: it is the walk's innermost step, called from
+ * two loops, and GCC left it a call (4% of a 1e5-event run's instructions). */
+__attribute__((always_inline)) static inline bool pass_clock(struct walk *w, uint32_t sx,
+                                                             size_t y, bool last)
 {
     uint32_t sy, left;
     bool taken = false;
