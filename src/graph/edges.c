@@ -218,16 +218,12 @@ static void build_core(struct builder *b, const struct lw_core *core)
 static void build_matches(struct builder *b, const struct hb_matches *m, bool counting, size_t hub0)
 {
     const struct lw_program *p = b->p;
-    for (size_t x = 0; x < p->nins; x++) {
+    for (size_t x = 0; x < p->nins && p->nkind[INS_WAIT]; x++)
         if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
             add(b, NODE_END(hb_wait_signal(m, x)), NODE_END(x));         /* rule 6 */
-        if (p->ins[x].kind == INS_XWAIT && !counting) {
-            size_t first, end;
-            hb_xwait_sources(m, x, &first, &end);
-            for (size_t k = first; k < end; k++)
-                add(b, NODE_END(m->xwait_sources[k]), NODE_END(x));   /* rule 9 */
-        }
-    }
+    for (size_t r = 0; r < m->nxwaits && !counting; r++)   /* by rank: in instruction order */
+        for (size_t k = m->xwait_first[r]; k < m->xwait_first[r + 1]; k++)
+            add(b, NODE_END(m->xwait_sources[k]), NODE_END(m->xwait_ins[r]));   /* rule 9 */
     for (int g = 0; g < m->ngroups; g++) {
         for (size_t k = m->group_first[g]; k < m->group_first[g + 1]; k++) {
             add(b, NODE_START(m->group_members[k]), hub0 + (size_t)g);

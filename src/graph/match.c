@@ -105,18 +105,14 @@ static int by_key(const void *a, const void *b)
     return c ? c : (x->ins < y->ins ? -1 : x->ins > y->ins);
 }
 
-void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t)
+void xflag_table_build(const struct lw_program *p, const uint32_t *ids, size_t n,
+                       struct xflag_table *t)
 {
-    size_t n = p->nkind[kind];   /* most kernels have few or no cross-core flags */
-    t->len = 0;
+    t->len = n;
     t->items = xmalloc((n ? n : 1) * sizeof(*t->items));
-    for (size_t i = 0; i < p->nins && t->len < n; i++) {
-        const struct lw_ins *x = &p->ins[i];
-        if (x->kind != kind)
-            continue;
-        t->items[t->len] = (struct xflag_entry){x->core, x->xmode, x->xflag, (uint32_t)i,
-                                                (uint32_t)t->len};
-        t->len++;
+    for (size_t r = 0; r < n; r++) {
+        const struct lw_ins *x = &p->ins[ids[r]];
+        t->items[r] = (struct xflag_entry){x->core, x->xmode, x->xflag, ids[r], (uint32_t)r};
     }
     qsort(t->items, t->len, sizeof(*t->items), by_key);
 }
@@ -287,25 +283,31 @@ size_t hb_xrank(const uint32_t *ids, size_t n, size_t i)
     return lo;
 }
 
-/* The instructions of one kind, in increasing order. */
-static uint32_t *instructions_of(const struct lw_program *p, enum ins_kind kind, size_t *n)
+/* The cross-core waits and sets, each in increasing order, in one pass. */
+static void cross_flag_instructions(const struct lw_program *p, struct hb_matches *m)
 {
-    uint32_t *ids = xmalloc((p->nkind[kind] ? p->nkind[kind] : 1) * sizeof(uint32_t));
-    *n = 0;
-    for (size_t i = 0; i < p->nins && *n < p->nkind[kind]; i++)
-        if (p->ins[i].kind == kind)
-            ids[(*n)++] = (uint32_t)i;
-    return ids;
+    m->xwait_ins = xmalloc((p->nkind[INS_XWAIT] ? p->nkind[INS_XWAIT] : 1) * sizeof(uint32_t));
+    m->xset_ins = xmalloc((p->nkind[INS_XSIGNAL] ? p->nkind[INS_XSIGNAL] : 1) * sizeof(uint32_t));
+    m->nxwaits = m->nxsets = 0;
+    size_t left = p->nkind[INS_XWAIT] + p->nkind[INS_XSIGNAL];
+    for (size_t i = 0; i < p->nins && left > 0; i++) {
+        if (p->ins[i].kind == INS_XWAIT)
+            m->xwait_ins[m->nxwaits++] = (uint32_t)i;
+        else if (p->ins[i].kind == INS_XSIGNAL)
+            m->xset_ins[m->nxsets++] = (uint32_t)i;
+        else
+            continue;
+        left--;
+    }
 }
 
 static void match_cross_flags(const struct lw_program *p, struct hb_matches *m)
 {
-    m->xwait_ins = instructions_of(p, INS_XWAIT, &m->nxwaits);
-    m->xset_ins = instructions_of(p, INS_XSIGNAL, &m->nxsets);
+    cross_flag_instructions(p, m);
     m->xsets = xmalloc(sizeof(*m->xsets));
     m->xwaits = xmalloc(sizeof(*m->xwaits));
-    xflag_table_build(p, INS_XSIGNAL, m->xsets);
-    xflag_table_build(p, INS_XWAIT, m->xwaits);
+    xflag_table_build(p, m->xset_ins, m->nxsets, m->xsets);
+    xflag_table_build(p, m->xwait_ins, m->nxwaits, m->xwaits);
     if (p->nkind[INS_XSIGNAL] + p->nkind[INS_XWAIT] == 0) {
         /* Nothing to match: the per-instruction tables are read only at cross-core flag
          * instructions, so they are not spent on a kernel without any. */

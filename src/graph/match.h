@@ -37,7 +37,9 @@ struct xflag_table {
     size_t len;
 };
 
-void xflag_table_build(const struct lw_program *p, enum ins_kind kind, struct xflag_table *t);
+/* The table of the instructions ids[0 .. n) (increasing: an entry's rank is its index). */
+void xflag_table_build(const struct lw_program *p, const uint32_t *ids, size_t n,
+                       struct xflag_table *t);
 void xflag_table_free(struct xflag_table *t);
 /* The end of the run of entries from a that share its (core, mode, flag). */
 size_t xflag_run_end(const struct xflag_table *t, size_t a);
