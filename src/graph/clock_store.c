@@ -200,13 +200,14 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
             if (r->store.own_access[u] >= 0)
                 row[r->store.own_access[u]] = clock[u];
     }
+    /* The other cores' numbered units, after the core's own columns (hb_start_column). */
     const struct hb_unit_numbering *foreign =
         kind == HB_ROW_ACCESS ? &r->store.shared : &r->store.setters;
-    for (int u = 0; u < p->nunits && foreign->n > 0; u++) {
-        if (foreign->of[u] < 0 || (u >= core->first_unit && u < core->first_unit + own))
-            continue;
-        row[hb_start_column(r, i, hb_dim_end(u))] = clock[u];
-    }
+    int first = kind == HB_ROW_ACCESS ? r->store.core_own_access[p->ins[i].core]
+                                      : own + 1 + (r->store.starts ? own : 0);
+    for (int u = 0; u < p->nunits && foreign->n > 0; u++)
+        if (foreign->of[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own))
+            row[first + hb_numbered_column(foreign, p->ins[i].core, u)] = clock[u];
 }
 
 void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value)
