@@ -25,7 +25,7 @@ static struct key_map_slot *probe(struct key_map_slot *slots, size_t nslots,
 
 static void grow(struct key_map *m)
 {
-    size_t nslots = m->nslots ? 2 * m->nslots : 64;
+    size_t nslots = m->nslots ? 2 * m->nslots : 16;
     struct key_map_slot *slots = xcalloc(nslots, sizeof(*slots));
     for (size_t i = 0; i < nslots; i++)
         slots[i].value = -1;
