@@ -123,22 +123,27 @@ struct list_cursor {
     size_t from, to, after;
 };
 
-/* Per (memory, unit): the write regions and the read regions of started accesses, in queue
- * order, keyed by queue position. */
+#define NO_LIST UINT32_MAX
+
+/* Per (memory, unit) that has regions: the write regions and the read regions of started
+ * accesses, in queue order, keyed by queue position. Most (memory, unit) pairs of a kernel
+ * have none, so the lists are numbered only for the ones that do. */
 struct region_index {
-    struct span_index *writes, *reads;
-    size_t n;
+    size_t n;                           /* (memory, unit) pairs */
+    uint32_t *list;                     /* per pair: its list, or NO_LIST */
+    size_t nlists;
+    struct span_index *writes, *reads;  /* per list */
     struct list_cursor *wcur, *rcur;    /* per list: where the last search ended */
 };
 
-/* The list of region r of an access on kernel-wide unit `unit`: (memory, unit). */
-static size_t list_of(const struct lw_program *p, const struct mem_region *r, int unit)
+/* The (memory, unit) pair of region r of an access on kernel-wide unit `unit`. */
+static size_t pair_of(const struct lw_program *p, const struct mem_region *r, int unit)
 {
     return (size_t)r->memory * (size_t)p->nunits + (size_t)unit;
 }
 
-/* The non-empty regions of the started accesses, counted per list (nw, nr) or, when the
- * counts are NULL, appended to their lists. */
+/* The non-empty regions of the started accesses, counted per (memory, unit) pair (nw, nr) or,
+ * when the counts are NULL, appended to their lists. */
 static void index_pass(const struct check_context *ctx, struct region_index *ix, size_t *nw,
                        size_t *nr)
 {
@@ -152,18 +157,20 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
             if (r->lo >= r->hi)
                 continue;
             if (nw)
-                nw[list_of(p, r, x->unit)]++;
+                nw[pair_of(p, r, x->unit)]++;
             else
-                span_index_append(&ix->writes[list_of(p, r, x->unit)], &r->bytes, i, x->pos);
+                span_index_append(&ix->writes[ix->list[pair_of(p, r, x->unit)]], &r->bytes, i,
+                                  x->pos);
         }
         for (int k = 0; k < x->nreads; k++) {
             const struct mem_region *r = &lw_reads(x)[k];
             if (r->lo >= r->hi)
                 continue;
             if (nr)
-                nr[list_of(p, r, x->unit)]++;
+                nr[pair_of(p, r, x->unit)]++;
             else
-                span_index_append(&ix->reads[list_of(p, r, x->unit)], &r->bytes, i, x->pos);
+                span_index_append(&ix->reads[ix->list[pair_of(p, r, x->unit)]], &r->bytes, i,
+                                  x->pos);
         }
     }
 }
@@ -173,21 +180,28 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
     const struct lw_program *p = ctx->p;
     ix->n = (size_t)p->nmemories * (size_t)p->nunits;
     size_t n = ix->n ? ix->n : 1;
-    ix->writes = xcalloc(n, sizeof(struct span_index));
-    ix->reads = xcalloc(n, sizeof(struct span_index));
-    ix->wcur = xcalloc(n, sizeof(struct list_cursor));
-    ix->rcur = xcalloc(n, sizeof(struct list_cursor));
     /* Counted first, so that each list is allocated once at its size, then sealed once. */
     size_t *nw = xcalloc(n, sizeof(size_t)), *nr = xcalloc(n, sizeof(size_t));
     index_pass(ctx, ix, nw, nr);
+    ix->list = xmalloc(n * sizeof(uint32_t));
+    ix->nlists = 0;
+    for (size_t k = 0; k < ix->n; k++)
+        ix->list[k] = nw[k] || nr[k] ? (uint32_t)ix->nlists++ : NO_LIST;
+    size_t nl = ix->nlists ? ix->nlists : 1;
+    ix->writes = xcalloc(nl, sizeof(struct span_index));
+    ix->reads = xcalloc(nl, sizeof(struct span_index));
+    ix->wcur = xcalloc(nl, sizeof(struct list_cursor));
+    ix->rcur = xcalloc(nl, sizeof(struct list_cursor));
     for (size_t k = 0; k < ix->n; k++) {
-        span_index_reserve(&ix->writes[k], nw[k]);
-        span_index_reserve(&ix->reads[k], nr[k]);
+        if (ix->list[k] == NO_LIST)
+            continue;
+        span_index_reserve(&ix->writes[ix->list[k]], nw[k]);
+        span_index_reserve(&ix->reads[ix->list[k]], nr[k]);
     }
     free(nw);
     free(nr);
     index_pass(ctx, ix, NULL, NULL);
-    for (size_t k = 0; k < ix->n; k++) {
+    for (size_t k = 0; k < ix->nlists; k++) {
         span_index_seal(&ix->writes[k]);
         span_index_seal(&ix->reads[k]);
     }
@@ -195,10 +209,11 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
 
 static void index_free(struct region_index *ix)
 {
-    for (size_t i = 0; i < ix->n; i++) {
+    for (size_t i = 0; i < ix->nlists; i++) {
         span_index_free(&ix->writes[i]);
         span_index_free(&ix->reads[i]);
     }
+    free(ix->list);
     free(ix->writes);
     free(ix->reads);
     free(ix->wcur);
@@ -290,8 +305,9 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
         int core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
-        size_t slot = list_of(p, rb, u);
-        if (ix->writes[slot].len == 0 && (!is_write || ix->reads[slot].len == 0))
+        uint32_t slot = ix->list[pair_of(p, rb, u)];
+        if (slot == NO_LIST
+            || (ix->writes[slot].len == 0 && (!is_write || ix->reads[slot].len == 0)))
             continue;
         /* b's row keeps every unit with an access in a list of b's memories */
         int col = hb_access_end_column(v->ctx->hb, y->core, u);
