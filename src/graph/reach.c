@@ -406,7 +406,8 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
             late->ins = R->bars.items[k].ins;   /* the earliest, as the reference names it */
     if (late->ins != NO_INS)
         return false;
-    for (size_t k = range_first(R->count_first, slot); k < range_first(R->count_first, slot + 1); k++) {
+    size_t count_end = range_first(R->count_first, slot + 1);
+    for (size_t k = range_first(R->count_first, slot); k < count_end; k++) {
         const struct count_req *q = &R->counts.items[k];
         if (sets_before(r, m, q->group, t) < q->rank) {
             for (size_t j = m->xgroup_set_first[q->group]; j < m->xgroup_set_first[q->group + 1]; j++) {

@@ -40,8 +40,8 @@ struct lowerer {
     VEC(struct lw_ins) ins;
     VEC(struct lw_channel) channels;
     VEC(struct lw_memory) memories;
-    VEC(struct binding) iters;
-    int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */      /* loop variables of the current iteration */
+    VEC(struct binding) iters;      /* loop variables of the current iteration */
+    int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */
     int *unit_next_pos;             /* per kernel-wide unit: next queue position */
     struct scope_table globals;     /* the params and consts, behind the scope chain */
     struct key_map memory_keys;     /* (space, instance, buffer) -> memory index */
