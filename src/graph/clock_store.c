@@ -104,29 +104,22 @@ static int32_t *all_unset(size_t n)
     return v;
 }
 
-void hb_clock_store_init(struct hb_result *r)
+/* The rows of each kind: which instructions have one (rank blocks), each core's first row and
+ * width, and the rows themselves, every entry -1. */
+static void rows_init(struct hb_result *r)
 {
     const struct lw_program *p = r->p;
     struct hb_clock_store *st = &r->store;
-    size_t nc = p->ncores ? (size_t)p->ncores : 1, nu = p->nunits ? (size_t)p->nunits : 1;
-    st->starts = r->dims > hb_dim_start(p, 0);
-    st->own_access = xmalloc(nu * sizeof(int32_t));
-    for (size_t u = 0; u < nu; u++)
-        st->own_access[u] = -1;
-    st->core_own_access = xcalloc(nc, sizeof(int));
-    if (!r->every_clock)
-        number_access_units(p, st->own_access, st->core_own_access);
-    numbering_init(p, r->every_clock, mark_shared_units, &st->shared);
-    numbering_init(p, r->every_clock, mark_setter_units, &st->setters);
-    size_t nblocks = p->nins / 64 + 1, count[3] = {0, 0, 0}, size[3] = {0, 0, 0};
+    size_t nc = p->ncores ? (size_t)p->ncores : 1, nblocks = p->nins / 64 + 1;
+    size_t count[3] = {0, 0, 0}, size[3] = {0, 0, 0};
     for (int k = 0; k < 3; k++) {
         st->base[k] = xcalloc(nc, sizeof(size_t));
         st->width[k] = xcalloc(nc, sizeof(int));
         st->blocks[k] = xcalloc(r->every_clock ? 1 : nblocks, sizeof(struct hb_row_block));
         st->core_rank[k] = xcalloc(nc, sizeof(size_t));
     }
-    if (r->every_clock)
-        size[HB_ROW_FULL - HB_ROW_ACCESS] = p->nins * (size_t)r->dims;   /* a row each */
+    if (r->every_clock)   /* a full row each, found by index */
+        size[HB_ROW_FULL - HB_ROW_ACCESS] = p->nins * (size_t)r->dims;
     for (int c = 0; c < p->ncores && !r->every_clock; c++) {
         const struct lw_core *core = &p->cores[c];
         for (int k = 0; k < 3; k++) {
@@ -153,6 +146,23 @@ void hb_clock_store_init(struct hb_result *r)
         }
     for (int k = 0; k < 3; k++)
         st->rows[k] = all_unset(size[k]);
+}
+
+void hb_clock_store_init(struct hb_result *r)
+{
+    const struct lw_program *p = r->p;
+    struct hb_clock_store *st = &r->store;
+    size_t nc = p->ncores ? (size_t)p->ncores : 1, nu = p->nunits ? (size_t)p->nunits : 1;
+    st->starts = r->dims > hb_dim_start(p, 0);
+    st->own_access = xmalloc(nu * sizeof(int32_t));
+    for (size_t u = 0; u < nu; u++)
+        st->own_access[u] = -1;
+    st->core_own_access = xcalloc(nc, sizeof(int));
+    if (!r->every_clock)
+        number_access_units(p, st->own_access, st->core_own_access);
+    numbering_init(p, r->every_clock, mark_shared_units, &st->shared);
+    numbering_init(p, r->every_clock, mark_setter_units, &st->setters);
+    rows_init(r);   /* widths read the numberings */
 }
 
 void hb_clock_store_free(struct hb_result *r)
