@@ -1,11 +1,10 @@
 /* The product's happens-before engine: walks the dependency graph (edges.h) in
- * topological order, keeping per node a vector clock over the kernel's units. Dimension u
- * holds the highest queue position p on unit u such that every instruction of u at
- * position <= p has ended; dimension nunits + u the same for the waits of unit u (which
- * are totally ordered: each holds its queue). Then a -> b iff pos(a) <= clock[start(b)]
- * [unit(a)] (docs/semantics.md §4). A node's clock lives from its first predecessor to its
- * own turn (a pool sized by the walk's frontier); afterwards only the start clocks queries
- * read are kept (clock_store.c). */
+ * topological order, keeping per node a vector clock (the dimensions of graph.h, hb_dim_*):
+ * dimension u holds the highest queue position p on unit u such that every instruction of u
+ * at position <= p has ended, so a -> b iff pos(a) <= clock[start(b)][unit(a)]
+ * (docs/semantics.md §4). A node's clock lives from its first predecessor to its own turn (a
+ * pool sized by the walk's frontier); afterwards only the start clocks queries read are kept
+ * (clock_store.c). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
