@@ -142,6 +142,24 @@ static size_t pair_of(const struct lw_program *p, const struct mem_region *r, in
     return (size_t)r->memory * (size_t)p->nunits + (size_t)unit;
 }
 
+/* The non-empty regions rs[0 .. n) of access i: counted per (memory, unit) pair or, when the
+ * counts are NULL, appended to their lists. */
+static void index_regions(const struct lw_program *p, const struct region_index *ix, size_t i,
+                          const struct mem_region *rs, int n, size_t *counts,
+                          struct span_index *lists)
+{
+    const struct lw_ins *x = &p->ins[i];
+    for (int k = 0; k < n; k++) {
+        const struct mem_region *r = &rs[k];
+        if (r->lo >= r->hi)
+            continue;
+        if (counts)
+            counts[pair_of(p, r, x->unit)]++;
+        else
+            span_index_append(&lists[ix->list[pair_of(p, r, x->unit)]], &r->bytes, i, x->pos);
+    }
+}
+
 /* The non-empty regions of the started accesses, counted per (memory, unit) pair (nw, nr) or,
  * when the counts are NULL, appended to their lists. */
 static void index_pass(const struct check_context *ctx, struct region_index *ix, size_t *nw,
@@ -152,26 +170,8 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || !ctx->hb->started[i])
             continue;
-        for (int k = 0; k < x->nwrites; k++) {
-            const struct mem_region *r = &x->writes[k];
-            if (r->lo >= r->hi)
-                continue;
-            if (nw)
-                nw[pair_of(p, r, x->unit)]++;
-            else
-                span_index_append(&ix->writes[ix->list[pair_of(p, r, x->unit)]], &r->bytes, i,
-                                  x->pos);
-        }
-        for (int k = 0; k < x->nreads; k++) {
-            const struct mem_region *r = &lw_reads(x)[k];
-            if (r->lo >= r->hi)
-                continue;
-            if (nr)
-                nr[pair_of(p, r, x->unit)]++;
-            else
-                span_index_append(&ix->reads[ix->list[pair_of(p, r, x->unit)]], &r->bytes, i,
-                                  x->pos);
-        }
+        index_regions(p, ix, i, x->writes, x->nwrites, nw, ix->writes);
+        index_regions(p, ix, i, lw_reads(x), x->nreads, nr, ix->reads);
     }
 }
 

@@ -269,18 +269,23 @@ void hb_xgroup_needs(const struct hb_matches *m, bool release_never, unsigned *n
     }
 }
 
+struct id_query {
+    const uint32_t *ids;
+    size_t i;
+};
+
+static bool id_below(size_t k, const void *ctx)
+{
+    const struct id_query *q = ctx;
+    return q->ids[k] < q->i;
+}
+
 size_t hb_xrank(const uint32_t *ids, size_t n, size_t i)
 {
-    size_t lo = 0, hi = n;   /* the first id >= i */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ids[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    assert(lo < n && ids[lo] == i);
-    return lo;
+    struct id_query q = {ids, i};
+    size_t r = partition_point(0, n, id_below, &q);
+    assert(r < n && ids[r] == i);
+    return r;
 }
 
 /* The cross-core waits and sets, each in increasing order, in one pass. */

@@ -58,24 +58,6 @@ void span_index_reserve(struct span_index *x, size_t n)
         resize(x, n);
 }
 
-void span_index_add(struct span_index *x, const struct span_bounds *bytes, size_t payload,
-                    int32_t key)
-{
-    assert(payload <= UINT32_MAX);
-    if (x->len == x->cap)
-        resize(x, x->cap ? 2 * x->cap : SPAN_BLOCK);
-    size_t i = x->len++;
-    x->items[i] = (struct span){bytes, (uint32_t)payload, key};
-    widen_leaf(x, i, bytes);
-    /* Bounds only widen: once a node keeps its bounds, so do its ancestors. */
-    for (size_t k = (x->nleaves + i / SPAN_BLOCK) / 2; k >= 1; k /= 2) {
-        int64_t lo = x->tree_lo[k], hi = x->tree_hi[k];
-        set_node(x, k);
-        if (x->tree_lo[k] == lo && x->tree_hi[k] == hi)
-            break;
-    }
-}
-
 void span_index_append(struct span_index *x, const struct span_bounds *bytes, size_t payload,
                        int32_t key)
 {
@@ -85,6 +67,19 @@ void span_index_append(struct span_index *x, const struct span_bounds *bytes, si
     size_t i = x->len++;
     x->items[i] = (struct span){bytes, (uint32_t)payload, key};
     widen_leaf(x, i, bytes);   /* the leaves are kept; the nodes above wait for the seal */
+}
+
+void span_index_add(struct span_index *x, const struct span_bounds *bytes, size_t payload,
+                    int32_t key)
+{
+    span_index_append(x, bytes, payload, key);
+    /* Bounds only widen: once a node keeps its bounds, so do its ancestors. */
+    for (size_t k = (x->nleaves + (x->len - 1) / SPAN_BLOCK) / 2; k >= 1; k /= 2) {
+        int64_t lo = x->tree_lo[k], hi = x->tree_hi[k];
+        set_node(x, k);
+        if (x->tree_lo[k] == lo && x->tree_hi[k] == hi)
+            break;
+    }
 }
 
 void span_index_seal(struct span_index *x)
