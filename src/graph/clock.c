@@ -355,12 +355,13 @@ bool hb_before(const struct hb_result *r, size_t a, size_t b)
     const struct lw_ins *x = &r->p->ins[a];
     if (!r->started[b])
         return true;   /* b never starts: nothing can race with it */
-    if (is_wait(x)) {
-        assert(r->wait_index && hb_start_keeps(r, b, hb_dim_wait(r->p, x->unit)));
-        return r->wait_index[a] <= hb_start_entry(r, b, hb_dim_wait(r->p, x->unit));
-    }
-    assert(x->unit < 0 || hb_start_keeps(r, b, hb_dim_end(x->unit)));
-    return x->unit >= 0 && x->pos <= hb_start_entry(r, b, hb_dim_end(x->unit));
+    if (x->unit < 0)
+        return false;
+    int d = is_wait(x) ? hb_dim_wait(r->p, x->unit) : hb_dim_end(x->unit);
+    int col = hb_start_column(r, b, d);
+    assert(col >= 0 && (!is_wait(x) || r->wait_index));   /* b keeps what a asks about */
+    int32_t have = hb_start_row(r, b)[col];
+    return is_wait(x) ? r->wait_index[a] <= have : x->pos <= have;
 }
 
 void hb_result_free(struct hb_result *r)

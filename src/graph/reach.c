@@ -27,6 +27,7 @@
 
 #include "../lower/lower.h"
 #include "../util/xalloc.h"
+#include "edges.h"
 #include "reach.h"
 #include "start_clock.h"
 
@@ -81,11 +82,6 @@ struct hb_reach {
 };
 
 static bool is_wait(const struct lw_ins *x) { return x->kind == INS_WAIT || x->kind == INS_XWAIT; }
-
-static bool holds_queue(const struct lw_ins *x)
-{
-    return is_wait(x) || (x->kind == INS_BARRIER && x->unit >= 0);
-}
 
 static void raise_to(int32_t *v, int d, int32_t value)
 {
@@ -210,7 +206,7 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
         size_t prev = c->prev;
         if (prev != NO_INS) {
             const struct lw_ins *pv = &p->ins[prev];
-            if (holds_queue(pv) || p->units[ins->unit].mu->cls != UNIT_PIPELINED) {
+            if (dep_holds_queue(pv) || p->units[ins->unit].mu->cls != UNIT_PIPELINED) {
                 if (is_wait(pv))
                     wait_end_frontier(p, m, counting, wg, prev, c);
                 else
@@ -319,9 +315,10 @@ void hb_reach_free(struct hb_reach *R)
 /* The clock of the node where t fires: its start's, and its own unit drained up to it. */
 static int32_t fired(const struct hb_result *r, size_t t, int d)
 {
-    assert(hb_start_keeps(r, t, d));   /* the dimensions a signal's row keeps (graph.h) */
+    int col = hb_start_column(r, t, d);
+    assert(col >= 0);   /* the dimensions a signal's row keeps (start_clock.h) */
     const struct lw_ins *x = &r->p->ins[t];
-    int32_t v = hb_start_entry(r, t, d);
+    int32_t v = hb_start_row(r, t)[col];
     if (d == hb_dim_end(x->unit) && x->pos > v)
         v = x->pos;
     return v;
