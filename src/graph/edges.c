@@ -25,11 +25,14 @@ struct builder {
     size_t replayed;
 };
 
-/* An edge the graph leaves implicit (dep_graph_implicit): counted in the indegree only. */
-static void implicit(struct builder *b, size_t to)
+/* The edges the graph leaves implicit, counted in the indegrees from dep_graph_implicit itself
+ * (once next_on_unit is known), so that its rules are written in one place. */
+static void count_implicit(const struct lw_program *p, struct dep_graph *g)
 {
-    if (!b->filling)
-        b->g->indegree[to]++;
+    size_t after[3];
+    for (size_t x = 0; x < NODE_HUBS(p); x++)
+        for (int k = 0, n = dep_graph_implicit(p, g, x, after); k < n; k++)
+            g->indegree[after[k]]++;
 }
 
 static void add(struct builder *b, size_t from, size_t to)
@@ -168,7 +171,6 @@ static void build_core(struct builder *b, const struct lw_core *core)
     size_t gate = NO_INS;
     for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
         const struct lw_ins *ins = &b->p->ins[x];
-        implicit(b, NODE_END(x));   /* from NODE_START(x) */
         if (gate != NO_INS)
             add(b, NODE_END(gate), NODE_START(x));   /* rule 1 */
         if (ins->unit < 0) {
@@ -184,20 +186,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
         int u = ins->unit - core->first_unit;
         ahead[u]--;
         size_t p = prev[u];
-        if (p != NO_INS) {   /* the edges to the next of a unit (dep_graph_implicit) */
+        if (p != NO_INS)   /* rules 2-5 to the next of a unit: dep_graph_implicit */
             b->g->next_on_unit[p] = (uint32_t)x;
-            implicit(b, NODE_START(x));   /* rule 4 */
-            if (b->p->units[ins->unit].mu->cls != UNIT_PIPELINED || dep_holds_queue(&b->p->ins[p]))
-                implicit(b, NODE_START(x));   /* rules 2, 3 */
-            /* A queue barrier starts once its unit drained (rule 7); a signal fires once it
-             * drained, but does not hold the queue (rule 5). */
-            if (ins->kind == INS_BARRIER)
-                implicit(b, NODE_START(x));
-            else if (dep_is_signal(ins))
-                implicit(b, NODE_END(x));
-            implicit(b, NODE_DRAINED(x));
-        }
-        implicit(b, NODE_DRAINED(x));   /* from NODE_END(x) */
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;
@@ -254,6 +244,7 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     g->succ = NULL;
     g->succ_from = NULL;
     build_pass(&b, m, counting);
+    count_implicit(p, g);
     size_t nedges = 0;
     for (size_t x = 0; x < ngroups; x++) {
         nedges += g->succ_first[x + 1];
