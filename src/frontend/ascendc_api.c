@@ -317,7 +317,7 @@ static void destroy(struct interp *I, void *state, struct as_loc at)
 }
 
 static const struct api_ops ascendc_ops = {
-    .name = "Ascend C", .construct = construct, .copy = copy, .destroy = destroy,
+    .name = "Ascend C", .stateful = true, .construct = construct, .copy = copy, .destroy = destroy,
     .release = release, .call = call};
 
 

@@ -136,6 +136,7 @@ void interp_free(struct interp *I)
     free_objects(I);
     VEC_FREE(I->objects);
     VEC_FREE(I->globals);
+    branches_free(I);
 }
 
 void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data)
@@ -149,7 +150,9 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
         CXCursor p = clang_Cursor_getArgument(entry, (unsigned)i);
         bind_var(I, p, bind_param(I, p, data), false);
     }
-    exec(I, cursor_body(entry));
+    struct exits_mark exits = exits_mark(I);
+    settle_exits(I, exits, FLOW_RETURN, exec(I, cursor_body(entry)), entry);
+    branches_end_kernel(I, entry);
     VEC_FREE(frame.vars);
     I->frame = NULL;
     free_objects(I);

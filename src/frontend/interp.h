@@ -57,6 +57,9 @@ struct global_var {
  * a method (template arguments stripped) or NULL. */
 struct api_ops {
     const char *name;       /* the dialect, in messages: "Ascend C" */
+    /* Its calls change state of its own that the interpreter cannot copy and join: they are
+     * not followed down both sides of a condition on data (interp_branch.c). */
+    bool stateful;
     /* State for an instance of an API class; NULL if the class is not modelled. */
     void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
                        CXCursor site);
@@ -119,6 +122,7 @@ struct interp {
     VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
     struct value scratch;           /* what a scalar memory access reads or writes */
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
+    struct branches *branches;      /* conditions on data being followed (interp_branch.c) */
 };
 
 /* The value of a kernel entry's parameter. */

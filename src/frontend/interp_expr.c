@@ -182,6 +182,8 @@ static struct value *memory_access(struct interp *I, CXCursor e, struct value p,
         I->scratch = p;
         return &I->scratch;
     }
+    if (!api_state_followed(I, interp_loc(I, e)))
+        return &I->scratch;
     if (use == USE_READ || use == USE_READ_WRITE)
         I->api->scalar(I, e, p, bytes, false);
     if (use == USE_WRITE || use == USE_READ_WRITE)
@@ -633,7 +635,8 @@ static struct value eval_call(struct interp *I, CXCursor call)
         if (method && self.kind == VAL_OBJECT && self.obj && self.obj->api == NULL &&
             !clang_CXXMethod_isStatic(fn))
             self = unknown;
-        if (!I->api->call(I, klass, clang_getCString(name), fn,
+        if (api_state_followed(I, interp_loc(I, call)) &&
+            !I->api->call(I, klass, clang_getCString(name), fn,
                           self.kind == VAL_OBJECT ? self.obj : NULL, call, args, nargs, &result))
             interp_unsupported(I, call, "'%s%s%s' is not modelled by the %s frontend",
                                klass ? klass : "", klass ? "::" : "", clang_getCString(name),
@@ -822,8 +825,10 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     }
     if (clang_getCursorKind(fn) == CXCursor_Constructor && self)
         run_member_initializers(I, fn, self);
+    struct exits_mark exits = exits_mark(I);
     enum flow f = I->stopped ? FLOW_STOP : exec(I, body);
-    struct value ret = f == FLOW_RETURN ? frame.ret : none;
+    /* frame.ret stays `none` on a path that ends without a return */
+    struct value ret = settle_exits(I, exits, FLOW_RETURN, f, body) == FLOW_NEXT ? frame.ret : none;
     VEC_FREE(frame.vars);
     I->frame = caller;
     I->depth--;

@@ -67,6 +67,27 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use);
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
                            struct value *args, int nargs, CXCursor site);
 
+/* interp_branch.c: conditions on data. */
+/* `if` whose condition is not known: both sides, the states joined after. */
+enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
+/* Whether a side of such an `if` is running. */
+bool in_data_branch(const struct interp *I);
+/* False (reported, the kernel stopped) for a call of a stateful API inside such a side. */
+bool api_state_followed(struct interp *I, struct as_loc at);
+/* Where a construct's pending exits and guards start (taken when it starts). */
+struct exits_mark {
+    size_t pending, guards;
+};
+struct exits_mark exits_mark(struct interp *I);
+/* At the end of a construct that exits of kind `consumed` leave to (FLOW_RETURN: a function,
+ * FLOW_BREAK: a loop or switch, FLOW_CONTINUE: a loop's body): f and the pending exits since
+ * mark of that kind go on together; returns the flow that goes on. */
+enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consumed,
+                       enum flow f, CXCursor at);
+/* The end of a kernel run: guards closed, pending exits dropped. */
+void branches_end_kernel(struct interp *I, CXCursor at);
+void branches_free(struct interp *I);
+
 /* interp_stmt.c */
 enum flow exec(struct interp *I, CXCursor s);
 void close_scope(struct interp *I, size_t mark, CXCursor scope);

@@ -10,11 +10,10 @@
 
 /* ---- statements ---- */
 
-static bool condition(struct interp *I, CXCursor c, const char *what, bool *out)
+/* A condition's truth from its value v: pointers and objects are true. */
+static bool condition_value(struct interp *I, CXCursor c, struct value v, const char *what,
+                            bool *out)
 {
-    struct value v = eval(I, c);
-    if (I->stopped)
-        return false;
     if (v.kind == VAL_POINTER || v.kind == VAL_OBJECT) {
         *out = true;
         return true;
@@ -24,6 +23,41 @@ static bool condition(struct interp *I, CXCursor c, const char *what, bool *out)
         return false;
     *out = n != 0;
     return true;
+}
+
+static bool condition(struct interp *I, CXCursor c, const char *what, bool *out)
+{
+    struct value v = eval(I, c);
+    return !I->stopped && condition_value(I, c, v, what, out);
+}
+
+/* if: one side when the condition is known, both (exec_data_if) when it depends on data. */
+static enum flow exec_if(struct interp *I, CXCursor s)
+{
+    struct cursor_vec k = cursor_children(s);
+    enum flow f = FLOW_STOP;
+    if (k.len < 2 || k.len > 3) {
+        interp_unsupported(I, s, "this form of 'if' (with an initializer or a declaration "
+                           "as condition) is not modelled");
+        stop(I);
+        VEC_FREE(k);
+        return FLOW_STOP;
+    }
+    CXCursor else_side = k.len == 3 ? k.items[2] : clang_getNullCursor();
+    struct value c = eval(I, k.items[0]);
+    bool go;
+    if (I->stopped)
+        f = FLOW_STOP;
+    else if (c.kind == VAL_UNKNOWN)
+        f = exec_data_if(I, s, k.items[1], else_side);
+    else if (!condition_value(I, k.items[0], c, "the condition of 'if'", &go))
+        f = FLOW_STOP;
+    else if (go)
+        f = exec(I, k.items[1]);
+    else
+        f = clang_Cursor_isNull(else_side) ? FLOW_NEXT : exec(I, else_side);
+    VEC_FREE(k);
+    return I->stopped ? FLOW_STOP : f;
 }
 
 static enum flow exec_decl(struct interp *I, CXCursor s)
@@ -86,6 +120,7 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
                            CXCursor body, bool test_first, CXCursor s)
 {
     size_t mark = I->frame->vars.len;
+    struct exits_mark exits = exits_mark(I);
     if (!clang_Cursor_isNull(init) && exec(I, init) == FLOW_STOP)
         return FLOW_STOP;
     enum flow f = FLOW_NEXT;
@@ -99,10 +134,8 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
             if (!go)
                 break;
         }
-        f = exec(I, body);
-        if (f == FLOW_STOP || f == FLOW_RETURN)
-            return f;
-        if (f == FLOW_BREAK)
+        f = settle_exits(I, exits, FLOW_CONTINUE, exec(I, body), body);
+        if (f != FLOW_NEXT)
             break;
         if (!clang_Cursor_isNull(inc)) {
             eval(I, inc);
@@ -110,6 +143,9 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
                 return FLOW_STOP;
         }
     }
+    f = settle_exits(I, exits, FLOW_BREAK, f, s);
+    if (f != FLOW_NEXT)
+        return f;
     close_scope(I, mark, s);
     return FLOW_NEXT;
 }
@@ -159,10 +195,10 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
         if (start == body.len)
             start = fallback;
         size_t mark = I->frame->vars.len;
+    struct exits_mark exits = exits_mark(I);
         for (size_t i = start; i < body.len && f == FLOW_NEXT; i++)
             f = exec(I, body.items[i]);
-        if (f == FLOW_BREAK)
-            f = FLOW_NEXT;
+        f = settle_exits(I, exits, FLOW_BREAK, f, s);
         if (f != FLOW_STOP)
             close_scope(I, mark, s);
         VEC_FREE(body);
@@ -182,23 +218,8 @@ enum flow exec(struct interp *I, CXCursor s)
         return exec_decl(I, s);
     case CXCursor_NullStmt:
         return FLOW_NEXT;
-    case CXCursor_IfStmt: {
-        struct cursor_vec k = cursor_children(s);
-        enum flow f = FLOW_NEXT;
-        bool go;
-        if (k.len >= 2 && k.len <= 3 && condition(I, k.items[0], "the condition of 'if'", &go)) {
-            if (go)
-                f = exec(I, k.items[1]);
-            else if (k.len == 3)
-                f = exec(I, k.items[2]);
-        } else if (!I->stopped) {
-            interp_unsupported(I, s, "this form of 'if' (with an initializer or a declaration "
-                               "as condition) is not modelled");
-            stop(I);
-        }
-        VEC_FREE(k);
-        return I->stopped ? FLOW_STOP : f;
-    }
+    case CXCursor_IfStmt:
+        return exec_if(I, s);
     case CXCursor_ForStmt: {
         CXCursor init, cond, inc, body;
         if (!cursor_for_parts(I->tu, s, &init, &cond, &inc, &body)) {

@@ -188,6 +188,76 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     w->indent = m.indent;
 }
 
+bool pir_writer_empty_since(struct pir_writer *w, struct pir_mark m)
+{
+    return w->norigins == m.norigins;
+}
+
+/* The length of a body line without its trailing `  // ...` comment. */
+static size_t statement_length(const char *line, const char *end)
+{
+    for (const char *p = line; p + 5 <= end; p++)
+        if (memcmp(p, "  // ", 5) == 0)
+            return (size_t)(p - line);
+    return (size_t)(end - line);
+}
+
+/* Whether two runs of body lines hold the same statements: each line compared without its
+ * indentation and its trailing `// from ...` comment. */
+static bool same_statements(const char *a, size_t alen, const char *b, size_t blen)
+{
+    const char *ae = a + alen, *be = b + blen;
+    for (;;) {
+        while (a < ae && *a == ' ')
+            a++;
+        while (b < be && *b == ' ')
+            b++;
+        if (a == ae || b == be)
+            return a == ae && b == be;
+        const char *al = memchr(a, '\n', (size_t)(ae - a)), *bl = memchr(b, '\n', (size_t)(be - b));
+        al = al ? al : ae;
+        bl = bl ? bl : be;
+        size_t an = statement_length(a, al), bn = statement_length(b, bl);
+        if (an != bn || memcmp(a, b, an) != 0)
+            return false;
+        a = al < ae ? al + 1 : ae;
+        b = bl < be ? bl + 1 : be;
+    }
+}
+
+void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
+                            struct pir_mark then_start, struct pir_mark then_end,
+                            struct pir_mark at_else, struct pir_mark else_start,
+                            struct pir_mark else_end)
+{
+    fflush(w->body);
+    const char *text = w->body_text;
+    if (!same_statements(text + then_start.offset, (size_t)(then_end.offset - then_start.offset),
+                         text + else_start.offset, (size_t)(else_end.offset - else_start.offset))) {
+        if (else_end.norigins == else_start.norigins)
+            pir_writer_rollback(w, at_else);
+        return;
+    }
+    /* The same statements on both sides: THEN's lines, one level out, replace the choice. */
+    size_t nlines = then_end.norigins - then_start.norigins;
+    char *lines = xasprintf("%.*s", (int)(then_end.offset - then_start.offset),
+                            text + then_start.offset);
+    struct as_loc *origins = xrealloc_array(NULL, nlines ? nlines : 1, sizeof(*origins));
+    memcpy(origins, w->origins + then_start.norigins, nlines * sizeof(*origins));
+    pir_writer_rollback(w, at_if);
+    const char *p = lines;
+    for (size_t i = 0; i < nlines; i++) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        size_t skip = n >= 2 && p[0] == ' ' && p[1] == ' ' ? 2 : 0;
+        fprintf(w->body, "%.*s\n", (int)(n - skip), p + skip);
+        add_origin(w, origins[i]);
+        p = nl ? nl + 1 : p + n;
+    }
+    free(lines);
+    free(origins);
+}
+
 char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc **origins,
                         size_t *nlines, size_t *len)
 {

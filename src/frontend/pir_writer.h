@@ -67,6 +67,16 @@ struct pir_mark {
 };
 struct pir_mark pir_writer_mark(struct pir_writer *w);
 void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
+/* Whether nothing was written since m. */
+bool pir_writer_empty_since(struct pir_writer *w, struct pir_mark m);
+/* Tidies `if (?) { THEN } else { ELSE }` just written: at_if before the `if`, [then_start,
+ * then_end) and [else_start, else_end) the two bodies, at_else before `else`. When both
+ * bodies hold the same statements (comments aside) the choice is dropped and the statements
+ * stay once, one level out; an empty `else` is dropped. */
+void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
+                            struct pir_mark then_start, struct pir_mark then_end,
+                            struct pir_mark at_else, struct pir_mark else_start,
+                            struct pir_mark else_end);
 
 /* The whole PIR text (header, model, buffers, kernels); *origins gets one location per output
  * line (index line - 1; file NULL for lines with no source). Both malloc'ed. */

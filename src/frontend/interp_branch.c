@@ -1,0 +1,392 @@
+/* Conditions on data: an `if` whose condition the interpreter cannot know (it depends on
+ * values read from memory, floats, results of unmodelled calls) becomes `if (?) {...} else
+ * {...}` in the PIR, both sides run from the same state and the two states joined after it
+ * (a variable that differs becomes unknown).
+ *
+ * A side that leaves early (return, break, continue) while the other goes on makes a pending
+ * exit: the state it left with, kept until the construct it leaves (the function, the loop, the
+ * switch) ends, where the states that go on are joined. Until then the statements that run
+ * only on the other path are written inside a further `if (?) {` (a guard): PIR has no way to
+ * name the first choice again, so the guard is an independent one. That admits paths the
+ * kernel does not have, never loses one of its paths: it can cost false alarms, not missed
+ * hazards.
+ *
+ * An API layer with state of its own (api_ops.stateful) cannot be followed down both sides:
+ * its calls under such a condition, and early exits from one, are reported as unsupported. */
+#include "interp_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct frame_copy {
+    struct frame *frame;
+    struct var *vars;
+    size_t nvars;
+    struct value ret;
+};
+
+struct object_copy {
+    struct value *values;   /* the first nfields fields' values */
+    size_t nfields;
+};
+
+/* The interpreter's values at one point: variables of every frame, fields of every object,
+ * variables outside the kernel. */
+struct snapshot {
+    struct frame_copy *frames;
+    size_t nframes;
+    struct object_copy *objects;
+    size_t nobjects;
+    struct value *globals;
+    size_t nglobals;
+    struct value scratch;
+};
+
+struct pending_exit {
+    enum flow flow;         /* FLOW_RETURN, FLOW_BREAK or FLOW_CONTINUE */
+    struct snapshot *state;
+};
+
+struct branches {
+    VEC(struct pending_exit) pending;
+    VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
+    size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
+    size_t pending_base;            /* exits made inside the enclosing side start here */
+    int depth;                      /* sides of `if (?)` being run */
+};
+
+/* ---- snapshots ---- */
+
+static struct snapshot *snapshot_take(struct interp *I)
+{
+    struct snapshot *s = xcalloc(1, sizeof(*s));
+    for (struct frame *f = I->frame; f; f = f->caller)
+        s->nframes++;
+    s->frames = xcalloc(s->nframes ? s->nframes : 1, sizeof(*s->frames));
+    size_t k = 0;
+    for (struct frame *f = I->frame; f; f = f->caller, k++) {
+        struct frame_copy *c = &s->frames[k];
+        c->frame = f;
+        c->nvars = f->vars.len;
+        c->vars = xrealloc_array(NULL, c->nvars ? c->nvars : 1, sizeof(*c->vars));
+        memcpy(c->vars, f->vars.items, c->nvars * sizeof(*c->vars));
+        c->ret = f->ret;
+    }
+    s->nobjects = I->objects.len;
+    s->objects = xcalloc(s->nobjects ? s->nobjects : 1, sizeof(*s->objects));
+    for (size_t i = 0; i < s->nobjects; i++) {
+        const struct object *o = I->objects.items[i];
+        struct object_copy *c = &s->objects[i];
+        c->nfields = o->fields.len;
+        c->values = xrealloc_array(NULL, c->nfields ? c->nfields : 1, sizeof(*c->values));
+        for (size_t f = 0; f < c->nfields; f++)
+            c->values[f] = o->fields.items[f].v;
+    }
+    s->nglobals = I->globals.len;
+    s->globals = xrealloc_array(NULL, s->nglobals ? s->nglobals : 1, sizeof(*s->globals));
+    for (size_t g = 0; g < s->nglobals; g++)
+        s->globals[g] = I->globals.items[g].v;
+    s->scratch = I->scratch;
+    return s;
+}
+
+static void snapshot_free(struct snapshot *s)
+{
+    if (!s)
+        return;
+    for (size_t k = 0; k < s->nframes; k++)
+        free(s->frames[k].vars);
+    free(s->frames);
+    for (size_t i = 0; i < s->nobjects; i++)
+        free(s->objects[i].values);
+    free(s->objects);
+    free(s->globals);
+    free(s);
+}
+
+/* Back to the values of s. Objects, fields and variables outside the kernel made since stay
+ * (they are unreachable from s's values, or hold what they would hold on s's path too); a
+ * field made since becomes unknown. */
+static void snapshot_restore(struct interp *I, const struct snapshot *s)
+{
+    for (size_t k = 0; k < s->nframes; k++) {
+        const struct frame_copy *c = &s->frames[k];
+        struct frame *f = c->frame;
+        if (f->vars.cap < c->nvars) {
+            f->vars.items = xrealloc_array(f->vars.items, c->nvars, sizeof(*f->vars.items));
+            f->vars.cap = c->nvars;
+        }
+        memcpy(f->vars.items, c->vars, c->nvars * sizeof(*c->vars));
+        f->vars.len = c->nvars;
+        f->ret = c->ret;
+    }
+    for (size_t i = 0; i < s->nobjects; i++) {
+        struct object *o = I->objects.items[i];
+        const struct object_copy *c = &s->objects[i];
+        for (size_t f = 0; f < o->fields.len; f++)
+            o->fields.items[f].v = f < c->nfields ? c->values[f] : unknown;
+    }
+    for (size_t g = 0; g < s->nglobals; g++)
+        I->globals.items[g].v = s->globals[g];
+    I->scratch = s->scratch;
+}
+
+static bool same_value(struct value a, struct value b)
+{
+    if (a.kind != b.kind)
+        return false;
+    switch (a.kind) {
+    case VAL_INT:
+    case VAL_REF:
+        return a.num == b.num;
+    case VAL_POINTER:
+        return a.buffer == b.buffer && a.num == b.num;
+    case VAL_OBJECT:
+        return a.obj == b.obj;
+    default:
+        return true;
+    }
+}
+
+static void join_value(struct value *into, struct value other)
+{
+    if (!same_value(*into, other))
+        *into = unknown;
+}
+
+/* The current values become the join of themselves and s's: what differs is unknown. */
+static void snapshot_join(struct interp *I, const struct snapshot *s)
+{
+    for (size_t k = 0; k < s->nframes; k++) {
+        const struct frame_copy *c = &s->frames[k];
+        struct frame *f = c->frame;
+        for (size_t i = 0; i < f->vars.len && i < c->nvars; i++)
+            if (clang_equalCursors(f->vars.items[i].decl, c->vars[i].decl))
+                join_value(&f->vars.items[i].v, c->vars[i].v);
+            else
+                f->vars.items[i].v = unknown;
+        join_value(&f->ret, c->ret);
+    }
+    for (size_t i = 0; i < s->nobjects; i++) {
+        struct object *o = I->objects.items[i];
+        const struct object_copy *c = &s->objects[i];
+        for (size_t f = 0; f < o->fields.len; f++)
+            if (f < c->nfields)
+                join_value(&o->fields.items[f].v, c->values[f]);
+            else
+                o->fields.items[f].v = unknown;
+    }
+    for (size_t g = 0; g < s->nglobals; g++)
+        join_value(&I->globals.items[g].v, s->globals[g]);
+    join_value(&I->scratch, s->scratch);
+}
+
+/* ---- guards ---- */
+
+static struct branches *branches_of(struct interp *I)
+{
+    if (!I->branches)
+        I->branches = xcalloc(1, sizeof(*I->branches));
+    return I->branches;
+}
+
+static void open_guard(struct interp *I, CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    VEC_PUSH(b->guards, pir_writer_mark(I->w));
+    pir_writer_open(I->w, interp_loc(I, at), "if (?)");
+}
+
+/* Closes the guards opened since `base` (an empty one is taken back). */
+static void close_guards(struct interp *I, size_t base, CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    while (b->guards.len > base) {
+        struct pir_mark m = b->guards.items[--b->guards.len];
+        if (I->w->norigins == m.norigins + 1)
+            pir_writer_rollback(I->w, m);
+        else
+            pir_writer_close(I->w, interp_loc(I, at));
+    }
+}
+
+static void add_pending(struct interp *I, enum flow flow, struct snapshot *state, CXCursor at)
+{
+    if (I->api->stateful) {
+        interp_unsupported(I, at, "leaving early under a condition on data is not modelled "
+                           "with the %s API (the frontend cannot follow its state on both paths)",
+                           I->api->name);
+        stop(I);
+        snapshot_free(state);
+        return;
+    }
+    struct pending_exit p = {flow, state};
+    VEC_PUSH(branches_of(I)->pending, p);
+}
+
+/* ---- the entry points (interp_internal.h) ---- */
+
+bool in_data_branch(const struct interp *I)
+{
+    return I->branches && I->branches->depth > 0;
+}
+
+bool api_state_followed(struct interp *I, struct as_loc at)
+{
+    if (!I->api->stateful || !in_data_branch(I))
+        return true;
+    at.file = arena_strdup(&I->diags->arena, at.file ? at.file : "");
+    diag_addf(I->diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
+              "a call of the %s API under a condition on data is not modelled (the frontend "
+              "cannot follow the API's state on both paths)", I->api->name);
+    I->incomplete = true;
+    stop(I);
+    return false;
+}
+
+struct exits_mark exits_mark(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    return (struct exits_mark){b->pending.len, b->guards.len};
+}
+
+enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consumed, enum flow f,
+                       CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    if (f == FLOW_STOP || I->stopped)
+        return FLOW_STOP;
+    if (f == consumed)
+        f = FLOW_NEXT;
+    size_t nconsumed = 0;
+    for (size_t i = mark.pending; i < b->pending.len; i++)
+        nconsumed += b->pending.items[i].flow == consumed;
+    if (nconsumed == 0)
+        return f;
+    /* Guards opened in the construct wrapped what only the current path ran; those of exits
+     * from before it stay open around what follows. */
+    close_guards(I, mark.guards, at);
+    /* The paths that leave through this construct's end go on together. */
+    struct snapshot **going_on = xrealloc_array(NULL, nconsumed, sizeof(*going_on));
+    size_t kept = mark.pending, n = 0;
+    for (size_t i = mark.pending; i < b->pending.len; i++) {
+        struct pending_exit p = b->pending.items[i];
+        if (p.flow == consumed)
+            going_on[n++] = p.state;
+        else
+            b->pending.items[kept++] = p;
+    }
+    b->pending.len = kept;
+    size_t first = 0;
+    if (f != FLOW_NEXT) {   /* the current path leaves further: it waits, one that goes on runs */
+        add_pending(I, f, snapshot_take(I), at);
+        snapshot_restore(I, going_on[0]);
+        first = 1;
+        f = FLOW_NEXT;
+    }
+    for (size_t i = first; i < n; i++)
+        snapshot_join(I, going_on[i]);
+    for (size_t i = 0; i < n; i++)
+        snapshot_free(going_on[i]);
+    free(going_on);
+    if (b->pending.len > mark.pending && !I->stopped)
+        open_guard(I, at);
+    return I->stopped ? FLOW_STOP : f;
+}
+
+/* One side of the choice (its opening line written), with its own guards. */
+static enum flow run_side(struct interp *I, CXCursor side)
+{
+    struct branches *b = branches_of(I);
+    size_t guard_base = b->guard_base, pending_base = b->pending_base;
+    b->guard_base = b->guards.len;
+    b->pending_base = b->pending.len;
+    enum flow f = clang_Cursor_isNull(side) ? FLOW_NEXT : exec(I, side);
+    close_guards(I, b->guard_base, side);
+    b->guard_base = guard_base;
+    b->pending_base = pending_base;
+    return f;
+}
+
+enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side)
+{
+    struct branches *b = branches_of(I);
+    struct as_loc at = interp_loc(I, s);
+    struct snapshot *before = snapshot_take(I);
+    size_t pending_before = b->pending.len;
+    b->depth++;
+
+    struct pir_mark at_if = pir_writer_mark(I->w);
+    pir_writer_open(I->w, at, "if (?)");
+    struct pir_mark then_start = pir_writer_mark(I->w);
+    enum flow then_flow = run_side(I, then_side);
+    struct pir_mark then_end = pir_writer_mark(I->w);
+    pir_writer_close(I->w, at);
+    struct snapshot *after_then = NULL;
+    enum flow else_flow = FLOW_STOP;
+    struct pir_mark at_else = then_end, else_start = then_end, else_end = then_end;
+    if (then_flow != FLOW_STOP) {
+        after_then = snapshot_take(I);
+        snapshot_restore(I, before);
+        at_else = pir_writer_mark(I->w);
+        pir_writer_open(I->w, clang_Cursor_isNull(else_side) ? at : interp_loc(I, else_side),
+                        "else");
+        else_start = pir_writer_mark(I->w);
+        else_flow = run_side(I, else_side);
+        else_end = pir_writer_mark(I->w);
+        pir_writer_close(I->w, at);
+    }
+    b->depth--;
+    snapshot_free(before);
+    if (then_flow == FLOW_STOP || else_flow == FLOW_STOP || I->stopped) {
+        snapshot_free(after_then);
+        return FLOW_STOP;
+    }
+    pir_writer_tidy_choice(I->w, at_if, then_start, then_end, at_else, else_start, else_end);
+
+    /* The current state is the else side's; then the two paths meet or one waits. */
+    enum flow f = else_flow;
+    if (then_flow == else_flow) {
+        snapshot_join(I, after_then);
+        snapshot_free(after_then);
+    } else if (else_flow == FLOW_NEXT) {
+        add_pending(I, then_flow, after_then, s);
+    } else if (then_flow == FLOW_NEXT) {
+        add_pending(I, else_flow, snapshot_take(I), s);
+        snapshot_restore(I, after_then);
+        snapshot_free(after_then);
+        f = FLOW_NEXT;
+    } else {
+        add_pending(I, then_flow, after_then, s);
+    }
+    if (I->stopped)
+        return FLOW_STOP;
+    if (f == FLOW_NEXT && b->pending.len > pending_before)
+        open_guard(I, s);
+    return f;
+}
+
+void branches_end_kernel(struct interp *I, CXCursor at)
+{
+    struct branches *b = I->branches;
+    if (!b)
+        return;
+    close_guards(I, 0, at);
+    for (size_t i = 0; i < b->pending.len; i++)
+        snapshot_free(b->pending.items[i].state);
+    b->pending.len = 0;
+    b->guard_base = b->pending_base = 0;
+    b->depth = 0;
+}
+
+void branches_free(struct interp *I)
+{
+    if (!I->branches)
+        return;
+    for (size_t i = 0; i < I->branches->pending.len; i++)
+        snapshot_free(I->branches->pending.items[i].state);
+    VEC_FREE(I->branches->pending);
+    VEC_FREE(I->branches->guards);
+    free(I->branches);
+    I->branches = NULL;
+}
