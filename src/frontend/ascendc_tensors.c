@@ -41,7 +41,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "SetGlobalBuffer")) {
-        if (nargs < 1 || args[0].kind != VAL_POINTER) {
+        if (nargs < 1 || args[0].kind != VAL_POINTER || args[0].num == OFFSET_UNKNOWN) {
             interp_unsupported(I, call, "SetGlobalBuffer of an address the frontend cannot trace "
                                "to a kernel argument");
             return true;

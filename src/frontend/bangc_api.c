@@ -76,12 +76,39 @@ static void append(char **text, const char *sep, const char *part)
     *text = joined;
 }
 
+/* A size data decides (read from memory, joined after a condition on data): the access is
+ * taken to touch the whole buffer, as one through a pointer of unknown offset is. */
+#define EXTENT_UNKNOWN (-1)
+
+/* An extent argument: its value, or EXTENT_UNKNOWN when data decides it. */
+static bool extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
+                       int64_t *out)
+{
+    if (v.kind == VAL_UNKNOWN) {
+        *out = EXTENT_UNKNOWN;
+        return true;
+    }
+    return interp_int(I, call, v, what, out);
+}
+
+static int64_t times(int64_t n, int64_t size)
+{
+    return n == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : n * size;
+}
+
+static bool whole_buffer(const struct span *s)
+{
+    return s->p.num == OFFSET_UNKNOWN || s->bytes == EXTENT_UNKNOWN;
+}
+
 static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const char *what)
 {
     if (s->p.kind != VAL_POINTER) {
         interp_unsupported(I, at, "%s is an address the frontend cannot trace", what);
         return false;
     }
+    if (whole_buffer(s))
+        return true;
     if (s->bytes < 0 || s->p.num < 0) {
         interp_unsupported(I, at, "%s has a negative offset or size under the values the kernel "
                            "was lowered with", what);
@@ -91,9 +118,10 @@ static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const c
 }
 
 /* The regions of spans as PIR text ("a[0 +: 64], b[64 +: 64]"); NULL (reported) when one
- * cannot be traced. Empty spans are left out. */
+ * cannot be traced. Empty spans are left out; *whole is set when a region is a whole buffer
+ * because data decides its offset or size. */
 static char *regions_text(struct interp *I, CXCursor at, const struct span *spans, int n,
-                          const char *what)
+                          const char *what, bool *whole)
 {
     char *text = xstrdup("");
     for (int i = 0; i < n; i++) {
@@ -101,7 +129,11 @@ static char *regions_text(struct interp *I, CXCursor at, const struct span *span
             free(text);
             return NULL;
         }
-        if (spans[i].bytes > 0) {
+        if (whole_buffer(&spans[i]) && spans[i].bytes != 0) {
+            pir_writer_touch(state_of(I)->w, spans[i].p.buffer, 1);
+            append(&text, ", ", state_of(I)->w->buffers[spans[i].p.buffer].name);
+            *whole = true;
+        } else if (spans[i].bytes > 0) {
             char *r = pir_writer_region(state_of(I)->w, spans[i].p.buffer, spans[i].p.num,
                                         spans[i].bytes);
             append(&text, ", ", r);
@@ -114,11 +146,14 @@ static char *regions_text(struct interp *I, CXCursor at, const struct span *span
 static void access(struct interp *I, CXCursor at, const char *unit, const char *op,
                    const struct span *writes, int nwrites, const struct span *reads, int nreads)
 {
-    char *wt = regions_text(I, at, writes, nwrites, "the destination");
-    char *rt = wt ? regions_text(I, at, reads, nreads, "a source") : NULL;
+    bool whole = false;
+    char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
+    char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
     if (rt && (*wt || *rt))
-        pir_writer_line(state_of(I)->w, interp_loc(I, at), "%s %s%s%s%s%s", unit, op,
-                        *wt ? " " : "", wt, *rt ? " <- " : "", rt);
+        pir_writer_line_note(state_of(I)->w, interp_loc(I, at),
+                             whole ? "whole buffer (an offset or size not known before the kernel runs)" : NULL,
+                             "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
+                             rt);
     free(wt);
     free(rt);
 }
@@ -153,13 +188,15 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
                            nargs);
         return;
     }
-    if (!interp_int(I, call, args[2], "the copy size", &size) ||
+    if (!extent_arg(I, call, args[2], "the copy size", &size) ||
         !interp_int(I, call, args[3], "the copy direction", &dir))
         return;
-    if (nargs == 7 && (!interp_int(I, call, args[4], "the destination stride", &dst_stride) ||
-                       !interp_int(I, call, args[5], "the source stride", &src_stride) ||
-                       !interp_int(I, call, args[6], "the segment count", &segnum)))
+    if (nargs == 7 && (!extent_arg(I, call, args[4], "the destination stride", &dst_stride) ||
+                       !extent_arg(I, call, args[5], "the source stride", &src_stride) ||
+                       !extent_arg(I, call, args[6], "the segment count", &segnum)))
         return;
+    if (dst_stride == EXTENT_UNKNOWN || src_stride == EXTENT_UNKNOWN || segnum == EXTENT_UNKNOWN)
+        size = EXTENT_UNKNOWN, segnum = 0;  /* where the segments lie: the whole buffers */
     CXType dir_type = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 3)));
     const char *dname = interp_enumerator(I, clang_getTypeDeclaration(dir_type), dir);
     const char *two = dname ? strchr(dname, '2') : NULL;
@@ -178,10 +215,8 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
     size_t n = (size_t)segnum + 1;
     struct span *w = xcalloc(n, sizeof(*w)), *r = xcalloc(n, sizeof(*r));
     for (size_t k = 0; k < n; k++) {
-        w[k] = (struct span){args[0], size};
-        w[k].p.num += (int64_t)k * dst_stride;
-        r[k] = (struct span){args[1], size};
-        r[k].p.num += (int64_t)k * src_stride;
+        w[k] = (struct span){pointer_add(args[0], (int64_t)k * dst_stride), size};
+        r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), size};
     }
     bool async = strstr(name, "_async") != NULL;
     access(I, call, io ? "IO" : "MOVE", async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
@@ -280,19 +315,19 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
     if (f == FUSION) {   /* dst = (a op b) op' c over count elements */
         int64_t count;
-        if (!interp_int(I, call, args[5], "the element count", &count))
+        if (!extent_arg(I, call, args[5], "the element count", &count))
             return;
-        struct span dst = {args[1], count * element_size(call, 1)}, reads[3];
+        struct span dst = {args[1], times(count, element_size(call, 1))}, reads[3];
         int nreads = 0;
         for (int k = 2; k <= 4; k++)
             if (k == 2 || args[k].kind == VAL_POINTER)
-                reads[nreads++] = (struct span){args[k], count * element_size(call, k)};
+                reads[nreads++] = (struct span){args[k], times(count, element_size(call, k))};
         access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
         return;
     }
     if (f == MOVE_BYTES) {
         int64_t bytes;
-        if (!interp_int(I, call, args[2], "the byte count", &bytes))
+        if (!extent_arg(I, call, args[2], "the byte count", &bytes))
             return;
         struct span dst = {args[0], bytes}, src = {args[1], bytes};
         access(I, call, "COMPUTE", "bang_move", &dst, 1, &src, 1);
@@ -300,27 +335,27 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     }
     if (f == TRANSPOSE) {
         int64_t h, wd;
-        if (!interp_int(I, call, args[2], "the height", &h) ||
-            !interp_int(I, call, args[3], "the width", &wd))
+        if (!extent_arg(I, call, args[2], "the height", &h) ||
+            !extent_arg(I, call, args[3], "the width", &wd))
             return;
-        n = h * wd;
-    } else if (!interp_int(I, call, args[count_at], "the element count", &n)) {
+        n = h == EXTENT_UNKNOWN || wd == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : h * wd;
+    } else if (!extent_arg(I, call, args[count_at], "the element count", &n)) {
         return;
     }
-    if (f == CYCLE && !interp_int(I, call, args[4], "the cycled element count", &m))
+    if (f == CYCLE && !extent_arg(I, call, args[4], "the cycled element count", &m))
         return;
     char *pir_op = xasprintf("bang_%s", op);
-    struct span dst = {args[0], n * element_size(call, 0)};
+    struct span dst = {args[0], times(n, element_size(call, 0))};
     if (f == WRITE_VALUE) {
-        dst.bytes = n * element_size(call, 2);
+        dst.bytes = times(n, element_size(call, 2));
         access(I, call, "COMPUTE", pir_op, &dst, 1, NULL, 0);
     } else {
-        struct span reads[2] = {{args[1], n * element_size(call, 1)}, {args[2], 0}};
+        struct span reads[2] = {{args[1], times(n, element_size(call, 1))}, {args[2], 0}};
         int nreads = 1;
         if (f == ELEMENTWISE)
-            reads[nreads++] = (struct span){args[2], n * element_size(call, 2)};
+            reads[nreads++] = (struct span){args[2], times(n, element_size(call, 2))};
         if (f == CYCLE)
-            reads[nreads++] = (struct span){args[2], m * element_size(call, 2)};
+            reads[nreads++] = (struct span){args[2], times(m, element_size(call, 2))};
         access(I, call, "COMPUTE", pir_op, &dst, 1, reads, nreads);
     }
     free(pir_op);

@@ -342,6 +342,39 @@ static void token_at_or_after(CXTranslationUnit tu, CXCursor e, CXFile file, uns
     clang_disposeTokens(tu, toks, n);
 }
 
+/* The operator of a binary e inside a macro invocation when the two operands and the operator
+ * are written one after the other in the same text (within one macro argument, or in one
+ * definition): the single token between the left operand's end and the right operand's start,
+ * if it is an operator other than ','. Empty otherwise. */
+static void operator_between(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char out[4])
+{
+    out[0] = '\0';
+    CXFile lf, rf;
+    unsigned lend, rstart;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &lf, NULL, NULL, &lend);
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(rhs)), &rf, NULL, NULL,
+                              &rstart);
+    if (!lf || !clang_File_isEqual(lf, rf) || rstart <= lend)
+        return;
+    CXSourceRange between = clang_getRange(clang_getLocationForOffset(tu, lf, lend),
+                                           clang_getLocationForOffset(tu, lf, rstart));
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(tu, between, &toks, &n);
+    /* the operator, then (the range's end is inclusive) perhaps the right operand's first */
+    unsigned next = 0;
+    if (n >= 2)
+        clang_getSpellingLocation(clang_getTokenLocation(tu, toks[1]), NULL, NULL, NULL, &next);
+    if (n == 1 || (n == 2 && next == rstart)) {
+        CXString sp = clang_getTokenSpelling(tu, toks[0]);
+        const char *t = clang_getCString(sp);
+        if (is_operator_spelling(t) && strcmp(t, ",") != 0)
+            copy_op(out, t);
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, toks, n);
+}
+
 /* The operator after an operand that ends inside a macro invocation (`taskId * 4`,
  * `MAX(a, b) + 1`): the first operator token of e at or after where the invocation starts,
  * outside the invocation's parentheses. */
@@ -466,10 +499,15 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
         return slot->op;
     long k = operands_macro(c, lhs, e);
     if (k >= 0) {
-        /* the operator may be in the macro's definition: from there, or not known */
+        /* the operator may be in the macro's definition: from there; else (the nodes of an
+         * instantiated template are not the ones matched) written between the operands, or
+         * not known */
         const char *op = operator_in_macro(c, k, e);
         slot = op_find(c, e, &fresh);
-        if (!op)
+        CXCursor a, b;
+        if (!op && cursor_two_exprs(e, &a, &b))
+            operator_between(tu, lhs, b, slot->op);
+        else if (!op)
             slot->op[0] = '\0';
         slot->op_known = true;
         return slot->op;

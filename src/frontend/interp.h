@@ -31,6 +31,19 @@ struct value {
     struct object *obj;
 };
 
+/* VAL_POINTER's num when data decides where in the buffer it points (p + i with i read from
+ * memory, two pointers into one buffer joined after a condition on data): accesses through it
+ * are taken to touch the whole buffer. */
+#define OFFSET_UNKNOWN INT64_MIN
+
+/* p moved by `bytes`; a pointer of unknown offset stays one. */
+static inline struct value pointer_add(struct value p, int64_t bytes)
+{
+    if (p.num != OFFSET_UNKNOWN)
+        p.num += bytes;
+    return p;
+}
+
 struct field {
     char *name;
     struct value v;

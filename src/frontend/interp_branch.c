@@ -1,7 +1,8 @@
 /* Conditions on data: an `if` whose condition the interpreter cannot know (it depends on
  * values read from memory, floats, results of unmodelled calls) becomes `if (?) {...} else
  * {...}` in the PIR, both sides run from the same state and the two states joined after it
- * (a variable that differs becomes unknown).
+ * (a variable that differs becomes unknown; a pointer into the same buffer points somewhere
+ * in it, OFFSET_UNKNOWN).
  *
  * A side that leaves early (return, break, continue) while the other goes on makes a pending
  * exit: the state it left with, kept until the construct it leaves (the function, the loop, the
@@ -150,7 +151,11 @@ static bool same_value(struct value a, struct value b)
 
 static void join_value(struct value *into, struct value other)
 {
-    if (!same_value(*into, other))
+    if (same_value(*into, other))
+        return;
+    if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer)
+        into->num = OFFSET_UNKNOWN;     /* the same buffer, where depends on the path */
+    else
         *into = unknown;
 }
 

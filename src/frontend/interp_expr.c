@@ -220,10 +220,13 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
         return use == USE_ADDRESS ? (I->scratch = a, &I->scratch) : through_ref(I, e, a);
     }
     if (a.kind == VAL_POINTER && I->api->scalar) {
-        if (!interp_int(I, index, i, "the index of a memory access", &k))
-            return NULL;
         int64_t size = type_size(clang_getCursorType(e));
-        a.num += k * size;
+        if (i.kind == VAL_UNKNOWN)  /* an index data decides: somewhere in the buffer */
+            a.num = OFFSET_UNKNOWN;
+        else if (!interp_int(I, index, i, "the index of a memory access", &k))
+            return NULL;
+        else
+            a = pointer_add(a, k * size);
         return memory_access(I, e, a, size, use);
     }
     if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {
@@ -308,13 +311,15 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
 {
     if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
         int64_t step = pointee_size(result_type) * b.num;
-        a.num += !strcmp(op, "+") ? step : -step;
-        return a;
+        return pointer_add(a, !strcmp(op, "+") ? step : -step);
     }
-    if (b.kind == VAL_POINTER && a.kind == VAL_INT && !strcmp(op, "+")) {
-        b.num += pointee_size(result_type) * a.num;
-        return b;
-    }
+    if (b.kind == VAL_POINTER && a.kind == VAL_INT && !strcmp(op, "+"))
+        return pointer_add(b, pointee_size(result_type) * a.num);
+    /* an offset data decides: somewhere in the same buffer */
+    if (a.kind == VAL_POINTER && b.kind == VAL_UNKNOWN && (!strcmp(op, "+") || !strcmp(op, "-")))
+        return (struct value){.kind = VAL_POINTER, .buffer = a.buffer, .num = OFFSET_UNKNOWN};
+    if (b.kind == VAL_POINTER && a.kind == VAL_UNKNOWN && !strcmp(op, "+"))
+        return (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN};
     bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
     bool pa = a.kind == VAL_POINTER || a.kind == VAL_REF, pb = b.kind == VAL_POINTER || b.kind == VAL_REF;
     if ((eq || ne) && ((pa && b.kind == VAL_INT && b.num == 0) || (pb && a.kind == VAL_INT && a.num == 0)))
@@ -365,8 +370,11 @@ static struct value eval_binary(struct interp *I, CXCursor e)
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
         struct value a = eval(I, lhs);
         if (a.kind != VAL_INT) {
-            /* data decides whether the right side runs: its reads are counted as if it did */
-            if (!I->stopped && cursor_has_effects(rhs))
+            /* data decides whether the right side runs: its reads are counted as if it did;
+             * one with effects runs on one side of a choice on data */
+            if (!I->stopped && cursor_has_effects(rhs) && a.kind == VAL_UNKNOWN)
+                exec_data_if(I, e, rhs, clang_getNullCursor());
+            else if (!I->stopped && cursor_has_effects(rhs))
                 interp_int(I, lhs, a, "the left side of a '&&' or '||' whose right side has "
                            "effects", &(int64_t){0});
             else
@@ -406,7 +414,8 @@ static struct value eval_binary(struct interp *I, CXCursor e)
     }
     struct value a = eval(I, lhs), b = eval(I, rhs);
     if (a.kind == VAL_POINTER && b.kind == VAL_POINTER && !strcmp(op, "-"))
-        return a.buffer == b.buffer ? int_value((a.num - b.num) / pointee_size(clang_getCursorType(lhs)))
+        return a.buffer == b.buffer && a.num != OFFSET_UNKNOWN && b.num != OFFSET_UNKNOWN
+                   ? int_value((a.num - b.num) / pointee_size(clang_getCursorType(lhs)))
                                     : unknown;
     return arith(I, e, op, a, b, type);
 }
@@ -711,6 +720,8 @@ struct value eval(struct interp *I, CXCursor e)
                 struct value x = eval(I, k.items[1]), y = eval(I, k.items[2]);
                 if (x.kind == VAL_INT && y.kind == VAL_INT && x.num == y.num)
                     r = x;
+            } else if (!I->stopped && c.kind == VAL_UNKNOWN) {
+                exec_data_if(I, e, k.items[1], k.items[2]);   /* effects on one side each */
             } else {
                 interp_int(I, k.items[0], c, "the condition of '?:'", &(int64_t){0});
             }
