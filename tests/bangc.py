@@ -3,7 +3,8 @@
 of one MPU and four IPUs for --task-type UNIONn, every line with its source location; check
 reports races between clusters at source lines with the cores named; -D moves taskId;
 unmodelled intrinsics, untraceable addresses and bad task types are errors with file:line:col
-(exit 2), never a clean verdict; a directory walk picks up .mlu files.
+(exit 2), never a clean verdict; a directory walk picks up .mlu files; a condition on data is
+`if (?)` (sides written the same once, an empty else dropped, a guard after an early return).
 
 usage: bangc.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
 import json
@@ -144,6 +145,34 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('check', os.path.join(tmp, 'tree'))
     expect(p.returncode == 0 and 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings' in p.stdout,
            f'check DIR: .mlu files are found by the walk: {p.stdout!r}')
+
+    # conditions on data: sides written the same are one; an early exit guards what follows
+    same = write(os.path.join(tmp, 'same_sides.mlu'),
+                 '#include <bang.h>\n__nram__ float a[8];\n__mlu_global__ void k(float *g) {\n'
+                 '  if (a[0] > 0) { a[1] = 1; } else { a[1] = 2; }\n}\n')
+    p = run('lower', same)
+    body = [l.split('  //')[0] for l in p.stdout.splitlines()[p.stdout.splitlines().index(
+        next(l for l in p.stdout.splitlines() if l.startswith('kernel'))):]]
+    expect(p.returncode == 0 and body == ['kernel k {', '  ALU load_scalar <- a[0 +: 4];',
+                                          '  ALU store_scalar a[4 +: 4];', '}'],
+           f'lower: two sides that store the same bytes are written once, no choice: {body!r}')
+    budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
+    expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
+           '(a condition on data counts the values it copies)' in budget.stdout,
+           f'check: the copies at conditions on data count toward the budget: {budget.stdout!r}')
+
+p = run('lower', f'{K}/early_return.mlu')
+lines = p.stdout.splitlines()
+at = lines.index(f'  ALU load_scalar <- res[0 +: 4];  // from {K}/early_return.mlu:16:7')
+expect(lines[at + 1:at + 4] == [f'  if (?) {{  // from {K}/early_return.mlu:16:3',
+                                f'    sync_io();  // from {K}/early_return.mlu:17:3', '  }'],
+       f'lower: after a return taken on data the rest of the function is a choice: {lines!r}')
+p = run('lower', f'{K}/data_branch.mlu')
+lines = [l.split('  //')[0] for l in p.stdout.splitlines()]
+at = lines.index('    if (?) {') if '    if (?) {' in lines else lines.index('  if (?) {')
+expect(lines[at + 1].strip().startswith('IO memcpy_async y[') and lines[at + 2].strip() == '}'
+       and 'else' not in ''.join(lines),
+       f'lower: a condition on data is if (?) around its side, an empty else dropped: {lines!r}')
 
 p = run('check', '--task-type', 'UNION3', f'{K}/sram_staging.mlu')
 expect(p.returncode == 2 and p.stderr.startswith(

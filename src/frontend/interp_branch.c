@@ -41,6 +41,7 @@ struct snapshot {
     struct value *globals;
     size_t nglobals;
     struct value scratch;
+    uint64_t values;        /* how many were copied */
 };
 
 struct pending_exit {
@@ -88,6 +89,12 @@ static struct snapshot *snapshot_take(struct interp *I)
     for (size_t g = 0; g < s->nglobals; g++)
         s->globals[g] = I->globals.items[g].v;
     s->scratch = I->scratch;
+    uint64_t values = s->nglobals;
+    for (size_t f = 0; f < s->nframes; f++)
+        values += s->frames[f].nvars;
+    for (size_t i = 0; i < s->nobjects; i++)
+        values += s->objects[i].nfields;
+    s->values = values;
     return s;
 }
 
@@ -319,6 +326,11 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
+    /* the copies and joins are work like statements are: they count toward the budget */
+    if (!count_steps(I, s, 3 * before->values)) {
+        snapshot_free(before);
+        return FLOW_STOP;
+    }
     b->depth++;
 
     struct pir_mark at_if = pir_writer_mark(I->w);

@@ -74,14 +74,21 @@ void close_scope(struct interp *I, size_t mark, CXCursor scope)
 
 bool count_step(struct interp *I, CXCursor at)
 {
-    if (++I->steps <= I->opt->max_steps)
+    return count_steps(I, at, 1);
+}
+
+bool count_steps(struct interp *I, CXCursor at, uint64_t n)
+{
+    I->steps += n;
+    if (I->steps <= I->opt->max_steps)
         return true;
     if (!I->stopped) {
         struct as_loc loc = interp_loc(I, at);
         loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
         diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
                   "the kernel runs more than %llu statements and calls under the values it "
-                  "was lowered with; it was not verified (--max-events)",
+                  "was lowered with (a condition on data counts the values it copies); it was "
+                  "not verified (--max-events)",
                   (unsigned long long)I->opt->max_steps);
         I->incomplete = true;
     }

@@ -54,6 +54,7 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at);
 
 /* interp_expr.c */
 bool count_step(struct interp *I, CXCursor at);     /* false once the step budget is spent */
+bool count_steps(struct interp *I, CXCursor at, uint64_t n);
 struct value eval(struct interp *I, CXCursor e);
 struct value *lookup_var(struct interp *I, CXCursor decl);
 /* The variable a VAL_REF names, in this frame or a caller's; NULL once it is out of scope. */
