@@ -102,9 +102,14 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "GetPhyAddr")) {
+        /* a local tensor's address in its space: where its buffer is placed, plus its view's
+         * offset (two tensors are compared by it to tell whether they share bytes) */
+        bool placed = s->kind == AC_LOCAL && t->buffer >= 0 && I->w->buffers[t->buffer].place >= 0;
         *result = s->kind == AC_GLOBAL
                       ? (struct value){.kind = VAL_POINTER, .buffer = t->buffer, .num = t->offset}
-                      : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+                  : placed ? (struct value){.kind = VAL_INT, .buffer = -1,
+                                            .num = I->w->buffers[t->buffer].place + t->offset}
+                           : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
     }
     return false;
