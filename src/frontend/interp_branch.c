@@ -53,7 +53,6 @@ struct branches {
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
-    size_t pending_base;            /* exits made inside the enclosing side start here */
     int depth;                      /* sides of `if (?)` being run */
 };
 
@@ -310,13 +309,11 @@ enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consu
 static enum flow run_side(struct interp *I, CXCursor side)
 {
     struct branches *b = branches_of(I);
-    size_t guard_base = b->guard_base, pending_base = b->pending_base;
+    size_t guard_base = b->guard_base;
     b->guard_base = b->guards.len;
-    b->pending_base = b->pending.len;
     enum flow f = clang_Cursor_isNull(side) ? FLOW_NEXT : exec(I, side);
     close_guards(I, b->guard_base, side);
     b->guard_base = guard_base;
-    b->pending_base = pending_base;
     return f;
 }
 
@@ -392,7 +389,7 @@ void branches_end_kernel(struct interp *I, CXCursor at)
     for (size_t i = 0; i < b->pending.len; i++)
         snapshot_free(b->pending.items[i].state);
     b->pending.len = 0;
-    b->guard_base = b->pending_base = 0;
+    b->guard_base = 0;
     b->depth = 0;
 }
 
