@@ -277,6 +277,19 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
+        /* Counted before the first run: a kernel with too many paths is refused at once,
+         * not after the first --max-paths of them (0: not counted, the runs will say why). */
+        uint64_t npaths = o->first_run_only ? 0
+                                            : lower_count_paths(r->ast, kernel, r->model,
+                                                                &assignment, &limits);
+        if (npaths > o->max_paths - kr->paths) {
+            diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                      "kernel '%s' has more than %zu paths (parameter values x if (?) "
+                      "choices); raise the limit with --max-paths",
+                      kernel->name, o->max_paths);
+            stopped = true;
+            break;
+        }
         do {
             if (kr->paths >= o->max_paths) {
                 diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,

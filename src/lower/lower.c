@@ -462,6 +462,24 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     return p;
 }
 
+uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
+                           const struct model *model, const struct binding_list *assignment,
+                           const struct lower_limits *limits)
+{
+    bool choices = false;
+    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
+        choices = lower_has_choice(ac->body);
+    if (!choices)
+        return 1;   /* the common case costs no walk */
+    struct diag_list quiet;
+    diag_list_init(&quiet, 0);
+    struct path_choices path = {.counting = true, .counted = 1};
+    bool stopped;
+    lw_program_free(lower_kernel(ast, kernel, model, assignment, &path, limits, &quiet, &stopped));
+    diag_list_free(&quiet);
+    return stopped ? 0 : path.counted;
+}
+
 void lw_program_free(struct lw_program *p)
 {
     if (!p)

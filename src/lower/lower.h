@@ -20,7 +20,12 @@ struct lower_limits {
 struct path_choices {
     VEC(unsigned char) bits;
     size_t used;            /* decisions consumed by the last run */
+    /* Counting instead of lowering (lower_count_paths): every `if (?)` walks both sides, no
+     * instruction is made; `counted` is the number of paths, PATHS_MANY once above any cap. */
+    bool counting;
+    uint64_t counted;
 };
+#define PATHS_MANY UINT64_MAX
 
 void path_choices_init(struct path_choices *p);
 void path_choices_free(struct path_choices *p);
@@ -39,6 +44,12 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
                                 struct path_choices *path, const struct lower_limits *limits,
                                 struct diag_list *diags, bool *stopped);
 void lw_program_free(struct lw_program *p);
+/* How many `if (?)` paths `kernel` has under `assignment` (PATHS_MANY: more than fit), found
+ * by walking its statements without making instructions; 0 when the walk stopped on a
+ * problem (the lowering itself then reports it). Nothing is added to any diagnostic list. */
+uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
+                           const struct model *model, const struct binding_list *assignment,
+                           const struct lower_limits *limits);
 
 /* The instructions of each unit in queue order: those of unit u are
  * queue[first[u] .. first[u + 1]), at index first[u] + pos. Both arrays allocated (free). */

@@ -66,6 +66,9 @@ const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct as
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
+/* Whether any statement of list, at any depth, is `if (?)` (stmt.c). */
+bool lower_has_choice(const struct ast_stmt *list);
+
 /* Reports an input error that stops the kernel (exit code 2). */
 void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5), nonnull(4)));

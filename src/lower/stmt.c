@@ -13,6 +13,29 @@ static bool path_take(struct path_choices *p)
     return p->bits.items[p->used++] != 0;
 }
 
+static uint64_t saturating_add(uint64_t a, uint64_t b)
+{
+    return a > PATHS_MANY - b ? PATHS_MANY : a + b;
+}
+
+static uint64_t saturating_mul(uint64_t a, uint64_t b)
+{
+    return a && b > PATHS_MANY / a ? PATHS_MANY : a * b;
+}
+
+/* Whether any statement of list, at any depth, is `if (?)`. */
+bool lower_has_choice(const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        bool here = s->kind == STMT_IF && (s->cond->kind == EXPR_UNKNOWN ||
+                                           lower_has_choice(s->else_body));
+        if (here || ((s->kind == STMT_IF || s->kind == STMT_FOR || s->kind == STMT_BLOCK) &&
+                     lower_has_choice(s->body)))
+            return true;
+    }
+    return false;
+}
+
 static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     int64_t lo, hi, step = 1;
@@ -38,6 +61,8 @@ static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct 
                    (unsigned long long)L->limits->max_trip_count);
         return;
     }
+    if (L->path->counting && !lower_has_choice(s->body))
+        return;     /* one path whatever it runs */
     if (!lower_spend(L, trips, s->loc))
         return;
     struct scope var = {.name = s->name, .next = env};
@@ -55,10 +80,25 @@ static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct 
     L->iters.len = depth;
 }
 
+/* Counting: the paths so far times those of either side. */
+static void count_choice(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+{
+    uint64_t before = L->path->counted;
+    L->path->counted = 1;
+    lower_stmts(L, s->body, env);
+    uint64_t then_paths = L->path->counted;
+    L->path->counted = 1;
+    lower_stmts(L, s->else_body, env);
+    L->path->counted = saturating_mul(before, saturating_add(then_paths, L->path->counted));
+}
+
 static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     bool take_then;
-    if (s->cond->kind == EXPR_UNKNOWN) {
+    if (s->cond->kind == EXPR_UNKNOWN && L->path->counting) {
+        count_choice(L, s, env);
+        return;
+    } else if (s->cond->kind == EXPR_UNKNOWN) {
         take_then = path_take(L->path);
     } else {
         int64_t c;
@@ -124,10 +164,12 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
             lower_stmts(L, s->body, env);
             break;
         case STMT_ACCESS:
-            lower_access(L, s, env);
+            if (!L->path->counting)
+                lower_access(L, s, env);
             break;
         case STMT_CALL:
-            lower_call(L, s, env);
+            if (!L->path->counting)
+                lower_call(L, s, env);
             break;
         }
     }
