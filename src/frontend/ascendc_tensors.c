@@ -205,7 +205,8 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
     return true;
 }
 
-enum vector_shape { VEC_BINARY, VEC_UNARY, VEC_SCALAR, VEC_DUP, VEC_CAST };
+/* VEC_AXPY: (dst, src, scalar, count) that reads dst too (dst = src * scalar + dst). */
+enum vector_shape { VEC_BINARY, VEC_UNARY, VEC_SCALAR, VEC_DUP, VEC_CAST, VEC_AXPY };
 
 /* Each vector API with the model's op name for it (the API's own name is in the PIR
  * line's comment). */
@@ -221,7 +222,7 @@ static const struct vector_api {
     {"Rsqrt", "vrsqrt", VEC_UNARY}, {"Relu", "vrelu", VEC_UNARY}, {"Not", "vnot", VEC_UNARY},
     {"Adds", "vadds", VEC_SCALAR}, {"Muls", "vmuls", VEC_SCALAR}, {"Maxs", "vmaxs", VEC_SCALAR},
     {"Mins", "vmins", VEC_SCALAR}, {"LeakyRelu", "vop", VEC_SCALAR},
-    {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST},
+    {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST}, {"Axpy", "vaxpy", VEC_AXPY},
 };
 
 static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor call,
@@ -229,8 +230,7 @@ static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor
 {
     /* operands that are tensors, and the count-form arity */
     int ntensors = api->shape == VEC_BINARY ? 3 : api->shape == VEC_DUP ? 1 : 2;
-    int count_arity = api->shape == VEC_BINARY ? 4 : api->shape == VEC_UNARY ? 3
-                    : api->shape == VEC_SCALAR ? 4 : api->shape == VEC_DUP ? 3 : 4;
+    int count_arity = api->shape == VEC_UNARY || api->shape == VEC_DUP ? 3 : 4;
     struct ac_state *t[3] = {NULL, NULL, NULL};
     for (int i = 0; i < ntensors; i++) {
         t[i] = i < nargs ? api_state(args[i], AC_LOCAL) : NULL;
@@ -247,8 +247,10 @@ static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor
         /* repeat form: the rest of the tensor (its mask and strides are not evaluated) */
         regions[i] = region(ts, count >= 0 ? count * ts->element : ts->length);
     }
-    emit_access(out(I), interp_loc(I, call), "V", api->op, &regions[0], regions + 1,
-                ntensors - 1);
+    int nreads = ntensors - 1;
+    if (api->shape == VEC_AXPY)     /* the destination is read too */
+        regions[nreads++ + 1] = regions[0];
+    emit_access(out(I), interp_loc(I, call), "V", api->op, &regions[0], regions + 1, nreads);
     return true;
 }
 

@@ -299,6 +299,9 @@ ACCELSYNC_SCALAR(LeakyRelu)
 template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, const int32_t &calCount);
 template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride);
 template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const RoundMode &mode, const uint32_t &calCount);
+// dst = src * scalar + dst (dst read and written)
+template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const AccelsyncScalar<U> &scalar, const int32_t &calCount);
+template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const AccelsyncScalar<U> &scalar, uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams &params);
 
 // High-level APIs whose synchronization lives inside the vendor library: declared so a kernel
 // that calls them parses, and reported as `unsupported` where they are called.
@@ -322,7 +325,7 @@ ACCELSYNC_UNMODELLED(SetAtomicNone) ACCELSYNC_UNMODELLED(SetAtomicAdd) ACCELSYNC
 ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_UNMODELLED(InitOutput)
 ACCELSYNC_UNMODELLED(SetSysWorkspace) ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
 ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(GatherMask) ACCELSYNC_UNMODELLED(Power)
-ACCELSYNC_UNMODELLED(Axpy) ACCELSYNC_UNMODELLED(Sin) ACCELSYNC_UNMODELLED(Cos) ACCELSYNC_UNMODELLED(Asin)
+ACCELSYNC_UNMODELLED(Sin) ACCELSYNC_UNMODELLED(Cos) ACCELSYNC_UNMODELLED(Asin)
 ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan) ACCELSYNC_UNMODELLED(Tanh) ACCELSYNC_UNMODELLED(Sigmoid)
 ACCELSYNC_UNMODELLED(Erf) ACCELSYNC_UNMODELLED(Log) ACCELSYNC_UNMODELLED(Floor) ACCELSYNC_UNMODELLED(Ceil)
 ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign) ACCELSYNC_UNMODELLED(Copy)
