@@ -3,7 +3,8 @@
 line with its source location; check reports findings at the kernel's own lines, with the
 related statement and source excerpt; unsupported constructs and source errors make the file
 not verified (exit 2) with file:line:col; -I and --auto-sync change what is checked; fix
-refuses kernel sources; suppression comments work in C++.
+refuses kernel sources; suppression comments work in C++; conditions on data split a kernel
+into runs, at most 64.
 
 usage: frontend.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
 import json
@@ -160,6 +161,26 @@ with tempfile.TemporaryDirectory() as tmp:
     expect([f['path'] for f in data['files']] == [src], f'the walk finds the .cpp: {p.stdout[:200]}')
     expect(data['summary']['suppressed'] == 1 and data['summary']['errors'] == 1,
            f'one hazard suppressed by its comment, one left: {data["summary"]}')
+
+# conditions on data split an Ascend C kernel into runs: the runs are the sides of if (?),
+# and a kernel with more than 64 of them is unsupported, never partly checked and clean
+with tempfile.TemporaryDirectory() as tmp:
+    text = open(os.path.join(root, K, 'data_condition_api.cpp')).read()
+    p = run('lower', os.path.join(root, K, 'data_condition_api.cpp'))
+    body = [l.split('  //')[0] for l in p.stdout.splitlines()]
+    at = body.index('kernel copy_if_negative {')
+    expect(body[at + 1] == '  if (?) {' and '  else {' in body[at:] and body[-1] == '}' and
+           sum(l.strip().startswith('V vmuls') for l in body) == 1 and
+           sum(l.strip().startswith('MTE2 copy') for l in body) == 2,
+           f'lower: two runs as the sides of one if (?), the Muls in one of them: {body!r}')
+    many = os.path.join(tmp, 'many_runs.cpp')
+    open(many, 'w').write(text.replace('    if (v.GetValue(0) < 0) {',
+                                       '    for (int i = 0; i < 7; i++)\n    if (v.GetValue(i) < 0) {'))
+    p = run('check', many)
+    expect(p.returncode == 2 and f'{many}:9:12: error: ' in p.stdout and
+           'more than 64 runs: conditions on data split the kernel into more combinations than '
+           'are lowered [unsupported]' in p.stdout,
+           f'check: 128 combinations of sides are unsupported at the entry: {p.stdout!r}')
 
 # several files on several threads: the same report as one after the other
 one = run('check', '-j', '1', '-I', f'{K}/include', K)

@@ -65,20 +65,51 @@ struct key_list {
     size_t len, cap;
 };
 
-/* One run of an entry as PIR kernel `name`. */
+/* Runs of one entry, one per combination of sides of its conditions on data, beyond which
+ * the kernel is not lowered. */
+enum { MAX_RUNS = 64 };
+
+/* An entry as PIR kernel `name`: one run, or, when conditions on data split it, every run as
+ * a side of `if (?) { run 1 } else { if (?) { run 2 } else { ... run n } }` (the runs are
+ * whole executions: the Ascend C state is never joined). */
 static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
                       const struct frontend_options *o, struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
-    void *api_data = ascendc_api_data_new(w, !o->manual_sync);
-    I->api_data = api_data;
     struct as_loc at = interp_loc(I, entry);
     pir_writer_open(w, at, "kernel %s", name);
-    interp_run_kernel(I, entry, bind_param, NULL);
+    bool incomplete = false, more;
+    int runs = 0;
+    do {
+        struct pir_mark at_if = pir_writer_mark(w);
+        pir_writer_open(w, at, "if (?)");
+        struct pir_mark start = pir_writer_mark(w);
+        void *api_data = ascendc_api_data_new(w, !o->manual_sync);
+        I->api_data = api_data;
+        interp_run_kernel(I, entry, bind_param, NULL);
+        ascendc_api_data_free(api_data);
+        incomplete |= I->incomplete;
+        more = !I->incomplete && interp_next_run(I);
+        if (more && ++runs == MAX_RUNS) {
+            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
+                               "kernel into more combinations than are lowered", MAX_RUNS);
+            incomplete = true;
+            more = false;
+        }
+        if (more) {
+            pir_writer_close(w, at);
+            pir_writer_open(w, at, "else");
+        } else {
+            pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
+        }
+    } while (more);
+    for (int k = 0; k < runs; k++)
+        pir_writer_close(w, at);
+    while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
+        ;
     pir_writer_close(w, at);
-    ascendc_api_data_free(api_data);
     out->kernels++;
-    if (I->incomplete) {
+    if (incomplete) {
         out->incomplete++;
         if (!o->keep_incomplete)
             pir_writer_rollback(w, mark);

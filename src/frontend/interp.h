@@ -70,8 +70,9 @@ struct global_var {
  * a method (template arguments stripped) or NULL. */
 struct api_ops {
     const char *name;       /* the dialect, in messages: "Ascend C" */
-    /* Its calls change state of its own that the interpreter cannot copy and join: they are
-     * not followed down both sides of a condition on data (interp_branch.c). */
+    /* Its calls change state of its own that the interpreter cannot copy and join: a run
+     * takes one side of each condition on data, and the driver runs the kernel again for the
+     * others (interp_next_run, interp_branch.c). */
     bool stateful;
     /* State for an instance of an API class; NULL if the class is not modelled. */
     void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
@@ -149,6 +150,9 @@ void interp_free(struct interp *I);
 /* Lowers one kernel entry (a function definition) into the writer's current kernel, its
  * parameters bound by bind_param. I->incomplete tells whether something was not modelled. */
 void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data);
+/* With a stateful API, after a run: moves to the next combination of sides of the run's
+ * conditions on data and returns true, or false when every combination has run. */
+bool interp_next_run(struct interp *I);
 /* A copy of a value: objects are copied (API state through api_ops.copy). */
 struct value interp_copy_value(struct interp *I, struct value v);
 

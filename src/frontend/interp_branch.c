@@ -12,8 +12,10 @@
  * kernel does not have, never loses one of its paths: it can cost false alarms, not missed
  * hazards.
  *
- * An API layer with state of its own (api_ops.stateful) cannot be followed down both sides:
- * its calls under such a condition, and early exits from one, are reported as unsupported. */
+ * An API layer with state of its own (api_ops.stateful) cannot be followed down both sides
+ * and joined: for it each run of the kernel takes one side of every condition on data, and
+ * the frontend's driver runs the kernel again for every combination (interp_next_run),
+ * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
 #include "interp_internal.h"
 
 #include <stdlib.h>
@@ -50,10 +52,13 @@ struct pending_exit {
 };
 
 struct branches {
+    /* Stateful APIs: each run of the kernel takes one side of every condition on data, the
+     * choices of the run (1: then) in order; interp_next_run moves to the next combination. */
+    VEC(unsigned char) forks;
+    size_t forks_used;
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
-    int depth;                      /* sides of `if (?)` being run */
 };
 
 /* ---- snapshots ---- */
@@ -221,39 +226,13 @@ static void close_guards(struct interp *I, size_t base, CXCursor at)
     }
 }
 
-static void add_pending(struct interp *I, enum flow flow, struct snapshot *state, CXCursor at)
+static void add_pending(struct interp *I, enum flow flow, struct snapshot *state)
 {
-    if (I->api->stateful) {
-        interp_unsupported(I, at, "leaving early under a condition on data is not modelled "
-                           "with the %s API (the frontend cannot follow its state on both paths)",
-                           I->api->name);
-        stop(I);
-        snapshot_free(state);
-        return;
-    }
     struct pending_exit p = {flow, state};
     VEC_PUSH(branches_of(I)->pending, p);
 }
 
 /* ---- the entry points (interp_internal.h) ---- */
-
-bool in_data_branch(const struct interp *I)
-{
-    return I->branches && I->branches->depth > 0;
-}
-
-bool api_state_followed(struct interp *I, struct as_loc at)
-{
-    if (!I->api->stateful || !in_data_branch(I))
-        return true;
-    at.file = arena_strdup(&I->diags->arena, at.file ? at.file : "");
-    diag_addf(I->diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
-              "a call of the %s API under a condition on data is not modelled (the frontend "
-              "cannot follow the API's state on both paths)", I->api->name);
-    I->incomplete = true;
-    stop(I);
-    return false;
-}
 
 struct exits_mark exits_mark(struct interp *I)
 {
@@ -290,7 +269,7 @@ enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consu
     b->pending.len = kept;
     size_t first = 0;
     if (f != FLOW_NEXT) {   /* the current path leaves further: it waits, one that goes on runs */
-        add_pending(I, f, snapshot_take(I), at);
+        add_pending(I, f, snapshot_take(I));
         snapshot_restore(I, going_on[0]);
         first = 1;
         f = FLOW_NEXT;
@@ -317,9 +296,36 @@ static enum flow run_side(struct interp *I, CXCursor side)
     return f;
 }
 
+/* The side the current run takes at its next condition on data. */
+static bool fork_take(struct branches *b)
+{
+    if (b->forks_used == b->forks.len)
+        VEC_PUSH(b->forks, 1);
+    return b->forks.items[b->forks_used++] != 0;
+}
+
+bool interp_next_run(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    /* depth-first, as the checker's paths: drop what the run did not reach, flip the deepest
+     * "then" into "else" */
+    b->forks.len = b->forks_used;
+    while (b->forks.len > 0 && b->forks.items[b->forks.len - 1] == 0)
+        b->forks.len--;
+    b->forks_used = 0;
+    if (b->forks.len == 0)
+        return false;
+    b->forks.items[b->forks.len - 1] = 0;
+    return true;
+}
+
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side)
 {
     struct branches *b = branches_of(I);
+    if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
+        CXCursor side = fork_take(b) ? then_side : else_side;
+        return clang_Cursor_isNull(side) ? FLOW_NEXT : exec(I, side);
+    }
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
@@ -328,7 +334,6 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
         snapshot_free(before);
         return FLOW_STOP;
     }
-    b->depth++;
 
     struct pir_mark at_if = pir_writer_mark(I->w);
     pir_writer_open(I->w, at, "if (?)");
@@ -350,7 +355,6 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
         else_end = pir_writer_mark(I->w);
         pir_writer_close(I->w, at);
     }
-    b->depth--;
     snapshot_free(before);
     if (then_flow == FLOW_STOP || else_flow == FLOW_STOP || I->stopped) {
         snapshot_free(after_then);
@@ -364,14 +368,14 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
         snapshot_join(I, after_then);
         snapshot_free(after_then);
     } else if (else_flow == FLOW_NEXT) {
-        add_pending(I, then_flow, after_then, s);
+        add_pending(I, then_flow, after_then);
     } else if (then_flow == FLOW_NEXT) {
-        add_pending(I, else_flow, snapshot_take(I), s);
+        add_pending(I, else_flow, snapshot_take(I));
         snapshot_restore(I, after_then);
         snapshot_free(after_then);
         f = FLOW_NEXT;
     } else {
-        add_pending(I, then_flow, after_then, s);
+        add_pending(I, then_flow, after_then);
     }
     if (I->stopped)
         return FLOW_STOP;
@@ -390,7 +394,6 @@ void branches_end_kernel(struct interp *I, CXCursor at)
         snapshot_free(b->pending.items[i].state);
     b->pending.len = 0;
     b->guard_base = 0;
-    b->depth = 0;
 }
 
 void branches_free(struct interp *I)
@@ -400,6 +403,7 @@ void branches_free(struct interp *I)
     for (size_t i = 0; i < I->branches->pending.len; i++)
         snapshot_free(I->branches->pending.items[i].state);
     VEC_FREE(I->branches->pending);
+    VEC_FREE(I->branches->forks);
     VEC_FREE(I->branches->guards);
     free(I->branches);
     I->branches = NULL;

@@ -189,8 +189,6 @@ static struct value *memory_access(struct interp *I, CXCursor e, struct value p,
         I->scratch = p;
         return &I->scratch;
     }
-    if (!api_state_followed(I, interp_loc(I, e)))
-        return &I->scratch;
     if (use == USE_READ || use == USE_READ_WRITE)
         I->api->scalar(I, e, p, bytes, false);
     if (use == USE_WRITE || use == USE_READ_WRITE)
@@ -651,8 +649,7 @@ static struct value eval_call(struct interp *I, CXCursor call)
         if (method && self.kind == VAL_OBJECT && self.obj && self.obj->api == NULL &&
             !clang_CXXMethod_isStatic(fn))
             self = unknown;
-        if (api_state_followed(I, interp_loc(I, call)) &&
-            !I->api->call(I, klass, clang_getCString(name), fn,
+        if (!I->api->call(I, klass, clang_getCString(name), fn,
                           self.kind == VAL_OBJECT ? self.obj : NULL, call, args, nargs, &result))
             interp_unsupported(I, call, "'%s%s%s' is not modelled by the %s frontend",
                                klass ? klass : "", klass ? "::" : "", clang_getCString(name),

@@ -71,10 +71,6 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
 /* interp_branch.c: conditions on data. */
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
-/* Whether a side of such an `if` is running. */
-bool in_data_branch(const struct interp *I);
-/* False (reported, the kernel stopped) for a call of a stateful API inside such a side. */
-bool api_state_followed(struct interp *I, struct as_loc at);
 /* Where a construct's pending exits and guards start (taken when it starts). */
 struct exits_mark {
     size_t pending, guards;

@@ -227,8 +227,6 @@ struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct va
     struct object *o = new_object(I, type_without_reference(type));
     CXCursor decl = record_decl(type);
     if (declared_in_stubs(I, decl)) {
-        if (!api_state_followed(I, interp_loc(I, site)))
-            return o;
         char *klass = class_name(type);
         o->api = I->api->construct
                      ? I->api->construct(I, klass, type, I->naming ? I->naming : klass, site)
@@ -272,8 +270,7 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at)
     if (!o || I->stopped)
         return;
     if (o->api) {
-        if (api_state_followed(I, at))
-            I->api->destroy(I, o->api, at);
+        I->api->destroy(I, o->api, at);
         return;
     }
     CXCursor dtor = find_destructor(record_decl(o->type));

@@ -239,12 +239,20 @@ void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
         return;
     }
     /* The same statements on both sides: THEN's lines, one level out, replace the choice. */
-    size_t nlines = then_end.norigins - then_start.norigins;
-    char *lines = xasprintf("%.*s", (int)(then_end.offset - then_start.offset),
-                            text + then_start.offset);
+    pir_writer_unwrap(w, at_if, then_start, then_end);
+}
+
+void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
+                       struct pir_mark body_end)
+{
+    fflush(w->body);
+    const char *text = w->body_text;
+    size_t nlines = body_end.norigins - body_start.norigins;
+    char *lines = xasprintf("%.*s", (int)(body_end.offset - body_start.offset),
+                            text + body_start.offset);
     struct as_loc *origins = xrealloc_array(NULL, nlines ? nlines : 1, sizeof(*origins));
-    memcpy(origins, w->origins + then_start.norigins, nlines * sizeof(*origins));
-    pir_writer_rollback(w, at_if);
+    memcpy(origins, w->origins + body_start.norigins, nlines * sizeof(*origins));
+    pir_writer_rollback(w, at_open);
     const char *p = lines;
     for (size_t i = 0; i < nlines; i++) {
         const char *nl = strchr(p, '\n');

@@ -1,6 +1,6 @@
 // A condition on data that only moves scalars: `first` is read from the tile, so whether
-// `sign` is flipped is not known before the kernel runs. Both sides are followed; they touch
-// no memory and no API state, and `sign` is unknown after the `if`, which nothing needs.
+// `sign` is flipped is not known before the kernel runs. Each side is a run of its own (the
+// Ascend C state is never joined); neither touches memory differently, so both are clean.
 // expect: clean
 #include "kernel_operator.h"
 using namespace AscendC;
