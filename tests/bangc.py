@@ -156,6 +156,16 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(p.returncode == 0 and body == ['kernel k {', '  ALU load_scalar <- a[0 +: 4];',
                                           '  ALU store_scalar a[4 +: 4];', '}'],
            f'lower: two sides that store the same bytes are written once, no choice: {body!r}')
+    tmpl = write(os.path.join(tmp, 'template_macro.mlu'),
+                 '#include <bang.h>\n#define MAXV(a, b) ((a) > (b) ? (a) : (b))\n'
+                 '__nram__ float row[8];\ntemplate <typename T>\n'
+                 '__mlu_func__ void f(T *x, int n) {\n  int m = MAXV(n - 2, 0);\n'
+                 '  for (int i = 0; i < m; i++) __memcpy(row, x + i, 4, GDRAM2NRAM);\n}\n'
+                 '__mlu_global__ void k(float *x, int n) { f(x, n); }\n')
+    p = run('lower', '-D', 'n=5', tmpl)
+    copies = [l.split('  //')[0].strip() for l in p.stdout.splitlines() if 'IO memcpy' in l]
+    expect(p.returncode == 0 and copies == [f'IO memcpy row[0 +: 4] <- x[{4 * i} +: 4];' for i in range(3)],
+           f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
     expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
            '(a condition on data counts the values it copies)' in budget.stdout,

@@ -233,13 +233,25 @@ struct op_cache {
     size_t nslots, used;
     struct macro_table *macros;     /* NULL until op_cache_find_macros */
     bool *resolved;                 /* per macro invocation: its operators were looked for */
+    CXCursor scope;                 /* the function body being run, or a null cursor */
 };
+
+CXCursor op_cache_set_scope(struct op_cache *c, CXCursor body)
+{
+    CXCursor before = c->scope;
+    c->scope = body;
+    return before;
+}
+
+/* Records the operators of a macro invocation's expression tree. */
+static void remember_ops(struct op_cache *c, struct macro_op *ops, size_t n);
 
 struct op_cache *op_cache_new(void)
 {
     struct op_cache *c = xcalloc(1, sizeof(*c));
     c->nslots = 1024;
     c->slots = xcalloc(c->nslots, sizeof(*c->slots));
+    c->scope = clang_getNullCursor();
     return c;
 }
 
@@ -459,25 +471,35 @@ void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu)
 
 /* The operator of e when the macro invocation k writes it: the invocation's operators are
  * worked out once (macro_ops.c) and kept with their expressions. */
+static void remember_ops(struct op_cache *c, struct macro_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool fresh;
+        struct op_entry *slot = op_find(c, ops[i].expr, &fresh);
+        copy_op(slot->op, ops[i].op);
+        slot->op_known = true;
+        slot->prefix = true;
+    }
+    free(ops);
+}
+
 static const char *operator_in_macro(struct op_cache *c, long k, CXCursor e)
 {
+    struct macro_op *ops;
+    size_t n;
     if (!c->resolved[k]) {
         c->resolved[k] = true;
-        struct macro_op *ops;
-        size_t n;
-        if (macro_table_operators(c->macros, k, &ops, &n)) {
-            for (size_t i = 0; i < n; i++) {
-                bool fresh;
-                struct op_entry *slot = op_find(c, ops[i].expr, &fresh);
-                copy_op(slot->op, ops[i].op);
-                slot->op_known = true;
-                slot->prefix = true;
-            }
-            free(ops);
-        }
+        if (macro_table_operators(c->macros, k, &ops, &n))
+            remember_ops(c, ops, n);
     }
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
+    if (slot->op_known)
+        return slot->op;
+    /* not the pattern's node: the same invocation in the instantiated body being run */
+    if (!clang_Cursor_isNull(c->scope) && macro_table_operators_in(c->macros, k, c->scope, &ops, &n))
+        remember_ops(c, ops, n);
+    slot = op_find(c, e, &fresh);
     return slot->op_known ? slot->op : NULL;
 }
 

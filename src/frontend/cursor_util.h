@@ -50,6 +50,10 @@ struct op_cache *op_cache_new(void);
  * than read from the wrong token. */
 void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu);
 void op_cache_free(struct op_cache *c);
+/* The function body being run (a null cursor: none): where an operator written in a macro's
+ * definition is looked for when the expression is a template instantiation's. Returns the
+ * previous one. */
+CXCursor op_cache_set_scope(struct op_cache *c, CXCursor body);
 /* Whether clang's constant evaluator gives e a value (asked once per expression): true with
  * *out. Whole expressions written with macros (`MAX_NRAM_SIZE / sizeof(T)`) are folded so. */
 bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out);

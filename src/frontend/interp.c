@@ -151,7 +151,9 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
         bind_var(I, p, bind_param(I, p, data), false);
     }
     struct exits_mark exits = exits_mark(I);
+    op_cache_set_scope(I->ops, cursor_body(entry));
     settle_exits(I, exits, FLOW_RETURN, exec(I, cursor_body(entry)), entry);
+    op_cache_set_scope(I->ops, clang_getNullCursor());
     branches_end_kernel(I, entry);
     VEC_FREE(frame.vars);
     I->frame = NULL;

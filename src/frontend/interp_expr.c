@@ -841,7 +841,9 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     if (clang_getCursorKind(fn) == CXCursor_Constructor && self)
         run_member_initializers(I, fn, self);
     struct exits_mark exits = exits_mark(I);
+    CXCursor outer = op_cache_set_scope(I->ops, body);
     enum flow f = I->stopped ? FLOW_STOP : exec(I, body);
+    op_cache_set_scope(I->ops, outer);
     /* frame.ret stays `none` on a path that ends without a return */
     struct value ret = settle_exits(I, exits, FLOW_RETURN, f, body) == FLOW_NEXT ? frame.ret : none;
     VEC_FREE(frame.vars);

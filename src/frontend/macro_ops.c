@@ -400,8 +400,24 @@ static bool fits(enum slot_kind kind, const char *t)
     return false;
 }
 
+static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
+                            struct macro_op **ops, size_t *n);
+
 bool macro_table_operators(const struct macro_table *t, long k, struct macro_op **ops,
                            size_t *n)
+{
+    return operators_under(t, k, clang_getTranslationUnitCursor(t->tu), ops, n);
+}
+
+bool macro_table_operators_in(const struct macro_table *t, long k, CXCursor scope,
+                              struct macro_op **ops, size_t *n)
+{
+    return operators_under(t, k, scope, ops, n);
+}
+
+/* The operators of invocation k's expression, found among the descendants of scope. */
+static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
+                            struct macro_op **ops, size_t *n)
 {
     *ops = NULL;
     *n = 0;
@@ -417,7 +433,7 @@ bool macro_table_operators(const struct macro_table *t, long k, struct macro_op 
     free_tokens(&written);
     /* the expression it became */
     struct root_search rs = {.file = m->file, .start = m->start, .end = m->end};
-    clang_visitChildren(clang_getTranslationUnitCursor(t->tu), find_root, &rs);
+    clang_visitChildren(scope, find_root, &rs);
     struct walk w = {0};
     if (!x.failed && rs.found == 1)
         walk(&w, rs.root);

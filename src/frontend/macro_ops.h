@@ -34,5 +34,9 @@ size_t macro_table_count(const struct macro_table *t);
  * they cannot be told apart with certainty. *ops is malloc'ed. */
 bool macro_table_operators(const struct macro_table *t, long k, struct macro_op **ops,
                            size_t *n);
+/* The same for the expression invocation k became under scope (a function body): a template
+ * instantiation's nodes are not the pattern's that macro_table_operators finds. */
+bool macro_table_operators_in(const struct macro_table *t, long k, CXCursor scope,
+                              struct macro_op **ops, size_t *n);
 
 #endif
