@@ -370,7 +370,8 @@ void clang_session_begin(struct clang_session *s, const struct clang_parse *p, c
     for (size_t i = 0; i < o->ndefines; i++)
         s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
     s->io = (struct interp_options){s->defines, o->ndefines,
-                                    o->max_steps ? o->max_steps : 10000000, 64};
+                                    o->max_steps ? o->max_steps : 10000000, 64,
+                                    !o->keep_incomplete};
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
     pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",
                     path, AS_VERSION, api->name);

@@ -51,6 +51,8 @@ void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
     diag_addf(I->diags, CHECK_UNSUPPORTED, SEV_ERROR, loc, "%s", msg);
     free(msg);
     I->incomplete = true;
+    if (I->opt->stop_at_unsupported)
+        stop(I);
 }
 
 void stop(struct interp *I)
