@@ -166,6 +166,15 @@ with tempfile.TemporaryDirectory() as tmp:
     copies = [l.split('  //')[0].strip() for l in p.stdout.splitlines() if 'IO memcpy' in l]
     expect(p.returncode == 0 and copies == [f'IO memcpy row[0 +: 4] <- x[{4 * i} +: 4];' for i in range(3)],
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
+    two = write(os.path.join(tmp, 'two_unsupported.mlu'),
+                '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
+                '  __bang_sumpool(a, a, 1, 1, 1, 1, 1, 1, 1);\n  __bang_lut(a, a, a, 4, 4);\n}\n')
+    c, l = run('check', two), run('lower', two)
+    expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
+           f'{two}:4:3: error: \'__bang_sumpool\' is not modelled' in c.stdout,
+           f'check: the lowering of a kernel ends at its first unsupported construct: {c.stdout!r}')
+    expect(l.stderr.count('[unsupported]') + l.stdout.count('[unsupported]') == 2,
+           f'lower: every unsupported construct is reported: {l.stdout!r} {l.stderr!r}')
     budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
     expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
            '(a condition on data counts the values it copies)' in budget.stdout,
