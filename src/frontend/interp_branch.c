@@ -17,6 +17,7 @@
  * the frontend's driver runs the kernel again for every combination (interp_next_run),
  * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
 #include "interp_internal.h"
+#include "cursor_util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -284,14 +285,28 @@ enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consu
     return I->stopped ? FLOW_STOP : f;
 }
 
+/* What one side of a choice runs: a statement, or the cases of a switch from one of them. */
+struct side {
+    enum flow (*run)(struct interp *I, const struct side *side);
+    CXCursor stmt;                  /* the statement (null: nothing); the switch */
+    const struct cursor_vec *body;  /* a switch's statements */
+    const size_t *starts;           /* where each side of a switch starts in body */
+    size_t nstarts, k;              /* the sides of a switch, and this side's */
+};
+
+static enum flow run_statement(struct interp *I, const struct side *side)
+{
+    return clang_Cursor_isNull(side->stmt) ? FLOW_NEXT : exec(I, side->stmt);
+}
+
 /* One side of the choice (its opening line written), with its own guards. */
-static enum flow run_side(struct interp *I, CXCursor side)
+static enum flow run_side(struct interp *I, const struct side *side)
 {
     struct branches *b = branches_of(I);
     size_t guard_base = b->guard_base;
     b->guard_base = b->guards.len;
-    enum flow f = clang_Cursor_isNull(side) ? FLOW_NEXT : exec(I, side);
-    close_guards(I, b->guard_base, side);
+    enum flow f = side->run(I, side);
+    close_guards(I, b->guard_base, side->stmt);
     b->guard_base = guard_base;
     return f;
 }
@@ -319,13 +334,13 @@ bool interp_next_run(struct interp *I)
     return true;
 }
 
-enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side)
+/* `if (?) { then_side } else { else_side }` from the same state, the states joined after. */
+static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *then_side,
+                             const struct side *else_side)
 {
     struct branches *b = branches_of(I);
-    if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
-        CXCursor side = fork_take(b) ? then_side : else_side;
-        return clang_Cursor_isNull(side) ? FLOW_NEXT : exec(I, side);
-    }
+    if (I->api->stateful)       /* one side per run: the driver runs the kernel again */
+        return fork_take(b) ? then_side->run(I, then_side) : else_side->run(I, else_side);
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
@@ -348,8 +363,8 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
         after_then = snapshot_take(I);
         snapshot_restore(I, before);
         at_else = pir_writer_mark(I->w);
-        pir_writer_open(I->w, clang_Cursor_isNull(else_side) ? at : interp_loc(I, else_side),
-                        "else");
+        bool own = else_side->run == run_statement && !clang_Cursor_isNull(else_side->stmt);
+        pir_writer_open(I->w, own ? interp_loc(I, else_side->stmt) : at, "else");
         else_start = pir_writer_mark(I->w);
         else_flow = run_side(I, else_side);
         else_end = pir_writer_mark(I->w);
@@ -382,6 +397,47 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
     if (f == FLOW_NEXT && b->pending.len > pending_before)
         open_guard(I, s);
     return f;
+}
+
+enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side)
+{
+    struct side a = {.run = run_statement, .stmt = then_side};
+    struct side b = {.run = run_statement, .stmt = else_side};
+    return exec_choice(I, s, &a, &b);
+}
+
+/* Side k of a switch on data: its statements from starts[k] on, up to a break. */
+static enum flow run_case(struct interp *I, const struct side *side)
+{
+    struct exits_mark exits = exits_mark(I);
+    size_t mark = I->frame->vars.len;
+    enum flow f = FLOW_NEXT;
+    for (size_t i = side->starts[side->k]; i < side->body->len && f == FLOW_NEXT; i++)
+        f = exec(I, side->body->items[i]);
+    f = settle_exits(I, exits, FLOW_BREAK, f, side->stmt);
+    if (f != FLOW_STOP)
+        close_scope(I, mark, side->stmt);
+    return f;
+}
+
+/* Sides k, k + 1, ... of a switch on data: a chain of choices. */
+static enum flow run_cases_from(struct interp *I, const struct side *side)
+{
+    struct side here = *side, rest = *side;
+    here.run = run_case;
+    if (side->k + 1 == side->nstarts)
+        return run_case(I, &here);
+    rest.run = run_cases_from;
+    rest.k = side->k + 1;
+    return exec_choice(I, side->stmt, &here, &rest);
+}
+
+enum flow exec_data_switch(struct interp *I, CXCursor s, const struct cursor_vec *body,
+                           const size_t *starts, size_t nstarts)
+{
+    struct side all = {.run = run_cases_from, .stmt = s, .body = body, .starts = starts,
+                       .nstarts = nstarts, .k = 0};
+    return nstarts ? run_cases_from(I, &all) : FLOW_NEXT;
 }
 
 void branches_end_kernel(struct interp *I, CXCursor at)

@@ -71,6 +71,11 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
 /* interp_branch.c: conditions on data. */
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
+/* `switch` whose value is not known: one side per entry point (a case, or where none matches),
+ * each running body's statements from starts[k] up to a break. */
+struct cursor_vec;
+enum flow exec_data_switch(struct interp *I, CXCursor s, const struct cursor_vec *body,
+                           const size_t *starts, size_t nstarts);
 /* Where a construct's pending exits and guards start (taken when it starts). */
 struct exits_mark {
     size_t pending, guards;

@@ -172,6 +172,29 @@ static bool case_matches(CXCursor s, int64_t v, bool *is_default)
     return false;
 }
 
+/* switch on a value data decides: every case label is an entry point, and so is the default
+ * (or, without one, the end: no case matched). */
+static enum flow data_switch(struct interp *I, CXCursor s, CXCursor compound)
+{
+    struct cursor_vec body = cursor_children(compound);
+    size_t *starts = xcalloc(body.len + 1, sizeof(*starts)), n = 0;
+    bool has_default = false;
+    for (size_t i = 0; i < body.len; i++) {
+        enum CXCursorKind kind = clang_getCursorKind(body.items[i]);
+        if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt)
+            starts[n++] = i;
+        bool is_default = false;
+        case_matches(body.items[i], 0, &is_default);
+        has_default |= is_default;
+    }
+    if (!has_default)
+        starts[n++] = body.len;
+    enum flow f = exec_data_switch(I, s, &body, starts, n);
+    free(starts);
+    VEC_FREE(body);
+    return f;
+}
+
 /* switch on a known value: runs from the matching case (or default) on, falling through,
  * until a break. */
 static enum flow exec_switch(struct interp *I, CXCursor s)
@@ -179,10 +202,13 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
     struct cursor_vec k = cursor_children(s);
     enum flow f = FLOW_NEXT;
     int64_t v;
+    struct value value;
     if (k.len < 2 || clang_getCursorKind(k.items[k.len - 1]) != CXCursor_CompoundStmt) {
         interp_unsupported(I, s, "this form of 'switch' is not modelled");
         stop(I);
-    } else if (interp_int(I, k.items[0], eval(I, k.items[0]), "the value of 'switch'", &v)) {
+    } else if ((value = eval(I, k.items[0])).kind == VAL_UNKNOWN && !I->stopped) {
+        f = data_switch(I, s, k.items[k.len - 1]);
+    } else if (interp_int(I, k.items[0], value, "the value of 'switch'", &v)) {
         struct cursor_vec body = cursor_children(k.items[k.len - 1]);
         size_t start = body.len, fallback = body.len;
         for (size_t i = 0; i < body.len && start == body.len; i++) {
