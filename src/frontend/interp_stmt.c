@@ -221,7 +221,7 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
         if (start == body.len)
             start = fallback;
         size_t mark = I->frame->vars.len;
-    struct exits_mark exits = exits_mark(I);
+        struct exits_mark exits = exits_mark(I);
         for (size_t i = start; i < body.len && f == FLOW_NEXT; i++)
             f = exec(I, body.items[i]);
         f = settle_exits(I, exits, FLOW_BREAK, f, s);
