@@ -254,6 +254,15 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     return complete;
 }
 
+static void too_many_paths(struct file_result *r, const struct check_options *o,
+                           const struct ast_decl *kernel)
+{
+    diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+              "kernel '%s' has more than %zu paths (parameter values x if (?) choices); raise "
+              "the limit with --max-paths",
+              kernel->name, o->max_paths);
+}
+
 static void check_kernel(struct file_result *r, const struct check_options *o,
                          const struct ast_decl *kernel, const struct assignments *as,
                          struct kernel_result *kr)
@@ -283,19 +292,13 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                                             : lower_count_paths(r->ast, kernel, r->model,
                                                                 &assignment, &limits);
         if (npaths > o->max_paths - kr->paths) {
-            diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-                      "kernel '%s' has more than %zu paths (parameter values x if (?) "
-                      "choices); raise the limit with --max-paths",
-                      kernel->name, o->max_paths);
+            too_many_paths(r, o, kernel);
             stopped = true;
             break;
         }
         do {
             if (kr->paths >= o->max_paths) {
-                diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-                          "kernel '%s' has more than %zu paths (parameter values x if (?) "
-                          "choices); raise the limit with --max-paths",
-                          kernel->name, o->max_paths);
+                too_many_paths(r, o, kernel);
                 stopped = true;
                 break;
             }
