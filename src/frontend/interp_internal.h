@@ -68,6 +68,19 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use);
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
                            struct value *args, int nargs, CXCursor site);
 
+/* interp_snapshot.c: the interpreter's values at one point (variables of every frame, fields
+ * of every object, variables outside the kernel). */
+struct snapshot;
+struct snapshot *snapshot_take(struct interp *I);
+void snapshot_free(struct snapshot *s);
+/* How many values s copied (work charged to the step budget). */
+uint64_t snapshot_size(const struct snapshot *s);
+/* Back to the values of s; objects and fields made since stay, a field made since is unknown. */
+void snapshot_restore(struct interp *I, const struct snapshot *s);
+/* The current values become the join of themselves and s's: what differs is unknown (a pointer
+ * into the same buffer: OFFSET_UNKNOWN). */
+void snapshot_join(struct interp *I, const struct snapshot *s);
+
 /* interp_branch.c: conditions on data. */
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
