@@ -18,6 +18,7 @@
  * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
 #include "interp_internal.h"
 #include "cursor_util.h"
+#include "../util/choices.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +29,9 @@ struct pending_exit {
 };
 
 struct branches {
-    /* Stateful APIs: each run of the kernel takes one side of every condition on data, the
-     * choices of the run (1: then) in order; interp_next_run moves to the next combination. */
-    VEC(unsigned char) forks;
-    size_t forks_used;
+    /* Stateful APIs: each run of the kernel takes one side of every condition on data (1:
+     * then); interp_next_run moves to the next combination. */
+    struct choices runs;
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
@@ -64,6 +64,13 @@ static void close_guards(struct interp *I, size_t base, CXCursor at)
         else
             pir_writer_close(I->w, interp_loc(I, at));
     }
+}
+
+static void drop_pending(struct branches *b)
+{
+    for (size_t i = 0; i < b->pending.len; i++)
+        snapshot_free(b->pending.items[i].state);
+    b->pending.len = 0;
 }
 
 static void add_pending(struct interp *I, enum flow flow, struct snapshot *state)
@@ -150,27 +157,9 @@ static enum flow run_side(struct interp *I, const struct side *side)
     return f;
 }
 
-/* The side the current run takes at its next condition on data. */
-static bool fork_take(struct branches *b)
-{
-    if (b->forks_used == b->forks.len)
-        VEC_PUSH(b->forks, 1);
-    return b->forks.items[b->forks_used++] != 0;
-}
-
 bool interp_next_run(struct interp *I)
 {
-    struct branches *b = branches_of(I);
-    /* depth-first, as the checker's paths: drop what the run did not reach, flip the deepest
-     * "then" into "else" */
-    b->forks.len = b->forks_used;
-    while (b->forks.len > 0 && b->forks.items[b->forks.len - 1] == 0)
-        b->forks.len--;
-    b->forks_used = 0;
-    if (b->forks.len == 0)
-        return false;
-    b->forks.items[b->forks.len - 1] = 0;
-    return true;
+    return choices_next(&branches_of(I)->runs);
 }
 
 /* `if (?) { then_side } else { else_side }` from the same state, the states joined after. */
@@ -179,7 +168,8 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
 {
     struct branches *b = branches_of(I);
     if (I->api->stateful)       /* one side per run: the driver runs the kernel again */
-        return fork_take(b) ? then_side->run(I, then_side) : else_side->run(I, else_side);
+        return choices_take(&b->runs) ? then_side->run(I, then_side)
+                                       : else_side->run(I, else_side);
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
@@ -248,15 +238,7 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
 /* Side k of a switch on data: its statements from starts[k] on, up to a break. */
 static enum flow run_case(struct interp *I, const struct side *side)
 {
-    struct exits_mark exits = exits_mark(I);
-    size_t mark = I->frame->vars.len;
-    enum flow f = FLOW_NEXT;
-    for (size_t i = side->starts[side->k]; i < side->body->len && f == FLOW_NEXT; i++)
-        f = exec(I, side->body->items[i]);
-    f = settle_exits(I, exits, FLOW_BREAK, f, side->stmt);
-    if (f != FLOW_STOP)
-        close_scope(I, mark, side->stmt);
-    return f;
+    return run_switch_from(I, side->stmt, side->body, side->starts[side->k]);
 }
 
 /* Sides k, k + 1, ... of a switch on data: a chain of choices. */
@@ -285,9 +267,7 @@ void branches_end_kernel(struct interp *I, CXCursor at)
     if (!b)
         return;
     close_guards(I, 0, at);
-    for (size_t i = 0; i < b->pending.len; i++)
-        snapshot_free(b->pending.items[i].state);
-    b->pending.len = 0;
+    drop_pending(b);
     b->guard_base = 0;
 }
 
@@ -295,10 +275,9 @@ void branches_free(struct interp *I)
 {
     if (!I->branches)
         return;
-    for (size_t i = 0; i < I->branches->pending.len; i++)
-        snapshot_free(I->branches->pending.items[i].state);
+    drop_pending(I->branches);
     VEC_FREE(I->branches->pending);
-    VEC_FREE(I->branches->forks);
+    choices_free(&I->branches->runs);
     VEC_FREE(I->branches->guards);
     free(I->branches);
     I->branches = NULL;

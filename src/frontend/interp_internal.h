@@ -105,6 +105,10 @@ void branches_free(struct interp *I);
 
 /* interp_stmt.c */
 enum flow exec(struct interp *I, CXCursor s);
+/* A switch's body (its statements) run from statement `start` up to a break, in the switch's
+ * scope. */
+enum flow run_switch_from(struct interp *I, CXCursor s, const struct cursor_vec *body,
+                          size_t start);
 void close_scope(struct interp *I, size_t mark, CXCursor scope);
 
 #endif

@@ -172,6 +172,20 @@ static bool case_matches(CXCursor s, int64_t v, bool *is_default)
     return false;
 }
 
+enum flow run_switch_from(struct interp *I, CXCursor s, const struct cursor_vec *body,
+                          size_t start)
+{
+    size_t mark = I->frame->vars.len;
+    struct exits_mark exits = exits_mark(I);
+    enum flow f = FLOW_NEXT;
+    for (size_t i = start; i < body->len && f == FLOW_NEXT; i++)
+        f = exec(I, body->items[i]);
+    f = settle_exits(I, exits, FLOW_BREAK, f, s);
+    if (f != FLOW_STOP)
+        close_scope(I, mark, s);
+    return f;
+}
+
 /* switch on a value data decides: every case label is an entry point, and so is the default
  * (or, without one, the end: no case matched). */
 static enum flow data_switch(struct interp *I, CXCursor s, CXCursor compound)
@@ -220,13 +234,7 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
         }
         if (start == body.len)
             start = fallback;
-        size_t mark = I->frame->vars.len;
-        struct exits_mark exits = exits_mark(I);
-        for (size_t i = start; i < body.len && f == FLOW_NEXT; i++)
-            f = exec(I, body.items[i]);
-        f = settle_exits(I, exits, FLOW_BREAK, f, s);
-        if (f != FLOW_STOP)
-            close_scope(I, mark, s);
+        f = run_switch_from(I, s, &body, start);
         VEC_FREE(body);
     }
     VEC_FREE(k);

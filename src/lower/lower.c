@@ -12,21 +12,8 @@
 #include "../util/pointer_hash.h"
 
 void path_choices_init(struct path_choices *p) { memset(p, 0, sizeof(*p)); }
-void path_choices_free(struct path_choices *p) { VEC_FREE(p->bits); }
-
-bool path_next(struct path_choices *p)
-{
-    /* Depth-first: drop decisions the last run did not reach, then flip the deepest
-     * remaining "then" into "else" and forget everything after it. */
-    p->bits.len = p->used;
-    while (p->bits.len > 0 && p->bits.items[p->bits.len - 1] == 0)
-        p->bits.len--;
-    if (p->bits.len == 0)
-        return false;
-    p->bits.items[p->bits.len - 1] = 0;
-    p->used = 0;
-    return true;
-}
+void path_choices_free(struct path_choices *p) { choices_free(&p->taken); }
+bool path_next(struct path_choices *p) { return choices_next(&p->taken); }
 
 static void vreport(struct lowerer *L, enum check_id check, struct as_loc loc,
                     const char *fmt, va_list ap)
@@ -424,7 +411,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->multicore = kernel->multicore;
     struct lowerer L = {.ast = ast, .model = model, .p = p, .diags = diags,
                         .limits = limits, .path = path};
-    path->used = 0;
+    path->taken.used = 0;
 
     const struct scope *globals = NULL;
     core_plan_vec plan = {0};

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../util/choices.h"
+
 #include "../util/xalloc.h"
 #include "program.h"
 
@@ -14,12 +16,10 @@ struct lower_limits {
     uint64_t max_trip_count;/* iterations of one loop; 0: no cap of its own */
 };
 
-/* The choices taken at dynamic `if (?)` occurrences, in encounter order: 1 = then side.
- * A run replays `bits[0 .. len-1]` and takes the then side past them, recording each new
- * decision; path_next() moves to the next unexplored path in depth-first order. */
+/* The choices taken at dynamic `if (?)` occurrences, in encounter order (1 = then side),
+ * explored depth-first (util/choices.h); path_next() moves to the next unexplored path. */
 struct path_choices {
-    VEC(unsigned char) bits;
-    size_t used;            /* decisions consumed by the last run */
+    struct choices taken;
     /* Counting instead of lowering (lower_count_paths): every `if (?)` walks both sides, no
      * instruction is made; `counted` is the number of paths, PATHS_MANY once above any cap. */
     bool counting;

@@ -6,13 +6,6 @@
 
 #include "lower_internal.h"
 
-static bool path_take(struct path_choices *p)
-{
-    if (p->used == p->bits.len)
-        VEC_PUSH(p->bits, 1);
-    return p->bits.items[p->used++] != 0;
-}
-
 static uint64_t saturating_add(uint64_t a, uint64_t b)
 {
     return a > PATHS_MANY - b ? PATHS_MANY : a + b;
@@ -99,7 +92,7 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
         count_choice(L, s, env);
         return;
     } else if (s->cond->kind == EXPR_UNKNOWN) {
-        take_then = path_take(L->path);
+        take_then = choices_take(&L->path->taken);
     } else {
         int64_t c;
         if (!lower_eval(L, s->cond, env, &c))

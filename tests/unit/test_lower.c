@@ -151,12 +151,8 @@ static void test_paths(void)
     /* Three dynamic decisions: 8 paths in depth-first order, then done. */
     int paths = 0;
     do {
-        p.used = 0;
-        for (int k = 0; k < 3; k++) {
-            if (p.used == p.bits.len)
-                VEC_PUSH(p.bits, 1);
-            p.used++;
-        }
+        for (int k = 0; k < 3; k++)
+            choices_take(&p.taken);
         paths++;
     } while (path_next(&p) && paths < 100);
     CU_ASSERT_EQUAL(paths, 8);
