@@ -243,9 +243,6 @@ CXCursor op_cache_set_scope(struct op_cache *c, CXCursor body)
     return before;
 }
 
-/* Records the operators of a macro invocation's expression tree. */
-static void remember_ops(struct op_cache *c, struct macro_op *ops, size_t n);
-
 struct op_cache *op_cache_new(void)
 {
     struct op_cache *c = xcalloc(1, sizeof(*c));
@@ -354,39 +351,6 @@ static void token_at_or_after(CXTranslationUnit tu, CXCursor e, CXFile file, uns
     clang_disposeTokens(tu, toks, n);
 }
 
-/* The operator of a binary e inside a macro invocation when the two operands and the operator
- * are written one after the other in the same text (within one macro argument, or in one
- * definition): the single token between the left operand's end and the right operand's start,
- * if it is an operator other than ','. Empty otherwise. */
-static void operator_between(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char out[4])
-{
-    out[0] = '\0';
-    CXFile lf, rf;
-    unsigned lend, rstart;
-    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &lf, NULL, NULL, &lend);
-    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(rhs)), &rf, NULL, NULL,
-                              &rstart);
-    if (!lf || !clang_File_isEqual(lf, rf) || rstart <= lend)
-        return;
-    CXSourceRange between = clang_getRange(clang_getLocationForOffset(tu, lf, lend),
-                                           clang_getLocationForOffset(tu, lf, rstart));
-    CXToken *toks;
-    unsigned n;
-    clang_tokenize(tu, between, &toks, &n);
-    /* the operator, then (the range's end is inclusive) perhaps the right operand's first */
-    unsigned next = 0;
-    if (n >= 2)
-        clang_getSpellingLocation(clang_getTokenLocation(tu, toks[1]), NULL, NULL, NULL, &next);
-    if (n == 1 || (n == 2 && next == rstart)) {
-        CXString sp = clang_getTokenSpelling(tu, toks[0]);
-        const char *t = clang_getCString(sp);
-        if (is_operator_spelling(t) && strcmp(t, ",") != 0)
-            copy_op(out, t);
-        clang_disposeString(sp);
-    }
-    clang_disposeTokens(tu, toks, n);
-}
-
 /* The operator after an operand that ends inside a macro invocation (`taskId * 4`,
  * `MAX(a, b) + 1`): the first operator token of e at or after where the invocation starts,
  * outside the invocation's parentheses. */
@@ -469,8 +433,7 @@ void op_cache_find_macros(struct op_cache *c, CXTranslationUnit tu)
     c->resolved = xcalloc(macro_table_count(c->macros) + 1, sizeof(bool));
 }
 
-/* The operator of e when the macro invocation k writes it: the invocation's operators are
- * worked out once (macro_ops.c) and kept with their expressions. */
+/* Records the operators of a macro invocation's expression tree (and frees ops). */
 static void remember_ops(struct op_cache *c, struct macro_op *ops, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -483,6 +446,9 @@ static void remember_ops(struct op_cache *c, struct macro_op *ops, size_t n)
     free(ops);
 }
 
+/* The operator of e when the macro invocation k writes it: the invocation's operators are
+ * worked out once (macro_ops.c) and kept with their expressions; a template instantiation's
+ * nodes once per instantiated body. */
 static const char *operator_in_macro(struct op_cache *c, long k, CXCursor e)
 {
     struct macro_op *ops;
@@ -521,15 +487,10 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
         return slot->op;
     long k = operands_macro(c, lhs, e);
     if (k >= 0) {
-        /* the operator may be in the macro's definition: from there; else (the nodes of an
-         * instantiated template are not the ones matched) written between the operands, or
-         * not known */
+        /* the operator may be in the macro's definition: from there, or not known */
         const char *op = operator_in_macro(c, k, e);
         slot = op_find(c, e, &fresh);
-        CXCursor a, b;
-        if (!op && cursor_two_exprs(e, &a, &b))
-            operator_between(tu, lhs, b, slot->op);
-        else if (!op)
+        if (!op)
             slot->op[0] = '\0';
         slot->op_known = true;
         return slot->op;
