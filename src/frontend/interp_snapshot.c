@@ -45,6 +45,7 @@ struct snapshot *snapshot_take(struct interp *I)
         c->vars = xrealloc_array(NULL, c->nvars ? c->nvars : 1, sizeof(*c->vars));
         memcpy(c->vars, f->vars.items, c->nvars * sizeof(*c->vars));
         c->ret = f->ret;
+        s->values += c->nvars;
     }
     s->nobjects = I->objects.len;
     s->objects = xcalloc(s->nobjects ? s->nobjects : 1, sizeof(*s->objects));
@@ -55,18 +56,14 @@ struct snapshot *snapshot_take(struct interp *I)
         c->values = xrealloc_array(NULL, c->nfields ? c->nfields : 1, sizeof(*c->values));
         for (size_t f = 0; f < c->nfields; f++)
             c->values[f] = o->fields.items[f].v;
+        s->values += c->nfields;
     }
     s->nglobals = I->globals.len;
     s->globals = xrealloc_array(NULL, s->nglobals ? s->nglobals : 1, sizeof(*s->globals));
     for (size_t g = 0; g < s->nglobals; g++)
         s->globals[g] = I->globals.items[g].v;
     s->scratch = I->scratch;
-    uint64_t values = s->nglobals;
-    for (size_t f = 0; f < s->nframes; f++)
-        values += s->frames[f].nvars;
-    for (size_t i = 0; i < s->nobjects; i++)
-        values += s->objects[i].nfields;
-    s->values = values;
+    s->values += s->nglobals;
     return s;
 }
 

@@ -188,11 +188,6 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     w->indent = m.indent;
 }
 
-bool pir_writer_empty_since(struct pir_writer *w, struct pir_mark m)
-{
-    return w->norigins == m.norigins;
-}
-
 /* The length of a body line without its trailing `  // ...` comment. */
 static size_t statement_length(const char *line, const char *end)
 {

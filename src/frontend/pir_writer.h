@@ -67,8 +67,6 @@ struct pir_mark {
 };
 struct pir_mark pir_writer_mark(struct pir_writer *w);
 void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
-/* Whether nothing was written since m. */
-bool pir_writer_empty_since(struct pir_writer *w, struct pir_mark m);
 /* Replaces the block opened at at_open, whose body [body_start, body_end) was just written
  * (its closing brace not yet), by the body's lines one level out. */
 void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
