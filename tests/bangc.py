@@ -175,6 +175,14 @@ with tempfile.TemporaryDirectory() as tmp:
            f'check: the lowering of a kernel ends at its first unsupported construct: {c.stdout!r}')
     expect(l.stderr.count('[unsupported]') + l.stdout.count('[unsupported]') == 2,
            f'lower: every unsupported construct is reported: {l.stdout!r} {l.stderr!r}')
+    neg = write(os.path.join(tmp, 'negative_size.mlu'),
+                '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g, int n) {\n'
+                '  __memcpy(a, g, n - 8, GDRAM2NRAM);\n}\n')
+    p = run('check', '-D', 'n=7', neg)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f'{neg}:4:3: error: the destination has a negative offset or size under the values the '
+        'kernel was lowered with [unsupported]'),
+        f'check: a known size of -1 is a negative size, not one data decides: {p.stdout!r}')
     budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
     expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
            '(a condition on data counts the values it copies)' in budget.stdout,

@@ -77,8 +77,9 @@ static void append(char **text, const char *sep, const char *part)
 }
 
 /* A size data decides (read from memory, joined after a condition on data): the access is
- * taken to touch the whole buffer, as one through a pointer of unknown offset is. */
-#define EXTENT_UNKNOWN (-1)
+ * taken to touch the whole buffer, as one through a pointer of unknown offset is. Not a size
+ * any kernel computes, so a known negative one is still reported as such. */
+#define EXTENT_UNKNOWN INT64_MIN
 
 /* An extent argument: its value, or EXTENT_UNKNOWN when data decides it. */
 static bool extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
@@ -151,7 +152,9 @@ static void access(struct interp *I, CXCursor at, const char *unit, const char *
     char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
     if (rt && (*wt || *rt))
         pir_writer_line_note(state_of(I)->w, interp_loc(I, at),
-                             whole ? "whole buffer (an offset or size not known before the kernel runs)" : NULL,
+                             whole ? "whole buffer (an offset or size not known before the "
+                                     "kernel runs)"
+                                   : NULL,
                              "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
                              rt);
     free(wt);
