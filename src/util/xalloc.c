@@ -20,9 +20,25 @@ void *xmalloc(size_t size)
     return p;
 }
 
+/* Below this many bytes a zeroed block is malloc'd and cleared: glibc's calloc never takes
+ * a block from the thread's cache (tcache), so the many small tables a check allocates and
+ * frees per run would each go through the allocator's slow path. Larger blocks keep calloc,
+ * which gets fresh pages from the kernel already zero. */
+#define XCALLOC_CLEAR_BELOW 4096
+
 void *xcalloc(size_t count, size_t size)
 {
-    void *p = calloc(count ? count : 1, size ? size : 1);
+    count = count ? count : 1;
+    size = size ? size : 1;
+    if (count > SIZE_MAX / size)
+        xalloc_die();
+    size_t bytes = count * size;
+    if (bytes < XCALLOC_CLEAR_BELOW) {
+        void *p = xmalloc(bytes);
+        memset(p, 0, bytes);
+        return p;
+    }
+    void *p = calloc(count, size);
     if (!p)
         xalloc_die();
     return p;
