@@ -147,8 +147,11 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
     size_t ngroups = 0, nfiles = 0;
     char **files = NULL;
     bool ok = true, walked = true;
+    struct config_finder *finder = config_finder_new();
     for (size_t i = 0; i < n && ok; i++) {
-        char *cfg = s->no_config ? NULL : s->config ? xstrdup(s->config) : config_find(paths[i]);
+        char *cfg = s->no_config ? NULL
+                    : s->config  ? xstrdup(s->config)
+                                 : config_find(finder, paths[i]);
         struct group *g = ngroups ? &groups[ngroups - 1] : NULL;
         if (!g || (cfg == NULL) != (g->config_path == NULL)
             || (cfg && strcmp(cfg, g->config_path) != 0)) {
@@ -190,6 +193,7 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         nfiles += nfound;
         g->count = nfiles - g->first;
     }
+    config_finder_free(finder);
     int rc = 2;
     if (ok) {
         size_t lo = 0, hi = nfiles;   /* --shard: one contiguous slice of the whole list */

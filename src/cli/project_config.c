@@ -203,26 +203,126 @@ void config_free(struct project_config *c)
     memset(c, 0, sizeof(*c));
 }
 
-char *config_find(const char *path)
+/* The answer for each directory asked about so far, by its real path: a run over a library
+ * asks once per file, and files share their directories. */
+struct dir_answer {
+    char *dir, *config;         /* config NULL: none at or above dir */
+};
+
+struct config_finder {
+    struct dir_answer *items;
+    size_t len, cap;
+    struct dir_answer *real;    /* directories as written (dir) and their real paths (config) */
+    size_t nreal, capreal;
+};
+
+struct config_finder *config_finder_new(void)
+{
+    return xcalloc(1, sizeof(struct config_finder));
+}
+
+void config_finder_free(struct config_finder *f)
+{
+    if (!f)
+        return;
+    for (size_t i = 0; i < f->len; i++) {
+        free(f->items[i].dir);
+        free(f->items[i].config);
+    }
+    for (size_t i = 0; i < f->nreal; i++) {
+        free(f->real[i].dir);
+        free(f->real[i].config);
+    }
+    free(f->items);
+    free(f->real);
+    free(f);
+}
+
+static const struct dir_answer *known(const struct dir_answer *items, size_t len, const char *dir)
+{
+    for (size_t i = len; i-- > 0;)   /* the latest first: files come directory by directory */
+        if (strcmp(items[i].dir, dir) == 0)
+            return &items[i];
+    return NULL;
+}
+
+static void remember_in(struct dir_answer **items, size_t *len, size_t *cap, const char *dir,
+                        const char *config)
+{
+    if (*len == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        *items = xrealloc_array(*items, *cap, sizeof(**items));
+    }
+    (*items)[(*len)++] = (struct dir_answer){xstrdup(dir), config ? xstrdup(config) : NULL};
+}
+
+/* The nearest configuration at or above the real directory `start` (changed on the way). */
+static char *find_from(struct config_finder *f, char *start)
+{
+    const struct dir_answer *a = known(f->items, f->len, start);
+    if (a)
+        return a->config ? xstrdup(a->config) : NULL;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof(dir), "%s", start);
+    char candidate[PATH_MAX + sizeof(CONFIG_NAME) + 1];
+    snprintf(candidate, sizeof(candidate), "%s%s%s", start, strcmp(start, "/") == 0 ? "" : "/",
+             CONFIG_NAME);
+    struct stat st;
+    char *found = NULL;
+    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) {
+        found = xstrdup(candidate);
+    } else {
+        char *slash = strrchr(start, '/');
+        if (slash && strcmp(start, "/") != 0) {
+            *(slash == start ? slash + 1 : slash) = '\0';
+            found = find_from(f, start);
+        }
+    }
+    remember_in(&f->items, &f->len, &f->cap, dir, found);
+    return found;
+}
+
+/* The real directory of a file that is not a symbolic link, from the real path of the directory
+ * as written (remembered): the file's own name needs no lookup. False when that does not
+ * apply (a link, a directory, a name without a directory part). */
+static bool real_directory_of_file(struct config_finder *f, const char *path,
+                                   char out[PATH_MAX])
+{
+    const char *slash = strrchr(path, '/');
+    struct stat st;
+    if (!slash || slash == path || slash[1] == '\0' || strcmp(slash + 1, ".") == 0
+        || strcmp(slash + 1, "..") == 0 || lstat(path, &st) != 0 || !S_ISREG(st.st_mode)
+        || (size_t)(slash - path) >= PATH_MAX)
+        return false;
+    char written[PATH_MAX];
+    memcpy(written, path, (size_t)(slash - path));
+    written[slash - path] = '\0';
+    const struct dir_answer *a = known(f->real, f->nreal, written);
+    if (!a) {
+        char real[PATH_MAX];
+        if (!realpath(written, real))
+            return false;
+        remember_in(&f->real, &f->nreal, &f->capreal, written, real);
+        a = &f->real[f->nreal - 1];
+    }
+    snprintf(out, PATH_MAX, "%s", a->config);
+    return true;
+}
+
+char *config_find(struct config_finder *f, const char *path)
 {
     char start[PATH_MAX];
     struct stat st;
-    if (strcmp(path, "-") == 0 || !realpath(path, start))
+    if (strcmp(path, "-") == 0)
+        return NULL;
+    if (real_directory_of_file(f, path, start))
+        return find_from(f, start);
+    if (!realpath(path, start))
         return NULL;
     if (stat(start, &st) == 0 && !S_ISDIR(st.st_mode)) {
         char *slash = strrchr(start, '/');
         if (slash)
             *(slash == start ? slash + 1 : slash) = '\0';
     }
-    for (;;) {
-        char candidate[PATH_MAX + sizeof(CONFIG_NAME) + 1];
-        snprintf(candidate, sizeof(candidate), "%s%s%s", start,
-                 strcmp(start, "/") == 0 ? "" : "/", CONFIG_NAME);
-        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode))
-            return xstrdup(candidate);
-        char *slash = strrchr(start, '/');
-        if (!slash || strcmp(start, "/") == 0)
-            return NULL;
-        *(slash == start ? slash + 1 : slash) = '\0';
-    }
+    return find_from(f, start);
 }

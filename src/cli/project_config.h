@@ -38,9 +38,14 @@ struct project_config {
     int *level_lines;           /* the line of each */
 };
 
+/* Answers config_find remembers, per directory: one finder per run (a file added to a
+ * directory while it runs is not seen). */
+struct config_finder;
+struct config_finder *config_finder_new(void);
+void config_finder_free(struct config_finder *f);
 /* The nearest `.accelsync` in the directory of path (path itself if a directory) or above;
  * NULL: none. Allocated. */
-char *config_find(const char *path);
+char *config_find(struct config_finder *f, const char *path);
 /* Reads a configuration; false after "accelsync: FILE:LINE: what is wrong" on `errors`. */
 bool config_read(const char *path, struct project_config *c, FILE *errors);
 void config_free(struct project_config *c);
