@@ -111,12 +111,6 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-static bool is_regular_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 /* A bare name becomes NAME.xml in a directory, so it must not climb out of it. */
 static bool valid_model_name(const char *name)
 {
@@ -208,12 +202,14 @@ static bool same_file(const struct cached_model *e, const char *path, const stru
 /* Loads `path`, or returns the model the cache holds for it, as a reference of the caller's.
  * A file that fails to load is not cached: its diagnostics are given again to every file
  * naming it. */
-static struct model *load(struct model_cache *c, const char *path,
-                          const struct model_limits *limits, struct diag_list *diags)
+static struct model *load_known(struct model_cache *c, const char *path, const struct stat *known,
+                                const struct model_limits *limits, struct diag_list *diags)
 {
     struct stat st;
+    if (known)
+        st = *known;
     struct model_limits l = limits ? *limits : (struct model_limits){0};
-    if (!c || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    if (!c || (!known && stat(path, &st) != 0) || !S_ISREG(st.st_mode))
         return model_load_file_limited(path, limits, diags);
     for (size_t i = 0; i < c->len; i++)
         if (same_file(&c->items[i], path, &st, &l))
@@ -244,6 +240,12 @@ static struct model *load(struct model_cache *c, const char *path,
     return m;
 }
 
+static struct model *load(struct model_cache *c, const char *path,
+                          const struct model_limits *limits, struct diag_list *diags)
+{
+    return load_known(c, path, NULL, limits, diags);
+}
+
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct model_cache *cache, struct diag_list *diags)
@@ -260,8 +262,9 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
     model_search_init(&search, extra, nextra);
     for (const char *const *d = search.dirs; *d; d++) {
         char *path = join_path(*d, name_or_path);
-        if (is_regular_file(path)) {
-            struct model *m = load(cache, path, limits, diags);
+        struct stat st;   /* looked at once: the cache compares it with what it loaded */
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            struct model *m = load_known(cache, path, &st, limits, diags);
             free(path);
             if (m && strcmp(m->name, name_or_path) != 0) {
                 /* Lookup is by file name; a file that calls itself something else would
