@@ -37,11 +37,10 @@ static void resize(struct span_index *x, size_t cap)
     size_t blocks = (cap + SPAN_BLOCK - 1) / SPAN_BLOCK, leaves = 1;
     while (leaves < blocks)
         leaves *= 2;
-    free(x->tree_lo);
-    free(x->tree_hi);
+    free(x->tree_lo);   /* tree_hi is the second half of the same block */
     x->nleaves = leaves;
-    x->tree_lo = xmalloc(2 * leaves * sizeof(int64_t));
-    x->tree_hi = xmalloc(2 * leaves * sizeof(int64_t));
+    x->tree_lo = xmalloc(4 * leaves * sizeof(int64_t));
+    x->tree_hi = x->tree_lo + 2 * leaves;
     for (size_t k = 0; k < 2 * leaves; k++) {
         x->tree_lo[k] = INT64_MAX;
         x->tree_hi[k] = INT64_MIN;
@@ -92,7 +91,6 @@ void span_index_free(struct span_index *x)
 {
     free(x->items);
     free(x->tree_lo);
-    free(x->tree_hi);
     x->items = NULL;
     x->tree_lo = x->tree_hi = NULL;
     x->len = x->cap = x->nleaves = 0;

@@ -26,7 +26,8 @@ struct span_index {
     struct span *items;
     size_t len, cap;
     size_t nleaves;                 /* tree leaves (blocks), a power of two */
-    int64_t *tree_lo, *tree_hi;     /* node k; leaf b of the tree is node nleaves + b */
+    int64_t *tree_lo, *tree_hi;     /* node k; leaf b of the tree is node nleaves + b (one
+                                     * block: tree_hi is its second half) */
 };
 
 /* Room for n entries in all, allocated once (optional: the index grows by itself). */
