@@ -376,6 +376,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
         .bytes_lo = lo,
         .bytes_hi = hi,
     };
+    if (diag_would_drop(ctx->out, &fd))   /* an earlier run found it: its words are kept */
+        return;
     if (ctx->brief) {
         fd.message = "";
         diag_add(ctx->out, &fd);

@@ -175,6 +175,18 @@ static void rehash(struct diag_list *d)
     }
 }
 
+bool diag_would_drop(const struct diag_list *d, const struct finding *f)
+{
+    if ((d->dropped >> f->check) & 1)
+        return true;
+    if (!d->nslots)
+        return false;
+    for (size_t k = finding_hash(f) & (d->nslots - 1); d->slots[k]; k = (k + 1) & (d->nslots - 1))
+        if (same_finding(&d->items[d->slots[k] - 1], f))
+            return true;
+    return false;
+}
+
 struct finding *diag_add(struct diag_list *d, const struct finding *f)
 {
     if ((d->dropped >> f->check) & 1)

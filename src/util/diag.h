@@ -139,6 +139,9 @@ void diag_list_free(struct diag_list *d);
  * allocate them from d->arena). Returns the stored copy, or NULL when it repeats a finding
  * already held or once the error cap is hit. */
 struct finding *diag_add(struct diag_list *d, const struct finding *f);
+/* diag_add would drop f as a repeat (or its check is dropped): a reporter asks before it
+ * spends time on the words of a finding a run found again. */
+bool diag_would_drop(const struct diag_list *d, const struct finding *f);
 /* Convenience: a finding with message built by printf-style formatting into d->arena. */
 /* Marks f (an item of d) accepted with `reason`: out of the error and warning counts. */
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external);
