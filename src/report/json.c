@@ -116,8 +116,12 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
     if (!doc)
         return false;
     json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
-    int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    fputc('\n', out);
+    /* Into memory first: json_dumpf writes each token with its own fwrite. */
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(doc);
-    return rc == 0;
+    if (!text)
+        return false;
+    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
+    free(text);
+    return ok;
 }
