@@ -74,6 +74,14 @@ raw-hazard = warning
     p = run('lib/sub/racy.kern', 'other/racy.pir', cwd=tmp)
     expect(p.returncode == 1 and 'racy.kern:5:3: warning:' in p.stdout and 'other/racy.pir:5:3: error:' in p.stdout,
            f'each PATH with its own configuration: {p.stdout}')
+    # answers are remembered per directory within a run, but a symbolic link is looked up where
+    # it points: lib/link.pir is other/racy.pir, outside the configured project
+    os.symlink(os.path.join('..', 'other', 'racy.pir'), os.path.join(lib, 'link.pir'))
+    p = run('lib/sub/racy.kern', 'lib/link.pir', 'lib/sub/leak.pir', 'other/racy.pir', cwd=tmp)
+    expect(p.returncode == 1 and 'racy.kern:5:3: warning:' in p.stdout and 'lib/link.pir:5:3: error:' in p.stdout
+           and 'other/racy.pir:5:3: error:' in p.stdout and 'unmatched-signal' not in p.stdout,
+           f'a linked file takes the configuration of its target: {p.stdout}')
+    os.remove(os.path.join(lib, 'link.pir'))
 
     # spaces around a define's '=' are fine; a disabled check counts toward no cap
     write(os.path.join(tmp, 'spaced', '.accelsync'), '[check]\ndefine = tiles = 0x3\ndisable = raw-hazard\n')

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/fnv.h"
 #include "../util/xalloc.h"
 #include "settings.h"
 
@@ -203,17 +204,69 @@ void config_free(struct project_config *c)
     memset(c, 0, sizeof(*c));
 }
 
-/* The answer for each directory asked about so far, by its real path: a run over a library
- * asks once per file, and files share their directories. */
-struct dir_answer {
-    char *dir, *config;         /* config NULL: none at or above dir */
+/* Directory paths mapped to a string or to NULL, hashed (a library run asks about
+ * thousands of directories). */
+struct dir_entry {
+    char *dir;                  /* NULL: an empty slot */
+    char *value;
 };
 
+struct dir_map {
+    struct dir_entry *slots;
+    size_t nslots, len;
+};
+
+static size_t dir_slot(const struct dir_entry *slots, size_t nslots, const char *dir)
+{
+    size_t k = fnv1a(dir, strlen(dir)) & (nslots - 1);
+    while (slots[k].dir && strcmp(slots[k].dir, dir) != 0)
+        k = (k + 1) & (nslots - 1);
+    return k;
+}
+
+/* The entry of dir, or NULL when it has none. */
+static const struct dir_entry *dir_map_find(const struct dir_map *m, const char *dir)
+{
+    if (!m->len)
+        return NULL;
+    const struct dir_entry *e = &m->slots[dir_slot(m->slots, m->nslots, dir)];
+    return e->dir ? e : NULL;
+}
+
+static const struct dir_entry *dir_map_put(struct dir_map *m, const char *dir, const char *value)
+{
+    if (2 * (m->len + 1) > m->nslots) {
+        size_t nslots = m->nslots ? 2 * m->nslots : 64;
+        struct dir_entry *slots = xcalloc(nslots, sizeof(*slots));
+        for (size_t i = 0; i < m->nslots; i++)
+            if (m->slots[i].dir)
+                slots[dir_slot(slots, nslots, m->slots[i].dir)] = m->slots[i];
+        free(m->slots);
+        m->slots = slots;
+        m->nslots = nslots;
+    }
+    struct dir_entry *e = &m->slots[dir_slot(m->slots, m->nslots, dir)];
+    if (!e->dir) {
+        *e = (struct dir_entry){xstrdup(dir), value ? xstrdup(value) : NULL};
+        m->len++;
+    }
+    return e;
+}
+
+static void dir_map_free(struct dir_map *m)
+{
+    for (size_t i = 0; i < m->nslots; i++) {
+        free(m->slots[i].dir);
+        free(m->slots[i].value);
+    }
+    free(m->slots);
+}
+
+/* What config_find learnt so far: per real directory, the configuration at or above it; per
+ * directory as written, its real path. A library run asks once per file, and files share
+ * their directories. */
 struct config_finder {
-    struct dir_answer *items;
-    size_t len, cap;
-    struct dir_answer *real;    /* directories as written (dir) and their real paths (config) */
-    size_t nreal, capreal;
+    struct dir_map answers, real;
 };
 
 struct config_finder *config_finder_new(void)
@@ -225,43 +278,17 @@ void config_finder_free(struct config_finder *f)
 {
     if (!f)
         return;
-    for (size_t i = 0; i < f->len; i++) {
-        free(f->items[i].dir);
-        free(f->items[i].config);
-    }
-    for (size_t i = 0; i < f->nreal; i++) {
-        free(f->real[i].dir);
-        free(f->real[i].config);
-    }
-    free(f->items);
-    free(f->real);
+    dir_map_free(&f->answers);
+    dir_map_free(&f->real);
     free(f);
-}
-
-static const struct dir_answer *known(const struct dir_answer *items, size_t len, const char *dir)
-{
-    for (size_t i = len; i-- > 0;)   /* the latest first: files come directory by directory */
-        if (strcmp(items[i].dir, dir) == 0)
-            return &items[i];
-    return NULL;
-}
-
-static void remember_in(struct dir_answer **items, size_t *len, size_t *cap, const char *dir,
-                        const char *config)
-{
-    if (*len == *cap) {
-        *cap = *cap ? 2 * *cap : 16;
-        *items = xrealloc_array(*items, *cap, sizeof(**items));
-    }
-    (*items)[(*len)++] = (struct dir_answer){xstrdup(dir), config ? xstrdup(config) : NULL};
 }
 
 /* The nearest configuration at or above the real directory `start` (changed on the way). */
 static char *find_from(struct config_finder *f, char *start)
 {
-    const struct dir_answer *a = known(f->items, f->len, start);
+    const struct dir_entry *a = dir_map_find(&f->answers, start);
     if (a)
-        return a->config ? xstrdup(a->config) : NULL;
+        return a->value ? xstrdup(a->value) : NULL;
     char dir[PATH_MAX];
     snprintf(dir, sizeof(dir), "%s", start);
     char candidate[PATH_MAX + sizeof(CONFIG_NAME) + 1];
@@ -278,7 +305,7 @@ static char *find_from(struct config_finder *f, char *start)
             found = find_from(f, start);
         }
     }
-    remember_in(&f->items, &f->len, &f->cap, dir, found);
+    dir_map_put(&f->answers, dir, found);
     return found;
 }
 
@@ -297,15 +324,14 @@ static bool real_directory_of_file(struct config_finder *f, const char *path,
     char written[PATH_MAX];
     memcpy(written, path, (size_t)(slash - path));
     written[slash - path] = '\0';
-    const struct dir_answer *a = known(f->real, f->nreal, written);
+    const struct dir_entry *a = dir_map_find(&f->real, written);
     if (!a) {
         char real[PATH_MAX];
         if (!realpath(written, real))
             return false;
-        remember_in(&f->real, &f->nreal, &f->capreal, written, real);
-        a = &f->real[f->nreal - 1];
+        a = dir_map_put(&f->real, written, real);
     }
-    snprintf(out, PATH_MAX, "%s", a->config);
+    snprintf(out, PATH_MAX, "%s", a->value);
     return true;
 }
 
