@@ -265,6 +265,7 @@ static void check_one(const char *path, const struct check_options *co, const st
     check_file(path, co, out);
     baseline_apply(o->baseline, out);   /* before the hints: accepted findings need none */
     fix_verify_hints(co, out);
+    file_result_drop_ast(out);
 }
 
 static void simulate_one(const char *path, const struct check_options *co,

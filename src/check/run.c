@@ -503,6 +503,58 @@ void check_file(const char *path, const struct check_options *o, struct file_res
         check_source(src, o, r);
 }
 
+/* s, or a copy in `to` when `from` owns it. */
+static const char *out_of(const struct arena *from, struct arena *to, const char *s)
+{
+    return s && arena_owns(from, s) ? arena_strdup(to, s) : s;
+}
+
+/* l, or a copy in `to` when `from` owns one of its names. */
+static void bindings_out_of(const struct arena *from, struct arena *to, struct binding_list *l)
+{
+    size_t i = 0;
+    while (i < l->len && !arena_owns(from, l->items[i].name))
+        i++;
+    if (i == l->len)
+        return;
+    struct binding *b = arena_alloc_array(to, l->len, sizeof(*b));
+    for (size_t k = 0; k < l->len; k++)
+        b[k] = (struct binding){out_of(from, to, l->items[k].name), l->items[k].value};
+    l->items = b;
+}
+
+void file_result_drop_ast(struct file_result *r)
+{
+    if (!r->ast)
+        return;
+    for (size_t i = 0; i < r->diags.len; i++)
+        if (r->diags.items[i].trace)
+            return;   /* a witness's instructions are named through the program */
+    const struct arena *from = &r->ast->arena;
+    struct arena *to = &r->diags.arena;
+    for (size_t i = 0; i < r->diags.len; i++) {
+        struct finding *f = &r->diags.items[i];
+        const char **names[] = {&f->message, &f->loc.file, &f->related.file, &f->related_what,
+                                &f->kernel, &f->unit_first, &f->unit_second, &f->op_first,
+                                &f->op_second, &f->buffer, &f->fix, &f->suppressed,
+                                &f->fix_advice};
+        for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+            *names[k] = out_of(from, to, *names[k]);
+        bindings_out_of(from, to, &f->params);
+        bindings_out_of(from, to, &f->iter_first);
+        bindings_out_of(from, to, &f->iter_second);
+        /* Edits are worded into the list's arena (check/fix.c), never the program's. */
+    }
+    for (size_t k = 0; k < r->nkernels; k++) {
+        struct kernel_result *kr = &r->kernels[k];
+        kr->name = out_of(from, to, kr->name);
+        for (size_t j = 0; j < kr->nparams_checked; j++)
+            bindings_out_of(from, to, &kr->params_checked[j]);
+    }
+    ast_program_free(r->ast);
+    r->ast = NULL;
+}
+
 void file_result_free(struct file_result *r)
 {
     ast_program_free(r->ast);

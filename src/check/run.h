@@ -94,6 +94,10 @@ void check_file(const char *path, const struct check_options *o, struct file_res
 /* Same for a source already in memory; takes ownership of src. */
 void check_source(struct source *src, const struct check_options *o, struct file_result *out);
 void file_result_free(struct file_result *r);
+/* Frees the file's AST, which the reports do not read, after copying the names that findings
+ * and kernel results borrow from it: a run over a library keeps every file's result until it
+ * reports. Kept when a finding carries a witness (its instructions name the program). */
+void file_result_drop_ast(struct file_result *r);
 /* 0 verified and clean, 1 verified with errors (or warnings under werror), 2 not verified. */
 int file_result_exit_code(const struct file_result *r, bool werror);
 

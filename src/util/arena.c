@@ -60,6 +60,17 @@ void *arena_alloc(struct arena *a, size_t size)
     return p;
 }
 
+bool arena_owns(const struct arena *a, const void *p)
+{
+    uintptr_t q = (uintptr_t)p;
+    for (const struct arena_chunk *c = a->head; c; c = c->next) {
+        uintptr_t data = (uintptr_t)c->data;
+        if (q >= data && q - data < c->used)
+            return true;
+    }
+    return false;
+}
+
 void *arena_alloc_array(struct arena *a, size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)

@@ -4,6 +4,7 @@
 #ifndef AS_UTIL_ARENA_H
 #define AS_UTIL_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct arena_chunk;
@@ -22,5 +23,7 @@ char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_printf(struct arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), nonnull(2)));
+/* p points into memory handed out by a (a walk over its chunks). */
+bool arena_owns(const struct arena *a, const void *p);
 
 #endif

@@ -252,6 +252,41 @@ static void test_exit_codes(void)
 
 /* `model "minimal.xml";` finds the model beside the kernel, whatever the working directory;
  * a path that is not there is reported with the path it was resolved to. */
+/* A checked file's result outlives its AST (check drops it; a library run keeps thousands of
+ * results until it reports): every name a finding or a kernel result borrowed from the
+ * program is copied first, and the report reads the same. */
+static void test_result_without_ast(void)
+{
+    const char *pir = "model \"ascend910b2\";\nparam tiles in 1..2;\nbuffer a : UB[64];\n"
+                      "kernel k {\n  for i in 0..tiles {\n    V vadds a <- a;\n"
+                      "    S get_value <- a[0 +: 4];\n  }\n}\n";
+    struct file_result r;
+    check_pir(pir, false, &r);
+    CU_ASSERT_FATAL(r.diags.len > 0 && r.ast != NULL);
+    const struct finding *f = &r.diags.items[0];
+    CU_ASSERT_TRUE(arena_owns(&r.ast->arena, f->kernel));
+    CU_ASSERT_TRUE(arena_owns(&r.ast->arena, f->buffer));
+    char *before = NULL, *after = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&before, &len);
+    report_json(out, &r, 1, false);
+    fclose(out);
+    file_result_drop_ast(&r);
+    CU_ASSERT_PTR_NULL(r.ast);
+    const char *names[] = {f->kernel, f->buffer, f->op_first, f->op_second, r.kernels[0].name,
+                           r.kernels[0].params_checked[0].items[0].name,
+                           f->iter_first.items[0].name};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        CU_ASSERT_TRUE(names[i] && arena_owns(&r.diags.arena, names[i]));
+    out = open_memstream(&after, &len);
+    report_json(out, &r, 1, false);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(after, before);
+    free(before);
+    free(after);
+    file_result_free(&r);
+}
+
 static void test_relative_model_path(void)
 {
     char cwd[4096];
@@ -306,4 +341,5 @@ void register_suites(void)
     CU_add_test(s, "messages", test_messages);
     CU_add_test(s, "exit codes", test_exit_codes);
     CU_add_test(s, "parameter values and if (?) paths", test_params_and_paths);
+    CU_add_test(s, "a result without its AST", test_result_without_ast);
 }
