@@ -416,6 +416,9 @@ static void init_result(struct file_result *r, const char *path, const struct ch
             r->diags.dropped |= (uint64_t)1 << c;
 }
 
+static void check_parsed(struct file_result *r, const struct check_options *o,
+                         const struct lowered_source *low, const struct diag_list *front);
+
 /* Parses and checks `pir` into r. For a lowered source file, `low` maps the PIR's lines back
  * to the source and `front` holds what the frontend reported; both are NULL for PIR. */
 static void check_pir(struct file_result *r, struct source *pir, const struct check_options *o,
@@ -423,6 +426,14 @@ static void check_pir(struct file_result *r, struct source *pir, const struct ch
 {
     struct parse_limits pl = {.max_tokens = o->max_tokens, .max_depth = o->max_depth};
     r->ast = pir ? pir_parse(pir, &pl, &r->diags) : NULL;
+    check_parsed(r, o, low, front);
+}
+
+/* check_pir once the program is parsed (r->ast, NULL if it could not be). */
+static void check_parsed(struct file_result *r, const struct check_options *o,
+                         const struct lowered_source *low, const struct diag_list *front)
+{
+    struct source *pir = low ? r->lowered : r->src;
     if (r->ast && !r->diags.errors && check_declarations(r) && check_buffer_count(r, o) &&
         load_model(r, o))
         check_kernels(r, o);
@@ -454,6 +465,22 @@ void check_source(struct source *src, const struct check_options *o, struct file
     init_result(r, src->path, o);
     r->src = src;
     check_pir(r, src, o, NULL, NULL);
+}
+
+void check_program(struct source *src, struct ast_program *ast, const struct check_options *o,
+                   struct file_result *r)
+{
+    init_result(r, src->path, o);
+    r->src = src;
+    r->ast = ast;
+    check_parsed(r, o, NULL, NULL);
+}
+
+void file_result_free_borrowed(struct file_result *r)
+{
+    r->src = NULL;
+    r->ast = NULL;
+    file_result_free(r);
 }
 
 /* A kernel source (Ascend C): lowered to PIR by the frontend, checked, and the findings

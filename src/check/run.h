@@ -94,6 +94,12 @@ void check_file(const char *path, const struct check_options *o, struct file_res
 /* Same for a source already in memory; takes ownership of src. */
 void check_source(struct source *src, const struct check_options *o, struct file_result *out);
 void file_result_free(struct file_result *r);
+/* Checks a program already parsed from src, which the caller keeps: both are borrowed, and
+ * the result is freed with file_result_free_borrowed (a fix hint's trial, whose edit is made
+ * in the program, src's text unchanged). */
+void check_program(struct source *src, struct ast_program *ast, const struct check_options *o,
+                   struct file_result *r);
+void file_result_free_borrowed(struct file_result *r);
 /* Frees the file's AST, which the reports do not read, after copying the names that findings
  * and kernel results borrow from it: a run over a library keeps every file's result until it
  * reports. Kept when a finding carries a witness (its instructions name the program). */
