@@ -109,6 +109,21 @@ with tempfile.TemporaryDirectory() as tmp:
     h = run('check', '--hint-budget', '2', same)   # 2 events: one trial check of the file
     expect(h.stdout.count('note: fix: insert pipe_barrier(V); before line 5 (fix verified)\n') == 2,
            f'one trial proves both hints: {h.stdout!r}')
+    # a trial edits the parsed program, as the text edit would: text put before a branch written
+    # without braces leaves the branch (and here makes the read unconditional, so nothing is
+    # proven), while the same statements in braces stay in
+    kernel = ('model "ascend910b2";\nparam n in 0..1;\nbuffer a : UB[64];\nbuffer b : UB[64];\n'
+              'kernel k {{\n  V vadds a <- b;\n  if (n > 0) {}S get_value <- a[0 +: 4];{}\n}}\n')
+    bare, braced = os.path.join(tmp, 'bare.pir'), os.path.join(tmp, 'braced.pir')
+    with open(bare, 'w') as fh:
+        fh.write(kernel.format('', ''))
+    with open(braced, 'w') as fh:
+        fh.write(kernel.format('{ ', ' }'))
+    h = run('check', bare, braced)
+    expect('bare.pir:7:14: error:' in h.stdout and 'bare.pir:7:14: note: fix' not in h.stdout
+           and 'braced.pir:7:16: note: fix: insert set_flag(V, S, 7); wait_flag(V, S, 7); before line 7 '
+               '(fix verified)\n' in h.stdout,
+           f'a bare branch is proven as its text edit reads: {h.stdout!r}')
     two = os.path.join(tmp, 'two.pir')
     with open(two, 'w') as fh:
         fh.write('model "ascend910b2";\nbuffer a : UB[64];\nbuffer b : UB[64];\n'

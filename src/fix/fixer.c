@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "splice.h"
 
 #define MAX_ROUNDS 64
 
@@ -218,10 +219,11 @@ static bool trial_failed(const void *arg, const struct diag_list *after)
 }
 
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
-                                          const char *text, size_t len, const struct source *src,
-                                          const struct diag_list *before, const struct finding *f,
-                                          size_t *tries_left, struct fix_trials *trials,
-                                          char **out_text, size_t *out_len)
+                                          const char *text, size_t len, struct source *src,
+                                          struct ast_program *ast, const struct diag_list *before,
+                                          const struct finding *f, size_t *tries_left,
+                                          struct fix_trials *trials, char **out_text,
+                                          size_t *out_len)
 {
     size_t at = src->line_starts[f->loc.line - 1] + (size_t)(f->loc.col - 1);
     for (const struct fix_edit *e = f->fix_edits; e && e->before_second; e++) {
@@ -243,8 +245,6 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
                 return NULL;
             --*tries_left;
         }
-        size_t tl;
-        char *t = inserted(text, len, at, e->before_second, after_at, e->after_first, &tl);
         struct check_options only = *o;
         only.only_kernel = f->kernel;
         only.brief = true;   /* the trial compares which findings there are, not their words */
@@ -252,14 +252,30 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         only.stop_after_run = trial_failed;
         only.stop_arg = &watch;
         struct file_result r2;
-        check_text(&only, path, t, tl, &r2);
+        struct splice sp;
+        char *t = NULL;
+        size_t tl = 0;
+        bool spliced = !out_text && ast
+                       && splice_apply(ast, src, f->kernel, f->loc, e->before_second, f->related,
+                                       after_at, e->after_first, &sp);
+        if (spliced) {   /* the same program the edited text would parse to, without parsing */
+            check_program(src, ast, &only, &r2);
+        } else {
+            t = inserted(text, len, at, e->before_second, after_at, e->after_first, &tl);
+            check_text(&only, path, t, tl, &r2);
+        }
         bool ok = r2.checked && !diag_has_input_error(&r2.diags)
                   && improves(before, &r2.diags, key_of(f), f->kernel);
         if (trials && !out_text)   /* a new finding fails the edit for every finding */
             trial_remember(trials, f->kernel, at, after_at, e, &r2,
                            !new_finding(&watch, &r2.diags) && has_key(&r2.diags, key_of(f)),
                            key_of(f));
-        file_result_free(&r2);
+        if (spliced) {
+            file_result_free_borrowed(&r2);
+            splice_free(&sp);
+        } else {
+            file_result_free(&r2);
+        }
         if (ok) {
             if (out_text) {
                 *out_text = t;
@@ -336,8 +352,8 @@ void fix_source(const struct check_options *o, const char *path, const char *tex
         }
         size_t chosen_len = 0;
         char *chosen = NULL;
-        if (fix_first_verified(o, path, cur, cur_len, r.src, &r.diags, f, NULL, NULL, &chosen,
-                               &chosen_len))
+        if (fix_first_verified(o, path, cur, cur_len, r.src, NULL, &r.diags, f, NULL, NULL,
+                               &chosen, &chosen_len))
             out->nfixes++;
         if (!chosen) {
             out->refusal = refusal(f, "no candidate edit removes it without adding a finding");

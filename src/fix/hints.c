@@ -58,8 +58,8 @@ void fix_verify_hints(const struct check_options *o, struct file_result *r)
         } else {
             const struct fix_edit *e =
                 f->fix_edits ? fix_first_verified(&quiet, r->path, r->src->text, r->src->len,
-                                                  r->src, &r->diags, f, &tries_left, trials, NULL,
-                                                  NULL)
+                                                  r->src, r->lowered ? NULL : r->ast, &r->diags,
+                                                  f, &tries_left, trials, NULL, NULL)
                              : NULL;
             if (e && e->after_first)
                 hint = arena_printf(A, "insert %s after line %d and %s before line %d (fix verified)",
