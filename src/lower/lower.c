@@ -361,15 +361,15 @@ static void build_cores(struct lowerer *L, const struct core_plan *plan, size_t 
                              ? arena_printf(&p->arena, "%s[%lld]", plan[i].ac->name, (long long)k)
                              : plan[i].ac->name;
             if (plan[i].cluster_name)
-                core->name = arena_printf(&p->arena, "%s.%s", plan[i].cluster_name, core->name);
+                core->name = arena_join(&p->arena, plan[i].cluster_name, ".", core->name);
             for (int lu = 0; lu < plan[i].ct->nunits; lu++, u++) {
                 p->units[u] = (struct lw_unit){
                     .core = c,
                     .local = lu,
                     .mu = &plan[i].ct->units[lu],
-                    .name = p->multicore ? arena_printf(&p->arena, "%s.%s", core->name,
-                                                        plan[i].ct->units[lu].name)
-                                         : plan[i].ct->units[lu].name};
+                    .name = p->multicore
+                                ? arena_join(&p->arena, core->name, ".", plan[i].ct->units[lu].name)
+                                : plan[i].ct->units[lu].name};
             }
         }
     }

@@ -60,6 +60,16 @@ void *arena_alloc(struct arena *a, size_t size)
     return p;
 }
 
+char *arena_join(struct arena *a, const char *x, const char *sep, const char *y)
+{
+    size_t nx = strlen(x), ns = strlen(sep), ny = strlen(y);
+    char *p = arena_alloc(a, nx + ns + ny + 1);
+    memcpy(p, x, nx);
+    memcpy(p + nx, sep, ns);
+    memcpy(p + nx + ns, y, ny + 1);
+    return p;
+}
+
 bool arena_owns(const struct arena *a, const void *p)
 {
     uintptr_t q = (uintptr_t)p;

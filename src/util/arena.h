@@ -23,6 +23,8 @@ char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_printf(struct arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), nonnull(2)));
+/* a, sep and b one after the other (what arena_printf("%s%s%s") makes, without the printf). */
+char *arena_join(struct arena *a, const char *x, const char *sep, const char *y);
 /* p points into memory handed out by a (a walk over its chunks). */
 bool arena_owns(const struct arena *a, const void *p);
 
