@@ -100,28 +100,58 @@ static json_t *file_json(const struct file_result *r, bool werror)
     return o;
 }
 
+/* text with `indent` spaces after each of its newlines: a value dumped alone, placed at that
+ * depth of the document. */
+static bool put_indented(FILE *out, const char *text, const char *indent)
+{
+    for (const char *nl; (nl = strchr(text, '\n')); text = nl + 1)
+        if (fwrite(text, 1, (size_t)(nl + 1 - text), out) != (size_t)(nl + 1 - text)
+            || fputs(indent, out) < 0)
+            return false;
+    return fputs(text, out) >= 0;
+}
+
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER)
+#define FILES_KEY "\"files\": []"
+
+/* The document is dumped around an empty "files" array, and each file's object is made,
+ * dumped into its place and freed in turn: a library run reports thousands of files, and one
+ * tree of all of them doubled the memory of the results it was made from. The bytes are
+ * those of dumping the whole tree at once. */
 bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror)
 {
     struct report_summary s;
     report_summarize(files, n, werror, &s);
-    json_t *arr = json_array();
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(arr, file_json(&files[i], werror));
-    json_t *doc = json_pack("{s:i, s:{s:s, s:s}, s:o, s:{s:I, s:I, s:I, s:I, s:I, s:i}}",
+    json_t *doc = json_pack("{s:i, s:{s:s, s:s}, s:[], s:{s:I, s:I, s:I, s:I, s:I, s:i}}",
                             "version", 1, "tool", "name", "accelsync", "version", AS_VERSION,
-                            "files", arr, "summary", "files", (json_int_t)s.files, "kernels",
+                            "files", "summary", "files", (json_int_t)s.files, "kernels",
                             (json_int_t)s.kernels, "errors", (json_int_t)s.errors, "warnings",
                             (json_int_t)s.warnings, "unverified", (json_int_t)s.unverified,
                             "exit_code", s.exit_code);
     if (!doc)
         return false;
     json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
-    /* Into memory first: json_dumpf writes each token with its own fwrite. */
-    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    char *frame = json_dumps(doc, DUMP_FLAGS);
     json_decref(doc);
-    if (!text)
+    if (!frame)
         return false;
-    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
-    free(text);
+    /* Keys are unique and a string's quotes are escaped: this is the array's place. */
+    char *at = strstr(frame, FILES_KEY);
+    if (!at) {
+        free(frame);
+        return false;
+    }
+    size_t open = (size_t)(at - frame) + strlen(FILES_KEY) - 1;   /* just after '[' */
+    bool ok = fwrite(frame, 1, open, out) == open;
+    for (size_t i = 0; i < n && ok; i++) {
+        json_t *f = file_json(&files[i], werror);
+        char *text = json_dumps(f, DUMP_FLAGS);
+        json_decref(f);
+        ok = text && fputs(i ? ",\n    " : "\n    ", out) >= 0 && put_indented(out, text, "    ");
+        free(text);
+    }
+    ok = ok && (n == 0 || fputs("\n  ", out) >= 0) && fputs(frame + open, out) >= 0
+         && fputc('\n', out) != EOF;
+    free(frame);
     return ok;
 }

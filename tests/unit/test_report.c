@@ -119,6 +119,40 @@ static void test_werror_json(void)
     json_decref(doc);
 }
 
+/* The report is written a file at a time; its bytes are those jansson gives the whole document
+ * (what tools that diff reports compare), for no file, one, and several with findings,
+ * diagnostics and strings that need escapes. */
+static void test_json_written_in_pieces(void)
+{
+    const char *texts[] = {
+        AIV "kernel k {\n MTE2 copy u[0] <- g[0 +: 1024];\n V vadd w <- u[0];\n}\n",
+        "model \"ascend910b2\";\nkernel \"quoted\" {\n}\n",
+        AIV "kernel a {\n set_flag(MTE2, V, 0);\n}\nkernel b {\n V vadd w <- u[1];\n}\n"};
+    struct file_result r[3];
+    for (size_t i = 0; i < 3; i++)
+        check_pir(texts[i], false, &r[i]);
+    for (size_t n = 0; n <= 3; n++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        CU_ASSERT_TRUE(report_json(f, r, n, false));
+        fclose(f);
+        json_error_t err;
+        json_t *doc = json_loads(buf, 0, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+        CU_ASSERT_EQUAL(json_array_size(json_object_get(doc, "files")), n);
+        char *whole = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(whole);
+        CU_ASSERT_TRUE(len == strlen(whole) + 1 && strncmp(buf, whole, strlen(whole)) == 0
+                       && buf[len - 1] == '\n');
+        free(whole);
+        json_decref(doc);
+        free(buf);
+    }
+    for (size_t i = 0; i < 3; i++)
+        file_result_free(&r[i]);
+}
+
 static void test_syntax_error_text(void)
 {
     char *buf = text_report_of(AIV "kernel k {\n V vdup w\n}\n");
@@ -142,4 +176,5 @@ void register_suites(void)
     CU_add_test(s, "file diagnostics in JSON", test_file_diagnostics_json);
     CU_add_test(s, "--werror in the JSON summary", test_werror_json);
     CU_add_test(s, "syntax error in text", test_syntax_error_text);
+    CU_add_test(s, "JSON written a file at a time", test_json_written_in_pieces);
 }
