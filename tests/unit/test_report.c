@@ -11,15 +11,22 @@
 
 #define AIV "model \"ascend910b2\";\nbuffer g : GM[4096];\nbuffer u : UB[2][1024];\nbuffer w : UB[1024];\n"
 
+/* The JSON report of n results, as written; its length in *len. */
+static char *json_text_of(const struct file_result *r, size_t n, bool werror, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    CU_ASSERT_TRUE(report_json(f, r, n, werror));
+    fclose(f);
+    return buf;
+}
+
 static json_t *json_report(const char *pir, bool werror)
 {
     struct file_result r;
     check_pir(pir, false, &r);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    CU_ASSERT_TRUE(report_json(f, &r, 1, werror));
-    fclose(f);
+    size_t len;
+    char *buf = json_text_of(&r, 1, werror, &len);
     file_result_free(&r);
     json_error_t err;
     json_t *doc = json_loads(buf, 0, &err);
@@ -132,11 +139,8 @@ static void test_json_written_in_pieces(void)
     for (size_t i = 0; i < 3; i++)
         check_pir(texts[i], false, &r[i]);
     for (size_t n = 0; n <= 3; n++) {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&buf, &len);
-        CU_ASSERT_TRUE(report_json(f, r, n, false));
-        fclose(f);
+        size_t len;
+        char *buf = json_text_of(r, n, false, &len);
         json_error_t err;
         json_t *doc = json_loads(buf, 0, &err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
