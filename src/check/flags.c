@@ -81,16 +81,13 @@ static void check_channels(const struct check_context *ctx)
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
     size_t nch = (size_t)p->nchannels;
-    struct size_vec *sigs = xcalloc(nch ? nch : 1, sizeof(*sigs));
-    struct size_vec *waits = xcalloc(nch ? nch : 1, sizeof(*waits));
-    for (size_t i = 0; i < p->nins; i++) {
-        if (p->ins[i].kind == INS_SIGNAL)
-            VEC_PUSH(sigs[p->ins[i].channel], i);
-        else if (p->ins[i].kind == INS_WAIT)
-            VEC_PUSH(waits[p->ins[i].channel], i);
-    }
+    struct channel_lists sigs, waits;
+    channel_lists_build(p, INS_SIGNAL, &sigs);
+    channel_lists_build(p, INS_WAIT, &waits);
     for (size_t c = 0; c < nch; c++) {
-        const struct size_vec *s = &sigs[c], *w = &waits[c];
+        const struct size_vec s_c = {sigs.items + sigs.first[c], channel_count(&sigs, c), 0};
+        const struct size_vec w_c = {waits.items + waits.first[c], channel_count(&waits, c), 0};
+        const struct size_vec *s = &s_c, *w = &w_c;
         for (size_t k = 0; !p->model->flags.counting && k + 1 < s->len; k++) {
             size_t next = s->items[k + 1];
             if (!ctx->hb->started[next])
@@ -119,12 +116,8 @@ static void check_channels(const struct check_context *ctx)
                              describe_ins(p, A, w->items[k]), s->len, s->len == 1 ? "" : "s",
                              k + 1));
     }
-    for (size_t c = 0; c < nch; c++) {
-        VEC_FREE(sigs[c]);
-        VEC_FREE(waits[c]);
-    }
-    free(sigs);
-    free(waits);
+    channel_lists_free(&sigs);
+    channel_lists_free(&waits);
 }
 
 /* The k-th set (from 0) of its core on its mode and flag, i: left over when a core it

@@ -62,26 +62,42 @@ bool hb_xbarrier_joins(const struct lw_program *p, const struct model_prim *prim
     return d >= 0 && d == hb_xbarrier_domain(p, prim, b);
 }
 
-static void match_flags(const struct lw_program *p, struct hb_matches *m)
+void channel_lists_build(const struct lw_program *p, enum ins_kind kind, struct channel_lists *l)
 {
     size_t nch = (size_t)p->nchannels;
-    VEC(size_t) *sigs = xcalloc(nch ? nch : 1, sizeof(*sigs));
-    size_t *nwaits = xcalloc(nch ? nch : 1, sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].kind == INS_SIGNAL)
-            VEC_PUSH(sigs[p->ins[i].channel], i);
+    l->first = xcalloc(nch + 2, sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++)   /* counted one slot ahead, then summed */
+        if (p->ins[i].kind == kind)
+            l->first[p->ins[i].channel + 2]++;
+    for (size_t c = 2; c < nch + 2; c++)
+        l->first[c] += l->first[c - 1];
+    l->items = xmalloc((l->first[nch + 1] ? l->first[nch + 1] : 1) * sizeof(size_t));
+    for (size_t i = 0; i < p->nins; i++)   /* first[c + 1] is where channel c's next goes */
+        if (p->ins[i].kind == kind)
+            l->items[l->first[p->ins[i].channel + 1]++] = i;
+}
+
+void channel_lists_free(struct channel_lists *l)
+{
+    free(l->first);
+    free(l->items);
+}
+
+static void match_flags(const struct lw_program *p, struct hb_matches *m)
+{
+    struct channel_lists sigs;
+    channel_lists_build(p, INS_SIGNAL, &sigs);
+    size_t *nwaits = xcalloc(p->nchannels ? (size_t)p->nchannels : 1, sizeof(size_t));
     for (size_t i = 0; i < p->nins; i++) {
         if (p->ins[i].kind != INS_WAIT)
             continue;
-        size_t k = nwaits[p->ins[i].channel]++;
-        if (k < sigs[p->ins[i].channel].len)
-            m->wait_signal[i] = (uint32_t)sigs[p->ins[i].channel].items[k];
+        size_t c = (size_t)p->ins[i].channel, k = nwaits[c]++;
+        if (k < channel_count(&sigs, c))
+            m->wait_signal[i] = (uint32_t)sigs.items[sigs.first[c] + k];
         else
             m->never[i] = true;
     }
-    for (size_t c = 0; c < nch; c++)
-        VEC_FREE(sigs[c]);
-    free(sigs);
+    channel_lists_free(&sigs);
     free(nwaits);
 }
 
