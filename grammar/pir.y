@@ -35,6 +35,7 @@ struct pir_state {
     struct as_loc comment_start;/* of the block comment being skipped */
     size_t tokens;
     int brackets;               /* open '(' '[' '{' */
+    int brackets_max;           /* the most open at once */
     int syntax_errors;
     bool stopped;               /* a limit or the error cap ended the parse */
     struct interns names;       /* identifiers: one copy each (util/interns.h) */
@@ -323,9 +324,10 @@ step:
   | STEP expr                   { $$ = $2; }
   ;
 
-/* A branch is a block or a single statement; either way the if keeps a statement list. */
+/* A branch is a block or a single statement; either way the if keeps a statement list
+ * (if_stmt unwraps the block and notes the braces). */
 branch:
-    stmt                        { $$ = branch_body($1); }
+    stmt
   ;
 
 block_stmt:
@@ -579,8 +581,10 @@ static struct ast_stmt *if_stmt(struct pir_state *st, const PIR_YYLTYPE *kw,
 {
     struct ast_stmt *s = ast_stmt_new(st->prog, STMT_IF, pir_loc(st, kw));
     s->cond = cond;
-    s->body = then_body;
-    s->else_body = else_body;
+    s->then_braced = then_body && then_body->kind == STMT_BLOCK;
+    s->else_braced = else_body && else_body->kind == STMT_BLOCK;
+    s->body = branch_body(then_body);
+    s->else_body = branch_body(else_body);
     s->has_else = has_else;
     return s;
 }

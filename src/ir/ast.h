@@ -96,6 +96,7 @@ struct ast_stmt {
     struct ast_stmt *body;      /* FOR, BLOCK, IF (then) */
     struct ast_stmt *else_body; /* IF; NULL if no else */
     bool has_else;
+    bool then_braced, else_braced;  /* IF: the branch was written as a { } block */
     struct ast_expr *args;      /* CALL; linked through ast_expr.next */
     int nargs;
 
@@ -160,6 +161,10 @@ struct ast_program {
     /* The declarations that are not kernels, in source order, linked by next_global: what every
      * kernel run reads, so that a file of many kernels does not walk all of them per run. */
     struct ast_decl *globals;
+    /* What the parse came to against its limits (struct parse_limits): tokens read, and the
+     * deepest nesting of brackets or of the tree. */
+    size_t tokens;
+    int depth_reached;
 };
 
 /* Constructors used by the parser; all allocate from p->arena. */

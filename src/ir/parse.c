@@ -25,6 +25,7 @@ struct depth_item {
 struct depth_walk {
     VEC(struct depth_item) stack;
     int max_depth;
+    int deepest;                    /* the deepest node seen */
     const struct as_loc *too_deep;  /* the first node past the limit */
 };
 
@@ -99,6 +100,8 @@ static void walk_depth(struct depth_walk *w)
     while (w->stack.len > 0 && !w->too_deep) {
         struct depth_item it = w->stack.items[--w->stack.len];
         size_t start = w->stack.len;
+        if (it.depth > w->deepest)
+            w->deepest = it.depth;
         if (it.depth > w->max_depth) {
             w->too_deep = it.expr ? &it.expr->loc : &it.stmt->loc;
         } else if (it.expr) {
@@ -111,7 +114,7 @@ static void walk_depth(struct depth_walk *w)
     }
 }
 
-static void check_depth(const struct ast_program *p, int max_depth, struct diag_list *diags)
+static void check_depth(struct ast_program *p, int max_depth, struct diag_list *diags)
 {
     struct depth_walk w = {.max_depth = max_depth};
     for (const struct ast_decl *d = p->decls; d && !w.too_deep; d = d->next) {
@@ -122,6 +125,8 @@ static void check_depth(const struct ast_program *p, int max_depth, struct diag_
     if (w.too_deep)
         diag_addf(diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, *w.too_deep,
                   "nesting deeper than %d levels (--max-depth)", max_depth);
+    if (w.deepest > p->depth_reached)
+        p->depth_reached = w.deepest;
     VEC_FREE(w.stack);
 }
 
@@ -149,6 +154,12 @@ static void link_globals(struct ast_program *p)
     *tail = NULL;
 }
 
+int pir_max_depth(const struct parse_limits *limits)
+{
+    int max_depth = limits && limits->max_depth > 0 ? limits->max_depth : DEFAULT_MAX_DEPTH;
+    return max_depth > PIR_MAX_DEPTH ? PIR_MAX_DEPTH : max_depth;   /* what bison's stack holds */
+}
+
 struct ast_program *pir_parse(const struct source *src, const struct parse_limits *limits,
                               struct diag_list *diags)
 {
@@ -156,9 +167,7 @@ struct ast_program *pir_parse(const struct source *src, const struct parse_limit
     arena_init(&p->arena);
     p->src = src;
 
-    int max_depth = limits && limits->max_depth > 0 ? limits->max_depth : DEFAULT_MAX_DEPTH;
-    if (max_depth > PIR_MAX_DEPTH)
-        max_depth = PIR_MAX_DEPTH;    /* what the parser's stack can hold */
+    int max_depth = pir_max_depth(limits);
     struct pir_state st = {
         .prog = p,
         .diags = diags,
@@ -176,6 +185,8 @@ struct ast_program *pir_parse(const struct source *src, const struct parse_limit
     }
     run_parser(&st, src);
     interns_free(&st.names);
+    p->tokens = st.tokens;
+    p->depth_reached = st.brackets_max;
     if (!st.stopped)
         check_depth(p, max_depth, diags);
     link_globals(p);

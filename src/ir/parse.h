@@ -20,5 +20,7 @@ struct parse_limits {
 struct ast_program *pir_parse(const struct source *src, const struct parse_limits *limits,
                               struct diag_list *diags);
 void ast_program_free(struct ast_program *p);
+/* The nesting a parse with these limits allows (the default when they give none). */
+int pir_max_depth(const struct parse_limits *limits);
 
 #endif
