@@ -124,6 +124,36 @@ with tempfile.TemporaryDirectory() as tmp:
            and 'braced.pir:7:16: note: fix: insert set_flag(V, S, 7); wait_flag(V, S, 7); before line 7 '
                '(fix verified)\n' in h.stdout,
            f'a bare branch is proven as its text edit reads: {h.stdout!r}')
+    # the same when a comment stands between the condition (or else) and the bare branch
+    for name, text in (('lc.pir', '  if (n > 0) // c\n    S get_value <- a[0 +: 4];\n'),
+                       ('el.pir', '  if (n > 0)\n    V vadds b <- a;\n  else // c\n    S get_value <- a[0 +: 4];\n')):
+        with open(os.path.join(tmp, name), 'w') as fh:
+            fh.write('model "ascend910b2";\nparam n in 0..1;\nbuffer a : UB[64];\nbuffer b : UB[64];\n'
+                     'kernel k {\n  V vadds a <- b;\n' + text + '}\n')
+        h = run('check', os.path.join(tmp, name))
+        expect('[raw-hazard]' in h.stdout and 'note: fix' not in h.stdout,
+               f'{name}: a bare branch after a comment is proven as its text edit reads: {h.stdout!r}')
+    # a trial's edited file is held to the parse limits the text would be: with 42 tokens
+    # allowed the file (40) checks but no edit fits; with 48 the barrier (+4) fits, the flag
+    # pair (+12) does not
+    tok = os.path.join(tmp, 'tok.pir')
+    with open(tok, 'w') as fh:
+        fh.write('model "ascend910b2";\nbuffer a : UB[64];\nbuffer b : UB[64];\nkernel k {\n'
+                 '  V vadds a <- b;\n  S get_value <- a[0 +: 4];\n}\n')
+    h42, h48 = run('check', '--max-tokens', '42', tok), run('check', '--max-tokens', '48', tok)
+    expect('[raw-hazard]' in h42.stdout and 'note: fix' not in h42.stdout
+           and 'tok.pir:6:3: note: fix: insert pipe_barrier(ALL); before line 6 (fix verified)\n' in h48.stdout,
+           f'trial edits within --max-tokens: {h42.stdout!r} {h48.stdout!r}')
+    # first and second access one statement (two core instances): before text, the
+    # statement, after text
+    same_stmt = os.path.join(tmp, 'samestmt.pir')
+    with open(same_stmt, 'w') as fh:
+        fh.write('model "ascend910b2";\nbuffer g : GM[1024];\nbuffer u : UB[64];\nkernel k {\n'
+                 '  core aiv[2] : AIV {\n    for r in 0..2 { MTE3 copy_ubuf_to_gm g[coreid*64 +: 64] <- u; '
+                 'MTE3 copy_ubuf_to_gm g[(r + coreid) * 64 +: 64] <- u; }\n  }\n}\n')
+    h = run('check', same_stmt)
+    expect('samestmt.pir:6:67: note: fix: insert sync_all(); after line 6 and sync_all(); before line 6 '
+           '(fix verified)\n' in h.stdout, f'one statement on both sides of a cross-core edit: {h.stdout!r}')
     two = os.path.join(tmp, 'two.pir')
     with open(two, 'w') as fh:
         fh.write('model "ascend910b2";\nbuffer a : UB[64];\nbuffer b : UB[64];\n'

@@ -255,9 +255,10 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         struct splice sp;
         char *t = NULL;
         size_t tl = 0;
+        struct parse_limits pl = {.max_tokens = o->max_tokens, .max_depth = o->max_depth};
         bool spliced = !out_text && ast
-                       && splice_apply(ast, src, f->kernel, f->loc, e->before_second, f->related,
-                                       after_at, e->after_first, &sp);
+                       && splice_apply(ast, src, f->kernel, &pl, f->loc, e->before_second,
+                                       f->related, after_at, e->after_first, &sp);
         if (spliced) {   /* the same program the edited text would parse to, without parsing */
             check_program(src, ast, &only, &r2);
         } else {

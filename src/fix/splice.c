@@ -10,22 +10,35 @@
 #define HEADER "kernel __trial {"
 
 /* The link (a `next`, or the head of a body) that points at the statement starting at `at`,
- * searched in list *l and the bodies nested in it. */
-static struct ast_stmt **link_to(struct ast_stmt **l, struct as_loc at)
+ * searched in list *l and the bodies nested in it; *branch_head tells whether that link is
+ * the head of an if's or else's branch written without braces. */
+static struct ast_stmt **link_to(struct ast_stmt **l, struct as_loc at, bool *branch_head)
 {
-    for (; *l; l = &(*l)->next) {
+    for (bool head = *branch_head; *l; l = &(*l)->next, head = false) {
         struct ast_stmt *s = *l;
-        if (s->loc.line == at.line && s->loc.col == at.col)
+        if (s->loc.line == at.line && s->loc.col == at.col) {
+            *branch_head = head;
             return l;
-        struct ast_stmt **in = s->body ? link_to(&s->body, at) : NULL;
-        if (!in && s->else_body)
-            in = link_to(&s->else_body, at);
+        }
+        bool in_if = s->kind == STMT_IF;
+        struct ast_stmt **in = NULL;
+        if (s->body) {
+            *branch_head = in_if && !s->then_braced;
+            in = link_to(&s->body, at, branch_head);
+        }
+        if (!in && s->else_body) {
+            *branch_head = in_if && !s->else_braced;
+            in = link_to(&s->else_body, at, branch_head);
+        }
         if (in)
             return in;
     }
     return NULL;
 }
 
+/* The link to the statement at `at` in kernel `kernel`, or NULL; NULL too when it is an if's
+ * or else's branch written without braces: text put before that statement, or after it,
+ * would leave the branch, while a statement spliced into the branch's list stays in. */
 static struct ast_stmt **link_in_kernel(struct ast_program *ast, const char *kernel,
                                         struct as_loc at)
 {
@@ -33,38 +46,21 @@ static struct ast_stmt **link_in_kernel(struct ast_program *ast, const char *ker
         if (d->kind != DECL_KERNEL || strcmp(d->name, kernel) != 0)
             continue;
         for (struct ast_core *c = d->cores; c; c = c->next) {
-            struct ast_stmt **l = link_to(&c->body, at);
+            bool branch_head = false;
+            struct ast_stmt **l = link_to(&c->body, at, &branch_head);
             if (l)
-                return l;
+                return branch_head ? NULL : l;
         }
     }
     return NULL;
-}
-
-/* True when the statement at byte `at` of src is an if's or else's branch written without
- * braces: there, text put before it (or after it) would leave the branch, while a statement
- * spliced into the branch's list stays in. Also true when a comment ends just before it (not
- * looked into). */
-static bool bare_branch(const struct source *src, size_t at)
-{
-    size_t i = at;
-    while (i > 0 && strchr(" \t\r\n\f\v", src->text[i - 1]))
-        i--;
-    if (i == 0)
-        return false;
-    char c = src->text[i - 1];
-    if (c == ')' || c == '/')
-        return true;
-    return i >= 4 && memcmp(src->text + i - 4, "else", 4) == 0
-           && (i == 4 || !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
-                                 src->text[i - 5]));
 }
 
 /* The statements of `text` parsed as if written at line:col of the file (a kernel around them
  * ends before and after them), so that they carry the locations the text edit would give
  * them. NULL when they cannot be placed there or do not parse. */
 static struct ast_program *parse_at(const struct source *file, int line, int col,
-                                    const char *text, struct source **owner)
+                                    const char *text, const struct parse_limits *limits,
+                                    struct source **owner)
 {
     size_t header = strlen(HEADER);
     if (line < 1 || col < 1 || (line == 1 && (size_t)col <= header + 1))
@@ -87,7 +83,7 @@ static struct ast_program *parse_at(const struct source *file, int line, int col
     free(buf);
     struct diag_list d;
     diag_list_init(&d, 0);
-    struct ast_program *p = pir_parse(s, NULL, &d);
+    struct ast_program *p = pir_parse(s, limits, &d);
     bool ok = p && !d.errors && p->decls && p->decls->kind == DECL_KERNEL && !p->decls->next
               && p->decls->cores && p->decls->cores->body;
     diag_list_free(&d);
@@ -122,43 +118,59 @@ static void position(const struct source *src, size_t at, int *line, int *col)
     *col = (int)(at - src->line_starts[lo]) + 1;
 }
 
+/* The tokens `text` adds to a file (its parse, less `kernel __trial {` and `}`). */
+#define WRAPPER_TOKENS 4
+
 bool splice_apply(struct ast_program *ast, const struct source *src, const char *kernel,
-                  struct as_loc second, const char *before_second, struct as_loc first,
-                  size_t after_at, const char *after_first, struct splice *out)
+                  const struct parse_limits *limits, struct as_loc second,
+                  const char *before_second, struct as_loc first, size_t after_at,
+                  const char *after_first, struct splice *out)
 {
     memset(out, 0, sizeof(*out));
-    size_t at = src->line_starts[second.line - 1] + (size_t)(second.col - 1);
-    if (bare_branch(src, at))
-        return false;
     out->before_link = link_in_kernel(ast, kernel, second);
     if (!out->before_link)
         return false;
-    out->before_prog = parse_at(src, second.line, second.col, before_second, &out->before_src);
+    out->before_prog = parse_at(src, second.line, second.col, before_second, limits,
+                                &out->before_src);
     if (!out->before_prog)
         return false;
     struct ast_stmt **first_link = NULL;
     if (after_first) {
-        size_t first_at = src->line_starts[first.line - 1] + (size_t)(first.col - 1);
         first_link = link_in_kernel(ast, kernel, first);
         int line, col;
         position(src, after_at, &line, &col);   /* the text goes one space after the ';' */
-        if (!first_link || bare_branch(src, first_at)
-            || !(out->after_prog = parse_at(src, line, col + 1, after_first, &out->after_src))) {
+        if (!first_link
+            || !(out->after_prog = parse_at(src, line, col + 1, after_first, limits,
+                                            &out->after_src))) {
             splice_free(out);
             return false;
         }
     }
-    /* Both places found and both texts parsed: now the program changes, the before text
-     * first, so that where the places meet (the first access right before the second) the
-     * order is the text's: first, after text, before text, second. */
-    struct ast_stmt *b = out->before_prog->decls->cores->body;
+    /* The limits the edited file would be parsed with: its tokens are the file's and the
+     * inserted ones; its nesting at most the file's deepest and the insertions' own. */
+    size_t added = out->before_prog->tokens - WRAPPER_TOKENS
+                   + (out->after_prog ? out->after_prog->tokens - WRAPPER_TOKENS : 0);
+    int deepest = out->before_prog->depth_reached;
+    if (out->after_prog && out->after_prog->depth_reached > deepest)
+        deepest = out->after_prog->depth_reached;
+    if ((limits && limits->max_tokens && ast->tokens + added > limits->max_tokens)
+        || ast->depth_reached + deepest > pir_max_depth(limits)) {
+        splice_free(out);
+        return false;
+    }
+    /* Found, parsed and within the limits: now the program changes. The first access is
+     * taken before the before text goes in, as it may be the second access itself (on
+     * another core instance); the order is then the text's: first, after text, ..., before
+     * text, second; or before text, the access, after text when they are one statement. */
     out->target = *out->before_link;
+    if (first_link)
+        out->after_stmt = *first_link;
+    struct ast_stmt *b = out->before_prog->decls->cores->body;
     last_of(b)->next = out->target;
     *out->before_link = b;
-    if (first_link) {
-        out->after_stmt = *first_link;
-        out->after_next = out->after_stmt->next;
+    if (out->after_stmt) {
         struct ast_stmt *a = out->after_prog->decls->cores->body;
+        out->after_next = out->after_stmt->next;   /* the before text, when it follows */
         last_of(a)->next = out->after_next;
         out->after_stmt->next = a;
     }
