@@ -108,11 +108,6 @@ struct trial {
     size_t at, after_at;
     const char *before_second, *after_first;
     bool ok;                    /* checked, no input error */
-    /* The trial stopped as soon as the finding it was for came back (the edit failed for
-     * it), so its keys say nothing about the kernel's other findings: it answers for this
-     * one only. */
-    bool only_for;
-    struct key stopped_for;
     struct key *keys;
     size_t nkeys;
 };
@@ -137,18 +132,11 @@ void fix_trials_free(struct fix_trials *t)
     free(t);
 }
 
-static bool same_key(struct key a, struct key b)
-{
-    return a.check == b.check && a.line == b.line && a.related == b.related;
-}
-
 static const struct trial *trial_find(const struct fix_trials *t, const char *kernel, size_t at,
-                                      size_t after_at, const struct fix_edit *e, struct key fixed)
+                                      size_t after_at, const struct fix_edit *e)
 {
     for (size_t i = 0; t && i < t->len; i++) {
         const struct trial *x = &t->items[i];
-        if (x->only_for && !same_key(x->stopped_for, fixed))
-            continue;
         if (x->at == at && x->after_at == after_at && same_string(x->kernel, kernel)
             && same_string(x->before_second, e->before_second) && same_string(x->after_first, e->after_first))
             return x;
@@ -176,8 +164,7 @@ static bool trial_improves(const struct trial *x, const struct diag_list *before
 }
 
 static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, size_t after_at,
-                           const struct fix_edit *e, const struct file_result *r2,
-                           bool only_for, struct key fixed)
+                           const struct fix_edit *e, const struct file_result *r2)
 {
     if (t->len == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 8;
@@ -185,8 +172,7 @@ static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, 
     }
     struct trial *x = &t->items[t->len++];
     *x = (struct trial){kernel, at, after_at, e->before_second, e->after_first,
-                        r2->checked && !diag_has_input_error(&r2->diags), only_for, fixed,
-                        NULL, 0};
+                        r2->checked && !diag_has_input_error(&r2->diags), NULL, 0};
     x->keys = xmalloc((r2->diags.len ? r2->diags.len : 1) * sizeof(struct key));
     for (size_t i = 0; i < r2->diags.len; i++)
         if (same_string(r2->diags.items[i].kernel, kernel))
@@ -196,26 +182,17 @@ static void trial_remember(struct fix_trials *t, const char *kernel, size_t at, 
 struct trial_watch {
     const struct diag_list *before;
     const char *kernel;
-    struct key fixed;
 };
 
 /* A finding of the trial's kernel that was not there before: the edit fails, for whichever
  * finding it was meant to fix (improves()). */
-static bool new_finding(const struct trial_watch *w, const struct diag_list *after)
+static bool new_finding(const void *arg, const struct diag_list *after)
 {
+    const struct trial_watch *w = arg;
     for (size_t i = 0; i < after->len; i++)
         if (same_string(after->items[i].kernel, w->kernel) && !has_key(w->before, key_of(&after->items[i])))
             return true;
     return false;
-}
-
-/* The trial's runs stop at a new finding, and at the finding the edit was meant to remove
- * coming back: either way the edit has failed (improves()), and the runs left cannot change
- * that. */
-static bool trial_failed(const void *arg, const struct diag_list *after)
-{
-    const struct trial_watch *w = arg;
-    return new_finding(w, after) || has_key(after, w->fixed);
 }
 
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
@@ -233,8 +210,7 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
                 || (after_at = statement_end(src, f->related)) == SIZE_MAX)
                 continue;
         }
-        const struct trial *known =
-            out_text ? NULL : trial_find(trials, f->kernel, at, after_at, e, key_of(f));
+        const struct trial *known = out_text ? NULL : trial_find(trials, f->kernel, at, after_at, e);
         if (known) {   /* the same edit was checked for another finding of the kernel */
             if (trial_improves(known, before, key_of(f)))
                 return e;
@@ -248,8 +224,8 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         struct check_options only = *o;
         only.only_kernel = f->kernel;
         only.brief = true;   /* the trial compares which findings there are, not their words */
-        struct trial_watch watch = {before, f->kernel, key_of(f)};
-        only.stop_after_run = trial_failed;
+        struct trial_watch watch = {before, f->kernel};
+        only.stop_after_run = new_finding;   /* remembered as failed: it fails for every finding */
         only.stop_arg = &watch;
         struct file_result r2;
         struct splice sp;
@@ -267,10 +243,8 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
         }
         bool ok = r2.checked && !diag_has_input_error(&r2.diags)
                   && improves(before, &r2.diags, key_of(f), f->kernel);
-        if (trials && !out_text)   /* a new finding fails the edit for every finding */
-            trial_remember(trials, f->kernel, at, after_at, e, &r2,
-                           !new_finding(&watch, &r2.diags) && has_key(&r2.diags, key_of(f)),
-                           key_of(f));
+        if (trials && !out_text)
+            trial_remember(trials, f->kernel, at, after_at, e, &r2);
         if (spliced) {
             file_result_free_borrowed(&r2);
             splice_free(&sp);
