@@ -1,6 +1,7 @@
 /* Fix hints that check prints are proven: for each hazard, the candidate edits of the finding
- * (the ones `accelsync fix` tries) are applied to the source one at a time and the file is
- * checked again, every parameter value and path; the hint names the first that removes the
+ * (the ones `accelsync fix` tries) are applied one at a time (to the parsed program where
+ * that is the same as editing the text, splice.h; else to the text) and the file is checked
+ * again, every parameter value and path; the hint names the first that removes the
  * finding and adds none, "(fix verified)" (across cores, a cross-core wait before the second
  * access and a set after the first where needed, or a cross-core barrier). A hazard no
  * candidate fixes gets no hint. The proof costs a check of the kernel per candidate (an edit
