@@ -175,16 +175,21 @@ static void rehash(struct diag_list *d)
     }
 }
 
+/* The slot of d's hash table holding a finding the same as f, or the empty one where f would
+ * go (d->nslots > 0). */
+static size_t slot_of(const struct diag_list *d, const struct finding *f)
+{
+    size_t k = finding_hash(f) & (d->nslots - 1);
+    while (d->slots[k] && !same_finding(&d->items[d->slots[k] - 1], f))
+        k = (k + 1) & (d->nslots - 1);
+    return k;
+}
+
 bool diag_would_drop(const struct diag_list *d, const struct finding *f)
 {
     if ((d->dropped >> f->check) & 1)
         return true;
-    if (!d->nslots)
-        return false;
-    for (size_t k = finding_hash(f) & (d->nslots - 1); d->slots[k]; k = (k + 1) & (d->nslots - 1))
-        if (same_finding(&d->items[d->slots[k] - 1], f))
-            return true;
-    return false;
+    return d->nslots && d->slots[slot_of(d, f)];
 }
 
 struct finding *diag_add(struct diag_list *d, const struct finding *f)
@@ -193,10 +198,9 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
         return NULL;
     if (2 * (d->len + 1) > d->nslots)
         rehash(d);
-    size_t k = finding_hash(f) & (d->nslots - 1);
-    for (; d->slots[k]; k = (k + 1) & (d->nslots - 1))
-        if (same_finding(&d->items[d->slots[k] - 1], f))
-            return NULL;
+    size_t k = slot_of(d, f);
+    if (d->slots[k])
+        return NULL;
     /* Warnings count too: every finding kept is printed and sorted. */
     if (d->max_errors && d->errors + d->warnings >= d->max_errors
         && !check_is_input_error(f->check)) {
