@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../ir/parse.h"
+#include "../util/search.h"
 #include "../util/xalloc.h"
 
 #define HEADER "kernel __trial {"
@@ -103,19 +104,24 @@ static struct ast_stmt *last_of(struct ast_stmt *s)
     return s;
 }
 
-/* Line and column (1-based) of byte `at` of src. */
+struct byte_in {
+    const struct source *src;
+    size_t at;
+};
+
+static bool line_starts_by(size_t i, const void *ctx)
+{
+    const struct byte_in *b = ctx;
+    return b->src->line_starts[i] <= b->at;
+}
+
+/* Line and column (1-based) of byte `at` of src: on the last line starting at or before it. */
 static void position(const struct source *src, size_t at, int *line, int *col)
 {
-    size_t lo = 0, hi = src->nlines;   /* the last line starting at or before `at` */
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (src->line_starts[mid] <= at)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    *line = (int)lo + 1;
-    *col = (int)(at - src->line_starts[lo]) + 1;
+    struct byte_in b = {src, at};
+    size_t i = partition_point(0, src->nlines, line_starts_by, &b) - 1;   /* line 1 starts at 0 */
+    *line = (int)i + 1;
+    *col = (int)(at - src->line_starts[i]) + 1;
 }
 
 /* The tokens `text` adds to a file (its parse, less `kernel __trial {` and `}`). */
