@@ -199,11 +199,11 @@ static bool same_file(const struct cached_model *e, const char *path, const stru
            && e->limits.max_elements == l->max_elements;
 }
 
-/* Loads `path`, or returns the model the cache holds for it, as a reference of the caller's.
- * A file that fails to load is not cached: its diagnostics are given again to every file
- * naming it. */
-static struct model *load_known(struct model_cache *c, const char *path, const struct stat *known,
-                                const struct model_limits *limits, struct diag_list *diags)
+/* Loads `path`, or returns the model the cache holds for it, as a reference of the caller's;
+ * `known` is the file's stat when the caller has it (NULL: stat'ed here). A file that fails
+ * to load is not cached: its diagnostics are given again to every file naming it. */
+static struct model *load(struct model_cache *c, const char *path, const struct stat *known,
+                          const struct model_limits *limits, struct diag_list *diags)
 {
     struct stat st;
     if (known)
@@ -240,18 +240,12 @@ static struct model *load_known(struct model_cache *c, const char *path, const s
     return m;
 }
 
-static struct model *load(struct model_cache *c, const char *path,
-                          const struct model_limits *limits, struct diag_list *diags)
-{
-    return load_known(c, path, NULL, limits, diags);
-}
-
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct model_cache *cache, struct diag_list *diags)
 {
     if (ends_with(name_or_path, ".xml") || strchr(name_or_path, '/'))
-        return load(cache, name_or_path, limits, diags);
+        return load(cache, name_or_path, NULL, limits, diags);
     if (!valid_model_name(name_or_path)) {
         diag_addf(diags, CHECK_MODEL_ERROR, SEV_ERROR, loc,
                   "invalid model name '%s': use letters, digits, '_', '-' and '.', or a path",
@@ -264,7 +258,7 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
         char *path = join_path(*d, name_or_path);
         struct stat st;   /* looked at once: the cache compares it with what it loaded */
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-            struct model *m = load_known(cache, path, &st, limits, diags);
+            struct model *m = load(cache, path, &st, limits, diags);
             free(path);
             if (m && strcmp(m->name, name_or_path) != 0) {
                 /* Lookup is by file name; a file that calls itself something else would
