@@ -55,7 +55,7 @@ size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t in
 /* The instructions of one kind (flag signals, flag waits) grouped by channel, each group in
  * program order: channel c's are items[first[c] .. first[c + 1]). Counted, then filled. */
 struct channel_lists {
-    size_t *first;              /* nchannels + 1 */
+    size_t *first;              /* nchannels + 2 entries (the last one is the count's spare) */
     size_t *items;
 };
 
