@@ -1,10 +1,37 @@
 /* Allocation that never returns NULL: out-of-memory ends the run with exit code 2. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* A block of at least this many bytes has its pages mapped in one system call when it is
+ * allocated (madvise MADV_POPULATE_WRITE, Linux 5.14), instead of one page fault per page on
+ * first touch. The big arrays of a large kernel (instructions, graph, clocks) are written
+ * soon after they are allocated, and on a virtual machine a page fault costs microseconds:
+ * at 1e7 events faults were a third of the run. Where the kernel does not know the advice the
+ * call fails and the pages fault in as before. */
+#define XALLOC_POPULATE_FROM (1u << 20)
+
+static void populate(void *p, size_t bytes)
+{
+#ifdef MADV_POPULATE_WRITE
+    if (bytes < XALLOC_POPULATE_FROM)
+        return;
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = ((uintptr_t)p + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)p + bytes) & ~(page - 1);
+    if (end > start)
+        (void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
 
 _Noreturn void xalloc_die(void)
 {
@@ -17,6 +44,7 @@ void *xmalloc(size_t size)
     void *p = malloc(size ? size : 1);
     if (!p)
         xalloc_die();
+    populate(p, size);
     return p;
 }
 
@@ -41,6 +69,7 @@ void *xcalloc(size_t count, size_t size)
     void *p = calloc(count, size);
     if (!p)
         xalloc_die();
+    populate(p, bytes);
     return p;
 }
 
@@ -52,6 +81,7 @@ void *xrealloc_array(void *p, size_t count, size_t size)
     void *q = realloc(p, bytes ? bytes : 1);
     if (!q)
         xalloc_die();
+    populate(q, bytes);
     return q;
 }
 
