@@ -165,11 +165,10 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);
     if (L->stopped)
         return;
-    struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, s);
+    struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, m.blocking, s);
     if (!ins)
         return;
     ins->op = m.op;
-    ins->blocking = m.blocking;
     ins->interlocked = m.interlocked;
     ins->writes = w;
     ins->nwrites = nw;

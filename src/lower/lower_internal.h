@@ -78,8 +78,10 @@ void lower_report(struct lowerer *L, enum check_id check, struct as_loc loc, con
 /* Evaluates e in env; on failure reports it and stops the kernel. */
 bool lower_eval(struct lowerer *L, const struct ast_expr *e, const struct scope *env,
                 int64_t *out);
-/* Appends an instruction of the current core (fills core, iters, unit position). */
-struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
+/* Appends an instruction of the current core (fills core, iters, unit position, whether it
+ * blocks issue and the program's counts by kind); `blocking` is an access's (false for the
+ * other kinds). */
+struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit, bool blocking,
                           const struct ast_stmt *stmt);
 /* Local index of a unit of the current core type; reports bad-unit and returns -1 when
  * the core type has no such unit. */

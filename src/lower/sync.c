@@ -101,7 +101,7 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
     }
     bool is_signal = prim->kind == PRIM_SIGNAL;
     int channel = channel_index(L, src, dst, id);
-    struct lw_ins *ins = lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, s);
+    struct lw_ins *ins = lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, false, s);
     if (!ins)
         return;
     ins->prim = prim;
@@ -165,7 +165,7 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
         }
         break;
     }
-    struct lw_ins *ins = lower_emit(L, INS_BARRIER, queue_unit, s);
+    struct lw_ins *ins = lower_emit(L, INS_BARRIER, queue_unit, false, s);
     if (!ins)
         return;
     ins->prim = prim;
@@ -206,7 +206,7 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
         if (w >= 0)
             queue = w;
     }
-    struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, s);
+    struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, false, s);
     if (!ins)
         return;
     ins->prim = prim;
@@ -238,7 +238,7 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
     case PRIM_XBARRIER: {
         if (!want_args(L, s, 0, "()"))
             return;
-        struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, s);
+        struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, false, s);
         if (!ins)
             return;
         ins->prim = prim;
