@@ -80,6 +80,27 @@ def reason(finding):
     return f"{finding['check']}: {msg[:50]}"
 
 
+def first_blocker(r):
+    """The first finding that kept an entry from being verified, or None."""
+    firsts = [f for f in r['findings'] if f['check'] in
+              ('source-error', 'unsupported', 'input-error', 'limit-exceeded')
+              and 'too many errors emitted' not in f['message']]
+    return firsts[0] if firsts else None
+
+
+def first_reason(r, detail=False):
+    """Why an entry was not verified, in short ('' when it was verified); with detail, the
+    blocking finding's line and message too."""
+    if r['exit'] in (0, 1):
+        return ''
+    f = first_blocker(r)
+    if not f:
+        return 'timeout' if r['exit'] is None else 'other'
+    if not detail:
+        return reason(f)
+    return f"{reason(f)} (line {f.get('location', {}).get('line', 0)}: {f['message'][:120]})"
+
+
 def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True):
     args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path)]
     if dialect == 'ascendc':
@@ -120,10 +141,7 @@ def table(rows, title):
     for r in rows:
         if r['exit'] in (0, 1):
             continue
-        firsts = [f for f in r['findings'] if f['check'] in
-                  ('source-error', 'unsupported', 'input-error', 'limit-exceeded')
-                  and 'too many errors emitted' not in f['message']]
-        reasons[reason(firsts[0]) if firsts else ('timeout' if r['exit'] is None else 'other')] += 1
+        reasons[first_reason(r)] += 1
     by_check = collections.Counter(f['check'] for r in verified for f in r['findings'])
     times = sorted(r['time'] for r in rows)
     pct = lambda k: f'{k} ({100 * k / n:.0f}%)'
@@ -180,9 +198,10 @@ def main():
     if a.details:
         with open(a.details, 'w', newline='') as f:
             w = csv.writer(f)
-            w.writerow(['path', 'basic', 'exit', 'seconds', 'kernels', 'findings'])
+            w.writerow(['path', 'basic', 'exit', 'seconds', 'kernels', 'first_reason', 'findings'])
             for r in rows:
                 w.writerow([r['path'], int(r['basic']), r['exit'], f"{r['time']:.3f}", r['kernels'],
+                            first_reason(r, detail=True),
                             ' '.join(f"{f['check']}@{f.get('location', {}).get('line', 0)}"
                                      for f in r['findings'])])
 
