@@ -39,6 +39,19 @@ expect(lines[-2:] == [f'  pipe_barrier(ALL);  // from {K}/add_custom.cpp:77:1', 
 expect(f'  wait_flag(V, MTE2, 2);  // from {K}/add_custom.cpp:77:1' in lines,
        'lower: ~TPipe waits the free flags still pending')
 
+# lower: addresses read from a tensor list's table point to memory of their own, one buffer
+# per word; the table reads are the scalar unit's, the one at a data-decided offset of the
+# whole buffer
+p = run('lower', f'{K}/tensor_list.cpp')
+lines = p.stdout.splitlines()
+expect(f"buffer x_entry8 : GM[512];  // what the address at 8 bytes into x's table points to "
+       f"from {K}/tensor_list.cpp:15:12" in lines, 'lower: a tensor of a list is a buffer: ' + p.stdout[:2000])
+expect(f'  S get_value <- x[0 +: 8];  // from {K}/tensor_list.cpp:14:23' in lines
+       and f'  S get_value <- x;  // from {K}/tensor_list.cpp:15:45' in lines,
+       'lower: the table reads are scalar reads (the entry read of the whole buffer)')
+expect(f'  MTE3 copy y_entry16[256 +: 256] <- outQueue_0[0 +: 256];  // from {K}/tensor_list.cpp:38:9'
+       in lines, 'lower: the third tensor of y, from its 64th element')
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

@@ -318,7 +318,7 @@ static void destroy(struct interp *I, void *state, struct as_loc at)
 
 static const struct api_ops ascendc_ops = {
     .name = "Ascend C", .stateful = true, .construct = construct, .copy = copy, .destroy = destroy,
-    .release = release, .call = call};
+    .release = release, .call = call, .scalar = scalar_access};
 
 
 const struct api_ops *ascendc_api(void)

@@ -9,6 +9,21 @@
 
 /* ---- tensors ---- */
 
+void scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write)
+{
+    if (p.num != OFFSET_UNKNOWN && p.num < 0) {
+        interp_unsupported(I, at, "a scalar access at a negative offset from its buffer under "
+                           "the values the kernel was lowered with");
+        return;
+    }
+    /* Where data decides the offset: any byte of the buffer. */
+    struct emit_region r = {p.buffer, p.num == OFFSET_UNKNOWN ? EMIT_WHOLE_BUFFER : p.num, bytes};
+    if (write)
+        emit_access(out(I), interp_loc(I, at), "S", "set_value", &r, NULL, 0);
+    else
+        emit_access(out(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
+}
+
 bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
                         CXCursor call, struct value *args, int nargs, struct value *result)
 {
@@ -43,7 +58,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
     if (!strcmp(name, "SetGlobalBuffer")) {
         if (nargs < 1 || args[0].kind != VAL_POINTER || args[0].num == OFFSET_UNKNOWN) {
             interp_unsupported(I, call, "SetGlobalBuffer of an address the frontend cannot trace "
-                               "to a kernel argument");
+                               "to a kernel argument or to the word of its memory that holds it");
             return true;
         }
         int64_t n = -1;   /* a size not known (or not given): the buffer's rest */

@@ -67,7 +67,20 @@ void emitter_free(struct emitter *e)
 
 static char *region_text(struct pir_writer *w, const struct emit_region *r)
 {
+    if (r->offset == EMIT_WHOLE_BUFFER) {
+        pir_writer_touch(w, r->buffer, 1);
+        return xstrdup(w->buffers[r->buffer].name);
+    }
     return pir_writer_region(w, r->buffer, r->offset, r->length);
+}
+
+/* The bytes a region may touch within its buffer: [*lo, *lo + *len). */
+static void region_bytes(const struct pir_writer *w, const struct emit_region *r, int64_t *lo,
+                         int64_t *len)
+{
+    const struct pir_buffer *b = &w->buffers[r->buffer];
+    *lo = r->offset == EMIT_WHOLE_BUFFER ? 0 : r->offset;
+    *len = r->offset != EMIT_WHOLE_BUFFER ? r->length : b->grows ? INT64_MAX / 4 : b->size;
 }
 
 /* Whether two regions share a byte: the same buffer, or two placed buffers of one space. */
@@ -75,14 +88,16 @@ static bool overlap(const struct pir_writer *w, const struct emit_region *a,
                     const struct emit_region *b)
 {
     const struct pir_buffer *ba = &w->buffers[a->buffer], *bb = &w->buffers[b->buffer];
-    int64_t lo_a = a->offset, lo_b = b->offset;
+    int64_t lo_a, len_a, lo_b, len_b;
+    region_bytes(w, a, &lo_a, &len_a);
+    region_bytes(w, b, &lo_b, &len_b);
     if (a->buffer != b->buffer) {
         if (ba->place < 0 || bb->place < 0 || strcmp(ba->space, bb->space) != 0)
             return false;
         lo_a += ba->place;
         lo_b += bb->place;
     }
-    return lo_a < lo_b + b->length && lo_b < lo_a + a->length;
+    return lo_a < lo_b + len_b && lo_b < lo_a + len_a;
 }
 
 static bool conflict(const struct pir_writer *w, const struct tracked_access *x,

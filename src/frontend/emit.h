@@ -11,11 +11,13 @@
 
 #include "pir_writer.h"
 
-/* Bytes [offset, offset + length) of writer buffer `buffer`. */
+/* Bytes [offset, offset + length) of writer buffer `buffer`; offset EMIT_WHOLE_BUFFER: any
+ * of its bytes (where data decides), written as the bare buffer name. */
 struct emit_region {
     int buffer;
     int64_t offset, length;
 };
+#define EMIT_WHOLE_BUFFER INT64_MIN
 
 struct emitter;
 

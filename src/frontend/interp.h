@@ -20,15 +20,21 @@ enum value_kind {
     VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
     VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
     VAL_REF,        /* the address of a variable of the kernel (`&x`); num: its serial */
-    VAL_UNKNOWN,    /* data, floats, results of unmodelled calls */
+    VAL_UNKNOWN,    /* data, floats, results of unmodelled calls; `buffer` >= 0 when it was
+                     * read from memory, through the pointer (buffer, num, past): an address,
+                     * if the kernel casts it to a pointer */
 };
 
 struct object;
 struct value {
     enum value_kind kind;
+    bool past_known;        /* VAL_POINTER of offset OFFSET_UNKNOWN: `past` is known */
     int64_t num;
     int buffer;
     struct object *obj;
+    int64_t past;           /* ... the bytes it moved after data decided its offset (p + u + 8:
+                             * 8), so that two words of one table read from memory can be told
+                             * apart (loaded_value, interp_expr.c) */
 };
 
 /* VAL_POINTER's num when data decides where in the buffer it points (p + i with i read from
@@ -41,6 +47,8 @@ static inline struct value pointer_add(struct value p, int64_t bytes)
 {
     if (p.num != OFFSET_UNKNOWN)
         p.num += bytes;
+    else
+        p.past += bytes;
     return p;
 }
 

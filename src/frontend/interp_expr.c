@@ -182,6 +182,39 @@ struct value *field_of(struct interp *I, CXCursor member, bool report)
 
 /* A scalar access to memory through pointer p, `bytes` wide, used as `use`: handed to the
  * API layer; the storage is the scratch value (data, never known). */
+/* A value of type t read through pointer p: a pointer if t is one, else data that remembers
+ * p. An address kept in a kernel argument's memory (a tensor list's table) points to memory
+ * of its own, one buffer per word it is read from (pir_writer_target): a word at a known
+ * offset, or a known distance past an offset data decides (the table's, read from its
+ * header). Other addresses point where the frontend cannot say. */
+static struct value loaded_value(struct interp *I, CXCursor at, CXType t, struct value p)
+{
+    struct value v = unknown;
+    bool traced = p.kind == VAL_POINTER && p.buffer >= 0 && I->w->buffers[p.buffer].grows
+                  && (p.num != OFFSET_UNKNOWN || p.past_known);
+    if (!traced)
+        return v;
+    if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+        bool table = p.num == OFFSET_UNKNOWN;
+        return (struct value){.kind = VAL_POINTER, .num = 0,
+                              .buffer = pir_writer_target(I->w, p.buffer, table,
+                                                          table ? p.past : p.num,
+                                                          interp_loc(I, at))};
+    }
+    v = p;
+    v.kind = VAL_UNKNOWN;
+    return v;
+}
+
+/* p as the pointer it was made from, if v is data read from memory. */
+static struct value read_through(struct value v)
+{
+    if (v.kind != VAL_UNKNOWN || v.buffer < 0)
+        return unknown;
+    v.kind = VAL_POINTER;
+    return v;
+}
+
 static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
                                    enum storage_use use)
 {
@@ -193,7 +226,7 @@ static struct value *memory_access(struct interp *I, CXCursor e, struct value p,
         I->api->scalar(I, e, p, bytes, false);
     if (use == USE_WRITE || use == USE_READ_WRITE)
         I->api->scalar(I, e, p, bytes, true);
-    I->scratch = unknown;
+    I->scratch = loaded_value(I, e, clang_getCursorType(e), p);
     return &I->scratch;
 }
 
@@ -226,8 +259,10 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
     }
     if (a.kind == VAL_POINTER && I->api->scalar) {
         int64_t size = type_size(clang_getCursorType(e));
-        if (i.kind == VAL_UNKNOWN)  /* an index data decides: somewhere in the buffer */
+        if (i.kind == VAL_UNKNOWN) {  /* an index data decides: somewhere in the buffer */
             a.num = OFFSET_UNKNOWN;
+            a.past_known = false;
+        }
         else if (!interp_int(I, index, i, "the index of a memory access", &k))
             return NULL;
         else
@@ -311,6 +346,17 @@ static int64_t pointee_size(CXType t)
     return s > 0 ? s : 1;
 }
 
+/* p plus (or minus) an offset data decides: somewhere in its buffer. The known bytes it
+ * moved stay known (`past`) for the first data-decided offset added, so the words of a table
+ * at a data-decided place can be told apart (loaded_value); after a second one, or a
+ * subtraction, they are not. */
+static struct value data_offset(struct value p, bool plus)
+{
+    bool first = p.num != OFFSET_UNKNOWN;
+    return (struct value){.kind = VAL_POINTER, .buffer = p.buffer, .num = OFFSET_UNKNOWN,
+                          .past_known = first && plus, .past = first ? p.num : 0};
+}
+
 static struct value arith(struct interp *I, CXCursor e, const char *op, struct value a,
                           struct value b, CXType result_type)
 {
@@ -322,9 +368,9 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
         return pointer_add(b, pointee_size(result_type) * a.num);
     /* an offset data decides: somewhere in the same buffer */
     if (a.kind == VAL_POINTER && b.kind == VAL_UNKNOWN && (!strcmp(op, "+") || !strcmp(op, "-")))
-        return (struct value){.kind = VAL_POINTER, .buffer = a.buffer, .num = OFFSET_UNKNOWN};
+        return data_offset(a, !strcmp(op, "+"));
     if (b.kind == VAL_POINTER && a.kind == VAL_UNKNOWN && !strcmp(op, "+"))
-        return (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN};
+        return data_offset(b, true);
     bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
     bool pa = a.kind == VAL_POINTER || a.kind == VAL_REF, pb = b.kind == VAL_POINTER || b.kind == VAL_REF;
     if ((eq || ne) && ((pa && b.kind == VAL_INT && b.num == 0) || (pb && a.kind == VAL_INT && a.num == 0)))
@@ -756,6 +802,8 @@ struct value eval(struct interp *I, CXCursor e)
         struct value v = eval(I, inner);
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(e)))
             v.num = fit_to_type(clang_getCursorType(e), v.num);
+        if (v.kind == VAL_UNKNOWN && v.buffer >= 0)   /* data read from memory, as an address */
+            v = loaded_value(I, e, clang_getCursorType(e), read_through(v));
         return v;
     }
     default: {

@@ -117,7 +117,9 @@ static bool same_value(struct value a, struct value b)
     case VAL_REF:
         return a.num == b.num;
     case VAL_POINTER:
-        return a.buffer == b.buffer && a.num == b.num;
+    case VAL_UNKNOWN:   /* data: where it was read from */
+        return a.buffer == b.buffer && a.num == b.num && a.past_known == b.past_known
+               && (!a.past_known || a.past == b.past);
     case VAL_OBJECT:
         return a.obj == b.obj;
     default:
@@ -130,7 +132,10 @@ static void join_value(struct value *into, struct value other)
     if (same_value(*into, other))
         return;
     if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer)
+    {
         into->num = OFFSET_UNKNOWN;     /* the same buffer, where depends on the path */
+        into->past_known = false;
+    }
     else
         *into = unknown;
 }

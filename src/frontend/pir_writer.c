@@ -28,6 +28,7 @@ void pir_writer_free(struct pir_writer *w)
         free(w->buffers[i].what);
     }
     free(w->buffers);
+    free(w->targets);
     for (size_t i = 0; i < w->nheader; i++)
         free(w->header[i]);
     free(w->header);
@@ -92,6 +93,27 @@ int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space,
                                                   .origin = origin,
                                                   .what = what ? xstrdup(what) : NULL};
     return (int)w->nbuffers++;
+}
+
+int pir_writer_target(struct pir_writer *w, int b, bool table, int64_t offset, struct as_loc at)
+{
+    for (size_t i = 0; i < w->ntargets; i++) {
+        const struct pir_target *t = &w->targets[i];
+        if (t->from == b && t->table == table && t->offset == offset)
+            return t->buffer;
+    }
+    const char *from = w->buffers[b].name;
+    char *name = xasprintf("%s_%s%lld", from, table ? "entry" : "at", (long long)offset);
+    char *what = table ? xasprintf("what the address at %lld bytes into %s's table points to",
+                                   (long long)offset, from)
+                       : xasprintf("what the address at byte %lld of %s points to",
+                                   (long long)offset, from);
+    int t = pir_writer_buffer(w, name, w->buffers[b].space, 0, -1, at, what);
+    free(name);
+    free(what);
+    w->targets = xrealloc_array(w->targets, w->ntargets + 1, sizeof(*w->targets));
+    w->targets[w->ntargets++] = (struct pir_target){b, t, table, offset};
+    return t;
 }
 
 void pir_writer_touch(struct pir_writer *w, int b, int64_t end)

@@ -20,6 +20,14 @@ struct pir_buffer {
     char *what;             /* comment: where the buffer comes from */
 };
 
+/* Buffer `buffer` is what the address stored in buffer `from` at (table: past a data-decided
+ * offset by) `offset` bytes points to. */
+struct pir_target {
+    int from, buffer;
+    bool table;
+    int64_t offset;
+};
+
 struct pir_writer {
     FILE *body;             /* kernel statements, in memory */
     char *body_text;
@@ -30,6 +38,8 @@ struct pir_writer {
     int indent;
     struct pir_buffer *buffers;
     size_t nbuffers, buffers_cap;
+    struct pir_target *targets;     /* pir_writer_target's buffers */
+    size_t ntargets;
     char **header;          /* comment lines, without "// " */
     size_t nheader;
 };
@@ -45,6 +55,11 @@ char *pir_identifier(const char *name);
 /* Declares a buffer and returns its index; the name is made unique by a suffix. */
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what);
+/* The buffer the address stored in buffer b at byte `offset` points into (declared on first
+ * use, at `at`, in b's space); with `table`, at `offset` bytes past an offset data decides.
+ * Like the kernel's arguments, such memory (a tensor of a tensor list) is taken to alias no
+ * other buffer; the same word read again gives the same buffer. */
+int pir_writer_target(struct pir_writer *w, int b, bool table, int64_t offset, struct as_loc at);
 /* Records that bytes [0, end) of buffer b are used (sizes buffers declared without a size). */
 void pir_writer_touch(struct pir_writer *w, int b, int64_t end);
 /* `name[offset +: length]` of buffer b (malloc'ed), touching its bytes. */
