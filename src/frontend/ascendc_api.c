@@ -222,10 +222,32 @@ static bool build_call(struct interp *I, const char *name, CXCursor call, struct
     return false;
 }
 
+/* The stub's scalar math (kernel_operator.h): abs of a known integer is computed; the rest
+ * is a value not known before the kernel runs. False if `name` is none of them. */
+static bool scalar_math(const char *name, struct value *args, int nargs, struct value *result)
+{
+    static const char *const names[] = {
+        "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "tanh", "floor", "ceil",
+        "round", "trunc", "fabs", "erf", "pow", "fmax", "fmin", "isnan", "isinf", "abs"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (strcmp(name, names[i]) != 0)
+            continue;
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+        if (!strcmp(name, "abs") && nargs == 1 && args[0].kind == VAL_INT
+            && args[0].num != INT64_MIN)
+            *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                     .num = args[0].num < 0 ? -args[0].num : args[0].num};
+        return true;
+    }
+    return false;
+}
+
 static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
     if (build_call(I, name, call, args, nargs, result))
+        return true;
+    if (scalar_math(name, args, nargs, result))
         return true;
     if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx")) {
         *result = (struct value){.kind = VAL_INT, .buffer = -1,

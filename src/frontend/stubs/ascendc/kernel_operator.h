@@ -5,7 +5,7 @@
 #ifndef ACCELSYNC_STUB_KERNEL_OPERATOR_H
 #define ACCELSYNC_STUB_KERNEL_OPERATOR_H
 
-#include <cmath>
+
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -63,6 +63,31 @@ __aicore__ int64_t get_block_idx();
 __aicore__ int64_t get_block_num();
 
 using float16_t = half;
+
+// Scalar math of the device compiler, as C++ overloads rather than the C library's extern "C"
+// functions (<cmath>): a kernel entry may itself be named exp, sin or sqrt. The frontend
+// computes abs of a known integer; every other result is a value not known before the
+// kernel runs (no memory is touched).
+#define ACCELSYNC_SCALAR_MATH(name) \
+    __aicore__ float name(float); \
+    __aicore__ double name(double);
+ACCELSYNC_SCALAR_MATH(sqrt) ACCELSYNC_SCALAR_MATH(exp) ACCELSYNC_SCALAR_MATH(log)
+ACCELSYNC_SCALAR_MATH(log2) ACCELSYNC_SCALAR_MATH(log10) ACCELSYNC_SCALAR_MATH(sin)
+ACCELSYNC_SCALAR_MATH(cos) ACCELSYNC_SCALAR_MATH(tan) ACCELSYNC_SCALAR_MATH(tanh)
+ACCELSYNC_SCALAR_MATH(floor) ACCELSYNC_SCALAR_MATH(ceil) ACCELSYNC_SCALAR_MATH(round)
+ACCELSYNC_SCALAR_MATH(trunc) ACCELSYNC_SCALAR_MATH(fabs) ACCELSYNC_SCALAR_MATH(erf)
+#undef ACCELSYNC_SCALAR_MATH
+__aicore__ float pow(float, float);
+__aicore__ double pow(double, double);
+__aicore__ float fmax(float, float);
+__aicore__ float fmin(float, float);
+__aicore__ bool isnan(float);
+__aicore__ bool isinf(float);
+__aicore__ int abs(int);
+__aicore__ long abs(long);
+__aicore__ long long abs(long long);
+__aicore__ float abs(float);
+__aicore__ double abs(double);
 
 namespace AscendC {
 
@@ -265,6 +290,16 @@ struct UnaryRepeatParams {
     uint16_t dstBlkStride = 1, srcBlkStride = 1;
     uint8_t dstRepStride = 8, srcRepStride = 8;
 };
+struct CopyRepeatParams {
+    uint16_t dstStride = 1, srcStride = 1, dstRepeatSize = 8, srcRepeatSize = 8;
+};
+// Copy: a vector instruction (V) from one local tensor to another, repeat form only.
+template <typename T, bool isSetMask = true>
+__aicore__ void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask,
+                     uint8_t repeatTimes, const CopyRepeatParams &repeatParams);
+template <typename T, bool isSetMask = true>
+__aicore__ void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask[],
+                     uint8_t repeatTimes, const CopyRepeatParams &repeatParams);
 enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
 
 #define ACCELSYNC_BINARY(name)                                                                 \
@@ -328,7 +363,7 @@ ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(GatherMask) ACCELSYNC_U
 ACCELSYNC_UNMODELLED(Sin) ACCELSYNC_UNMODELLED(Cos) ACCELSYNC_UNMODELLED(Asin)
 ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan) ACCELSYNC_UNMODELLED(Tanh) ACCELSYNC_UNMODELLED(Sigmoid)
 ACCELSYNC_UNMODELLED(Erf) ACCELSYNC_UNMODELLED(Log) ACCELSYNC_UNMODELLED(Floor) ACCELSYNC_UNMODELLED(Ceil)
-ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign) ACCELSYNC_UNMODELLED(Copy)
+ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign)
 ACCELSYNC_UNMODELLED(SetMaskCount) ACCELSYNC_UNMODELLED(SetMaskNorm) ACCELSYNC_UNMODELLED(SetDeqScale)
 ACCELSYNC_UNMODELLED(PairReduceSum) ACCELSYNC_UNMODELLED(RepeatReduceSum) ACCELSYNC_UNMODELLED(Brcb)
 ACCELSYNC_UNMODELLED(TransDataTo5HD) ACCELSYNC_UNMODELLED(Scatter) ACCELSYNC_UNMODELLED(GatherB)
