@@ -96,9 +96,11 @@ template <typename T, typename U> __aicore__ inline constexpr T AlignUp(T value,
 {
     return align == 0 ? value : (value + align - 1) / align * align;
 }
-template <typename T, typename U> __aicore__ inline constexpr T CeilDiv(T value, U divisor)
+// CeilDivision as documented (0 for a divisor of 0). There is no AscendC::CeilDiv: kernels
+// define their own and call it unqualified under `using namespace AscendC`.
+__aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2)
 {
-    return divisor == 0 ? value : (value + divisor - 1) / divisor;
+    return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
 }
 template <typename T, typename U> __aicore__ inline constexpr T DivCeil(T value, U divisor)
 {
