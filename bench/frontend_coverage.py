@@ -5,12 +5,14 @@ kernel entry file of a checkout and writes a table: entries, parsed (no source-e
 
 - Ascend C (`--dialect ascendc`): a .cpp/.asc under an op_kernel/ directory, not under tests/,
   that defines a __global__ function. Entries that call no high-level API and no cube or
-  cross-core primitive are counted apart as "basic-API single-core" (the issue's target group).
+  cross-core primitive, in the entry file or any library header it includes with quotes, are
+  counted apart as "basic-API single-core" (the issue's target group).
   Each file gets -I of its own directory, its operator's directory (the parent of op_kernel/)
   and the library root.
 - BANG C (`--dialect bangc`): a .mlu file, not under tests/, that defines a __mlu_global__ or
   __mlu_entry__ function. Files that use no cluster feature (__sync_cluster, __sync_all*,
-  __mlu_shared__, clusterId, coreId, __is_mpu) are "single-core" and checked as a BLOCK task;
+  __mlu_shared__, clusterId, coreId, __is_mpu; in the file or the headers it includes) are
+  "single-core" and checked as a BLOCK task;
   the others as UNION1. Each file gets -I of its own directory and the library root.
 The default dialect is the one whose entries the checkout has.
 
@@ -34,15 +36,53 @@ import time
 HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm\w*|ReduceSum|'
                         r'ReduceMax|ReduceMin|WholeReduce\w*|BlockReduce\w*|Sort|TopK|Mmad|LoadData|'
                         r'Fixpipe|CrossCoreSetFlag|CrossCoreWaitFlag|SyncAll|KERNEL_TYPE_MIX\w*|'
-                        r'__DAV_C220_CUBE__|__cube__|BroadcastSch|ElementwiseSch|ReduceSch)\b')
+                        r'__DAV_C220_CUBE__|__cube__|BroadcastSch|ElementwiseSch|ReduceSch)\b'
+                        # the math and activation library (high-level APIs), called by name
+                        r'|\b(Acos|Acosh|Asin|Asinh|Atan|Atanh|Cos|Cosh|Sin|Sinh|Tan|Tanh|Erf|Erfc|'
+                        r'Power|Log|Log2|Log10|Sign|Floor|Ceil|Round|Trunc|Frac|Digamma|Lgamma|Xor|'
+                        r'CumSum|Sigmoid|Gelu|FasterGelu|Swish|Silu|SwiGLU|GeGLU|RmsNorm|BatchNorm|'
+                        r'DeepNorm|GroupNorm|Mean)\s*(<[^;()]*>)?\s*\(')
 ENTRY = re.compile(r'__global__')
 BANG_ENTRY = re.compile(r'__mlu_(global|entry)__')
 BANG_CLUSTER = re.compile(r'\b(__sync_cluster|__sync_all\w*|__mlu_shared__|clusterId|coreId|'
                           r'__is_mpu|__is_ipu)\b')
 
 
-def entries(root, dialect):
-    """(path, in the target group) of every entry file."""
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def search_dirs(root, path, dialect, includes):
+    """Where the check of an entry looks for quoted headers, in order (as check() passes -I)."""
+    dirs = [os.path.dirname(path)]
+    if dialect == 'ascendc':
+        dirs.append(os.path.dirname(os.path.dirname(path)))
+    return dirs + [root] + [os.path.join(root, d) for d in includes]
+
+
+def source_text(path, dirs):
+    """The entry's text and that of every library header it includes with quotes, found as the
+    compiler would (the including file's directory first): what decides its group is the code
+    it runs, which mostly sits in the operator's headers."""
+    texts, seen, todo = [], set(), [path]
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        text = open(f, encoding='utf-8', errors='replace').read()
+        texts.append(text)
+        for name in INCLUDE.findall(text):
+            for d in [os.path.dirname(f)] + dirs:
+                cand = os.path.normpath(os.path.join(d, name))
+                if os.path.isfile(cand):
+                    todo.append(cand)
+                    break
+    return '\n'.join(texts)
+
+
+def entries(root, dialect, includes=()):
+    """(path, in the target group) of every entry file; the group is decided by the entry and
+    the library headers it includes."""
     out = []
     for d, dirs, files in os.walk(root):
         dirs[:] = sorted(x for x in dirs if x != 'tests' and not x.startswith('.'))
@@ -52,10 +92,10 @@ def entries(root, dialect):
             if f.endswith(('.cpp', '.asc') if dialect == 'ascendc' else ('.mlu',)):
                 path = os.path.join(d, f)
                 text = open(path, encoding='utf-8', errors='replace').read()
-                if dialect == 'ascendc' and ENTRY.search(text):
-                    out.append((path, not HIGH_LEVEL.search(text)))
-                elif dialect == 'bangc' and BANG_ENTRY.search(text):
-                    out.append((path, not BANG_CLUSTER.search(text)))
+                group = HIGH_LEVEL if dialect == 'ascendc' else BANG_CLUSTER
+                if (ENTRY if dialect == 'ascendc' else BANG_ENTRY).search(text):
+                    code = source_text(path, search_dirs(root, path, dialect, includes))
+                    out.append((path, not group.search(code)))
     return out
 
 
@@ -102,14 +142,11 @@ def first_reason(r, detail=False):
 
 
 def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True):
-    args = [binary, 'check', '--format', 'json', '--no-config', '-I', os.path.dirname(path)]
-    if dialect == 'ascendc':
-        args += ['-I', os.path.dirname(os.path.dirname(path))]
-    else:
+    args = [binary, 'check', '--format', 'json', '--no-config']
+    if dialect == 'bangc':
         args += ['--task-type', 'BLOCK' if single else 'UNION1']
-    args += ['-I', root]
-    for d in includes:
-        args += ['-I', os.path.join(root, d)]
+    for d in search_dirs(root, path, dialect, includes):
+        args += ['-I', d]
     args.append(path)
     start = time.monotonic()
     try:
@@ -176,7 +213,7 @@ def main():
     a = ap.parse_args()
     root = os.path.abspath(a.library)
     dialect = a.dialect or ('ascendc' if entries(root, 'ascendc') else 'bangc')
-    found = entries(root, dialect)
+    found = entries(root, dialect, a.includes)
     if not found:
         sys.exit(f'frontend_coverage: no {dialect} kernel entry in {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
