@@ -70,12 +70,14 @@ static void *construct(struct interp *I, const char *klass, CXType type, const c
         struct queue_state *q = &s->u.queue;
         q->name = name;
         q->tbuf = !strcmp(klass, "TBuf");
-        if (n >= 1 && pos[0] && (n == 1 || (pos[1] && !strcmp(pos[0], pos[1]))))
+        if (n == 1 && pos[0])
             q->pos = find_position(pos[0]);
+        else if (n == 2 && pos[0] && pos[1])
+            q->pos = find_bind_position(pos[0], pos[1]);
         if (!q->pos || (!q->tbuf && !q->pos->enque))
             interp_unsupported(I, site, "a %s on this position is not modelled (supported: "
-                               "VECIN, VECOUT, A1, B1, C1, A2, B2, CO1; TBuf on any of them and VECCALC)",
-                               klass);
+                               "VECIN, VECOUT, A1, B1, C1, A2, B2, CO1, a TQueBind from VECIN to "
+                               "VECOUT; TBuf on any of them and VECCALC)", klass);
         return s;
     }
     if (!strcmp(klass, "LocalTensor") || !strcmp(klass, "GlobalTensor")) {

@@ -19,6 +19,8 @@ struct position {
     const char *name, *space, *enque, *free;
 };
 const struct position *find_position(const char *name);
+/* The position of a TQueBind<src, dst> (src's itself when they are the same), or NULL. */
+const struct position *find_bind_position(const char *src, const char *dst);
 int space_index(const char *space);     /* index into pipe_state.next */
 
 enum ac_kind { AC_PIPE, AC_QUEUE, AC_LOCAL, AC_GLOBAL };

@@ -27,6 +27,26 @@ const struct position *find_position(const char *name)
     return NULL;
 }
 
+/* TQueBind<SRC, DST> of two positions: one buffer the SRC position's producer fills and the
+ * DST position's consumer drains, with nothing in between (data copied in by MTE2 and out by
+ * MTE3 for VECIN, VECOUT): the hand-on event goes from the one to the other. */
+static const struct bind {
+    const char *src, *dst;
+    struct position pos;
+} binds[] = {
+    {"VECIN", "VECOUT", {"VECIN->VECOUT", "UB", "MTE2_MTE3", "MTE3_MTE2"}},
+};
+
+const struct position *find_bind_position(const char *src, const char *dst)
+{
+    if (!strcmp(src, dst))
+        return find_position(src);
+    for (size_t i = 0; i < sizeof(binds) / sizeof(binds[0]); i++)
+        if (!strcmp(binds[i].src, src) && !strcmp(binds[i].dst, dst))
+            return &binds[i].pos;
+    return NULL;
+}
+
 static const char *const spaces[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C"};
 
 int space_index(const char *space)
