@@ -37,11 +37,14 @@ HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm
                         r'ReduceMax|ReduceMin|WholeReduce\w*|BlockReduce\w*|Sort|TopK|Mmad|LoadData|'
                         r'Fixpipe|CrossCoreSetFlag|CrossCoreWaitFlag|SyncAll|KERNEL_TYPE_MIX\w*|'
                         r'__DAV_C220_CUBE__|__cube__|BroadcastSch|ElementwiseSch|ReduceSch)\b'
-                        # the math and activation library (high-level APIs), called by name
+                        # the math and activation library (high-level APIs), called or named with
+                        # template arguments (a function pointer)
                         r'|\b(Acos|Acosh|Asin|Asinh|Atan|Atanh|Cos|Cosh|Sin|Sinh|Tan|Tanh|Erf|Erfc|'
                         r'Power|Log|Log2|Log10|Sign|Floor|Ceil|Round|Trunc|Frac|Digamma|Lgamma|Xor|'
                         r'CumSum|Sigmoid|Gelu|FasterGelu|Swish|Silu|SwiGLU|GeGLU|RmsNorm|BatchNorm|'
-                        r'DeepNorm|GroupNorm|Mean)\s*(<[^;()]*>)?\s*\(')
+                        r'DeepNorm|GroupNorm|Mean)\s*(<[^;()]*>\s*\(?|\()'
+                        # the headers of the high-level library
+                        r'|#\s*include\s*[<"]lib/')
 ENTRY = re.compile(r'__global__')
 BANG_ENTRY = re.compile(r'__mlu_(global|entry)__')
 BANG_CLUSTER = re.compile(r'\b(__sync_cluster|__sync_all\w*|__mlu_shared__|clusterId|coreId|'
