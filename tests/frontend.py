@@ -52,6 +52,12 @@ expect(f'  S get_value <- x[0 +: 8];  // from {K}/tensor_list.cpp:14:23' in line
 expect(f'  MTE3 copy y_entry16[256 +: 256] <- outQueue_0[0 +: 256];  // from {K}/tensor_list.cpp:38:9'
        in lines, 'lower: the third tensor of y, from its 64th element')
 
+# the copies of one statement a loop unrolled are one finding, also toward --max-errors
+p = run('check', '--max-errors', '2', f'{K}/unrolled_findings.cpp')
+expect(p.returncode == 1 and 'limit-exceeded' not in p.stdout
+       and p.stdout.count('[out-of-bounds]') == 1,
+       f'unrolled copies count once toward the cap: {p.returncode} {p.stdout!r}')
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

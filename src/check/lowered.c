@@ -21,6 +21,24 @@ static struct as_loc to_source(struct file_result *r, const struct source *pir,
     return (struct as_loc){r->path, 0, 0, 0};   /* a line with no source: the file */
 }
 
+static struct as_loc place(const void *ctx, struct as_loc loc)
+{
+    const struct lowered_place *p = ctx;
+    if (loc.file && strcmp(loc.file, p->pir_path) == 0 && loc.line >= 1
+        && (size_t)loc.line <= p->low->nlines && p->low->origins[loc.line - 1].file)
+        return p->low->origins[loc.line - 1];
+    return loc;
+}
+
+void lowered_place_findings(struct file_result *r, const struct lowered_place *p)
+{
+    free(r->diags.slots);   /* the slots hash places: rebuilt by the next addition */
+    r->diags.slots = NULL;
+    r->diags.nslots = 0;
+    r->diags.place = place;
+    r->diags.place_ctx = p;
+}
+
 /* Messages name other statements by PIR line ("... at line 8 ..."): those become the source
  * lines the statements came from. */
 static const char *message_to_source(struct file_result *r, const struct lowered_source *low,
@@ -79,6 +97,8 @@ static const struct sim_trace *trace_to_source(struct file_result *r, const stru
 void lowered_move_to_source(struct file_result *r, const struct source *pir,
                             const struct lowered_source *low, const struct diag_list *front)
 {
+    r->diags.place = NULL;   /* the locations become the places */
+    r->diags.place_ctx = NULL;
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
         f->message = message_to_source(r, low, f->message);

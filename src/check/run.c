@@ -507,6 +507,8 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct check_options po = *o;
     po.defines = NULL;
     po.ndefines = 0;
+    struct lowered_place place = {r->lowered ? r->lowered->path : "", &low};
+    lowered_place_findings(r, &place);
     check_pir(r, r->lowered, &po, &low, &front);
     lowered_source_free(&low);
     diag_list_free(&front);

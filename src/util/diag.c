@@ -137,16 +137,22 @@ void diag_list_free(struct diag_list *d)
 
 static size_t mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull; }
 
-static size_t finding_hash(const struct finding *f)
+static struct as_loc place_of(const struct diag_list *d, struct as_loc loc)
 {
+    return d->place ? d->place(d->place_ctx, loc) : loc;
+}
+
+static size_t finding_hash(const struct diag_list *d, const struct finding *f)
+{
+    struct as_loc loc = place_of(d, f->loc), related = place_of(d, f->related);
     size_t h = 0xcbf29ce484222325ull;
     h = mix(h, (size_t)f->check);
     for (const char *k = f->kernel ? f->kernel : ""; *k; k++)
         h = mix(h, (unsigned char)*k);
-    h = mix(h, (size_t)f->loc.line);
-    h = mix(h, (size_t)f->loc.col);
-    h = mix(h, (size_t)f->related.line);
-    return mix(h, (size_t)f->related.col);
+    h = mix(h, (size_t)loc.line);
+    h = mix(h, (size_t)loc.col);
+    h = mix(h, (size_t)related.line);
+    return mix(h, (size_t)related.col);
 }
 
 static bool same_str(const char *a, const char *b)
@@ -154,12 +160,17 @@ static bool same_str(const char *a, const char *b)
     return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-static bool same_finding(const struct finding *a, const struct finding *b)
+static bool same_loc(struct as_loc a, struct as_loc b)
 {
-    return a->check == b->check && same_str(a->kernel, b->kernel) && same_str(a->loc.file, b->loc.file)
-           && a->loc.line == b->loc.line && a->loc.col == b->loc.col
-           && same_str(a->related.file, b->related.file) && a->related.line == b->related.line
-           && a->related.col == b->related.col;
+    return same_str(a.file, b.file) && a.line == b.line && a.col == b.col;
+}
+
+static bool same_finding(const struct diag_list *d, const struct finding *a,
+                         const struct finding *b)
+{
+    return a->check == b->check && same_str(a->kernel, b->kernel)
+           && same_loc(place_of(d, a->loc), place_of(d, b->loc))
+           && same_loc(place_of(d, a->related), place_of(d, b->related));
 }
 
 static void rehash(struct diag_list *d)
@@ -168,7 +179,7 @@ static void rehash(struct diag_list *d)
     d->nslots = d->nslots ? 2 * d->nslots : 64;
     d->slots = xcalloc(d->nslots, sizeof(size_t));
     for (size_t i = 0; i < d->len; i++) {
-        size_t k = finding_hash(&d->items[i]) & (d->nslots - 1);
+        size_t k = finding_hash(d, &d->items[i]) & (d->nslots - 1);
         while (d->slots[k])
             k = (k + 1) & (d->nslots - 1);
         d->slots[k] = i + 1;
@@ -179,8 +190,8 @@ static void rehash(struct diag_list *d)
  * go (d->nslots > 0). */
 static size_t slot_of(const struct diag_list *d, const struct finding *f)
 {
-    size_t k = finding_hash(f) & (d->nslots - 1);
-    while (d->slots[k] && !same_finding(&d->items[d->slots[k] - 1], f))
+    size_t k = finding_hash(d, f) & (d->nslots - 1);
+    while (d->slots[k] && !same_finding(d, &d->items[d->slots[k] - 1], f))
         k = (k + 1) & (d->nslots - 1);
     return k;
 }
@@ -233,10 +244,10 @@ void diag_drop_repeats(struct diag_list *d)
             d->len = kept;
             rehash(d);
         }
-        size_t k = finding_hash(&d->items[i]) & (d->nslots - 1);
+        size_t k = finding_hash(d, &d->items[i]) & (d->nslots - 1);
         bool repeat = false;
         for (; d->slots[k] && !repeat; k = (k + 1) & (d->nslots - 1))
-            repeat = same_finding(&d->items[d->slots[k] - 1], &d->items[i]);
+            repeat = same_finding(d, &d->items[d->slots[k] - 1], &d->items[i]);
         if (repeat)
             continue;
         d->items[kept] = d->items[i];

@@ -131,6 +131,11 @@ struct diag_list {
      * already held is dropped, so the first occurrence is the one reported. */
     size_t *slots;               /* open addressing over items: index + 1, 0 empty */
     size_t nslots;
+    /* Where a location is, for telling repeats apart (NULL: as written). A kernel source
+     * lowered to PIR maps each PIR line to the source line it came from, so the copies of
+     * one statement a loop unrolled are one finding, and count once toward the cap. */
+    struct as_loc (*place)(const void *ctx, struct as_loc loc);
+    const void *place_ctx;
 };
 
 void diag_list_init(struct diag_list *d, size_t max_errors);
