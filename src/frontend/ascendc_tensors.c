@@ -269,11 +269,49 @@ static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor
     return true;
 }
 
+/* Compare, CompareScalar and Select with a mask tensor: V vcmp writes one bit per element
+ * compared into its destination; V vsel reads one bit per element of its mask and the
+ * elements of its sources (the second may be a scalar). Count form (the count last, at
+ * `count_arity` arguments): the bits and elements counted; repeat form: the rest of each
+ * tensor. Forms through the CMPMASK register (no mask tensor) are not modelled. */
+static bool mask_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                      int nargs)
+{
+    bool select = !strcmp(name, "Select");
+    int count_arity = select ? 6 : 5, mask_arg = select ? 1 : 0;
+    int ntensors = 0;
+    struct ac_state *t[4];
+    int index[4];
+    for (int i = 0; i < nargs && ntensors < 4; i++)
+        if ((t[ntensors] = api_state(args[i], AC_LOCAL)) != NULL)
+            index[ntensors++] = i;
+    int need = select ? 3 : !strcmp(name, "Compare") ? 3 : 2;
+    if (ntensors < need || index[0] != 0 || index[1] != 1)
+        return false;
+    for (int i = 0; i < ntensors; i++)
+        if (!bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+            return true;
+    int64_t count = -1;
+    if (nargs == count_arity && !interp_int(I, call, args[nargs - 1], "the element count", &count))
+        return true;
+    struct emit_region regions[4];
+    for (int i = 0; i < ntensors; i++) {
+        const struct tensor_state *ts = &t[i]->u.tensor;
+        int64_t bytes = index[i] == mask_arg ? (count + 7) / 8 : count * ts->element;
+        regions[i] = region(ts, count >= 0 ? bytes : ts->length);
+    }
+    emit_access(out(I), interp_loc(I, call), "V", select ? "vsel" : "vcmp", &regions[0],
+                regions + 1, ntensors - 1);
+    return true;
+}
+
 bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
                        int nargs)
 {
     for (size_t i = 0; i < sizeof(vector_apis) / sizeof(vector_apis[0]); i++)
         if (!strcmp(name, vector_apis[i].name))
             return vector_call(I, &vector_apis[i], call, args, nargs);
+    if (!strcmp(name, "Compare") || !strcmp(name, "CompareScalar") || !strcmp(name, "Select"))
+        return mask_call(I, name, call, args, nargs);
     return false;
 }
