@@ -111,6 +111,24 @@ static struct value *placed_global(struct interp *I, CXCursor decl)
     return &I->globals.items[I->globals.len - 1].v;
 }
 
+/* A constant array outside the kernel (`const float coef[] = {...}` at namespace scope): its
+ * elements from the initializer, kept once per run; NULL for anything else. */
+static struct value *constant_global_array(struct interp *I, CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl
+        || (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray)
+        || !(clang_isConstQualifiedType(t)
+             || clang_isConstQualifiedType(clang_getArrayElementType(t))))
+        return NULL;
+    for (size_t i = 0; i < I->globals.len; i++)
+        if (clang_equalCursors(I->globals.items[i].decl, decl))
+            return &I->globals.items[i].v;
+    struct global_var g = {decl, declared_array(I, decl, t)};
+    VEC_PUSH(I->globals, g);
+    return &I->globals.items[I->globals.len - 1].v;
+}
+
 static struct value eval_declref(struct interp *I, CXCursor e)
 {
     CXCursor ref = clang_getCursorReferenced(e);
@@ -121,6 +139,8 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         if (v)
             return *v;
         v = placed_global(I, ref);
+        if (!v)
+            v = constant_global_array(I, ref);
         if (v)
             return *v;
         struct value c = cursor_constant(ref);   /* constexpr globals and static members */
@@ -802,6 +822,11 @@ struct value eval(struct interp *I, CXCursor e)
         struct value v = eval(I, inner);
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(e)))
             v.num = fit_to_type(clang_getCursorType(e), v.num);
+        if (v.kind == VAL_UNKNOWN && v.buffer < 0 && interp_is_integer_type(clang_getCursorType(e))) {
+            struct value c = cursor_constant(e);   /* a constant float made an integer */
+            if (c.kind == VAL_INT)
+                v = c;
+        }
         if (v.kind == VAL_UNKNOWN && v.buffer >= 0)   /* data read from memory, as an address */
             v = loaded_value(I, e, clang_getCursorType(e), read_through(v));
         return v;

@@ -38,6 +38,11 @@ void free_objects(struct interp *I)
         free(o);
     }
     I->objects.len = 0;
+    size_t kept = 0;   /* globals that were objects (constant arrays) are made again */
+    for (size_t i = 0; i < I->globals.len; i++)
+        if (I->globals.items[i].v.kind != VAL_OBJECT)
+            I->globals.items[kept++] = I->globals.items[i];
+    I->globals.len = kept;
 }
 
 struct value *field_slot(struct object *o, const char *name, bool create)
@@ -60,6 +65,12 @@ bool is_array(CXType t)
     return t.kind == CXType_ConstantArray;
 }
 
+/* An array whose length its initializer gives (`T a[] = {...}`). */
+static bool is_unsized_array(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_IncompleteArray;
+}
+
 struct value *element_slot(struct object *array, int64_t i, bool create)
 {
     char index[24];
@@ -68,7 +79,8 @@ struct value *element_slot(struct object *array, int64_t i, bool create)
 }
 
 /* An array declared by `decl` (a variable or a field): `T a[n] = {...}` takes the list and
- * zeroes the rest, `T a[n];` leaves every element unknown. */
+ * zeroes the rest, `T a[] = {...}` is as long as the list, `T a[n];` leaves every element
+ * unknown. */
 
 struct value declared_array(struct interp *I, CXCursor decl, CXType type)
 {
@@ -80,8 +92,9 @@ struct value declared_array(struct interp *I, CXCursor decl, CXType type)
     VEC_FREE(kids);
     struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0));
     struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
-    for (size_t k = 0; k < items.len; k++) {
-        struct value *slot = element_slot(v.obj, (int64_t)k, false);
+    bool unsized = is_unsized_array(type);
+    for (size_t k = 0; k < items.len && (!unsized || k < 4096); k++) {
+        struct value *slot = element_slot(v.obj, (int64_t)k, unsized);
         if (slot)
             *slot = eval(I, items.items[k]);
     }
