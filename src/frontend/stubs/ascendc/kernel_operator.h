@@ -34,10 +34,10 @@
 
 // 16-bit floats as classes: the host compiler has no usable half type, and the frontend needs
 // only their size.
-struct half {
+struct half {   // a literal type, as the device compiler's: kernels declare constexpr halves
     uint16_t bits;
-    __aicore__ half();
-    __aicore__ half(float v);
+    __aicore__ constexpr half() : bits(0) {}
+    __aicore__ constexpr half(float) : bits(0) {}
     __aicore__ operator float() const;
 };
 using float32_t = float;
