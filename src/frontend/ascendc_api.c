@@ -52,6 +52,29 @@ static int type_positions(CXType type, const char *out[2])
 }
 
 
+/* The event of a TQueSync<PIPE_A, PIPE_B> type ("A_B") into out; false if its pipes are not
+ * spelled as enumerators. */
+static bool sync_event(CXType type, char out[24])
+{
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(type_without_reference(type)));
+    const char *text = clang_getCString(s);
+    char pipes[2][8];
+    int n = 0;
+    for (const char *p = strstr(text, "PIPE_"); p && n < 2; p = strstr(p, "PIPE_")) {
+        p += strlen("PIPE_");
+        size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+        if (len == 0 || len >= sizeof(pipes[n]))
+            break;
+        memcpy(pipes[n], p, len);
+        pipes[n++][len] = '\0';
+    }
+    clang_disposeString(s);
+    if (n != 2)
+        return false;
+    snprintf(out, 24, "%s_%s", pipes[0], pipes[1]);
+    return true;
+}
+
 static void *construct(struct interp *I, const char *klass, CXType type, const char *name,
                        CXCursor site)
 {
@@ -80,6 +103,12 @@ static void *construct(struct interp *I, const char *klass, CXType type, const c
                                "VECOUT; TBuf on any of them and VECCALC)", klass);
         return s;
     }
+    if (!strcmp(klass, "TQueSync")) {   /* TQueSync<PIPE_A, PIPE_B>: its event is A_B */
+        struct ac_state *s = new_state(AC_SYNC);
+        if (!sync_event(type, s->u.sync_event))
+            interp_unsupported(I, site, "a TQueSync whose pipes the frontend cannot read");
+        return s;
+    }
     if (!strcmp(klass, "LocalTensor") || !strcmp(klass, "GlobalTensor")) {
         struct ac_state *s = new_state(!strcmp(klass, "LocalTensor") ? AC_LOCAL : AC_GLOBAL);
         s->u.tensor = (struct tensor_state){.buffer = -1, .space = "GM",
@@ -98,7 +127,7 @@ static void *copy(struct interp *I, void *state)
         return s;
     }
     struct ac_state *c = new_state(s->kind);
-    c->u.tensor = s->u.tensor;
+    c->u = s->u;   /* tensors and syncs are values */
     return c;
 }
 
@@ -329,6 +358,14 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
     case AC_LOCAL:
     case AC_GLOBAL:
         return tensor_call(I, s, name, fn, call_site, args, nargs, result);
+    case AC_SYNC: {
+        int64_t id;
+        if ((strcmp(name, "SetFlag") && strcmp(name, "WaitFlag")) || nargs != 1)
+            return false;
+        if (s->u.sync_event[0] && interp_int(I, call_site, args[0], "the event id", &id))
+            emit_event(I, call_site, s->u.sync_event, name[0] == 'S', id);
+        return true;
+    }
     }
     return false;
 }

@@ -23,7 +23,7 @@ const struct position *find_position(const char *name);
 const struct position *find_bind_position(const char *src, const char *dst);
 int space_index(const char *space);     /* index into pipe_state.next */
 
-enum ac_kind { AC_PIPE, AC_QUEUE, AC_LOCAL, AC_GLOBAL };
+enum ac_kind { AC_PIPE, AC_QUEUE, AC_LOCAL, AC_GLOBAL, AC_SYNC };
 
 struct event_pool {
     const char *event;      /* HardEvent name */
@@ -72,6 +72,7 @@ struct ac_state {
         struct pipe_state pipe;
         struct queue_state queue;
         struct tensor_state tensor;
+        char sync_event[24];        /* AC_SYNC: TQueSync<PIPE_A, PIPE_B>'s event, "A_B" */
     } u;
 };
 

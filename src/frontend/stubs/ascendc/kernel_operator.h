@@ -145,6 +145,12 @@ enum class HardEvent : uint8_t {
     MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
 };
 using TEventID = int8_t;
+// A flag pair between two pipes: SetFlag(id) on the first, WaitFlag(id) on the second.
+template <pipe_t src, pipe_t dst> class TQueSync {
+public:
+    __aicore__ void SetFlag(TEventID id);
+    __aicore__ void WaitFlag(TEventID id);
+};
 
 template <typename T> class GlobalTensor;
 
