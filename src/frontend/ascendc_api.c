@@ -253,13 +253,19 @@ static bool build_call(struct interp *I, const char *name, CXCursor call, struct
     return false;
 }
 
-/* The stub's scalar math (kernel_operator.h): abs of a known integer is computed; the rest
- * is a value not known before the kernel runs. False if `name` is none of them. */
+/* The stub's scalar math and conversions (kernel_operator.h): abs of a known integer is
+ * computed; the rest is a value not known before the kernel runs. AscendC::printf does
+ * nothing the kernel can observe. False if `name` is none of them. */
 static bool scalar_math(const char *name, struct value *args, int nargs, struct value *result)
 {
     static const char *const names[] = {
         "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "tanh", "floor", "ceil",
-        "round", "trunc", "fabs", "erf", "pow", "fmax", "fmin", "isnan", "isinf", "abs"};
+        "round", "trunc", "fabs", "erf", "pow", "fmax", "fmin", "isnan", "isinf", "abs",
+        "ToFloat", "ToBfloat16"};
+    if (!strcmp(name, "printf")) {
+        *result = (struct value){.kind = VAL_NONE, .buffer = -1};
+        return true;
+    }
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (strcmp(name, names[i]) != 0)
             continue;

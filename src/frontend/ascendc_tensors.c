@@ -237,6 +237,7 @@ static const struct vector_api {
     {"Rsqrt", "vrsqrt", VEC_UNARY}, {"Relu", "vrelu", VEC_UNARY}, {"Not", "vnot", VEC_UNARY},
     {"Adds", "vadds", VEC_SCALAR}, {"Muls", "vmuls", VEC_SCALAR}, {"Maxs", "vmaxs", VEC_SCALAR},
     {"Mins", "vmins", VEC_SCALAR}, {"LeakyRelu", "vop", VEC_SCALAR},
+    {"ShiftLeft", "vshl", VEC_SCALAR}, {"ShiftRight", "vshr", VEC_SCALAR},
     {"Copy", "vcopy", VEC_UNARY}, {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST}, {"Axpy", "vaxpy", VEC_AXPY},
 };
 

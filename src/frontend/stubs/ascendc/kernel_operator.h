@@ -91,6 +91,12 @@ __aicore__ double abs(double);
 
 namespace AscendC {
 
+// Scalar conversions (values not known before the kernel runs) and the debug printf, which
+// writes to a debug area of GM nothing in the kernel reads: nothing to order.
+__aicore__ float ToFloat(const bfloat16_t &v);
+__aicore__ bfloat16_t ToBfloat16(const float &v);
+template <typename... Args> __aicore__ void printf(const char *fmt, Args... args);
+
 // Small helpers kernels call unqualified: they have bodies, so the frontend runs them.
 template <typename T, typename U> __aicore__ inline constexpr T AlignUp(T value, U align)
 {
@@ -335,7 +341,7 @@ ACCELSYNC_BINARY(Max) ACCELSYNC_BINARY(Min) ACCELSYNC_BINARY(And) ACCELSYNC_BINA
 ACCELSYNC_UNARY(Exp) ACCELSYNC_UNARY(Ln) ACCELSYNC_UNARY(Abs) ACCELSYNC_UNARY(Reciprocal)
 ACCELSYNC_UNARY(Sqrt) ACCELSYNC_UNARY(Rsqrt) ACCELSYNC_UNARY(Relu) ACCELSYNC_UNARY(Not)
 ACCELSYNC_SCALAR(Adds) ACCELSYNC_SCALAR(Muls) ACCELSYNC_SCALAR(Maxs) ACCELSYNC_SCALAR(Mins)
-ACCELSYNC_SCALAR(LeakyRelu)
+ACCELSYNC_SCALAR(LeakyRelu) ACCELSYNC_SCALAR(ShiftLeft) ACCELSYNC_SCALAR(ShiftRight)
 #undef ACCELSYNC_BINARY
 #undef ACCELSYNC_UNARY
 #undef ACCELSYNC_SCALAR
