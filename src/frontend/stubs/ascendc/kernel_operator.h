@@ -322,20 +322,32 @@ enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, 
     template <typename T, bool isSetMask = true>                                              \
     __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,               \
                          const LocalTensor<T> &src1, uint64_t mask, uint8_t repeatTimes,      \
+                         const BinaryRepeatParams &params); \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,               \
+                         const LocalTensor<T> &src1, const uint64_t mask[], uint8_t repeatTimes, \
                          const BinaryRepeatParams &params);
 #define ACCELSYNC_UNARY(name)                                                                  \
     template <typename T> __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, \
                                                const int32_t &calCount);                      \
     template <typename T, bool isSetMask = true>                                              \
     __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, \
-                         uint8_t repeatTimes, const UnaryRepeatParams &params);
+                         uint8_t repeatTimes, const UnaryRepeatParams &params); \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                \
+                         const uint64_t mask[], uint8_t repeatTimes,                          \
+                         const UnaryRepeatParams &params);
 #define ACCELSYNC_SCALAR(name)                                                                 \
     template <typename T, bool isSetMask = true> __aicore__ void name(const LocalTensor<T> &dst, \
         const LocalTensor<T> &src, const AccelsyncScalar<T> &scalar, const int32_t &calCount); \
     template <typename T, bool isSetMask = true>                                              \
     __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                \
                          const AccelsyncScalar<T> &scalar, uint64_t mask, uint8_t repeatTimes, \
-                         const UnaryRepeatParams &params);
+                         const UnaryRepeatParams &params); \
+    template <typename T, bool isSetMask = true>                                              \
+    __aicore__ void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,                \
+                         const AccelsyncScalar<T> &scalar, const uint64_t mask[],             \
+                         uint8_t repeatTimes, const UnaryRepeatParams &params);
 ACCELSYNC_BINARY(Add) ACCELSYNC_BINARY(Sub) ACCELSYNC_BINARY(Mul) ACCELSYNC_BINARY(Div)
 ACCELSYNC_BINARY(Max) ACCELSYNC_BINARY(Min) ACCELSYNC_BINARY(And) ACCELSYNC_BINARY(Or)
 ACCELSYNC_UNARY(Exp) ACCELSYNC_UNARY(Ln) ACCELSYNC_UNARY(Abs) ACCELSYNC_UNARY(Reciprocal)
@@ -347,6 +359,7 @@ ACCELSYNC_SCALAR(LeakyRelu) ACCELSYNC_SCALAR(ShiftLeft) ACCELSYNC_SCALAR(ShiftRi
 #undef ACCELSYNC_SCALAR
 template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, const int32_t &calCount);
 template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride);
+template <typename T, bool isSetMask = true> __aicore__ void Duplicate(const LocalTensor<T> &dst, const AccelsyncScalar<T> &scalar, const uint64_t mask[], uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride);
 template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src, const RoundMode &mode, const uint32_t &calCount);
 // dst = src * scalar + dst (dst read and written)
 template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const AccelsyncScalar<U> &scalar, const int32_t &calCount);
