@@ -200,8 +200,6 @@ struct value *field_of(struct interp *I, CXCursor member, bool report)
     return slot;
 }
 
-/* A scalar access to memory through pointer p, `bytes` wide, used as `use`: handed to the
- * API layer; the storage is the scratch value (data, never known). */
 /* A value of type t read through pointer p: a pointer if t is one, else data that remembers
  * p. An address kept in a kernel argument's memory (a tensor list's table) points to memory
  * of its own, one buffer per word it is read from (pir_writer_target): a word at a known
@@ -235,6 +233,9 @@ static struct value read_through(struct value v)
     return v;
 }
 
+/* A scalar access to memory through pointer p, `bytes` wide, used as `use`: handed to the
+ * API layer; the storage is the scratch value (data, never known; a value read remembers
+ * where it was read, loaded_value). */
 static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
                                    enum storage_use use)
 {
