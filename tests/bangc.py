@@ -64,6 +64,16 @@ expect(f'  IO memcpy_async buf[0 +: 256], buf[256 +: 256], buf[512 +: 256] <- ma
 expect(f'  sync();  // from {K}/strided_copy.mlu:18:3' in p.stdout.splitlines(),
        'lower: asm volatile("sync;") is sync()')
 
+# an address read from an argument's memory: a GDRAM buffer per word it is read from
+p = run('lower', f'{K}/pointer_table.mlu')
+lines = p.stdout.splitlines()
+expect(f'buffer outs_at8 : GDRAM[1024];  // what the address at byte 8 of outs points to from '
+       f'{K}/pointer_table.mlu:19:18' in lines
+       and f'  ALU load_scalar <- outs[8 +: 8];  // from {K}/pointer_table.mlu:19:18' in lines
+       and f'  IO memcpy_async outs_at8[0 +: 1024] <- res[0 +: 1024];  // from '
+       f'{K}/pointer_table.mlu:20:5' in lines,
+       'lower: the second row goes where the table\'s second word points: ' + p.stdout[-1500:])
+
 # lower, UNION1: a cluster of the MPU and four IPUs, each with its own coreId and taskId
 p = run('lower', '--task-type', 'UNION1', f'{K}/sram_staging.mlu')
 lines = p.stdout.splitlines()
