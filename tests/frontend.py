@@ -58,6 +58,11 @@ expect(p.returncode == 1 and 'limit-exceeded' not in p.stdout
        and p.stdout.count('[out-of-bounds]') == 1,
        f'unrolled copies count once toward the cap: {p.returncode} {p.stdout!r}')
 
+# GetDataBlockSizeInBytes() is 32: two blocks of floats are bytes [0, 64)
+p = run('check', f'{K}/data_block_size.cpp')
+expect('V vadds reads UB_0 bytes [0, 64) while MTE2 copy at line 15' in p.stdout,
+       f'GetDataBlockSizeInBytes: {p.stdout!r}')
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

@@ -117,6 +117,12 @@ constexpr int32_t MAX_REPEAT_TIMES = 255;
 enum class MaskMode : uint8_t { NORMAL, COUNTER };
 
 constexpr int32_t ONE_BLK_SIZE = 32;
+// The size of a data block (32 bytes on the chips the models describe: eight of them make a
+// repeat of 256 bytes, per the API reference's example).
+__aicore__ inline constexpr int16_t GetDataBlockSizeInBytes()
+{
+    return ONE_BLK_SIZE;
+}
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
 constexpr int32_t DEFAULT_BLK_NUM = 8;
