@@ -63,6 +63,19 @@ p = run('check', f'{K}/data_block_size.cpp')
 expect('V vadds reads UB_0 bytes [0, 64) while MTE2 copy at line 15' in p.stdout,
        f'GetDataBlockSizeInBytes: {p.stdout!r}')
 
+# tiling read by hand from the last argument: each word a runtime value, -D changes it
+p = run('lower', f'{K}/tiling_by_hand.cpp')
+lines = p.stdout.splitlines()
+expect('// runtime value tiling_at4 = 4: a word of the tiling argument, the default (-D to change)'
+       in lines and f'  MTE2 copy UB_0[0 +: 256] <- x[272 +: 256];  // from {K}/tiling_by_hand.cpp:20:9'
+       in lines and sum('MTE2 copy' in x for x in lines) == 2,
+       'lower: tiling words read by hand are runtime values (2 tiles from element 4): ' + p.stdout[:1500])
+p = run('lower', '-D', 'tiling_at4=8', '-D', 'tiling_at0=6', f'{K}/tiling_by_hand.cpp')
+lines = p.stdout.splitlines()
+expect(f'  MTE2 copy UB_0[0 +: 256] <- x[32 +: 256];  // from {K}/tiling_by_hand.cpp:20:9' in lines
+       and sum('MTE2 copy' in x for x in lines) == 3,
+       'lower -D tiling_at0=6 -D tiling_at4=8: 3 tiles from element 8: ' + p.stdout[:1500])
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

@@ -52,12 +52,29 @@ static const struct clang_dialect dialect = {
     .entry_words = entry_words,
 };
 
+/* The operator framework passes the tiling data last, in a GM_ADDR parameter named for it
+ * (`tiling`, `tilingGm`). */
+static bool is_tiling_parameter(CXCursor parm)
+{
+    CXCursor fn = clang_getCursorSemanticParent(parm);
+    int n = clang_Cursor_getNumArguments(fn);
+    if (n < 1 || !clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)n - 1), parm))
+        return false;
+    CXString s = clang_getCursorSpelling(parm);
+    bool named = strstr(clang_getCString(s), "tiling") || strstr(clang_getCString(s), "Tiling");
+    clang_disposeString(s);
+    return named;
+}
+
 /* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime
  * values (-D NAME=VALUE, default 4). */
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     (void)data;
-    return clang_kernel_argument(I, parm, "GM", 4);
+    struct value v = clang_kernel_argument(I, parm, "GM", 4);
+    if (v.kind == VAL_POINTER && is_tiling_parameter(parm))
+        ascendc_api_tiling_argument(I, v.buffer);
+    return v;
 }
 
 struct key_list {

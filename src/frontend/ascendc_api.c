@@ -393,10 +393,16 @@ const struct api_ops *ascendc_api(void)
     return &ascendc_ops;
 }
 
+void ascendc_api_tiling_argument(struct interp *I, int buffer)
+{
+    state_of(I)->tiling_buffer = buffer;
+}
+
 void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync)
 {
     struct ascendc *a = xcalloc(1, sizeof(*a));
     a->out = emitter_new(w, auto_sync);
+    a->tiling_buffer = -1;
     return a;
 }
 

@@ -9,6 +9,9 @@ const struct api_ops *ascendc_api(void);
  * add the syncs the compiler adds under --cce-auto-sync. */
 void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync);
 void ascendc_api_data_free(void *data);
+/* The kernel's tiling argument is GM buffer `buffer`: words the kernel reads from it by hand
+ * are tiling fields (runtime values). */
+void ascendc_api_tiling_argument(struct interp *I, int buffer);
 
 
 #endif

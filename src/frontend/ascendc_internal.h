@@ -79,6 +79,7 @@ struct ac_state {
 struct ascendc {
     struct ac_state *current_pipe;  /* GetTPipePtr() */
     struct emitter *out;            /* the kernel's statements */
+    int tiling_buffer;              /* the tiling argument's GM buffer, or -1 */
 };
 
 /* ascendc_api.c */
@@ -104,8 +105,10 @@ bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor
 bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
                  CXCursor call, struct value *args, int nargs, struct value *result);
 bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs);
-/* `*p`, `p[i]` through a pointer into a buffer: the scalar unit's access (api_ops.scalar). */
-void scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write);
+/* `*p`, `p[i]` through a pointer into a buffer: the scalar unit's access (api_ops.scalar); a
+ * word of the tiling argument read at a known offset is a runtime value. */
+struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                           bool write);
 /* A vector API by name: false if `name` is none. */
 bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
                        int nargs);

@@ -2,6 +2,7 @@
  * copies on the pipe their spaces give, vector instructions on V, scalar GetValue/SetValue. */
 #include "ascendc_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,19 +10,30 @@
 
 /* ---- tensors ---- */
 
-void scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write)
+struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                           bool write)
 {
+    struct value data = {.kind = VAL_UNKNOWN, .buffer = -1};
     if (p.num != OFFSET_UNKNOWN && p.num < 0) {
         interp_unsupported(I, at, "a scalar access at a negative offset from its buffer under "
                            "the values the kernel was lowered with");
-        return;
+        return data;
     }
     /* Where data decides the offset: any byte of the buffer. */
     struct emit_region r = {p.buffer, p.num == OFFSET_UNKNOWN ? EMIT_WHOLE_BUFFER : p.num, bytes};
-    if (write)
+    if (write) {
         emit_access(out(I), interp_loc(I, at), "S", "set_value", &r, NULL, 0);
-    else
-        emit_access(out(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
+        return data;
+    }
+    emit_access(out(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
+    if (p.buffer != state_of(I)->tiling_buffer || p.num == OFFSET_UNKNOWN)
+        return data;
+    /* A tiling field read by hand: named by its byte offset, like the fields of a tiling
+     * structure named by theirs. */
+    char name[32];
+    snprintf(name, sizeof(name), "tiling_at%lld", (long long)p.num);
+    return (struct value){.kind = VAL_INT, .buffer = -1,
+                          .num = interp_runtime(I, name, 4, "a word of the tiling argument")};
 }
 
 bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,

@@ -161,13 +161,15 @@ static void access(struct interp *I, CXCursor at, const char *unit, const char *
     free(rt);
 }
 
-static void scalar(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write)
+static struct value scalar(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                           bool write)
 {
     struct span s = {p, bytes};
     if (write)
         access(I, at, "ALU", "store_scalar", &s, 1, NULL, 0);
     else
         access(I, at, "ALU", "load_scalar", NULL, 0, &s, 1);
+    return (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* data */
 }
 
 /* ---- __memcpy ---- */

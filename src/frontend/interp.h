@@ -98,8 +98,11 @@ struct api_ops {
      * on-chip space): true, with *out its value (a pointer to a new buffer). Called for local
      * declarations and, on first use, for variables outside the kernel. */
     bool (*declare)(struct interp *I, CXCursor var, struct value *out);
-    /* A scalar load or store of `bytes` bytes at pointer p (p[i], *p) at `at`. */
-    void (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes, bool write);
+    /* A scalar load or store of `bytes` bytes at pointer p (p[i], *p) at `at`. A load may
+     * return the value it reads when the layer knows it (VAL_INT); anything else leaves it
+     * data the interpreter tracks (loaded_value, interp_expr.c). */
+    struct value (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                           bool write);
     /* An asm statement; false: not modelled. */
     bool (*asm_stmt)(struct interp *I, CXCursor s);
 };

@@ -243,11 +243,14 @@ static struct value *memory_access(struct interp *I, CXCursor e, struct value p,
         I->scratch = p;
         return &I->scratch;
     }
+    struct value known = unknown;
     if (use == USE_READ || use == USE_READ_WRITE)
-        I->api->scalar(I, e, p, bytes, false);
+        known = I->api->scalar(I, e, p, bytes, false);
     if (use == USE_WRITE || use == USE_READ_WRITE)
         I->api->scalar(I, e, p, bytes, true);
-    I->scratch = loaded_value(I, e, clang_getCursorType(e), p);
+    I->scratch = known.kind == VAL_INT && use == USE_READ
+                     ? int_value(fit_to_type(clang_getCursorType(e), known.num))
+                     : loaded_value(I, e, clang_getCursorType(e), p);
     return &I->scratch;
 }
 
