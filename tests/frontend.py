@@ -76,6 +76,11 @@ expect(f'  MTE2 copy UB_0[0 +: 256] <- x[32 +: 256];  // from {K}/tiling_by_hand
        and sum('MTE2 copy' in x for x in lines) == 3,
        'lower -D tiling_at0=6 -D tiling_at4=8: 3 tiles from element 8: ' + p.stdout[:1500])
 
+# an array of arrays keeps its elements
+p = run('lower', f'{K}/nested_array.cpp')
+expect(f'  MTE2 copy UB_0[0 +: 64] <- x[384 +: 64];  // from {K}/nested_array.cpp:26:5'
+       in p.stdout.splitlines(), 'lower: shape[1][2] is 6: ' + p.stdout[-800:])
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

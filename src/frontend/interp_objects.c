@@ -102,13 +102,27 @@ struct value declared_array(struct interp *I, CXCursor decl, CXType type)
     return v;
 }
 
-/* An array of `type`'s length, every element `fill`. */
+/* The elements of an array type, all dimensions together. */
+static long long array_elements(CXType t)
+{
+    long long n = 1;
+    for (t = clang_getCanonicalType(t); is_array(t); t = clang_getArrayElementType(t))
+        n *= clang_getArraySize(t) > 0 ? clang_getArraySize(t) : 1;
+    return n;
+}
+
+/* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
+ * as elements, up to 4096 elements in all (past that, its rows are `fill`, as are elements
+ * past 4096 of one dimension). */
 struct value new_array(struct interp *I, CXType type, struct value fill)
 {
     struct object *o = new_object(I, type);
-    long long n = clang_getArraySize(clang_getCanonicalType(type));
+    CXType canonical = clang_getCanonicalType(type);
+    CXType element = clang_getArrayElementType(canonical);
+    long long n = clang_getArraySize(canonical);
+    bool nested = is_array(element) && array_elements(canonical) <= 4096;
     for (long long i = 0; i < n && i < 4096; i++)
-        *element_slot(o, i, true) = fill;
+        *element_slot(o, i, true) = nested ? new_array(I, element, fill) : fill;
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
 }
 
