@@ -158,7 +158,10 @@ static bool init_buffer(struct interp *I, struct ac_state *pipe, CXCursor call, 
         return false;
     if (!interp_int(I, call, args[nargs - 1], "the buffer length", &len))
         return true;
-    if (num < 1 || num > MAX_SLOTS || q->nslots) {
+    /* A TBuf given memory again takes a new place (it has no flags to carry over); tensors
+     * got before keep the old one, as on the device. */
+    bool again = q->nslots && q->tbuf && q->pipe == pipe;
+    if (num < 1 || num > MAX_SLOTS || (q->nslots && !again)) {
         interp_unsupported(I, call, q->nslots ? "a queue initialized twice is not modelled"
                                               : "a buffer count outside 1..64 is not modelled");
         return true;
@@ -179,6 +182,8 @@ static bool init_buffer(struct interp *I, struct ac_state *pipe, CXCursor call, 
     }
     q->nslots = (int)num;
     q->slot_len = len;
+    if (again)
+        return true;
     q->pipe = pipe;     /* not counted: the pipe holds its queues, not the other way round */
     qs->refs++;
     VEC_PUSH(pipe->u.pipe.queues, qs);
