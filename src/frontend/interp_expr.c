@@ -286,11 +286,11 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
         if (i.kind == VAL_UNKNOWN) {  /* an index data decides: somewhere in the buffer */
             a.num = OFFSET_UNKNOWN;
             a.past_known = false;
-        }
-        else if (!interp_int(I, index, i, "the index of a memory access", &k))
+        } else if (!interp_int(I, index, i, "the index of a memory access", &k)) {
             return NULL;
-        else
+        } else {
             a = pointer_add(a, k * size);
+        }
         return memory_access(I, e, a, size, use);
     }
     if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {

@@ -131,13 +131,12 @@ static void join_value(struct value *into, struct value other)
 {
     if (same_value(*into, other))
         return;
-    if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer)
-    {
+    if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer) {
         into->num = OFFSET_UNKNOWN;     /* the same buffer, where depends on the path */
         into->past_known = false;
-    }
-    else
+    } else {
         *into = unknown;
+    }
 }
 
 /* The current values become the join of themselves and s's: what differs is unknown. */
