@@ -81,6 +81,16 @@ p = run('lower', f'{K}/nested_array.cpp')
 expect(f'  MTE2 copy UB_0[0 +: 64] <- x[384 +: 64];  // from {K}/nested_array.cpp:26:5'
        in p.stdout.splitlines(), 'lower: shape[1][2] is 6: ' + p.stdout[-800:])
 
+# constant arrays of the source in GM: a buffer each, named after it, of its size
+p = run('lower', f'{K}/gm_constant_array.cpp')
+lines = p.stdout.splitlines()
+expect(any(x.startswith('buffer TABLE : GM[256];  // a constant array of the source, in GM from ')
+           for x in lines)
+       and any(x.startswith('buffer ROWS : GM[128];  // a constant array of the source, in GM from ')
+               for x in lines)
+       and f'  MTE2 copy UB_100[0 +: 128] <- ROWS[0 +: 128];  // from {K}/gm_constant_array.cpp:18:9'
+       in lines, 'lower: constant GM arrays are buffers: ' + p.stdout[:1500])
+
 # lower -o, and the PIR it writes checks like the source
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'missing_wait.pir')

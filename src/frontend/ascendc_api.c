@@ -414,5 +414,6 @@ void ascendc_api_data_free(void *data)
     if (a->current_pipe)
         release(a->current_pipe);
     emitter_free(a->out);
+    VEC_FREE(a->constants);
     free(a);
 }

@@ -76,10 +76,17 @@ struct ac_state {
     } u;
 };
 
+/* A constant array of the source placed in GM, and its buffer. */
+struct gm_constant {
+    CXCursor decl;
+    int buffer;
+};
+
 struct ascendc {
     struct ac_state *current_pipe;  /* GetTPipePtr() */
     struct emitter *out;            /* the kernel's statements */
     int tiling_buffer;              /* the tiling argument's GM buffer, or -1 */
+    VEC(struct gm_constant) constants;
 };
 
 /* ascendc_api.c */

@@ -10,6 +10,43 @@
 
 /* ---- tensors ---- */
 
+/* The buffer of a constant array of the source that SetGlobalBuffer places a tensor on
+ * (`__gm__ const int64_t table[] = {...}`, a `constexpr static __gm__` member): one GM buffer
+ * per array, its size the array's, named after it; -1 if the argument is not one. */
+static int gm_constant_buffer(struct interp *I, CXCursor call)
+{
+    CXCursor e = clang_Cursor_getArgument(call, 0);
+    for (int depth = 0; depth < 8; depth++) {
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr
+            && k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr
+            && k != CXCursor_CXXConstCastExpr)
+            break;
+        e = cursor_last_expr(e);
+    }
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+        return -1;
+    CXCursor decl = clang_getCursorReferenced(e);
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || t.kind != CXType_ConstantArray
+        || !(clang_isConstQualifiedType(t)
+             || clang_isConstQualifiedType(clang_getArrayElementType(t))))
+        return -1;
+    struct ascendc *a = state_of(I);
+    for (size_t i = 0; i < a->constants.len; i++)
+        if (clang_equalCursors(a->constants.items[i].decl, decl))
+            return a->constants.items[i].buffer;
+    CXString s = clang_getCursorSpelling(decl);
+    long long size = clang_Type_getSizeOf(t);
+    int b = pir_writer_buffer(I->w, clang_getCString(s), "GM", size > 0 ? size : 1, -1,
+                              interp_loc(I, decl), "a constant array of the source, in GM");
+    clang_disposeString(s);
+    struct gm_constant c = {decl, b};
+    VEC_PUSH(a->constants, c);
+    return b;
+}
+
 struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                            bool write)
 {
@@ -68,6 +105,15 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "SetGlobalBuffer")) {
+        int constant = nargs >= 1 ? gm_constant_buffer(I, call) : -1;
+        if (constant >= 0) {
+            int64_t n = nargs == 2 && args[1].kind == VAL_INT ? args[1].num : -1;
+            t->buffer = constant;
+            t->space = "GM";
+            t->offset = 0;
+            t->length = n >= 0 ? n * (t->element ? t->element : 1) : I->w->buffers[constant].size;
+            return true;
+        }
         if (nargs < 1 || args[0].kind != VAL_POINTER || args[0].num == OFFSET_UNKNOWN) {
             interp_unsupported(I, call, "SetGlobalBuffer of an address the frontend cannot trace "
                                "to a kernel argument or to the word of its memory that holds it");
