@@ -244,11 +244,8 @@ void diag_drop_repeats(struct diag_list *d)
             d->len = kept;
             rehash(d);
         }
-        size_t k = finding_hash(d, &d->items[i]) & (d->nslots - 1);
-        bool repeat = false;
-        for (; d->slots[k] && !repeat; k = (k + 1) & (d->nslots - 1))
-            repeat = same_finding(d, &d->items[d->slots[k] - 1], &d->items[i]);
-        if (repeat)
+        size_t k = slot_of(d, &d->items[i]);
+        if (d->slots[k])   /* a repeat of one kept */
             continue;
         d->items[kept] = d->items[i];
         d->slots[k] = kept + 1;
