@@ -8,13 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where PIR line `line` came from in the source, or NULL for a line with no source (or none
+ * at all). */
+static const struct as_loc *line_origin(const struct lowered_source *low, long line)
+{
+    if (line < 1 || (size_t)line > low->nlines || !low->origins[line - 1].file)
+        return NULL;
+    return &low->origins[line - 1];
+}
+
 static struct as_loc to_source(struct file_result *r, const struct source *pir,
                                const struct lowered_source *low, struct as_loc loc)
 {
     if (!loc.file || !pir || strcmp(loc.file, pir->path) != 0)
         return loc;
-    if (loc.line >= 1 && (size_t)loc.line <= low->nlines && low->origins[loc.line - 1].file) {
-        struct as_loc origin = low->origins[loc.line - 1];
+    const struct as_loc *o = line_origin(low, loc.line);
+    if (o) {
+        struct as_loc origin = *o;
         origin.file = arena_strdup(&r->diags.arena, origin.file);
         return origin;
     }
@@ -24,10 +34,10 @@ static struct as_loc to_source(struct file_result *r, const struct source *pir,
 static struct as_loc place(const void *ctx, struct as_loc loc)
 {
     const struct lowered_place *p = ctx;
-    if (loc.file && strcmp(loc.file, p->pir_path) == 0 && loc.line >= 1
-        && (size_t)loc.line <= p->low->nlines && p->low->origins[loc.line - 1].file)
-        return p->low->origins[loc.line - 1];
-    return loc;
+    const struct as_loc *o = loc.file && strcmp(loc.file, p->pir_path) == 0
+                                 ? line_origin(p->low, loc.line)
+                                 : NULL;
+    return o ? *o : loc;
 }
 
 void lowered_place_findings(struct file_result *r, const struct lowered_place *p)
@@ -55,12 +65,10 @@ static const char *message_to_source(struct file_result *r, const struct lowered
     size_t cap = strlen(msg) + 1 + mentions * (longest + 24);
     char *out = arena_alloc(&r->diags.arena, cap);
     for (const char *p = msg; *p;) {
-        long pir_line;
         char *end;
+        const struct as_loc *o;
         if (strncmp(p, "line ", 5) == 0 && isdigit((unsigned char)p[5]) &&
-            (pir_line = strtol(p + 5, &end, 10)) >= 1 && (size_t)pir_line <= low->nlines &&
-            low->origins[pir_line - 1].file) {
-            const struct as_loc *o = &low->origins[pir_line - 1];
+            (o = line_origin(low, strtol(p + 5, &end, 10))) != NULL) {
             if (strcmp(o->file, r->path) == 0)
                 n += (size_t)snprintf(out + n, cap - n, "line %d", o->line);
             else
