@@ -15,32 +15,26 @@
  * per array, its size the array's, named after it; -1 if the argument is not one. */
 static int gm_constant_buffer(struct interp *I, CXCursor call)
 {
-    CXCursor e = clang_Cursor_getArgument(call, 0);
-    for (int depth = 0; depth < 8; depth++) {
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr
-            && k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr
-            && k != CXCursor_CXXConstCastExpr)
-            break;
-        e = cursor_last_expr(e);
-    }
+    /* cursor_strip, and the two casts it leaves (a GM address is cast with them) */
+    CXCursor e = cursor_strip(clang_Cursor_getArgument(call, 0));
+    for (enum CXCursorKind k = clang_getCursorKind(e);
+         k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXConstCastExpr;
+         k = clang_getCursorKind(e))
+        e = cursor_strip(cursor_last_expr(e));
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
         return -1;
     CXCursor decl = clang_getCursorReferenced(e);
-    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    if (clang_getCursorKind(decl) != CXCursor_VarDecl || t.kind != CXType_ConstantArray
-        || !(clang_isConstQualifiedType(t)
-             || clang_isConstQualifiedType(clang_getArrayElementType(t))))
+    long long size = clang_Type_getSizeOf(clang_getCursorType(decl));
+    if (!cursor_is_constant_array(decl) || size <= 0)
         return -1;
     struct ascendc *a = state_of(I);
     for (size_t i = 0; i < a->constants.len; i++)
         if (clang_equalCursors(a->constants.items[i].decl, decl))
             return a->constants.items[i].buffer;
     CXString s = clang_getCursorSpelling(decl);
-    long long size = clang_Type_getSizeOf(t);
-    int b = pir_writer_buffer(I->w, clang_getCString(s), "GM", size > 0 ? size : 1, -1,
-                              interp_loc(I, decl), "a constant array of the source, in GM");
+    int b = pir_writer_buffer(I->w, clang_getCString(s), "GM", size, -1, interp_loc(I, decl),
+                              "a constant array of the source, in GM");
     clang_disposeString(s);
     struct gm_constant c = {decl, b};
     VEC_PUSH(a->constants, c);
@@ -296,7 +290,8 @@ static const struct vector_api {
     {"Adds", "vadds", VEC_SCALAR}, {"Muls", "vmuls", VEC_SCALAR}, {"Maxs", "vmaxs", VEC_SCALAR},
     {"Mins", "vmins", VEC_SCALAR}, {"LeakyRelu", "vop", VEC_SCALAR},
     {"ShiftLeft", "vshl", VEC_SCALAR}, {"ShiftRight", "vshr", VEC_SCALAR},
-    {"Copy", "vcopy", VEC_UNARY}, {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST}, {"Axpy", "vaxpy", VEC_AXPY},
+    {"Copy", "vcopy", VEC_UNARY}, {"Duplicate", "vdup", VEC_DUP}, {"Cast", "vconv", VEC_CAST},
+    {"Axpy", "vaxpy", VEC_AXPY},
 };
 
 static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor call,

@@ -105,6 +105,15 @@ CXCursor cursor_strip(CXCursor c)
     }
 }
 
+bool cursor_is_constant_array(CXCursor decl)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    return clang_getCursorKind(decl) == CXCursor_VarDecl
+           && (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+           && (clang_isConstQualifiedType(t)
+               || clang_isConstQualifiedType(clang_getArrayElementType(t)));
+}
+
 CXType type_without_reference(CXType t)
 {
     if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)

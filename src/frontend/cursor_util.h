@@ -26,6 +26,9 @@ bool cursor_two_exprs(CXCursor c, CXCursor *a, CXCursor *b);
 CXCursor cursor_initializer(CXCursor decl);
 /* Through parentheses, implicit conversions and casts to the expression that matters. */
 CXCursor cursor_strip(CXCursor c);
+/* decl is a variable whose type is an array of constants (`const T a[] = {...}`,
+ * `constexpr static T a[n]`): its elements are its initializer's for the whole run. */
+bool cursor_is_constant_array(CXCursor decl);
 /* T for T& and T&&, else the type itself (clang_getNonReferenceType is libclang 16+). */
 CXType type_without_reference(CXType t);
 /* The body (compound statement) of a function definition; null cursor if none. */

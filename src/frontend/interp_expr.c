@@ -115,16 +115,12 @@ static struct value *placed_global(struct interp *I, CXCursor decl)
  * elements from the initializer, kept once per run; NULL for anything else. */
 static struct value *constant_global_array(struct interp *I, CXCursor decl)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    if (clang_getCursorKind(decl) != CXCursor_VarDecl
-        || (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray)
-        || !(clang_isConstQualifiedType(t)
-             || clang_isConstQualifiedType(clang_getArrayElementType(t))))
+    if (!cursor_is_constant_array(decl))
         return NULL;
     for (size_t i = 0; i < I->globals.len; i++)
         if (clang_equalCursors(I->globals.items[i].decl, decl))
             return &I->globals.items[i].v;
-    struct global_var g = {decl, declared_array(I, decl, t)};
+    struct global_var g = {decl, declared_array(I, decl, clang_getCursorType(decl))};
     VEC_PUSH(I->globals, g);
     return &I->globals.items[I->globals.len - 1].v;
 }
@@ -826,7 +822,8 @@ struct value eval(struct interp *I, CXCursor e)
         struct value v = eval(I, inner);
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(e)))
             v.num = fit_to_type(clang_getCursorType(e), v.num);
-        if (v.kind == VAL_UNKNOWN && v.buffer < 0 && interp_is_integer_type(clang_getCursorType(e))) {
+        if (v.kind == VAL_UNKNOWN && v.buffer < 0
+            && interp_is_integer_type(clang_getCursorType(e))) {
             struct value c = cursor_constant(e);   /* a constant float made an integer */
             if (c.kind == VAL_INT)
                 v = c;
