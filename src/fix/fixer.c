@@ -210,7 +210,8 @@ const struct fix_edit *fix_first_verified(const struct check_options *o, const c
                 || (after_at = statement_end(src, f->related)) == SIZE_MAX)
                 continue;
         }
-        const struct trial *known = out_text ? NULL : trial_find(trials, f->kernel, at, after_at, e);
+        const struct trial *known =
+            out_text ? NULL : trial_find(trials, f->kernel, at, after_at, e);
         if (known) {   /* the same edit was checked for another finding of the kernel */
             if (trial_improves(known, before, key_of(f)))
                 return e;

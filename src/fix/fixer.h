@@ -26,10 +26,10 @@ void fix_trials_free(struct fix_trials *t);
 /* The first of f's candidate edits (f->fix_edits) that, applied to `text` (whose parsed source
  * is src and whose findings are `before`), removes f and adds no finding when the file is
  * checked again; NULL when none does. With `ast`, the program parsed from src, a trial edits
- * the program instead of the text where it can (splice.h) and restores it after. Each trial check uses one of
- * *tries_left (unlimited when tries_left is NULL); with `trials` (and no out_text), an edit
- * already tried on the same text is looked up instead of checked again. With out_text, the
- * edited text is returned there (the caller frees it). */
+ * the program instead of the text where it can (splice.h) and restores it after. Each trial
+ * check uses one of *tries_left (unlimited when tries_left is NULL); with `trials` (and no
+ * out_text), an edit already tried on the same text is looked up instead of checked again.
+ * With out_text, the edited text is returned there (the caller frees it). */
 const struct fix_edit *fix_first_verified(const struct check_options *o, const char *path,
                                           const char *text, size_t len, struct source *src,
                                           struct ast_program *ast, const struct diag_list *before,

@@ -101,7 +101,8 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
     }
     bool is_signal = prim->kind == PRIM_SIGNAL;
     int channel = channel_index(L, src, dst, id);
-    struct lw_ins *ins = lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, false, s);
+    struct lw_ins *ins =
+        lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, false, s);
     if (!ins)
         return;
     ins->prim = prim;
