@@ -59,6 +59,10 @@ struct value *field_slot(struct object *o, const char *name, bool create)
 
 /* ---- arrays: objects whose fields are named "0", "1", ... ---- */
 
+/* The elements an array holds (of one dimension; of all of them, for an array of arrays
+ * whose rows are arrays too): past them, elements are not tracked. */
+#define MAX_ARRAY_ELEMENTS 4096
+
 bool is_array(CXType t)
 {
     t = clang_getCanonicalType(t);
@@ -93,7 +97,7 @@ struct value declared_array(struct interp *I, CXCursor decl, CXType type)
     struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0));
     struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
     bool unsized = is_unsized_array(type);
-    for (size_t k = 0; k < items.len && (!unsized || k < 4096); k++) {
+    for (size_t k = 0; k < items.len && (!unsized || k < MAX_ARRAY_ELEMENTS); k++) {
         struct value *slot = element_slot(v.obj, (int64_t)k, unsized);
         if (slot)
             *slot = eval(I, items.items[k]);
@@ -112,16 +116,15 @@ static long long array_elements(CXType t)
 }
 
 /* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
- * as elements, up to 4096 elements in all (past that, its rows are `fill`, as are elements
- * past 4096 of one dimension). */
+ * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). */
 struct value new_array(struct interp *I, CXType type, struct value fill)
 {
     struct object *o = new_object(I, type);
     CXType canonical = clang_getCanonicalType(type);
     CXType element = clang_getArrayElementType(canonical);
     long long n = clang_getArraySize(canonical);
-    bool nested = is_array(element) && array_elements(canonical) <= 4096;
-    for (long long i = 0; i < n && i < 4096; i++)
+    bool nested = is_array(element) && array_elements(canonical) <= MAX_ARRAY_ELEMENTS;
+    for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++)
         *element_slot(o, i, true) = nested ? new_array(I, element, fill) : fill;
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
 }
@@ -336,7 +339,7 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
         CXType elem = clang_getArrayElementType(clang_getCanonicalType(t));
         *slot = new_array(rf->I, t, unknown);
         long long n = clang_getArraySize(clang_getCanonicalType(t));
-        for (long long i = 0; i < n && i < 4096; i++) {
+        for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++) {
             char *element = xasprintf("%s[%lld]", name, i);
             *element_slot(slot->obj, i, false) = int_value(
                 fit_to_type(elem, interp_runtime(rf->I, element, rf->fallback(name), rf->what)));
