@@ -45,7 +45,7 @@ static int type_positions(CXType type, const char *out[2])
         memcpy(name, p, len);
         name[len] = '\0';
         const struct position *pos = find_position(name);
-        out[n++] = pos ? pos->name : NULL;
+        out[n++] = pos ? pos->name : !strcmp(name, "GM") ? "GM" : NULL;   /* GM: a bind's end */
     }
     clang_disposeString(s);
     return n;
@@ -100,7 +100,8 @@ static void *construct(struct interp *I, const char *klass, CXType type, const c
         if (!q->pos || (!q->tbuf && !q->pos->enque))
             interp_unsupported(I, site, "a %s on this position is not modelled (supported: "
                                "VECIN, VECOUT, A1, B1, C1, A2, B2, CO1, a TQueBind from VECIN to "
-                               "VECOUT; TBuf on any of them and VECCALC)", klass);
+                               "VECOUT, GM to VECIN or VECOUT to GM; TBuf on any of them and "
+                               "VECCALC)", klass);
         return s;
     }
     if (!strcmp(klass, "TQueSync")) {   /* TQueSync<PIPE_A, PIPE_B>: its event is A_B */

@@ -35,6 +35,9 @@ static const struct bind {
     struct position pos;
 } binds[] = {
     {"VECIN", "VECOUT", {"VECIN->VECOUT", "UB", "MTE2_MTE3", "MTE3_MTE2"}},
+    /* the data flow a VECIN (VECOUT) queue stands for, spelt out: the same flags */
+    {"GM", "VECIN", {"GM->VECIN", "UB", "MTE2_V", "V_MTE2"}},
+    {"VECOUT", "GM", {"VECOUT->GM", "UB", "V_MTE3", "MTE3_V"}},
 };
 
 const struct position *find_bind_position(const char *src, const char *dst)
