@@ -653,6 +653,19 @@ static CXCursor called_function(CXCursor call)
     return fs.found;
 }
 
+/* Whether two types are the same class, whatever their qualifiers (a `const T` temporary
+ * copied into a `T`): libclang 14 has no unqualified type, so their declarations are
+ * compared. */
+static bool same_class(CXType a, CXType b)
+{
+    a = clang_getCanonicalType(type_without_reference(a));
+    b = clang_getCanonicalType(type_without_reference(b));
+    if (clang_equalTypes(a, b))
+        return true;
+    return a.kind == CXType_Record && b.kind == CXType_Record &&
+           clang_equalCursors(clang_getTypeDeclaration(a), clang_getTypeDeclaration(b));
+}
+
 static struct value eval_call(struct interp *I, CXCursor call)
 {
     if (!count_step(I, call))
@@ -672,8 +685,7 @@ static struct value eval_call(struct interp *I, CXCursor call)
         struct value result;
         CXType type = clang_getCursorType(call);
         if (nargs == 1 && args[0].kind == VAL_OBJECT && args[0].obj &&
-            clang_equalTypes(clang_getCanonicalType(args[0].obj->type),
-                             clang_getCanonicalType(type_without_reference(type))))
+            same_class(args[0].obj->type, type))
             result = interp_copy_value(I, args[0]);     /* copy or move constructor */
         else
             result = (struct value){.kind = VAL_OBJECT, .buffer = -1,
