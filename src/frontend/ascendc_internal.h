@@ -61,7 +61,8 @@ struct queue_state {
 struct tensor_state {
     int buffer;             /* -1: not bound to memory yet */
     const char *space;
-    int64_t offset, length; /* bytes: the tensor's view of the buffer */
+    int64_t offset, length; /* bytes: the tensor's view of the buffer; offset
+                             * EMIT_WHOLE_BUFFER: a GM view at a place data decides */
     int64_t element;        /* sizeof(T) */
 };
 

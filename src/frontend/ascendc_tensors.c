@@ -108,7 +108,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
             t->length = n >= 0 ? n * (t->element ? t->element : 1) : I->w->buffers[constant].size;
             return true;
         }
-        if (nargs < 1 || args[0].kind != VAL_POINTER || args[0].num == OFFSET_UNKNOWN) {
+        if (nargs < 1 || args[0].kind != VAL_POINTER || args[0].buffer < 0) {
             interp_unsupported(I, call, "SetGlobalBuffer of an address the frontend cannot trace "
                                "to a kernel argument or to the word of its memory that holds it");
             return true;
@@ -118,7 +118,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
             n = args[1].num;
         t->buffer = args[0].buffer;
         t->space = "GM";
-        t->offset = args[0].num;
+        t->offset = args[0].num == OFFSET_UNKNOWN ? EMIT_WHOLE_BUFFER : args[0].num;
         t->length = n >= 0 ? n * (t->element ? t->element : 1) : INT64_MAX / 4;
         return true;
     }
@@ -129,7 +129,8 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
             return true;
         struct ac_state *c = new_state(s->kind);
         c->u.tensor = *t;
-        c->u.tensor.offset += i * t->element;
+        if (t->offset != EMIT_WHOLE_BUFFER)   /* somewhere data decides stays so */
+            c->u.tensor.offset += i * t->element;
         c->u.tensor.length -= i * t->element;
         *result = interp_api_object(I, type, c);
         return true;
@@ -146,7 +147,8 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         if (!bound(I, call, s, "the tensor") || !interp_int(I, call, args[0], "the index", &i))
             return true;
         struct tensor_state at = *t;
-        at.offset += i * t->element;
+        if (t->offset != EMIT_WHOLE_BUFFER)
+            at.offset += i * t->element;
         struct emit_region r = region(&at, t->element);
         if (name[0] == 'G') {
             emit_access(out(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
@@ -173,7 +175,9 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
          * offset (two tensors are compared by it to tell whether they share bytes) */
         bool placed = s->kind == AC_LOCAL && t->buffer >= 0 && I->w->buffers[t->buffer].place >= 0;
         *result = s->kind == AC_GLOBAL
-                      ? (struct value){.kind = VAL_POINTER, .buffer = t->buffer, .num = t->offset}
+                      ? (struct value){.kind = VAL_POINTER, .buffer = t->buffer,
+                                       .num = t->offset == EMIT_WHOLE_BUFFER ? OFFSET_UNKNOWN
+                                                                             : t->offset}
                   : placed ? (struct value){.kind = VAL_INT, .buffer = -1,
                                             .num = I->w->buffers[t->buffer].place + t->offset}
                            : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
