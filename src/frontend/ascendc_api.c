@@ -280,6 +280,24 @@ static bool scalar_math(const char *name, struct value *args, int nargs, struct 
     return false;
 }
 
+/* Settings of a unit's mode that touch no memory and need no flag of their own (they are
+ * issued in program order before the instructions they affect): the atomic mode of copies
+ * to GM (SetAtomicAdd, ...: an atomic write still writes its bytes, so conflicts are checked
+ * as for a plain copy) and the scalar scale of a dequantizing Cast. SetDeqScale's table form
+ * writes a tensor: not a setting. False if `name` is none of them. */
+static bool unit_setting(const char *name, struct value *args, int nargs)
+{
+    static const char *const names[] = {"SetAtomicAdd", "SetAtomicMax", "SetAtomicMin",
+                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale"};
+    for (int i = 0; i < nargs; i++)
+        if (api_state(args[i], AC_LOCAL))
+            return false;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcmp(name, names[i]))
+            return true;
+    return false;
+}
+
 static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
@@ -287,6 +305,10 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     if (scalar_math(name, args, nargs, result))
         return true;
+    if (unit_setting(name, args, nargs)) {
+        *result = (struct value){.kind = VAL_NONE, .buffer = -1};
+        return true;
+    }
     if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx")) {
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};

@@ -392,17 +392,21 @@ ACCELSYNC_UNMODELLED(Asin) ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan)
 ACCELSYNC_UNMODELLED(Tanh) ACCELSYNC_UNMODELLED(Sigmoid) ACCELSYNC_UNMODELLED(Erf)
 ACCELSYNC_UNMODELLED(Log) ACCELSYNC_UNMODELLED(Floor) ACCELSYNC_UNMODELLED(Ceil)
 ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign)
-// Basic APIs the frontend does not give a meaning yet: declared so kernels parse, reported as
-// unsupported where called (the ones that touch no tensor too: atomics change how copies
-// write, masks how vector instructions do).
+// Settings of a unit's mode that touch no memory: the frontend accepts them and emits nothing
+// (atomics change how copies to GM combine, not which bytes they write; SetDeqScale with
+// scalars sets the dequantizing Cast's scale).
 ACCELSYNC_UNMODELLED(SetAtomicNone) ACCELSYNC_UNMODELLED(SetAtomicAdd) ACCELSYNC_UNMODELLED(SetAtomicType)
-ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_UNMODELLED(InitOutput)
+ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_UNMODELLED(SetDeqScale)
+// Basic APIs the frontend does not give a meaning yet: declared so kernels parse, reported as
+// unsupported where called (the ones that touch no tensor too: masks change what vector
+// instructions write).
+ACCELSYNC_UNMODELLED(InitOutput)
 ACCELSYNC_UNMODELLED(SetSysWorkspace) ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
 ACCELSYNC_UNMODELLED(GatherMask)
 // Comparison and selection (basic vector APIs): every form declared; the frontend models the
 // ones with a mask tensor (V vcmp, vsel) and reports the register forms.
 ACCELSYNC_UNMODELLED(Compare) ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(Select)
-ACCELSYNC_UNMODELLED(SetMaskCount) ACCELSYNC_UNMODELLED(SetMaskNorm) ACCELSYNC_UNMODELLED(SetDeqScale)
+ACCELSYNC_UNMODELLED(SetMaskCount) ACCELSYNC_UNMODELLED(SetMaskNorm)
 ACCELSYNC_UNMODELLED(PairReduceSum) ACCELSYNC_UNMODELLED(RepeatReduceSum) ACCELSYNC_UNMODELLED(Brcb)
 ACCELSYNC_UNMODELLED(TransDataTo5HD) ACCELSYNC_UNMODELLED(Scatter) ACCELSYNC_UNMODELLED(GatherB)
 ACCELSYNC_UNMODELLED(Arange) ACCELSYNC_UNMODELLED(CreateVecIndex) ACCELSYNC_UNMODELLED(BilinearInterpolation)
