@@ -136,9 +136,15 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "ReinterpretCast")) {
+        int64_t element = interp_element_size(type);
+        if (element == 0) {   /* int4b_t: no whole byte per element to measure extents by */
+            interp_unsupported(I, call, "a tensor of an element type without a size in bytes "
+                               "(such as int4b_t) is not modelled");
+            return true;
+        }
         struct ac_state *c = new_state(s->kind);
         c->u.tensor = *t;
-        c->u.tensor.element = interp_element_size(type);
+        c->u.tensor.element = element;
         *result = interp_api_object(I, type, c);
         return true;
     }

@@ -33,7 +33,8 @@ struct tiling_set {
     VEC(char *) keyed;      /* names registered for one tiling key */
     const char *op;         /* the kernel's operator, CamelCase ("ForeachAbs") */
     char *own;              /* the structure registered for exactly that operator */
-    char *constants;        /* the headers' constexpr and #define lines (array sizes) */
+    char *constants;        /* the headers' constexpr lines (array sizes) */
+    char *defines;          /* and their numeric #define lines */
 };
 
 /* The comma-separated arguments of the macro call at `p` ('(' ...), trimmed. */
@@ -102,7 +103,7 @@ static void read_constants(struct tiling_set *s, const char *text)
             constant = false;   /* host types (gert::, ge::, std::string) */
         if (constant || define) {
             char *copy = xasprintf("%.*s\n", (int)len, line);
-            append(&s->constants, copy);
+            append(define ? &s->defines : &s->constants, copy);
             free(copy);
         }
         if (!end)
@@ -319,9 +320,19 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
             read_host_directory(&s, include_dirs[i], wanted);
         free(wanted);
     }
-    char *out = xstrdup(s.constants ? s.constants : "");
+    /* The host constants and the structures in a namespace of their own, the structures
+     * brought out by name: a kernel may define a constant of the same name (the real build's
+     * generated header has only the structures, with their array sizes as numbers). */
+    char *out = xasprintf("%snamespace accelsync_host {\n%s", s.defines ? s.defines : "",
+                          s.constants ? s.constants : "");
     for (size_t i = 0; i < s.structs.len; i++)
         emit_struct(&s, &s.structs.items[i], &out);
+    append(&out, "}\n");
+    for (size_t i = 0; i < s.structs.len; i++) {
+        char *use = xasprintf("using accelsync_host::%s;\n", s.structs.items[i].name);
+        append(&out, use);
+        free(use);
+    }
     /* GET_TILING_DATA reads the structure registered without a key, else the first keyed one */
     const char *fallback = s.own ? s.own : s.registered.len ? s.registered.items[0]
                          : s.keyed.len ? s.keyed.items[0] : NULL;
@@ -331,6 +342,7 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
         free(alias);
     }
     free(s.constants);
+    free(s.defines);
     free(s.own);
     free(op);
     for (size_t i = 0; i < s.structs.len; i++) {
@@ -356,6 +368,17 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
     return out;
 }
 
+/* Whether a tensor named `name` (the part after DTYPE_) holds indices, which are integers:
+ * pointer arithmetic with them does not compile with a float. */
+static bool index_tensor(const char *name, size_t len)
+{
+    static const char *const words[] = {"INDICE", "INDEX", "IDX", "ARGMAX"};
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (memmem(name, len, words[i], strlen(words[i])))
+            return true;
+    return false;
+}
+
 static void add_type_macros(struct string_list *args, const char *text)
 {
     static const struct {
@@ -369,7 +392,9 @@ static void add_type_macros(struct string_list *args, const char *text)
             if (strncmp(p, kinds[k].prefix, n) != 0 || !isupper((unsigned char)p[n]))
                 continue;
             size_t len = n + strspn(p + n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-            char *arg = xasprintf("-D%.*s=%s", (int)len, p, kinds[k].value);
+            char *arg = xasprintf("-D%.*s=%s", (int)len, p,
+                                  k == 1 && index_tensor(p + n, len - n) ? "int32_t"
+                                                                         : kinds[k].value);
             bool seen = false;
             for (size_t i = 0; i < args->len && !seen; i++)
                 seen = strcmp(args->items[i], arg) == 0;

@@ -63,6 +63,9 @@ __aicore__ int64_t get_block_idx();
 __aicore__ int64_t get_block_num();
 
 using float16_t = half;
+// Four-bit integers, two to a byte. A declaration only: the frontend's extents count whole
+// bytes per element, so a kernel that reaches a tensor of them is reported, never measured.
+struct int4b_t;
 
 // Scalar math of the device compiler, as C++ overloads rather than the C library's extern "C"
 // functions (<cmath>): a kernel entry may itself be named exp, sin or sqrt. The frontend
@@ -88,6 +91,34 @@ __aicore__ long abs(long);
 __aicore__ long long abs(long long);
 __aicore__ float abs(float);
 __aicore__ double abs(double);
+// The device compiler's scalar min and max, which kernels call unqualified (with bodies: the
+// frontend runs them).
+template <typename T> __aicore__ inline constexpr T min(T a, T b)
+{
+    return a < b ? a : b;
+}
+template <typename T> __aicore__ inline constexpr T max(T a, T b)
+{
+    return a < b ? b : a;
+}
+
+// Data type codes the operator build compares ORIG_DTYPE_* with, in #if as well as in code:
+// macros, with the values of the documented ge::DataType enumeration. The frontend's build
+// emulation sets every ORIG_DTYPE_* to DT_FLOAT (0), matching DTYPE_* = float.
+#define DT_FLOAT 0
+#define DT_FLOAT16 1
+#define DT_INT8 2
+#define DT_INT32 3
+#define DT_UINT8 4
+#define DT_INT16 6
+#define DT_UINT16 7
+#define DT_UINT32 8
+#define DT_INT64 9
+#define DT_UINT64 10
+#define DT_DOUBLE 11
+#define DT_BOOL 12
+#define DT_BF16 27
+#define DT_INT4 29
 
 namespace AscendC {
 
@@ -193,6 +224,18 @@ public:
     __aicore__ void SetValue(uint64_t offset, T value);
     __aicore__ uint64_t GetSize() const;
     __aicore__ __gm__ T *GetPhyAddr() const;
+};
+
+// A queue's configuration (a constant a TQue may take by address as its third argument),
+// with the fields the API reference lists; the frontend reads none of them.
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
 };
 
 // A queue between a producer and a consumer position, and its single-position form.
