@@ -515,6 +515,26 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
     return slot->op;
 }
 
+/* `&` or `*` told from the types where the tokens do not say (an operator written in the body
+ * of a statement macro): &x is a pointer to x's type, *p has the type p points to. Into op;
+ * false if the types say neither. */
+static bool address_or_dereference(CXCursor e, char op[4])
+{
+    CXType result = clang_getCanonicalType(clang_getCursorType(e));
+    CXType operand = clang_getCanonicalType(clang_getCursorType(cursor_first_expr(e)));
+    if (result.kind == CXType_Pointer &&
+        clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(result)), operand)) {
+        strcpy(op, "&");
+        return true;
+    }
+    if (operand.kind == CXType_Pointer &&
+        clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(operand)), result)) {
+        strcpy(op, "*");
+        return true;
+    }
+    return false;
+}
+
 const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e,
                                   bool *prefix)
 {
@@ -544,6 +564,8 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
         /* prefix when the expression starts before its operand */
         slot->prefix = !(clang_File_isEqual(file, ofile) && start == ostart);
         token_at_or_after(tu, e, file, start, !slot->prefix, slot->op);
+        if (!slot->op[0] && address_or_dereference(e, slot->op))
+            slot->prefix = true;
     }
     *prefix = slot->prefix;
     return slot->op;
