@@ -124,8 +124,17 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
     }
     if (!strcmp(name, "operator[]")) {
         int64_t i;
-        if (!bound(I, call, s, "the indexed tensor") ||
-            !interp_int(I, call, args[0], "the index", &i))
+        if (!bound(I, call, s, "the indexed tensor"))
+            return true;
+        if (s->kind == AC_GLOBAL && args[0].kind == VAL_UNKNOWN && !I->stopped) {
+            /* an element of GM that data decides: a view of the whole buffer */
+            struct ac_state *c = new_state(s->kind);
+            c->u.tensor = *t;
+            c->u.tensor.offset = EMIT_WHOLE_BUFFER;
+            *result = interp_api_object(I, type, c);
+            return true;
+        }
+        if (!interp_int(I, call, args[0], "the index", &i))
             return true;
         struct ac_state *c = new_state(s->kind);
         c->u.tensor = *t;

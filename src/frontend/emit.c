@@ -68,7 +68,8 @@ void emitter_free(struct emitter *e)
 static char *region_text(struct pir_writer *w, const struct emit_region *r)
 {
     if (r->offset == EMIT_WHOLE_BUFFER) {
-        pir_writer_touch(w, r->buffer, 1);
+        /* somewhere in the buffer, which is then at least as long as the access */
+        pir_writer_touch(w, r->buffer, r->length > 0 && r->length < INT64_MAX / 4 ? r->length : 1);
         return xstrdup(w->buffers[r->buffer].name);
     }
     return pir_writer_region(w, r->buffer, r->offset, r->length);
