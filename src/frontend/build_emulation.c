@@ -333,14 +333,18 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
         append(&out, use);
         free(use);
     }
-    /* GET_TILING_DATA reads the structure registered without a key, else the first keyed one */
+    /* GET_TILING_DATA reads the structure registered without a key, else the first keyed
+     * one; with none registered in the headers (a .cpp registers it), the one named after
+     * the operator (OpTilingData) */
+    char *by_name = op ? xasprintf("%sTilingData", op) : NULL;
     const char *fallback = s.own ? s.own : s.registered.len ? s.registered.items[0]
-                         : s.keyed.len ? s.keyed.items[0] : NULL;
+                         : s.keyed.len ? s.keyed.items[0] : by_name;
     if (fallback && find_struct(&s, fallback)) {
         char *alias = xasprintf("using AccelsyncDefaultTiling = %s;\n", fallback);
         append(&out, alias);
         free(alias);
     }
+    free(by_name);
     free(s.constants);
     free(s.defines);
     free(s.own);
