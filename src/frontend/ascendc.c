@@ -36,8 +36,10 @@ static const char *const forwarded_headers[] = {
     "lib/math/kernel_operator_trunc_intf.h", "lib/math/kernel_operator_round_intf.h",
     "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
 };
+/* The vector core of the arch the Ascend models describe (Atlas A2: NPU arch 2201, AI core
+ * version 220, which kernels test as __CCE_AICORE__ == 220). */
 static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-D__NPU_ARCH__=2201",
-                                            "-D__DAV_C220_VEC__"};
+                                            "-D__CCE_AICORE__=220", "-D__DAV_C220_VEC__"};
 
 static const char *const entry_words[] = {"__global__", NULL};
 
