@@ -7,8 +7,9 @@ kernel entry file of a checkout and writes a table: entries, parsed (no source-e
   that defines a __global__ function. Entries that call no high-level API and no cube or
   cross-core primitive, in the entry file or any library header it includes with quotes, are
   counted apart as "basic-API single-core" (the issue's target group).
-  Each file gets -I of its own directory, its operator's directory (the parent of op_kernel/)
-  and the library root.
+  Each file gets -I of its own directory, its operator's directory (the parent of op_kernel/),
+  the -I options its operator's CMakeLists.txt gives the kernel (add_ops_compile_options, with
+  the library's top-level directory variables) and the library root.
 - BANG C (`--dialect bangc`): a .mlu file, not under tests/, that defines a __mlu_global__ or
   __mlu_entry__ function. Files that use no cluster feature (__sync_cluster, __sync_all*,
   __mlu_shared__, clusterId, coreId, __is_mpu; in the file or the headers it includes) are
@@ -54,11 +55,42 @@ BANG_CLUSTER = re.compile(r'\b(__sync_cluster|__sync_all\w*|__mlu_shared__|clust
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
+CMAKE_SET = re.compile(r'^\s*set\(\s*(\w+)\s+\$\{CMAKE_CURRENT_SOURCE_DIR\}/?([^\s)]*)\s*\)', re.M)
+CMAKE_OPTIONS = re.compile(r'add_ops_compile_options\s*\(([^)]*)\)')
+
+
+def read_text(path):
+    try:
+        with open(path, errors='replace') as f:
+            return f.read()
+    except OSError:
+        return ''
+
+
+def build_includes(root, path):
+    """The -I options the operator's own CMakeLists.txt gives its kernel
+    (add_ops_compile_options(... OPTIONS -I${VAR}/dir)), with VAR a directory the library's
+    top CMakeLists.txt sets relative to itself; options naming anything else are left out."""
+    variables = {name: os.path.join(root, rel)
+                 for name, rel in CMAKE_SET.findall(read_text(os.path.join(root, 'CMakeLists.txt')))}
+    text = read_text(os.path.join(os.path.dirname(os.path.dirname(path)), 'CMakeLists.txt'))
+    dirs = []
+    for block in CMAKE_OPTIONS.findall(text):
+        for option in block.split():
+            m = re.fullmatch(r'-I\$\{(\w+)\}(/\S*)?', option)
+            if m and m.group(1) in variables:
+                d = os.path.normpath(variables[m.group(1)] + (m.group(2) or ''))
+                if os.path.isdir(d) and d not in dirs:
+                    dirs.append(d)
+    return dirs
+
+
 def search_dirs(root, path, dialect, includes):
     """Where the check of an entry looks for quoted headers, in order (as check() passes -I)."""
     dirs = [os.path.dirname(path)]
     if dialect == 'ascendc':
         dirs.append(os.path.dirname(os.path.dirname(path)))
+        dirs += build_includes(root, path)
     return dirs + [root] + [os.path.join(root, d) for d in includes]
 
 
