@@ -378,9 +378,48 @@ static bool mask_call(struct interp *I, const char *name, CXCursor call, struct 
     return true;
 }
 
+/* Gather(dst, src, offsets, base, count | mask, repeats, stride): V vgather writes `count`
+ * elements of dst (the repeat form: the rest of it) and reads as many 32-bit offsets; the
+ * elements it reads from src are where the offsets, data, say: any byte of src's buffer.
+ * GatherMask(dst, src0, pattern, reduce, mask, params, count): V vgathermask writes the rest of
+ * dst and reads the rest of src0 and of a pattern tensor (a numbered pattern reads none). */
+static bool gather_call(struct interp *I, bool masked, CXCursor call, struct value *args,
+                        int nargs)
+{
+    struct ac_state *t[3] = {NULL, NULL, NULL};
+    int ntensors = 0;
+    for (int i = 0; i < 3 && i < nargs; i++)
+        if ((t[i] = api_state(args[i], AC_LOCAL)) != NULL)
+            ntensors = i + 1;
+    if (ntensors < 2)
+        return false;
+    for (int i = 0; i < ntensors; i++)
+        if (!t[i] || !bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+            return true;
+    int64_t count = -1;
+    if (!masked && nargs == 5 && !interp_int(I, call, args[4], "the element count", &count))
+        return true;
+    struct emit_region regions[3];
+    const struct tensor_state *d = &t[0]->u.tensor;
+    regions[0] = region(d, count >= 0 ? count * d->element : d->length);
+    if (masked) {
+        regions[1] = region(&t[1]->u.tensor, t[1]->u.tensor.length);
+        if (ntensors == 3)
+            regions[2] = region(&t[2]->u.tensor, t[2]->u.tensor.length);
+    } else {
+        regions[1] = (struct emit_region){t[1]->u.tensor.buffer, EMIT_WHOLE_BUFFER, 0};
+        regions[2] = region(&t[2]->u.tensor, count >= 0 ? count * 4 : t[2]->u.tensor.length);
+    }
+    emit_access(out(I), interp_loc(I, call), "V", masked ? "vgathermask" : "vgather",
+                &regions[0], regions + 1, ntensors - 1);
+    return true;
+}
+
 bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
                        int nargs)
 {
+    if (!strcmp(name, "Gather") || !strcmp(name, "GatherMask"))
+        return gather_call(I, name[6] == 'M', call, args, nargs);
     for (size_t i = 0; i < sizeof(vector_apis) / sizeof(vector_apis[0]); i++)
         if (!strcmp(name, vector_apis[i].name))
             return vector_call(I, &vector_apis[i], call, args, nargs);

@@ -666,6 +666,30 @@ static bool same_class(CXType a, CXType b)
            clang_equalCursors(clang_getTypeDeclaration(a), clang_getTypeDeclaration(b));
 }
 
+/* After an API call: the variables it was given for a parameter declared as a reference to a
+ * non-const scalar (`uint64_t &rsvdCnt`) hold what the call wrote, which the frontend does
+ * not know. A parameter that is a forwarding reference in the declaration (the catch-all
+ * `Args &&...` of unmodelled APIs) is not one of them. */
+static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, int nargs)
+{
+    CXCursor pattern = clang_getSpecializedCursorTemplate(fn);
+    for (int i = 0; i < nargs && i < clang_Cursor_getNumArguments(fn); i++) {
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
+        if (t.kind != CXType_LValueReference)
+            continue;
+        CXType to = clang_getPointeeType(t);
+        if (clang_isConstQualifiedType(to) || is_record(to) || is_array(to))
+            continue;
+        if (!clang_Cursor_isNull(pattern) && i < clang_Cursor_getNumArguments(pattern) &&
+            clang_getCursorType(clang_Cursor_getArgument(pattern, (unsigned)i)).kind !=
+                CXType_LValueReference)
+            continue;
+        struct value *slot = lvalue(I, clang_Cursor_getArgument(call, (unsigned)i), USE_WRITE);
+        if (slot)
+            *slot = unknown;
+    }
+}
+
 static struct value eval_call(struct interp *I, CXCursor call)
 {
     if (!count_step(I, call))
@@ -732,6 +756,8 @@ static struct value eval_call(struct interp *I, CXCursor call)
             interp_unsupported(I, call, "'%s%s%s' is not modelled by the %s frontend",
                                klass ? klass : "", klass ? "::" : "", clang_getCString(name),
                                I->api->name);
+        else
+            forget_out_arguments(I, fn, call, nargs);
         free(klass);
         clang_disposeString(name);
     } else {

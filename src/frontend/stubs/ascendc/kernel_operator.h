@@ -414,6 +414,33 @@ template <typename T, typename U> __aicore__ void Cast(const LocalTensor<T> &dst
 template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const AccelsyncScalar<U> &scalar, const int32_t &calCount);
 template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const AccelsyncScalar<U> &scalar, uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams &params);
 
+// Gather: dst[i] = the element at byte srcBaseAddr + srcOffset[i] of src (V). Count form and
+// repeat form.
+template <typename T>
+__aicore__ void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                       const LocalTensor<uint32_t> &srcOffset, const uint32_t srcBaseAddr,
+                       const uint32_t count);
+template <typename T>
+__aicore__ void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                       const LocalTensor<uint32_t> &srcOffset, const uint32_t srcBaseAddr,
+                       const uint64_t mask, const uint8_t repeatTimes, const uint16_t dstRepStride);
+// GatherMask: the elements of src0 a pattern selects (a tensor of bits, or one of the built-in
+// patterns by number), packed into dst (V); rsvdCnt receives how many were kept.
+struct GatherMaskParams {
+    uint8_t src0BlockStride = 1;
+    uint16_t repeatTimes = 0;
+    uint16_t src0RepeatStride = 0;
+    uint8_t src1RepeatStride = 0;
+};
+template <typename T, typename U>
+__aicore__ void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                           const LocalTensor<U> &src1Pattern, const bool reduceMode,
+                           const uint32_t mask, const GatherMaskParams &params, uint64_t &rsvdCnt);
+template <typename T>
+__aicore__ void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                           const uint8_t src1Pattern, const bool reduceMode, const uint32_t mask,
+                           const GatherMaskParams &params, uint64_t &rsvdCnt);
+
 // High-level APIs whose synchronization lives inside the vendor library: declared so a kernel
 // that calls them parses, and reported as `unsupported` where they are called.
 // Explicit template arguments are allowed: a type then values (Op<T, true>(...)), or two types
@@ -425,7 +452,7 @@ template <typename T, typename U, bool isSetMask = true> __aicore__ void Axpy(co
     __aicore__ void name(Args &&...args);
 ACCELSYNC_UNMODELLED(SoftMax) ACCELSYNC_UNMODELLED(LayerNorm) ACCELSYNC_UNMODELLED(ReduceSum)
 ACCELSYNC_UNMODELLED(ReduceMax) ACCELSYNC_UNMODELLED(ReduceMin) ACCELSYNC_UNMODELLED(WholeReduceSum)
-ACCELSYNC_UNMODELLED(WholeReduceMax) ACCELSYNC_UNMODELLED(BlockReduceSum) ACCELSYNC_UNMODELLED(Gather)
+ACCELSYNC_UNMODELLED(WholeReduceMax) ACCELSYNC_UNMODELLED(BlockReduceSum)
 ACCELSYNC_UNMODELLED(Transpose)
 ACCELSYNC_UNMODELLED(Sort) ACCELSYNC_UNMODELLED(Mmad) ACCELSYNC_UNMODELLED(LoadData)
 ACCELSYNC_UNMODELLED(Fixpipe) ACCELSYNC_UNMODELLED(SetVectorMask) ACCELSYNC_UNMODELLED(ResetMask)
@@ -445,7 +472,6 @@ ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_
 // instructions write).
 ACCELSYNC_UNMODELLED(InitOutput)
 ACCELSYNC_UNMODELLED(SetSysWorkspace) ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
-ACCELSYNC_UNMODELLED(GatherMask)
 // Comparison and selection (basic vector APIs): every form declared; the frontend models the
 // ones with a mask tensor (V vcmp, vsel) and reports the register forms.
 ACCELSYNC_UNMODELLED(Compare) ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(Select)
