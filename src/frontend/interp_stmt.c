@@ -282,7 +282,9 @@ enum flow exec(struct interp *I, CXCursor s)
     case CXCursor_SwitchStmt:
         return exec_switch(I, s);
     case CXCursor_CaseStmt:
-    case CXCursor_DefaultStmt: {   /* reached by falling through: its statement runs */
+    case CXCursor_DefaultStmt:
+    case CXCursor_LabelStmt: {     /* reached by falling through: its statement runs (a goto
+                                    * to a label is not modelled, and reported) */
         struct cursor_vec k = cursor_children(s);
         enum flow f = k.len ? exec(I, k.items[k.len - 1]) : FLOW_NEXT;
         VEC_FREE(k);
