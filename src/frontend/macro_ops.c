@@ -277,11 +277,13 @@ static void expand(struct expander *x, char *const *in, size_t n, token_vec *out
 
 /* ---- the invocation's expression tree ---- */
 
+/* What an invocation became: one expression, or (a statement macro) the statements and
+ * expressions its text holds, in order. */
 struct root_search {
     CXFile file;
     unsigned start, end;
-    CXCursor root;
-    int found;
+    struct cursor_vec roots;
+    bool statements;        /* a root is a statement */
 };
 
 static enum CXChildVisitResult find_root(CXCursor c, CXCursor parent, CXClientData data)
@@ -293,15 +295,18 @@ static enum CXChildVisitResult find_root(CXCursor c, CXCursor parent, CXClientDa
     range_offsets(clang_getCursorExtent(c), &f, &a, &b);
     if (!f || !clang_File_isEqual(f, s->file) || b < s->start || a > s->end)
         return CXChildVisit_Continue;
-    if (a >= s->start && b <= s->end && clang_isExpression(clang_getCursorKind(c))) {
-        s->root = c;
-        s->found++;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool statement = clang_isStatement(k) && k != CXCursor_CompoundStmt;
+    if (a >= s->start && b <= s->end && (clang_isExpression(k) || statement)) {
+        VEC_PUSH(s->roots, c);
+        s->statements |= statement;
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
 }
 
-enum slot_kind { SLOT_BINARY, SLOT_UNARY, SLOT_QUESTION, SLOT_COLON };
+/* SLOT_INIT: the `=` of a declaration's initializer, if it is written with one. */
+enum slot_kind { SLOT_BINARY, SLOT_UNARY, SLOT_QUESTION, SLOT_COLON, SLOT_INIT };
 
 struct slot {
     CXCursor expr;
@@ -332,8 +337,12 @@ static void walk(struct walk *w, CXCursor c)
         return;
     }
     if (k == CXCursor_CallExpr) {
+        /* an overloaded operator has operator tokens and no operator node; `t[i]` and `f(x)`
+         * have neither */
         CXString sp = clang_getCursorSpelling(c);
-        w->failed = !strncmp(clang_getCString(sp), "operator", 8);
+        const char *name = clang_getCString(sp);
+        w->failed = !strncmp(name, "operator", 8) && strcmp(name, "operator[]") != 0 &&
+                    strcmp(name, "operator()") != 0;
         clang_disposeString(sp);
         if (w->failed)
             return;
@@ -362,6 +371,46 @@ static void walk(struct walk *w, CXCursor c)
             push(w, c, SLOT_UNARY);
         for (size_t i = 0; i < kids.len; i++)
             walk(w, kids.items[i]);
+    }
+    VEC_FREE(kids);
+}
+
+/* The statements of a statement macro, in source order: their expressions as walk() does,
+ * a declaration's `=` as an optional slot. A declarator with operator tokens of its own (a
+ * pointer or reference), a label, a switch or a case is refused. */
+static void walk_statement(struct walk *w, CXCursor c)
+{
+    if (w->failed)
+        return;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isExpression(k)) {
+        walk(w, c);
+        return;
+    }
+    static const enum CXCursorKind plain[] = {
+        CXCursor_CompoundStmt, CXCursor_DeclStmt, CXCursor_ForStmt, CXCursor_WhileStmt,
+        CXCursor_DoStmt, CXCursor_IfStmt, CXCursor_ReturnStmt, CXCursor_NullStmt,
+        CXCursor_BreakStmt, CXCursor_ContinueStmt, CXCursor_VarDecl, CXCursor_TypeRef,
+        CXCursor_TemplateRef, CXCursor_NamespaceRef};
+    bool known = false;
+    for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
+        known |= k == plain[i];
+    if (!known) {
+        w->failed = true;
+        return;
+    }
+    if (k == CXCursor_VarDecl) {
+        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(c)).kind;
+        if (t == CXType_Pointer || t == CXType_LValueReference || t == CXType_RValueReference) {
+            w->failed = true;
+            return;
+        }
+    }
+    struct cursor_vec kids = cursor_children(c);
+    for (size_t i = 0; i < kids.len && !w->failed; i++) {
+        if (k == CXCursor_VarDecl && clang_isExpression(clang_getCursorKind(kids.items[i])))
+            push(w, c, SLOT_INIT);
+        walk_statement(w, kids.items[i]);
     }
     VEC_FREE(kids);
 }
@@ -396,6 +445,7 @@ static bool fits(enum slot_kind kind, const char *t)
     case SLOT_UNARY: return one_of(t, unary_ops, COUNT(unary_ops));
     case SLOT_QUESTION: return !strcmp(t, "?");
     case SLOT_COLON: return !strcmp(t, ":");
+    case SLOT_INIT: return !strcmp(t, "=");
     }
     return false;
 }
@@ -435,9 +485,14 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
     struct root_search rs = {.file = m->file, .start = m->start, .end = m->end};
     clang_visitChildren(scope, find_root, &rs);
     struct walk w = {0};
-    if (!x.failed && rs.found == 1)
-        walk(&w, rs.root);
-    bool ok = !x.failed && rs.found == 1 && !w.failed;
+    bool one = rs.roots.len == 1 && !rs.statements;
+    if (!x.failed && one)
+        walk(&w, rs.roots.items[0]);
+    else if (!x.failed && rs.statements)
+        for (size_t i = 0; i < rs.roots.len; i++)
+            walk_statement(&w, rs.roots.items[i]);
+    bool ok = !x.failed && (one || rs.statements) && !w.failed;
+    VEC_FREE(rs.roots);
     size_t j = 0;
     if (ok) {
         *ops = xcalloc(w.slots.len + 1, sizeof(**ops));
@@ -445,6 +500,9 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
             const char *tok = expanded.items[i];
             if (!is_operator_token(tok))
                 continue;
+            /* a declaration initialized without `=` (`T x(a)`, `T x{a}`) */
+            while (j < w.slots.len && w.slots.items[j].kind == SLOT_INIT && strcmp(tok, "="))
+                j++;
             ok = j < w.slots.len && fits(w.slots.items[j].kind, tok);
             if (ok && (w.slots.items[j].kind == SLOT_BINARY || w.slots.items[j].kind == SLOT_UNARY)) {
                 (*ops)[*n].expr = w.slots.items[j].expr;
@@ -454,6 +512,8 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
             }
             j++;
         }
+        while (ok && j < w.slots.len && w.slots.items[j].kind == SLOT_INIT)
+            j++;
         ok = ok && j == w.slots.len;
     }
     free_tokens(&expanded);
