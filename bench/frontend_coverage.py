@@ -43,7 +43,7 @@ HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm
                         r'|\b(Acos|Acosh|Asin|Asinh|Atan|Atanh|Cos|Cosh|Sin|Sinh|Tan|Tanh|Erf|Erfc|'
                         r'Power|Log|Log2|Log10|Sign|Floor|Ceil|Round|Trunc|Frac|Digamma|Lgamma|Xor|'
                         r'CumSum|Sigmoid|Gelu|FasterGelu|Swish|Silu|SwiGLU|GeGLU|RmsNorm|BatchNorm|'
-                        r'DeepNorm|GroupNorm|Mean)\s*(<[^;()]*>\s*\(?|\()'
+                        r'DeepNorm|GroupNorm|Mean|Sum)\s*(<[^;()]*>\s*\(?|\()'
                         # the headers of the high-level library
                         r'|#\s*include\s*[<"]lib/')
 ENTRY = re.compile(r'__global__')

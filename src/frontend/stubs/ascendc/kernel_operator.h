@@ -462,6 +462,15 @@ ACCELSYNC_UNMODELLED(Asin) ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan)
 ACCELSYNC_UNMODELLED(Tanh) ACCELSYNC_UNMODELLED(Sigmoid) ACCELSYNC_UNMODELLED(Erf)
 ACCELSYNC_UNMODELLED(Log) ACCELSYNC_UNMODELLED(Floor) ACCELSYNC_UNMODELLED(Ceil)
 ACCELSYNC_UNMODELLED(Round) ACCELSYNC_UNMODELLED(Trunc) ACCELSYNC_UNMODELLED(Sign)
+ACCELSYNC_UNMODELLED(Sum) ACCELSYNC_UNMODELLED(Mean)
+// The shape a Sum or Mean reduces: outter rows of n elements, inner (n padded to 32 bytes)
+// apart.
+struct SumParams {
+    uint32_t outter = 1;
+    uint32_t inner = 0;
+    uint32_t n = 0;
+};
+using MeanParams = SumParams;
 // Settings of a unit's mode that touch no memory: the frontend accepts them and emits nothing
 // (atomics change how copies to GM combine, not which bytes they write; SetDeqScale with
 // scalars sets the dequantizing Cast's scale).
