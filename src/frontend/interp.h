@@ -35,6 +35,9 @@ struct value {
     int64_t past;           /* ... the bytes it moved after data decided its offset (p + u + 8:
                              * 8), so that two words of one table read from memory can be told
                              * apart (loaded_value, interp_expr.c) */
+    uint32_t sym;           /* VAL_UNKNOWN kept in a variable or field: which unknown it is
+                             * (0: none), so that the same condition on the same unknowns is
+                             * known to decide the same way again (interp_branch.c) */
 };
 
 /* VAL_POINTER's num when data decides where in the buffer it points (p + i with i read from
@@ -150,6 +153,7 @@ struct interp {
     VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
     struct value scratch;           /* what a scalar memory access reads or writes */
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
+    uint32_t last_sym;              /* the last unknown given a name (value.sym) */
     struct branches *branches;      /* conditions on data being followed (interp_branch.c) */
 };
 

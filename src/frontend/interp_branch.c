@@ -28,10 +28,19 @@ struct pending_exit {
     struct snapshot *state;
 };
 
+/* A condition on data decided in this run, with the values it read (named unknowns). */
+struct decided {
+    CXCursor cond;
+    struct value *values;
+    size_t nvalues;
+    bool then;
+};
+
 struct branches {
     /* Stateful APIs: each run of the kernel takes one side of every condition on data (1:
      * then); interp_next_run moves to the next combination. */
     struct choices runs;
+    VEC(struct decided) decided;    /* the run's decisions, for conditions read again */
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
@@ -157,9 +166,121 @@ static enum flow run_side(struct interp *I, const struct side *side)
     return f;
 }
 
+static void forget_decisions(struct branches *b)
+{
+    for (size_t i = 0; i < b->decided.len; i++)
+        free(b->decided.items[i].values);
+    b->decided.len = 0;
+}
+
 bool interp_next_run(struct interp *I)
 {
+    forget_decisions(branches_of(I));
     return choices_next(&branches_of(I)->runs);
+}
+
+/* ---- the same condition on the same unknowns ---- */
+
+struct key_search {
+    struct interp *I;
+    VEC(struct value) values;
+    bool ok;
+};
+
+/* The values a condition reads, in order: variables and fields only, an unknown among them
+ * named. A call, an access through a pointer, an array element or an assignment makes the
+ * condition not one to decide again (ok false). */
+static enum CXChildVisitResult key_value(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_search *k = data;
+    struct interp *I = k->I;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    bool prefix;
+    const char *op = kind == CXCursor_UnaryOperator
+                         ? cursor_unary_operator(I->ops, I->tu, c, &prefix)
+                     : kind == CXCursor_BinaryOperator
+                         ? cursor_operator(I->ops, I->tu, c, cursor_first_expr(c))
+                         : NULL;
+    if (kind == CXCursor_CallExpr || kind == CXCursor_ArraySubscriptExpr ||
+        kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr ||
+        (op && (!op[0] || !strcmp(op, "*") || !strcmp(op, "++") || !strcmp(op, "--") ||
+                (kind == CXCursor_BinaryOperator && !strcmp(op, "="))))) {
+        k->ok = false;
+        return CXChildVisit_Break;
+    }
+    struct value *slot = NULL;
+    if (kind == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        enum CXCursorKind dk = clang_getCursorKind(d);
+        if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+            return CXChildVisit_Recurse;     /* enumerators, functions */
+        slot = lookup_var(I, d);
+        if (!slot) {   /* outside the kernel: a constant (of any type) reads the same */
+            k->ok = clang_isConstQualifiedType(clang_getCursorType(d)) ||
+                    cursor_constant(c).kind == VAL_INT;
+            return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+        }
+    } else if (kind == CXCursor_MemberRefExpr) {
+        slot = field_of(I, c, false);
+        if (!slot) {
+            k->ok = cursor_constant(c).kind == VAL_INT;    /* static constexpr members */
+            return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+        }
+    }
+    if (slot) {
+        if (slot->kind == VAL_UNKNOWN && slot->sym == 0) {
+            k->ok = false;
+            return CXChildVisit_Break;
+        }
+        VEC_PUSH(k->values, *slot);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The decision this run took on cond when it read the same values, or NULL. */
+static struct decided *decided_before(struct branches *b, CXCursor cond,
+                                      const struct key_search *k)
+{
+    for (size_t i = 0; i < b->decided.len; i++) {
+        struct decided *d = &b->decided.items[i];
+        if (!clang_equalCursors(d->cond, cond) || d->nvalues != k->values.len)
+            continue;
+        bool same = true;
+        for (size_t v = 0; v < d->nvalues && same; v++)
+            same = interp_same_value(d->values[v], k->values.items[v]);
+        if (same)
+            return d;
+    }
+    return NULL;
+}
+
+enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
+                          CXCursor else_side)
+{
+    if (!I->api->stateful)
+        return exec_data_if(I, s, then_side, else_side);
+    struct branches *b = branches_of(I);
+    struct key_search k = {I, {0}, true};
+    if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
+        clang_visitChildren(cond, key_value, &k);
+    struct decided *d = k.ok ? decided_before(b, cond, &k) : NULL;
+    bool then;
+    if (d) {
+        then = d->then;
+        VEC_FREE(k.values);
+    } else {
+        then = choices_take(&b->runs);
+        if (k.ok) {
+            struct decided nd = {cond, k.values.items, k.values.len, then};
+            VEC_PUSH(b->decided, nd);
+        } else {
+            VEC_FREE(k.values);
+        }
+    }
+    if (then)
+        return exec(I, then_side);
+    return clang_Cursor_isNull(else_side) ? FLOW_NEXT : exec(I, else_side);
 }
 
 /* `if (?) { then_side } else { else_side }` from the same state, the states joined after. */
@@ -275,6 +396,8 @@ void branches_free(struct interp *I)
 {
     if (!I->branches)
         return;
+    forget_decisions(I->branches);
+    VEC_FREE(I->branches->decided);
     drop_pending(I->branches);
     VEC_FREE(I->branches->pending);
     choices_free(&I->branches->runs);

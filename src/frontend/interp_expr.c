@@ -27,9 +27,16 @@ struct value *lookup_var(struct interp *I, CXCursor decl)
     return var ? &var->v : NULL;
 }
 
+struct value named_unknown(struct interp *I, struct value v)
+{
+    if (v.kind == VAL_UNKNOWN && v.sym == 0)
+        v.sym = ++I->last_sym;
+    return v;
+}
+
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 {
-    struct var var = {decl, v, ++I->var_serial, owned};
+    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned};
     VEC_PUSH(I->frame->vars, var);
 }
 
@@ -464,7 +471,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
             return unknown;
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
             v.num = fit_to_type(clang_getCursorType(lhs), v.num);
-        *slot = interp_copy_value(I, v);
+        *slot = named_unknown(I, interp_copy_value(I, v));
         return *slot;
     }
     if (!strcmp(op, ",")) {
@@ -480,7 +487,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
         struct value *slot = lvalue(I, lhs, USE_READ_WRITE);
         if (!slot)
             return unknown;
-        *slot = arith(I, e, base, *slot, b, clang_getCursorType(lhs));
+        *slot = named_unknown(I, arith(I, e, base, *slot, b, clang_getCursorType(lhs)));
         return *slot;
     }
     struct value a = eval(I, lhs), b = eval(I, rhs);
@@ -901,7 +908,7 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
             CXType ft = clang_getCursorType(clang_getCursorReferenced(k));
             bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
             struct value v = eval(I, kids.items[i + 1]);
-            *slot = reference ? v : interp_copy_value(I, v);
+            *slot = reference ? v : named_unknown(I, interp_copy_value(I, v));
             if (reference)   /* the slot is the last field when it was just made, else found */
                 for (size_t f = 0; f < self->fields.len; f++)
                     if (&self->fields.items[f].v == slot)

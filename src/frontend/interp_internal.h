@@ -84,6 +84,14 @@ void snapshot_join(struct interp *I, const struct snapshot *s);
 /* interp_branch.c: conditions on data. */
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
+/* `if (cond)` on data: exec_data_if, except that under a stateful API the same condition on the
+ * same named unknowns takes the side it took before in the run. */
+enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
+                          CXCursor else_side);
+/* v, an unknown being stored in a variable or field, with a name of its own (value.sym). */
+struct value named_unknown(struct interp *I, struct value v);
+/* Whether two values are the same (the same unknown, for named ones). */
+bool interp_same_value(struct value a, struct value b);
 /* `switch` whose value is not known: one side per entry point (a case, or where none matches),
  * each running body's statements from starts[k] up to a break. */
 struct cursor_vec;

@@ -108,7 +108,7 @@ void snapshot_restore(struct interp *I, const struct snapshot *s)
     I->scratch = s->scratch;
 }
 
-static bool same_value(struct value a, struct value b)
+bool interp_same_value(struct value a, struct value b)
 {
     if (a.kind != b.kind)
         return false;
@@ -119,7 +119,7 @@ static bool same_value(struct value a, struct value b)
     case VAL_POINTER:
     case VAL_UNKNOWN:   /* data: where it was read from */
         return a.buffer == b.buffer && a.num == b.num && a.past_known == b.past_known
-               && (!a.past_known || a.past == b.past);
+               && (!a.past_known || a.past == b.past) && a.sym == b.sym;
     case VAL_OBJECT:
         return a.obj == b.obj;
     default:
@@ -129,7 +129,7 @@ static bool same_value(struct value a, struct value b)
 
 static void join_value(struct value *into, struct value other)
 {
-    if (same_value(*into, other))
+    if (interp_same_value(*into, other))
         return;
     if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer) {
         into->num = OFFSET_UNKNOWN;     /* the same buffer, where depends on the path */

@@ -49,7 +49,7 @@ static enum flow exec_if(struct interp *I, CXCursor s)
     if (I->stopped)
         f = FLOW_STOP;
     else if (c.kind == VAL_UNKNOWN)
-        f = exec_data_if(I, s, k.items[1], else_side);
+        f = exec_data_if_on(I, s, k.items[0], k.items[1], else_side);
     else if (!condition_value(I, k.items[0], c, "the condition of 'if'", &go))
         f = FLOW_STOP;
     else if (go)
