@@ -687,9 +687,11 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
         CXType to = clang_getPointeeType(t);
         if (clang_isConstQualifiedType(to) || is_record(to) || is_array(to))
             continue;
-        if (!clang_Cursor_isNull(pattern) && i < clang_Cursor_getNumArguments(pattern) &&
-            clang_getCursorType(clang_Cursor_getArgument(pattern, (unsigned)i)).kind !=
-                CXType_LValueReference)
+        /* in the declaration: a reference too, not a forwarding one nor part of a pack */
+        if (!clang_Cursor_isNull(pattern) &&
+            (i >= clang_Cursor_getNumArguments(pattern) ||
+             clang_getCursorType(clang_Cursor_getArgument(pattern, (unsigned)i)).kind !=
+                 CXType_LValueReference))
             continue;
         struct value *slot = lvalue(I, clang_Cursor_getArgument(call, (unsigned)i), USE_WRITE);
         if (slot)
