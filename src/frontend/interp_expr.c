@@ -673,6 +673,19 @@ static bool same_class(CXType a, CXType b)
            clang_equalCursors(clang_getTypeDeclaration(a), clang_getTypeDeclaration(b));
 }
 
+/* The kind of the declared type of parameter i of a function template (its ParmDecl
+ * children: libclang counts no arguments of a template), CXType_Invalid past them. */
+static enum CXTypeKind template_parameter_kind(CXCursor pattern, int i)
+{
+    struct cursor_vec kids = cursor_children(pattern);
+    enum CXTypeKind kind = CXType_Invalid;
+    for (size_t k = 0, n = 0; k < kids.len; k++)
+        if (clang_getCursorKind(kids.items[k]) == CXCursor_ParmDecl && (int)n++ == i)
+            kind = clang_getCursorType(kids.items[k]).kind;
+    VEC_FREE(kids);
+    return kind;
+}
+
 /* After an API call: the variables it was given for a parameter declared as a reference to a
  * non-const scalar (`uint64_t &rsvdCnt`) hold what the call wrote, which the frontend does
  * not know. A parameter that is a forwarding reference in the declaration (the catch-all
@@ -689,9 +702,7 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
             continue;
         /* in the declaration: a reference too, not a forwarding one nor part of a pack */
         if (!clang_Cursor_isNull(pattern) &&
-            (i >= clang_Cursor_getNumArguments(pattern) ||
-             clang_getCursorType(clang_Cursor_getArgument(pattern, (unsigned)i)).kind !=
-                 CXType_LValueReference))
+            template_parameter_kind(pattern, i) != CXType_LValueReference)
             continue;
         struct value *slot = lvalue(I, clang_Cursor_getArgument(call, (unsigned)i), USE_WRITE);
         if (slot)
