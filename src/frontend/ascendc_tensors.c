@@ -158,11 +158,17 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "GetValue") || !strcmp(name, "SetValue")) {
-        int64_t i;
-        if (!bound(I, call, s, "the tensor") || !interp_int(I, call, args[0], "the index", &i))
+        int64_t i = 0;
+        if (!bound(I, call, s, "the tensor"))
+            return true;
+        /* an index data decides: the element is somewhere in the tensor's buffer */
+        bool anywhere = nargs >= 1 && args[0].kind == VAL_UNKNOWN && !I->stopped;
+        if (!anywhere && !interp_int(I, call, args[0], "the index", &i))
             return true;
         struct tensor_state at = *t;
-        if (t->offset != EMIT_WHOLE_BUFFER)
+        if (anywhere)
+            at.offset = EMIT_WHOLE_BUFFER;
+        else if (t->offset != EMIT_WHOLE_BUFFER)
             at.offset += i * t->element;
         struct emit_region r = region(&at, t->element);
         if (name[0] == 'G') {

@@ -383,6 +383,30 @@ static bool index_tensor(const char *name, size_t len)
     return false;
 }
 
+/* Whether the text defines `name` itself (`#define NAME`, `int NAME = 4`): then it is the
+ * kernel's own name, not one the build supplies. */
+static bool defined_in(const char *text, const char *name, size_t len)
+{
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if ((p != text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+            isalnum((unsigned char)p[len]) || p[len] == '_')
+            continue;
+        const char *after = p + len;
+        while (*after == ' ' || *after == '\t')
+            after++;
+        if (after[0] == '=' && after[1] != '=')
+            return true;
+        const char *line = p;
+        while (line > text && line[-1] != '\n')
+            line--;
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (!strncmp(line, "#define", 7) && strstr(line, name) == p)
+            return true;
+    }
+    return false;
+}
+
 static void add_type_macros(struct string_list *args, const char *text)
 {
     static const struct {
@@ -396,6 +420,13 @@ static void add_type_macros(struct string_list *args, const char *text)
             if (strncmp(p, kinds[k].prefix, n) != 0 || !isupper((unsigned char)p[n]))
                 continue;
             size_t len = n + strspn(p + n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+            char *name = xasprintf("%.*s", (int)len, p);
+            bool own = defined_in(text, name, len);
+            free(name);
+            if (own) {
+                p += len - 1;
+                break;
+            }
             char *arg = xasprintf("-D%.*s=%s", (int)len, p,
                                   k == 1 && index_tensor(p + n, len - n) ? "int32_t"
                                                                          : kinds[k].value);
