@@ -401,8 +401,13 @@ static bool defined_in(const char *text, const char *name, size_t len)
             line--;
         while (*line == ' ' || *line == '\t')
             line++;
-        if (!strncmp(line, "#define", 7) && strstr(line, name) == p)
-            return true;
+        if (!strncmp(line, "#define", 7)) {   /* the name the line defines, not its value */
+            const char *defined = line + 7;
+            while (*defined == ' ' || *defined == '\t')
+                defined++;
+            if (defined == p)
+                return true;
+        }
     }
     return false;
 }
