@@ -263,6 +263,25 @@ static int64_t type_size(CXType t)
     return s > 0 ? s : 1;
 }
 
+/* Element k of an array of arrays read through a pointer to its scalars
+ * (`((int64_t *)shape)[k]` with `int64_t shape[3][8]`): row k / n, column k % n; NULL when a
+ * is not that. */
+static struct value *flat_element(struct value a, CXType base_type, int64_t k)
+{
+    CXType t = clang_getCanonicalType(base_type);
+    if (t.kind != CXType_Pointer || is_array(clang_getPointeeType(t)) || k < 0)
+        return NULL;
+    CXType array = clang_getCanonicalType(a.obj->type);
+    if (!is_array(array) || !is_array(clang_getArrayElementType(array)))
+        return NULL;
+    long long n = clang_getArraySize(clang_getCanonicalType(clang_getArrayElementType(array)));
+    struct value *row = n > 0 ? element_slot(a.obj, k / n, false) : NULL;
+    if (!row || row->kind != VAL_OBJECT || !row->obj || is_array(clang_getArrayElementType(
+            clang_getCanonicalType(clang_getArrayElementType(array)))))
+        return NULL;
+    return element_slot(row->obj, k % n, false);
+}
+
 /* The element `a[i]` names: of an array the interpreter holds, or memory through a pointer
  * when the API layer models scalar accesses. */
 static struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_use use)
@@ -304,7 +323,9 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
     }
     if (!interp_int(I, index, i, "the array index", &k))
         return NULL;
-    struct value *slot = element_slot(a.obj, k, false);
+    struct value *slot = flat_element(a, clang_getCursorType(base), k);
+    if (!slot)
+        slot = element_slot(a.obj, k, false);
     if (!slot && report) {
         interp_unsupported(I, e, "index %lld is outside the array", (long long)k);
         stop(I);
