@@ -76,6 +76,24 @@ expect(f'  MTE2 copy UB_0[0 +: 256] <- x[32 +: 256];  // from {K}/tiling_by_hand
        and sum('MTE2 copy' in x for x in lines) == 3,
        'lower -D tiling_at0=6 -D tiling_at4=8: 3 tiles from element 8: ' + p.stdout[:1500])
 
+# --tiling FILE gives runtime values as -D does; a bad line is an error at its file:line:col
+with tempfile.TemporaryDirectory() as d:
+    good, bad = os.path.join(d, 'good.tiling'), os.path.join(d, 'bad.tiling')
+    open(good, 'w').write('# tiling_by_hand, as the host computed it\ntiling_at0 = 6\n\ntiling_at4=8  # start\n')
+    open(bad, 'w').write('tiling_at0 = 6\ntiling_at4 8\n')
+    p = run('lower', '--tiling', good, f'{K}/tiling_by_hand.cpp')
+    lines = p.stdout.splitlines()
+    expect(p.returncode == 0 and sum('MTE2 copy' in x for x in lines) == 3
+           and f'  MTE2 copy UB_0[0 +: 256] <- x[32 +: 256];  // from {K}/tiling_by_hand.cpp:20:9' in lines,
+           f'lower --tiling FILE: the values of -D tiling_at0=6 -D tiling_at4=8: {p.stderr!r} ' + p.stdout[:800])
+    p = run('check', '--tiling', bad, f'{K}/tiling_by_hand.cpp')
+    expect(p.returncode == 2 and p.stderr == f'{bad}:2:12: error: expected NAME = VALUE with an '
+           'integer VALUE [input-error]\n' and p.stdout == '',
+           f'check --tiling with a bad line: exit 2, the line and column: {p.returncode} {p.stderr!r}')
+    p = run('check', '--tiling', os.path.join(d, 'missing'), f'{K}/tiling_by_hand.cpp')
+    expect(p.returncode == 2 and 'cannot read the tiling file' in p.stderr,
+           f'check --tiling with no such file: exit 2: {p.returncode} {p.stderr!r}')
+
 # an array of arrays keeps its elements
 p = run('lower', f'{K}/nested_array.cpp')
 expect(f'  MTE2 copy UB_0[0 +: 64] <- x[384 +: 64];  // from {K}/nested_array.cpp:26:5'

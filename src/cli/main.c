@@ -44,6 +44,9 @@ static const char usage_main[] =
     {NULL, 'D', "NAME=VALUE", OPT_DEFINE,                                                   \
      "fix a param's value; in a kernel source, a macro and a runtime\n"                     \
      "value (repeatable; also -DNAME=VALUE)"},                                               \
+    {"tiling", 0, "FILE", OPT_TILING,                                                       \
+     "kernel sources: runtime values from FILE, one NAME = VALUE a line\n"                 \
+     "('#' comments), as -D gives them"},                                                   \
     {NULL, 'I', "DIR", OPT_INCLUDE, "header directory of kernel sources (repeatable)"},       \
     {"auto-sync", 0, "on|off", OPT_AUTO_SYNC,                                                \
      "kernel sources: assume the syncs the compiler inserts (on, the\n"                     \

@@ -48,6 +48,61 @@ static int parse_define(struct settings *s, const char *def)
     return 0;
 }
 
+/* --tiling FILE: `NAME = VALUE` lines (integers as -D takes them), blank lines and `#`
+ * comments; each a -D. A line that is none of these is an error at its file:line:col. */
+static int read_tiling_file(struct settings *s, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "accelsync: cannot read the tiling file %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char line[512];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof(line), f)) {
+        lineno++;
+        size_t len = strcspn(line, "\r\n");
+        if (line[len] == '\0' && !feof(f)) {
+            fprintf(stderr, "%s:%d:1: error: line longer than %zu characters [input-error]\n",
+                    path, lineno, sizeof(line) - 2);
+            rc = 2;
+            break;
+        }
+        line[len] = '\0';
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *p = line + strspn(line, " \t");
+        if (!*p)
+            continue;
+        size_t name_len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                    "0123456789_.[]");
+        char *q = p + name_len;
+        q += strspn(q, " \t");
+        long long v;
+        char *value = q + (*q == '=');
+        value += strspn(value, " \t");
+        char *end = value + strcspn(value, " \t");
+        bool trailing = end[strspn(end, " \t")] != '\0';
+        *end = '\0';
+        if (name_len == 0 || name_len >= 256 || *q != '=' || trailing ||
+            !parse_number(value, &v)) {
+            int col = name_len == 0 || name_len >= 256 ? (int)(p - line) + 1
+                    : *q != '=' ? (int)(q - line) + 1 : (int)(value - line) + 1;
+            fprintf(stderr, "%s:%d:%d: error: expected NAME = VALUE with an integer VALUE "
+                    "[input-error]\n", path, lineno, col);
+            rc = 2;
+            break;
+        }
+        char name[256];
+        memcpy(name, p, name_len);
+        name[name_len] = '\0';
+        as_options_define(s->o, name, v);
+    }
+    fclose(f);
+    return rc;
+}
+
 /* `arg` is one of the '|'-separated words of `choices`: its index, or -1. */
 static int choice(const char *choices, const char *arg)
 {
@@ -99,6 +154,8 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
         return 0;
     case OPT_DEFINE:
         return parse_define(s, arg);
+    case OPT_TILING:
+        return read_tiling_file(s, arg);
     case OPT_INCLUDE:
         as_options_add_include_dir(s->o, arg);
         return 0;
