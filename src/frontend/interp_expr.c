@@ -707,6 +707,49 @@ static enum CXTypeKind template_parameter_kind(CXCursor pattern, int i)
     return kind;
 }
 
+/* What a call may write of an object it is given the address of: every field, the fields of
+ * the objects it holds too (a reference member's object is another's: left alone). */
+static void forget_fields(struct object *o, int depth)
+{
+    for (size_t f = 0; f < o->fields.len && depth < 64; f++) {
+        struct field *fd = &o->fields.items[f];
+        if (fd->v.kind == VAL_OBJECT && fd->v.obj && !fd->shared && !fd->v.obj->api)
+            forget_fields(fd->v.obj, depth + 1);
+        else if (fd->v.kind != VAL_OBJECT)
+            fd->v = unknown;
+    }
+}
+
+/* A call to a function without a body the frontend can see (the C library's gettimeofday, a
+ * host helper): whether it is given memory the kernel's accesses are checked on (a pointer
+ * into a buffer, a tensor), which makes it unsupported. A local variable or object it is
+ * given the address of (or a non-const reference to) holds, after it, values not known. */
+static bool unseen_call_touches(struct interp *I, CXCursor fn, CXCursor call, struct value *args,
+                                int nargs)
+{
+    bool touches = false;
+    for (int i = 0; i < nargs; i++) {
+        CXType at = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+        CXType pt = i < clang_Cursor_getNumArguments(fn)
+                        ? clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))
+                        : at;
+        bool by_address = at.kind == CXType_Pointer ||
+                          (pt.kind == CXType_LValueReference &&
+                           !clang_isConstQualifiedType(clang_getPointeeType(pt)));
+        if (args[i].kind == VAL_POINTER ||
+            (args[i].kind == VAL_OBJECT && args[i].obj && args[i].obj->api)) {
+            touches = true;
+        } else if (args[i].kind == VAL_OBJECT && args[i].obj && by_address) {
+            forget_fields(args[i].obj, 0);
+        } else if (args[i].kind == VAL_REF) {
+            struct value *target = ref_target(I, args[i]);
+            if (target && target->kind != VAL_OBJECT)
+                *target = unknown;
+        }
+    }
+    return touches;
+}
+
 /* After an API call: the variables it was given for a parameter declared as a reference to a
  * non-const scalar (`uint64_t &rsvdCnt`) hold what the call wrote, which the frontend does
  * not know. A parameter that is a forwarding reference in the declaration (the catch-all
@@ -805,10 +848,7 @@ static struct value eval_call(struct interp *I, CXCursor call)
         CXCursor def = clang_getCursorDefinition(fn);
         if (clang_Cursor_isNull(def) || clang_Cursor_isNull(cursor_body(def))) {
             CXString name = clang_getCursorSpelling(fn);
-            bool touches = false;
-            for (int i = 0; i < nargs; i++)
-                touches |= args[i].kind == VAL_OBJECT || args[i].kind == VAL_POINTER;
-            if (touches)
+            if (unseen_call_touches(I, fn, call, args, nargs))
                 interp_unsupported(I, call, "'%s' has no definition the frontend can see, and "
                                    "it is given a tensor or pointer", clang_getCString(name));
             clang_disposeString(name);
