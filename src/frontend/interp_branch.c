@@ -181,6 +181,10 @@ bool interp_next_run(struct interp *I)
 
 /* ---- the same condition on the same unknowns ---- */
 
+/* Decisions kept per run, beyond which new ones are not looked up again (a run of many
+ * conditions on fresh data would otherwise search a long list at every one). */
+enum { MAX_DECISIONS = 4096 };
+
 struct key_search {
     struct interp *I;
     VEC(struct value) values;
@@ -229,7 +233,10 @@ static enum CXChildVisitResult key_value(CXCursor c, CXCursor parent, CXClientDa
         }
     }
     if (slot) {
-        if (slot->kind == VAL_UNKNOWN && slot->sym == 0) {
+        /* an unknown without a name, or a pointer somewhere data decides, may differ from
+         * what an equal-looking value held before */
+        if ((slot->kind == VAL_UNKNOWN && slot->sym == 0) ||
+            (slot->kind == VAL_POINTER && slot->num == OFFSET_UNKNOWN)) {
             k->ok = false;
             return CXChildVisit_Break;
         }
@@ -271,7 +278,7 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
         VEC_FREE(k.values);
     } else {
         then = choices_take(&b->runs);
-        if (k.ok) {
+        if (k.ok && b->decided.len < MAX_DECISIONS) {
             struct decided nd = {cond, k.values.items, k.values.len, then};
             VEC_PUSH(b->decided, nd);
         } else {
