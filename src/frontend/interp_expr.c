@@ -729,7 +729,8 @@ static bool unseen_call_touches(struct interp *I, CXCursor fn, CXCursor call, st
 {
     bool touches = false;
     for (int i = 0; i < nargs; i++) {
-        CXType at = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        CXType at = clang_getCanonicalType(clang_getCursorType(arg));
         CXType pt = i < clang_Cursor_getNumArguments(fn)
                         ? clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))
                         : at;

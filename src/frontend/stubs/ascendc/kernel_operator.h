@@ -475,7 +475,8 @@ using MeanParams = SumParams;
 // (atomics change how copies to GM combine, not which bytes they write; SetDeqScale with
 // scalars sets the dequantizing Cast's scale).
 ACCELSYNC_UNMODELLED(SetAtomicNone) ACCELSYNC_UNMODELLED(SetAtomicAdd) ACCELSYNC_UNMODELLED(SetAtomicType)
-ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin) ACCELSYNC_UNMODELLED(SetDeqScale)
+ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin)
+ACCELSYNC_UNMODELLED(SetDeqScale)
 // Basic APIs the frontend does not give a meaning yet: declared so kernels parse, reported as
 // unsupported where called (the ones that touch no tensor too: masks change what vector
 // instructions write).
