@@ -397,7 +397,7 @@ static bool gather_call(struct interp *I, bool masked, CXCursor call, struct val
     for (int i = 0; i < 3 && i < nargs; i++)
         if ((t[i] = api_state(args[i], AC_LOCAL)) != NULL)
             ntensors = i + 1;
-    if (ntensors < 2)
+    if (ntensors < (masked ? 2 : 3))
         return false;
     for (int i = 0; i < ntensors; i++)
         if (!t[i] || !bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
