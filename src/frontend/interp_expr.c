@@ -615,7 +615,12 @@ static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, 
     if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr &&
         clang_equalCursors(clang_getCursorReferenced(callee), fn)) {
         CXCursor base = cursor_first_expr(callee);
-        if (clang_Cursor_isNull(base))
+        /* `Run<true>()`: the first expression under the callee is the template argument, not
+         * an object; the call is on `this` */
+        CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+        if (bt.kind == CXType_Pointer)
+            bt = clang_getCanonicalType(clang_getPointeeType(bt));
+        if (clang_Cursor_isNull(base) || !is_record(bt))
             return I->frame && I->frame->self
                        ? (struct value){.kind = VAL_OBJECT, .obj = I->frame->self, .buffer = -1}
                        : unknown;
