@@ -433,8 +433,9 @@ static void add_type_macros(struct string_list *args, const char *text)
                 break;
             }
             char *arg = xasprintf("-D%.*s=%s", (int)len, p,
-                                  k == 1 && index_tensor(p + n, len - n) ? "int32_t"
-                                                                         : kinds[k].value);
+                                  !strcmp(kinds[k].prefix, "DTYPE_") &&
+                                          index_tensor(p + n, len - n)
+                                      ? "int32_t" : kinds[k].value);
             bool seen = false;
             for (size_t i = 0; i < args->len && !seen; i++)
                 seen = strcmp(args->items[i], arg) == 0;
