@@ -67,6 +67,27 @@ struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_
                           .num = interp_runtime(I, name, 4, "a word of the tiling argument")};
 }
 
+/* The view of t from element `index` on. Where data decides the index (and `data_ok`: a
+ * global tensor's view, any tensor's single element), the view may be anywhere in t's buffer;
+ * a view already there stays there. False (reported) when the index must be known and is
+ * not. */
+static bool view_from(struct interp *I, CXCursor call, const struct tensor_state *t,
+                      struct value index, bool data_ok, struct tensor_state *out)
+{
+    *out = *t;
+    if (data_ok && index.kind == VAL_UNKNOWN && !I->stopped) {
+        out->offset = EMIT_WHOLE_BUFFER;
+        return true;
+    }
+    int64_t i;
+    if (!interp_int(I, call, index, "the index", &i))
+        return false;
+    if (t->offset != EMIT_WHOLE_BUFFER)
+        out->offset += i * t->element;
+    out->length -= i * t->element;
+    return true;
+}
+
 bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
                         CXCursor call, struct value *args, int nargs, struct value *result)
 {
@@ -123,24 +144,13 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "operator[]")) {
-        int64_t i;
-        if (!bound(I, call, s, "the indexed tensor"))
+        struct ac_state *c;
+        struct tensor_state view;
+        if (!bound(I, call, s, "the indexed tensor") ||
+            !view_from(I, call, t, args[0], s->kind == AC_GLOBAL, &view))
             return true;
-        if (s->kind == AC_GLOBAL && args[0].kind == VAL_UNKNOWN && !I->stopped) {
-            /* an element of GM that data decides: a view of the whole buffer */
-            struct ac_state *c = new_state(s->kind);
-            c->u.tensor = *t;
-            c->u.tensor.offset = EMIT_WHOLE_BUFFER;
-            *result = interp_api_object(I, type, c);
-            return true;
-        }
-        if (!interp_int(I, call, args[0], "the index", &i))
-            return true;
-        struct ac_state *c = new_state(s->kind);
-        c->u.tensor = *t;
-        if (t->offset != EMIT_WHOLE_BUFFER)   /* somewhere data decides stays so */
-            c->u.tensor.offset += i * t->element;
-        c->u.tensor.length -= i * t->element;
+        c = new_state(s->kind);
+        c->u.tensor = view;
         *result = interp_api_object(I, type, c);
         return true;
     }
@@ -158,18 +168,9 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         return true;
     }
     if (!strcmp(name, "GetValue") || !strcmp(name, "SetValue")) {
-        int64_t i = 0;
-        if (!bound(I, call, s, "the tensor"))
+        struct tensor_state at;
+        if (!bound(I, call, s, "the tensor") || !view_from(I, call, t, args[0], true, &at))
             return true;
-        /* an index data decides: the element is somewhere in the tensor's buffer */
-        bool anywhere = nargs >= 1 && args[0].kind == VAL_UNKNOWN && !I->stopped;
-        if (!anywhere && !interp_int(I, call, args[0], "the index", &i))
-            return true;
-        struct tensor_state at = *t;
-        if (anywhere)
-            at.offset = EMIT_WHOLE_BUFFER;
-        else if (t->offset != EMIT_WHOLE_BUFFER)
-            at.offset += i * t->element;
         struct emit_region r = region(&at, t->element);
         if (name[0] == 'G') {
             emit_access(out(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
