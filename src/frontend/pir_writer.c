@@ -74,10 +74,32 @@ char *pir_identifier(const char *name)
     return id;
 }
 
+/* Whether buffer b is what a declaration of these name, space, size, place, origin and
+ * comment would declare. */
+static bool same_declaration(const struct pir_buffer *b, const char *base, const char *space,
+                             int64_t size, int64_t place, struct as_loc origin, const char *what)
+{
+    size_t n = strlen(base);
+    if (strncmp(b->name, base, n) != 0 || (b->name[n] && b->name[n] != '_'))
+        return false;
+    if (strcmp(b->space, space) || b->grows != (size == 0) || (size && b->size != size) ||
+        b->place != place)
+        return false;
+    if (b->origin.file != origin.file || b->origin.line != origin.line ||
+        b->origin.col != origin.col)
+        return false;
+    return (!b->what && !what) || (b->what && what && !strcmp(b->what, what));
+}
+
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what)
 {
     char *base = pir_identifier(name);
+    for (size_t i = 0; i < w->nbuffers; i++)
+        if (same_declaration(&w->buffers[i], base, space, size, place, origin, what)) {
+            free(base);
+            return (int)i;
+        }
     char *unique = xstrdup(base);
     for (int k = 2; buffer_name_taken(w, unique); k++) {
         free(unique);

@@ -52,7 +52,10 @@ void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
 /* A PIR identifier for a source name (malloc'ed): other characters become '_', and a PIR
  * keyword or expression name gets a '_' appended. */
 char *pir_identifier(const char *name);
-/* Declares a buffer and returns its index; the name is made unique by a suffix. */
+/* Declares a buffer and returns its index; the name is made unique by a suffix. The same
+ * declaration again (same name, space, size, place, source location and comment: another run
+ * or another core of the kernel, or the same code reached again) is the buffer declared
+ * first: a kernel argument is one memory for every core, and a placed buffer is its bytes. */
 int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space, int64_t size,
                       int64_t place, struct as_loc origin, const char *what);
 /* The buffer the address stored in buffer b at byte `offset` points into (declared on first
