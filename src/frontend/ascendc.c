@@ -88,16 +88,14 @@ struct key_list {
  * the kernel is not lowered. */
 enum { MAX_RUNS = 64 };
 
-/* An entry as PIR kernel `name`: one run, or, when conditions on data split it, every run as
- * a side of `if (?) { run 1 } else { if (?) { run 2 } else { ... run n } }` (the runs are
- * whole executions: the Ascend C state is never joined). */
-static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
-                      const struct frontend_options *o, struct lowered_source *out)
+/* The runs of an entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 } else
+ * { ... run n } }` (the runs are whole executions: the Ascend C state is never joined), or as
+ * the one run's statements. Sets *incomplete when something was not modelled; returns whether
+ * the kernel depends on its core or synchronizes with other cores. */
+static bool lower_runs(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
+                       const struct frontend_options *o, bool *incomplete)
 {
-    struct pir_mark mark = pir_writer_mark(w);
-    struct as_loc at = interp_loc(I, entry);
-    pir_writer_open(w, at, "kernel %s", name);
-    bool incomplete = false, more;
+    bool more, multi_core = false;
     int runs = 0;
     do {
         struct pir_mark at_if = pir_writer_mark(w);
@@ -106,13 +104,14 @@ static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, co
         void *api_data = ascendc_api_data_new(w, !o->manual_sync);
         I->api_data = api_data;
         interp_run_kernel(I, entry, bind_param, NULL);
+        multi_core |= ascendc_api_multi_core(api_data);
         ascendc_api_data_free(api_data);
-        incomplete |= I->incomplete;
+        *incomplete |= I->incomplete;
         more = !I->incomplete && interp_next_run(I);
         if (more && ++runs == MAX_RUNS) {
             interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
                                "kernel into more combinations than are lowered", MAX_RUNS);
-            incomplete = true;
+            *incomplete = true;
             more = false;
         }
         if (more) {
@@ -126,6 +125,57 @@ static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, co
         pir_writer_close(w, at);
     while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
         ;
+    return multi_core;
+}
+
+/* Cores a multi-core kernel is lowered on, at most (each is interpreted). */
+enum { MAX_CORES = 64 };
+
+/* A kernel that depends on its core or synchronizes cores, on each of the block_num cores it
+ * is launched on:
+ * `core aiv[N] : AIV { if (coreid == 0) { core 0's runs } else { if (coreid == 1) ... } }`,
+ * every core run with its own GetBlockIdx(). */
+static void lower_cores(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
+                        const struct frontend_options *o, bool *incomplete)
+{
+    int64_t cores = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+    if (cores < 1 || cores > MAX_CORES) {
+        interp_unsupported(I, entry, "block_num = %lld: a kernel that depends on its core is "
+                           "lowered on each core, 1 to %d", (long long)cores, MAX_CORES);
+        *incomplete = true;
+        return;
+    }
+    pir_writer_open(w, at, "core aiv[%lld] : AIV", (long long)cores);
+    for (int64_t b = 0; b < cores && !*incomplete; b++) {
+        interp_set_runtime(I, "block_idx", b, "GetBlockIdx(): each core its own, 0 to block_num - 1");
+        if (b < cores - 1)
+            pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
+        lower_runs(I, w, entry, at, o, incomplete);
+        if (b < cores - 1) {
+            pir_writer_close(w, at);
+            pir_writer_open(w, at, "else");
+        }
+    }
+    for (int64_t b = 0; b < cores - 1; b++)
+        pir_writer_close(w, at);
+    pir_writer_close(w, at);
+}
+
+/* An entry as PIR kernel `name`: on one vector core, or, when it depends on its core
+ * (GetBlockIdx(), GetBlockNum()) or synchronizes with other cores (SyncAll, cross-core flags),
+ * on every core it is launched on. */
+static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
+                      const struct frontend_options *o, struct lowered_source *out)
+{
+    struct pir_mark mark = pir_writer_mark(w);
+    struct as_loc at = interp_loc(I, entry);
+    pir_writer_open(w, at, "kernel %s", name);
+    struct pir_mark body = pir_writer_mark(w);
+    bool incomplete = false;
+    if (lower_runs(I, w, entry, at, o, &incomplete) && !incomplete) {
+        pir_writer_rollback(w, body);
+        lower_cores(I, w, entry, at, o, &incomplete);
+    }
     pir_writer_close(w, at);
     out->kernels++;
     if (incomplete) {

@@ -284,11 +284,13 @@ static bool scalar_math(const char *name, struct value *args, int nargs, struct 
  * issued in program order before the instructions they affect): the atomic mode of copies
  * to GM (SetAtomicAdd, ...: an atomic write still writes its bytes, so conflicts are checked
  * as for a plain copy) and the scalar scale of a dequantizing Cast. SetDeqScale's table form
- * writes a tensor: not a setting. False if `name` is none of them. */
+ * writes a tensor: not a setting. SetSysWorkspace tells SyncAll where its GM scratch words
+ * are; the barrier is modelled as the model's sync_all, not by those words. False if `name` is none of them. */
 static bool unit_setting(const char *name, struct value *args, int nargs)
 {
-    static const char *const names[] = {"SetAtomicAdd", "SetAtomicMax", "SetAtomicMin",
-                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale"};
+    static const char *const names[] = {"SetAtomicAdd",  "SetAtomicMax",  "SetAtomicMin",
+                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale",
+                                        "SetSysWorkspace"};
     for (int i = 0; i < nargs; i++)
         if (api_state(args[i], AC_LOCAL))
             return false;
@@ -310,6 +312,7 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     }
     if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx")) {
+        state_of(I)->core_dependent = true;
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
         return true;
@@ -319,6 +322,7 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     }
     if (!strcmp(name, "GetBlockNum") || !strcmp(name, "get_block_num")) {
+        state_of(I)->core_dependent = true;
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_num", 8, "GetBlockNum()")};
         return true;
@@ -361,6 +365,8 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         emit_barrier(out(I), interp_loc(I, call), p);
         return true;
     }
+    if (cross_core_call(I, name, fn, call, args, nargs))
+        return true;
     if (!strcmp(name, "DataCopy") || !strcmp(name, "DataCopyPad"))
         return data_copy(I, name, call, args, nargs);
     return vector_call_named(I, name, call, args, nargs);
@@ -427,6 +433,12 @@ void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync)
     a->out = emitter_new(w, auto_sync);
     a->tiling_buffer = -1;
     return a;
+}
+
+bool ascendc_api_multi_core(const void *data)
+{
+    const struct ascendc *a = data;
+    return a->cross_core || a->core_dependent;
 }
 
 void ascendc_api_data_free(void *data)

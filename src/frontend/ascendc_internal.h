@@ -88,6 +88,8 @@ struct ascendc {
     struct emitter *out;            /* the kernel's statements */
     int tiling_buffer;              /* the tiling argument's GM buffer, or -1 */
     VEC(struct gm_constant) constants;
+    bool cross_core;                /* a SyncAll or cross-core flag was lowered */
+    bool core_dependent;            /* GetBlockIdx() or GetBlockNum() was read */
 };
 
 /* ascendc_api.c */
@@ -101,6 +103,11 @@ bool bound(struct interp *I, CXCursor call, const struct ac_state *s, const char
 bool event_pipes(const char *event, char src[8], char dst[8]);
 void emit_event(struct interp *I, CXCursor call, const char *event, bool set, int64_t id);
 const char *template_event(struct interp *I, CXCursor fn, CXCursor call);
+
+/* ascendc_cores.c: SyncAll, CrossCoreSetFlag, CrossCoreWaitFlag; false if `name` is none of
+ * them (or a form not declared). */
+bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
+                     struct value *args, int nargs);
 
 /* ascendc_queues.c */
 void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool barrier);

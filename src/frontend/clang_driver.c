@@ -384,6 +384,10 @@ void clang_session_end(struct clang_session *s, const struct frontend_options *o
     struct pir_writer *w = &s->w;
     for (size_t i = 0; i < I->runtime.len; i++) {
         const struct runtime_value *rv = &I->runtime.items[i];
+        if (rv->varies) {
+            pir_writer_note(w, "runtime value %s: %s", rv->name, rv->what);
+            continue;
+        }
         pir_writer_note(w, "runtime value %s = %lld: %s, %s", rv->name, (long long)rv->value,
                         rv->what, rv->given ? "given by -D" : "the default (-D to change)");
     }

@@ -211,3 +211,17 @@ void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
     else if (unit_index(unit) >= 0)
         barrier(e, unit_index(unit));
 }
+
+void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
+                     int64_t flag)
+{
+    pir_writer_line(e->w, at, "%s(%s, %lld, %lld)",
+                    set ? "cross_core_set_flag" : "cross_core_wait_flag", unit, (long long)mode,
+                    (long long)flag);
+}
+
+void emit_sync_all(struct emitter *e, struct as_loc at)
+{
+    pir_writer_line(e->w, at, "sync_all()");
+    barrier(e, -1);   /* it orders this core's earlier accesses before its later ones too */
+}

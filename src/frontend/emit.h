@@ -33,4 +33,10 @@ void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, c
 /* pipe_barrier(UNIT), or pipe_barrier(ALL) for unit "ALL". */
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
 
+/* cross_core_set_flag / cross_core_wait_flag(UNIT, MODE, FLAG). */
+void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
+                     int64_t flag);
+/* sync_all(): the barrier across every core of the kernel. */
+void emit_sync_all(struct emitter *e, struct as_loc at);
+
 #endif

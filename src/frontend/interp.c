@@ -89,7 +89,7 @@ int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, con
     for (size_t i = 0; i < I->runtime.len; i++)
         if (strcmp(I->runtime.items[i].name, name) == 0)
             return I->runtime.items[i].value;
-    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what)};
+    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false};
     rv.given = interp_defined(I, name, &rv.value);
     VEC_PUSH(I->runtime, rv);
     return rv.value;
@@ -99,10 +99,15 @@ void interp_set_runtime(struct interp *I, const char *name, int64_t value, const
 {
     for (size_t i = 0; i < I->runtime.len; i++)
         if (strcmp(I->runtime.items[i].name, name) == 0) {
-            I->runtime.items[i].value = value;
+            struct runtime_value *rv = &I->runtime.items[i];
+            rv->value = value;
+            rv->varies = true;
+            rv->given = false;
+            free(rv->what);
+            rv->what = xstrdup(what);
             return;
         }
-    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what)};
+    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true};
     VEC_PUSH(I->runtime, rv);
 }
 

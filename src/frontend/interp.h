@@ -115,6 +115,7 @@ struct runtime_value {
     int64_t value;
     bool given;             /* by -D; false: the default */
     char *what;             /* what it stands for: "GetBlockIdx()", "kernel argument" */
+    bool varies;            /* set by the frontend to each value in turn (interp_set_runtime) */
 };
 
 struct define_value {
@@ -184,7 +185,8 @@ bool interp_defined(const struct interp *I, const char *name, int64_t *value);
 /* The value of a runtime quantity: the -D value of `name`, else `fallback` (recorded, so the
  * report names it). */
 int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what);
-/* Sets a runtime value for the next kernel run (one run per tiling key). */
+/* Sets a runtime value for the next kernel run (one run per tiling key, per core); the
+ * report then names it without a value, as `what`. */
 void interp_set_runtime(struct interp *I, const char *name, int64_t value, const char *what);
 /* An object of record type `type` whose integer fields are runtime values named after the
  * fields ("outer.inner" when nested, "prefix.field" with a non-empty prefix), with defaults
@@ -203,6 +205,9 @@ const char *interp_enumerator(struct interp *I, CXCursor enum_decl, int64_t valu
 /* The value of the i-th template argument of function `fn` as an enumerator name of the
  * argument's enum type (SetFlag<HardEvent::MTE2_V> -> "MTE2_V"); NULL if not an enum. */
 const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, unsigned i);
+/* The integer value of the i-th template argument of function `fn` (CrossCoreSetFlag<2, ...>
+ * -> 2); false if it has none such. */
+bool interp_template_int(CXCursor fn, unsigned i, int64_t *out);
 /* A new object holding API state, for values an API call returns. */
 struct value interp_api_object(struct interp *I, CXType type, void *state);
 /* Interned copy of s, valid as long as the interpreter. */

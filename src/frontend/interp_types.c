@@ -106,6 +106,15 @@ const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, u
     return interp_enumerator(I, decl, clang_Cursor_getTemplateArgumentValue(fn, i));
 }
 
+bool interp_template_int(CXCursor fn, unsigned i, int64_t *out)
+{
+    if (clang_Cursor_getNumTemplateArguments(fn) <= (int)i ||
+        clang_Cursor_getTemplateArgumentKind(fn, i) != CXTemplateArgumentKind_Integral)
+        return false;
+    *out = clang_Cursor_getTemplateArgumentValue(fn, i);
+    return true;
+}
+
 /* Truncates an integer to the width and signedness of an integer type. */
 int64_t fit_to_type(CXType t, int64_t v)
 {

@@ -1,9 +1,10 @@
-// The vendor runtime's variables: `g_coreType` (the frontend lowers every kernel as one AIV,
-// so the AIC branch is not taken) and `block_idx` (the runtime value of GetBlockIdx(),
-// -D block_idx=N). Each block copies its own slice; the in-place vector op reads and writes it
-// without waiting for MTE2 (two races, at the same line for every block index).
-// expect: raw-hazard@24 waw-hazard@24
-// expect(-D block_idx=3): raw-hazard@24 waw-hazard@24
+// The vendor runtime's variables: `g_coreType` (the frontend lowers a kernel on vector cores
+// only, so the AIC branch is not taken) and `block_idx` (GetBlockIdx(): the kernel reads it, so
+// it is lowered on each of the block_num cores, -D block_num=N). Each block copies its own
+// slice; the in-place vector op reads and writes it without waiting for MTE2 (two races, at the
+// same line on every core).
+// expect: raw-hazard@25 waw-hazard@25
+// expect(-D block_num=3): raw-hazard@25 waw-hazard@25
 #include "kernel_operator.h"
 using namespace AscendC;
 

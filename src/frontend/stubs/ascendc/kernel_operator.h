@@ -473,15 +473,15 @@ struct SumParams {
 using MeanParams = SumParams;
 // Settings of a unit's mode that touch no memory: the frontend accepts them and emits nothing
 // (atomics change how copies to GM combine, not which bytes they write; SetDeqScale with
-// scalars sets the dequantizing Cast's scale).
+// scalars sets the dequantizing Cast's scale; SetSysWorkspace gives SyncAll its scratch GM).
 ACCELSYNC_UNMODELLED(SetAtomicNone) ACCELSYNC_UNMODELLED(SetAtomicAdd) ACCELSYNC_UNMODELLED(SetAtomicType)
 ACCELSYNC_UNMODELLED(SetAtomicMax) ACCELSYNC_UNMODELLED(SetAtomicMin)
-ACCELSYNC_UNMODELLED(SetDeqScale)
+ACCELSYNC_UNMODELLED(SetDeqScale) ACCELSYNC_UNMODELLED(SetSysWorkspace)
 // Basic APIs the frontend does not give a meaning yet: declared so kernels parse, reported as
 // unsupported where called (the ones that touch no tensor too: masks change what vector
 // instructions write).
 ACCELSYNC_UNMODELLED(InitOutput)
-ACCELSYNC_UNMODELLED(SetSysWorkspace) ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
+ACCELSYNC_UNMODELLED(DataCacheCleanAndInvalid)
 // Comparison and selection (basic vector APIs): every form declared; the frontend models the
 // ones with a mask tensor (V vcmp, vsel) and reports the register forms.
 ACCELSYNC_UNMODELLED(Compare) ACCELSYNC_UNMODELLED(CompareScalar) ACCELSYNC_UNMODELLED(Select)
