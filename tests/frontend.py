@@ -29,27 +29,36 @@ expect(p.returncode == 0 and p.stderr == '', f'lower add_custom: exit 0, nothing
 lines = p.stdout.splitlines()
 expect(lines[0] == f'// {K}/add_custom.cpp lowered by accelsync 0.1.0 (Ascend C frontend); '
        'checked as written here', f'lower: first line names the source: {lines[0]!r}')
-# add_custom reads GetBlockIdx(): it is lowered on each of the block_num (8) cores, each with
-# its own block of x
+expect(f'  MTE2 copy inQueueX_0[0 +: 256] <- x[0 +: 256];  // from {K}/add_custom.cpp:41:9' in lines,
+       'lower: DataCopy GM->UB is an MTE2 copy of TILE_LENGTH halves at its line')
+expect(f'buffer inQueueX_1 : UB[256] @ 0x100;  // TQue VECIN buffer 1 of 2 from {K}/add_custom.cpp:22:9'
+       in lines, 'lower: InitBuffer places the second buffer of the queue after the first')
+expect(sum(' V vadd ' in l for l in lines) == 16, 'lower: the 16 iterations are unrolled')
+expect(lines[-2:] == [f'  pipe_barrier(ALL);  // from {K}/add_custom.cpp:77:1', '}'],
+       f'lower: ~TPipe ends the kernel at its closing brace: {lines[-2:]}')
+expect(f'  wait_flag(V, MTE2, 2);  // from {K}/add_custom.cpp:77:1' in lines,
+       'lower: ~TPipe waits the free flags still pending')
+expect('// runtime value block_idx = 0: GetBlockIdx(), the default (-D to change)' in lines,
+       'lower: without -D block_num a kernel that reads GetBlockIdx() is one core, block 0')
+
+# -D block_num=8: add_custom reads GetBlockIdx(), so it is lowered on each of the 8 cores,
+# each with its own block of x, the kernel arguments shared
+p = run('lower', '-D', 'block_num=8', f'{K}/add_custom.cpp')
+lines = p.stdout.splitlines()
 expect(f'  core aiv[8] : AIV {{  // from {K}/add_custom.cpp:72:12' in lines
        and f'    if (coreid == 0) {{  // from {K}/add_custom.cpp:72:12' in lines,
-       'lower: a kernel that reads GetBlockIdx() runs on block_num cores')
+       'lower -D block_num=8: a kernel that reads GetBlockIdx() runs on 8 cores')
 expect('// runtime value block_idx: GetBlockIdx(): each core its own, 0 to block_num - 1' in lines,
-       'lower: the header says block_idx takes every core\'s value')
+       'lower -D block_num=8: the header says block_idx takes every core\'s value')
 expect(f'      MTE2 copy inQueueX_0[0 +: 256] <- x[0 +: 256];  // from {K}/add_custom.cpp:41:9' in lines
        and f'        MTE2 copy inQueueX_0[0 +: 256] <- x[4096 +: 256];  // from {K}/add_custom.cpp:41:9'
-       in lines, 'lower: DataCopy GM->UB is an MTE2 copy of TILE_LENGTH halves at its line, '
-       'core 1 from its own block')
-expect(f'buffer inQueueX_1 : UB[256] @ 0x100;  // TQue VECIN buffer 1 of 2 from {K}/add_custom.cpp:22:9'
-       in lines and sum(l.startswith('buffer ') for l in lines) == 9,
-       'lower: InitBuffer places the second buffer of the queue after the first; every core '
-       'declares the same 9 buffers once')
-expect(sum(' V vadd ' in l for l in lines) == 16 * 8, 'lower: the 16 iterations are unrolled on 8 cores')
+       in lines, 'lower -D block_num=8: core 1 copies its own block')
+expect(sum(l.startswith('buffer ') for l in lines) == 9,
+       'lower -D block_num=8: every core declares the same 9 buffers once')
+expect(sum(' V vadd ' in l for l in lines) == 16 * 8, 'lower -D block_num=8: 16 iterations on 8 cores')
 expect(lines[-10:-8] == [f'                  pipe_barrier(ALL);  // from {K}/add_custom.cpp:77:1',
                          '                }'],
-       f'lower: ~TPipe ends the kernel at its closing brace: {lines[-10:]}')
-expect(f'      wait_flag(V, MTE2, 2);  // from {K}/add_custom.cpp:77:1' in lines,
-       'lower: ~TPipe waits the free flags still pending')
+       f'lower -D block_num=8: ~TPipe ends the last core at the closing brace: {lines[-10:]}')
 
 # a kernel that depends on its core is lowered on each of block_num cores, at most 64: more is
 # not verified, never checked on fewer
@@ -57,6 +66,12 @@ p = run('check', '-D', 'block_num=100', f'{K}/sync_all.cpp')
 expect(p.returncode == 2 and f'{K}/sync_all.cpp:12:12: error: block_num = 100: a kernel that depends '
        'on its core is lowered on each core, 1 to 64 [unsupported]' in p.stdout,
        f'block_num beyond 64 cores is unsupported: {p.returncode} {p.stdout!r}')
+
+# a MIX kernel is one group of a cube core and two vector cores: another block_num is refused
+p = run('check', '-D', 'block_num=4', f'{K}/matmul_mix.cpp')
+expect(p.returncode == 2 and f'{K}/matmul_mix.cpp:14:12: error: block_num = 4: a MIX kernel is lowered '
+       'on one group of a cube core and two vector cores (block_num 1) [unsupported]' in p.stdout,
+       f'MIX with block_num 4 is unsupported: {p.returncode} {p.stdout!r}')
 
 # lower: addresses read from a tensor list's table point to memory of their own, one buffer
 # per word; the table reads are the scalar unit's, the one at a data-decided offset of the

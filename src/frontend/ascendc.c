@@ -8,6 +8,7 @@
 #include "../util/embedded.h"
 #include "../util/xalloc.h"
 #include "ascendc_api.h"
+#include "ascendc_kernel.h"
 #include "build_emulation.h"
 #include "clang_driver.h"
 #include "frontend.h"
@@ -54,137 +55,10 @@ static const struct clang_dialect dialect = {
     .entry_words = entry_words,
 };
 
-/* The operator framework passes the tiling data last, in a GM_ADDR parameter named for it
- * (`tiling`, `tilingGm`). */
-static bool is_tiling_parameter(CXCursor parm)
-{
-    CXCursor fn = clang_getCursorSemanticParent(parm);
-    int n = clang_Cursor_getNumArguments(fn);
-    if (n < 1 || !clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)n - 1), parm))
-        return false;
-    CXString s = clang_getCursorSpelling(parm);
-    bool named = strstr(clang_getCString(s), "tiling") || strstr(clang_getCString(s), "Tiling");
-    clang_disposeString(s);
-    return named;
-}
-
-/* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime
- * values (-D NAME=VALUE, default 4). */
-static struct value bind_param(struct interp *I, CXCursor parm, void *data)
-{
-    (void)data;
-    struct value v = clang_kernel_argument(I, parm, "GM", 4);
-    if (v.kind == VAL_POINTER && is_tiling_parameter(parm))
-        ascendc_api_tiling_argument(I, v.buffer);
-    return v;
-}
-
 struct key_list {
     int64_t *items;
     size_t len, cap;
 };
-
-/* Runs of one entry, one per combination of sides of its conditions on data, beyond which
- * the kernel is not lowered. */
-enum { MAX_RUNS = 64 };
-
-/* The runs of an entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 } else
- * { ... run n } }` (the runs are whole executions: the Ascend C state is never joined), or as
- * the one run's statements. Sets *incomplete when something was not modelled; returns whether
- * the kernel depends on its core or synchronizes with other cores. */
-static bool lower_runs(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
-                       const struct frontend_options *o, bool *incomplete)
-{
-    bool more, multi_core = false;
-    int runs = 0;
-    do {
-        struct pir_mark at_if = pir_writer_mark(w);
-        pir_writer_open(w, at, "if (?)");
-        struct pir_mark start = pir_writer_mark(w);
-        void *api_data = ascendc_api_data_new(w, !o->manual_sync);
-        I->api_data = api_data;
-        interp_run_kernel(I, entry, bind_param, NULL);
-        multi_core |= ascendc_api_multi_core(api_data);
-        ascendc_api_data_free(api_data);
-        *incomplete |= I->incomplete;
-        more = !I->incomplete && interp_next_run(I);
-        if (more && ++runs == MAX_RUNS) {
-            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
-                               "kernel into more combinations than are lowered", MAX_RUNS);
-            *incomplete = true;
-            more = false;
-        }
-        if (more) {
-            pir_writer_close(w, at);
-            pir_writer_open(w, at, "else");
-        } else {
-            pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
-        }
-    } while (more);
-    for (int k = 0; k < runs; k++)
-        pir_writer_close(w, at);
-    while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
-        ;
-    return multi_core;
-}
-
-/* Cores a multi-core kernel is lowered on, at most (each is interpreted). */
-enum { MAX_CORES = 64 };
-
-/* A kernel that depends on its core or synchronizes cores, on each of the block_num cores it
- * is launched on:
- * `core aiv[N] : AIV { if (coreid == 0) { core 0's runs } else { if (coreid == 1) ... } }`,
- * every core run with its own GetBlockIdx(). */
-static void lower_cores(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
-                        const struct frontend_options *o, bool *incomplete)
-{
-    int64_t cores = interp_runtime(I, "block_num", 8, "GetBlockNum()");
-    if (cores < 1 || cores > MAX_CORES) {
-        interp_unsupported(I, entry, "block_num = %lld: a kernel that depends on its core is "
-                           "lowered on each core, 1 to %d", (long long)cores, MAX_CORES);
-        *incomplete = true;
-        return;
-    }
-    pir_writer_open(w, at, "core aiv[%lld] : AIV", (long long)cores);
-    for (int64_t b = 0; b < cores && !*incomplete; b++) {
-        interp_set_runtime(I, "block_idx", b, "GetBlockIdx(): each core its own, 0 to block_num - 1");
-        if (b < cores - 1)
-            pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
-        lower_runs(I, w, entry, at, o, incomplete);
-        if (b < cores - 1) {
-            pir_writer_close(w, at);
-            pir_writer_open(w, at, "else");
-        }
-    }
-    for (int64_t b = 0; b < cores - 1; b++)
-        pir_writer_close(w, at);
-    pir_writer_close(w, at);
-}
-
-/* An entry as PIR kernel `name`: on one vector core, or, when it depends on its core
- * (GetBlockIdx(), GetBlockNum()) or synchronizes with other cores (SyncAll, cross-core flags),
- * on every core it is launched on. */
-static void lower_run(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
-                      const struct frontend_options *o, struct lowered_source *out)
-{
-    struct pir_mark mark = pir_writer_mark(w);
-    struct as_loc at = interp_loc(I, entry);
-    pir_writer_open(w, at, "kernel %s", name);
-    struct pir_mark body = pir_writer_mark(w);
-    bool incomplete = false;
-    if (lower_runs(I, w, entry, at, o, &incomplete) && !incomplete) {
-        pir_writer_rollback(w, body);
-        lower_cores(I, w, entry, at, o, &incomplete);
-    }
-    pir_writer_close(w, at);
-    out->kernels++;
-    if (incomplete) {
-        out->incomplete++;
-        if (!o->keep_incomplete)
-            pir_writer_rollback(w, mark);
-    }
-}
-
 
 /* The constant keys of every TILING_KEY_IS call in the translation unit, sorted: a run meets
  * only the branches its own key takes, so the keys are read from the code itself. */
@@ -230,11 +104,11 @@ static void lower_entries(struct interp *I, struct pir_writer *w, const struct c
         char *name = xstrdup(clang_getCString(spelled));
         clang_disposeString(spelled);
         if (keys.len == 0)
-            lower_run(I, w, entry, name, o, out);
+            ascendc_lower_entry(I, w, entry, name, o, out);
         for (size_t k = 0; k < keys.len; k++) {
             char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
             interp_set_runtime(I, "tiling_key", keys.items[k], "TILING_KEY_IS(), one run per key");
-            lower_run(I, w, entry, keyed, o, out);
+            ascendc_lower_entry(I, w, entry, keyed, o, out);
             free(keyed);
         }
         free(name);

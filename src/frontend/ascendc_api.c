@@ -317,8 +317,22 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
         return true;
     }
-    if (!strcmp(name, "AccelsyncCurrentCoreType")) {   /* g_coreType: every kernel is one AIV (2 in the stub) */
-        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = 2};
+    if (!strcmp(name, "AccelsyncCurrentCoreType")) {   /* g_coreType */
+        state_of(I)->core_type_read = true;
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = state_of(I)->core_type};
+        return true;
+    }
+    if (!strcmp(name, "GetTaskRation") || !strcmp(name, "GetTaskRatio")) {
+        /* vector cores per cube core in a MIX kernel's group, else 1 */
+        struct ascendc *a = state_of(I);
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = a->mix && a->core_type == AC_CORE_AIV ? 2 : 1};
+        return true;
+    }
+    if (!strcmp(name, "GetSubBlockIdx")) {   /* a vector core's index among all of them */
+        state_of(I)->core_dependent = true;
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
         return true;
     }
     if (!strcmp(name, "GetBlockNum") || !strcmp(name, "get_block_num")) {
@@ -365,7 +379,7 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         emit_barrier(out(I), interp_loc(I, call), p);
         return true;
     }
-    if (cross_core_call(I, name, fn, call, args, nargs))
+    if (cross_core_call(I, name, fn, call, args, nargs) || cube_call(I, name, call, args, nargs))
         return true;
     if (!strcmp(name, "DataCopy") || !strcmp(name, "DataCopyPad"))
         return data_copy(I, name, call, args, nargs);
@@ -427,18 +441,31 @@ void ascendc_api_tiling_argument(struct interp *I, int buffer)
     state_of(I)->tiling_buffer = buffer;
 }
 
-void *ascendc_api_data_new(struct pir_writer *w, bool auto_sync)
+void ascendc_entry_facts_init(struct ascendc_entry_facts *f)
+{
+    for (int i = 0; i < AC_CROSS_FLAGS; i++)
+        f->set_mode[i] = AC_MODE_NONE;
+}
+
+void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
 {
     struct ascendc *a = xcalloc(1, sizeof(*a));
-    a->out = emitter_new(w, auto_sync);
+    a->out = emitter_new(w, run.auto_sync && !run.cube_core);   /* cube code: as written */
+    a->core_type = run.cube_core ? AC_CORE_AIC : AC_CORE_AIV;
+    a->mix = run.mix;
+    a->facts = run.facts;
     a->tiling_buffer = -1;
     return a;
 }
 
-bool ascendc_api_multi_core(const void *data)
+struct ascendc_traits ascendc_api_traits(const void *data)
 {
     const struct ascendc *a = data;
-    return a->cross_core || a->core_dependent;
+    return (struct ascendc_traits){.cross_core = a->cross_core,
+                                   .core_dependent = a->core_dependent,
+                                   .cube = a->cube,
+                                   .cube_link = a->cube_link,
+                                   .core_type_read = a->core_type_read};
 }
 
 void ascendc_api_data_free(void *data)

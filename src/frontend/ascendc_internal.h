@@ -83,6 +83,9 @@ struct gm_constant {
     int buffer;
 };
 
+/* g_coreType's values (the stub's AccelsyncCoreType). */
+enum { AC_CORE_AIC = 1, AC_CORE_AIV = 2 };
+
 struct ascendc {
     struct ac_state *current_pipe;  /* GetTPipePtr() */
     struct emitter *out;            /* the kernel's statements */
@@ -90,6 +93,12 @@ struct ascendc {
     VEC(struct gm_constant) constants;
     bool cross_core;                /* a SyncAll or cross-core flag was lowered */
     bool core_dependent;            /* GetBlockIdx() or GetBlockNum() was read */
+    bool cube;                      /* a cube API (Mmad, LoadData, Fixpipe, ND-to-NZ) was called */
+    bool cube_link;                 /* a cross-core flag in mode 2 or SyncAll<false> */
+    bool core_type_read;            /* g_coreType was read */
+    int core_type;                  /* g_coreType's value here, AC_CORE_AIC or AC_CORE_AIV */
+    bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
+    struct ascendc_entry_facts *facts;
 };
 
 /* ascendc_api.c */
@@ -109,6 +118,10 @@ const char *template_event(struct interp *I, CXCursor fn, CXCursor call);
 bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
                      struct value *args, int nargs);
 
+/* ascendc_cube.c: Mmad, LoadData, Fixpipe, DataCopy(L1, GM, Nd2NzParams); false if `name`
+ * is none of them (or a form not declared). */
+bool cube_call(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs);
+
 /* ascendc_queues.c */
 void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool barrier);
 bool pipe_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
@@ -120,6 +133,9 @@ bool queue_call(struct interp *I, struct ac_state *s, const char *name, CXCursor
 bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
                  CXCursor call, struct value *args, int nargs, struct value *result);
 bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs);
+/* Integer field `field` of a parameter struct; reports it (unknown or missing) and clears
+ * *ok when it cannot be read; nothing once *ok is false. */
+int64_t field_int(struct interp *I, CXCursor call, struct value rec, const char *field, bool *ok);
 /* `*p`, `p[i]` through a pointer into a buffer: the scalar unit's access (api_ops.scalar); a
  * word of the tiling argument read at a known offset is a runtime value. */
 struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,

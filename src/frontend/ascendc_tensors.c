@@ -227,17 +227,20 @@ static const char *copy_unit(const char *from, const char *to, const char **op)
     return NULL;
 }
 
-static int64_t field_int(struct interp *I, CXCursor call, struct value rec, const char *field,
-                         bool *ok)
+int64_t field_int(struct interp *I, CXCursor call, struct value rec, const char *field,
+                  bool *ok)
 {
-    if (rec.kind != VAL_OBJECT || !rec.obj)
-        return *ok = false, 0;
-    for (size_t i = 0; i < rec.obj->fields.len; i++)
-        if (!strcmp(rec.obj->fields.items[i].name, field)) {
-            int64_t v;
-            if (interp_int(I, call, rec.obj->fields.items[i].v, field, &v))
-                return v;
-        }
+    if (!*ok)
+        return 0;   /* reported already */
+    if (rec.kind == VAL_OBJECT && rec.obj)
+        for (size_t i = 0; i < rec.obj->fields.len; i++)
+            if (!strcmp(rec.obj->fields.items[i].name, field)) {
+                int64_t v;
+                if (interp_int(I, call, rec.obj->fields.items[i].v, field, &v))
+                    return v;
+                return *ok = false, 0;
+            }
+    interp_unsupported(I, call, "the parameters have no integer field %s", field);
     return *ok = false, 0;
 }
 
@@ -425,12 +428,24 @@ static bool gather_call(struct interp *I, bool masked, CXCursor call, struct val
 bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct value *args,
                        int nargs)
 {
-    if (!strcmp(name, "Gather") || !strcmp(name, "GatherMask"))
-        return gather_call(I, name[6] == 'M', call, args, nargs);
-    for (size_t i = 0; i < sizeof(vector_apis) / sizeof(vector_apis[0]); i++)
+    const struct vector_api *api = NULL;
+    for (size_t i = 0; i < sizeof(vector_apis) / sizeof(vector_apis[0]) && !api; i++)
         if (!strcmp(name, vector_apis[i].name))
-            return vector_call(I, &vector_apis[i], call, args, nargs);
-    if (!strcmp(name, "Compare") || !strcmp(name, "CompareScalar") || !strcmp(name, "Select"))
-        return mask_call(I, name, call, args, nargs);
-    return false;
+            api = &vector_apis[i];
+    bool gather = !strcmp(name, "Gather") || !strcmp(name, "GatherMask");
+    bool mask = !strcmp(name, "Compare") || !strcmp(name, "CompareScalar") || !strcmp(name, "Select");
+    if (!api && !gather && !mask)
+        return false;
+    if (state_of(I)->core_type == AC_CORE_AIC) {
+        /* the code meant for each core is chosen by g_coreType, or at compile time */
+        interp_unsupported(I, call, "%s, a vector API, reached on the cube core: code chosen "
+                           "for the cube at compile time (__DAV_C220_CUBE__) is not read",
+                           name);
+        return true;
+    }
+    if (gather)
+        return gather_call(I, name[6] == 'M', call, args, nargs);
+    if (api)
+        return vector_call(I, api, call, args, nargs);
+    return mask_call(I, name, call, args, nargs);
 }

@@ -220,8 +220,8 @@ void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *
                     (long long)flag);
 }
 
-void emit_sync_all(struct emitter *e, struct as_loc at)
+void emit_sync_all(struct emitter *e, struct as_loc at, const char *name)
 {
-    pir_writer_line(e->w, at, "sync_all()");
+    pir_writer_line(e->w, at, "%s()", name);
     barrier(e, -1);   /* it orders this core's earlier accesses before its later ones too */
 }

@@ -36,7 +36,7 @@ void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
 /* cross_core_set_flag / cross_core_wait_flag(UNIT, MODE, FLAG). */
 void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
                      int64_t flag);
-/* sync_all(): the barrier across every core of the kernel. */
-void emit_sync_all(struct emitter *e, struct as_loc at);
+/* A barrier across cores, the model's cross-barrier `name` (sync_all, sync_all_aiv). */
+void emit_sync_all(struct emitter *e, struct as_loc at, const char *name);
 
 #endif

@@ -1,8 +1,10 @@
 // The two-phase kernel of sync_all.cpp with its SyncAll forgotten: a core may read its
 // neighbour's block of the workspace before, or while, the neighbour writes it (RAW across
 // cores); the other order of the same two statements (a write landing after the read: WAR)
-// is the same statement pair, reported once.
-// expect: raw-hazard@31
+// is the same statement pair, reported once. Without SyncAll nothing says the kernel
+// synchronizes cores: -D block_num (the launch's block count) has it checked on every core.
+// expect(-D block_num=8): raw-hazard@33
+// expect(-D block_num=2): raw-hazard@33
 #include "kernel_operator.h"
 using namespace AscendC;
 

@@ -163,11 +163,15 @@ template <typename T> struct IsSameType<T, T> { static constexpr bool value = tr
 struct TrueType { static constexpr bool value = true; };
 struct FalseType { static constexpr bool value = false; };
 // The core a kernel body runs on (g_coreType) and its index (block_idx): variables of the
-// vendor runtime, read here through calls the API layer answers (the frontend lowers every
-// kernel as one AIV; block_idx is the runtime value of GetBlockIdx()).
+// vendor runtime, read here through calls the API layer answers (AIC on the cube core, AIV on
+// a vector core; block_idx is the core's GetBlockIdx()).
 enum AccelsyncCoreType { AIC = 1, AIV = 2, MIX = 3 };
 __aicore__ AccelsyncCoreType AccelsyncCurrentCoreType();
 #define g_coreType AscendC::AccelsyncCurrentCoreType()
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
 // The scalar operand of a vector API takes the tensors' element type (a non-deduced context,
 // so `Muls(halfTensor, halfTensor, 2.0f, n)` converts the float).
 template <typename T> struct AccelsyncIdentity { using type = T; };
@@ -302,7 +306,9 @@ template <HardEvent evt> __aicore__ void SetFlag(int32_t eventID);
 template <HardEvent evt> __aicore__ void WaitFlag(int32_t eventID);
 template <pipe_t pipe> __aicore__ void PipeBarrier();
 template <uint8_t modeId, pipe_t pipe> __aicore__ void CrossCoreSetFlag(uint16_t flagId);
-template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
+// The wait's older form names no mode: it waits on the flag's counter whatever mode set it.
+template <uint8_t modeId, pipe_t pipe> __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
+__aicore__ void CrossCoreWaitFlag(uint16_t flagId);
 template <bool isAIVOnly = true> __aicore__ void SyncAll();
 
 // Data movement. Parameter structs are aggregates: `DataCopyParams p{1, len, 0, 0};`.
@@ -331,6 +337,18 @@ template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const 
 template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyParams &params);
 template <typename T> __aicore__ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
 template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params);
+// ND to NZ (GM to L1, the cube's input layout).
+struct Nd2NzParams {
+    uint16_t ndNum = 1;
+    uint16_t nValue = 0;
+    uint16_t dValue = 0;
+    uint16_t srcNdMatrixStride = 0;
+    uint16_t srcDValue = 0;
+    uint16_t dstNzC0Stride = 0;
+    uint16_t dstNzNStride = 0;
+    uint16_t dstNzMatrixStride = 0;
+};
+template <typename T> __aicore__ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &params);
 template <typename T> __aicore__ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyExtParams &params, const DataCopyPadExtParams<T> &pad);
 template <typename T> __aicore__ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyExtParams &params);
 // The older form: DataCopyParams with blockLen in bytes, and its padding parameters.
@@ -454,8 +472,75 @@ ACCELSYNC_UNMODELLED(SoftMax) ACCELSYNC_UNMODELLED(LayerNorm) ACCELSYNC_UNMODELL
 ACCELSYNC_UNMODELLED(ReduceMax) ACCELSYNC_UNMODELLED(ReduceMin) ACCELSYNC_UNMODELLED(WholeReduceSum)
 ACCELSYNC_UNMODELLED(WholeReduceMax) ACCELSYNC_UNMODELLED(BlockReduceSum)
 ACCELSYNC_UNMODELLED(Transpose)
-ACCELSYNC_UNMODELLED(Sort) ACCELSYNC_UNMODELLED(Mmad) ACCELSYNC_UNMODELLED(LoadData)
-ACCELSYNC_UNMODELLED(Fixpipe) ACCELSYNC_UNMODELLED(SetVectorMask) ACCELSYNC_UNMODELLED(ResetMask)
+ACCELSYNC_UNMODELLED(Sort) ACCELSYNC_UNMODELLED(SetVectorMask) ACCELSYNC_UNMODELLED(ResetMask)
+// The cube path: the forms below are modelled; other parameter structs reach the catch-all
+// and are reported where called.
+ACCELSYNC_UNMODELLED(Mmad) ACCELSYNC_UNMODELLED(LoadData) ACCELSYNC_UNMODELLED(Fixpipe)
+struct MmadParams {
+    uint16_t m = 0;
+    uint16_t n = 0;
+    uint16_t k = 0;
+    bool isBias = false;
+    int32_t fmOffset = 0;
+    bool enSsparse = false;
+    bool enWinogradA = false;
+    bool enWinogradB = false;
+    uint8_t unitFlag = 0;
+    bool kDirectionAlign = false;
+    bool cmatrixSource = false;
+    bool cmatrixInitVal = true;
+};
+template <typename T, typename U, typename S>
+__aicore__ void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                     const LocalTensor<S> &filter, const MmadParams &params);
+template <typename T, typename U, typename S, typename B>
+__aicore__ void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                     const LocalTensor<S> &filter, const LocalTensor<B> &bias,
+                     const MmadParams &params);
+struct LoadData2DParams {
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint8_t sid = 0;
+    uint16_t dstGap = 0;
+    bool ifTranspose = false;
+    uint8_t addrMode = 0;
+};
+using LoadData2dParams = LoadData2DParams;
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                         const LoadData2DParams &params);
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                         const LoadData2DParams &params);
+enum QuantMode_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE,
+                   REQ8, VREQ8 };
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+    CO2Layout format;
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+struct FixpipeParamsV220 {
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint16_t srcStride = 0;
+    uint32_t dstStride = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint64_t deqScalar = 0;
+    uint16_t ndNum = 1;
+    uint16_t srcNdStride = 0;
+    uint16_t dstNdStride = 0;
+    bool reluEn = false;
+    uint8_t unitFlag = 0;
+    bool isChannelSplit = false;
+};
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+__aicore__ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+                        const FixpipeParamsV220 &params);
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+__aicore__ void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                        const FixpipeParamsV220 &params);
 // The math and activation library (high-level APIs with temporary buffers of their own).
 ACCELSYNC_UNMODELLED(Power) ACCELSYNC_UNMODELLED(Sin) ACCELSYNC_UNMODELLED(Cos)
 ACCELSYNC_UNMODELLED(Asin) ACCELSYNC_UNMODELLED(Acos) ACCELSYNC_UNMODELLED(Atan)

@@ -1,0 +1,214 @@
+/* One Ascend C kernel entry as one PIR kernel, on the cores it needs (docs/frontends.md,
+ * "Entries"): the entry is run once on a vector core; what that run shows decides whether it
+ * is lowered again on several vector cores, on the cube core, or as a MIX kernel of one cube
+ * and two vector cores. Every run of a core is a whole execution (conditions on data split
+ * the kernel into runs, never joined). */
+#include "ascendc_kernel.h"
+
+#include <string.h>
+
+#include "ascendc_api.h"
+#include "clang_driver.h"
+
+/* Runs of one core, one per combination of sides of its conditions on data, beyond which
+ * the kernel is not lowered; cores of a kernel that synchronizes them, at most. */
+enum { MAX_RUNS = 64, MAX_CORES = 64 };
+
+/* The operator framework passes the tiling data last, in a GM_ADDR parameter named for it
+ * (`tiling`, `tilingGm`). */
+static bool is_tiling_parameter(CXCursor parm)
+{
+    CXCursor fn = clang_getCursorSemanticParent(parm);
+    int n = clang_Cursor_getNumArguments(fn);
+    if (n < 1 || !clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)n - 1), parm))
+        return false;
+    CXString s = clang_getCursorSpelling(parm);
+    bool named = strstr(clang_getCString(s), "tiling") || strstr(clang_getCString(s), "Tiling");
+    clang_disposeString(s);
+    return named;
+}
+
+/* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime
+ * values (-D NAME=VALUE, default 4). */
+static struct value bind_param(struct interp *I, CXCursor parm, void *data)
+{
+    (void)data;
+    struct value v = clang_kernel_argument(I, parm, "GM", 4);
+    if (v.kind == VAL_POINTER && is_tiling_parameter(parm))
+        ascendc_api_tiling_argument(I, v.buffer);
+    return v;
+}
+
+/* Which core a run is on, and what the entry's runs share. */
+struct core_kind {
+    bool cube;              /* the cube core (g_coreType AIC), else a vector core */
+    bool mix;               /* one core of a MIX kernel's group */
+    struct ascendc_entry_facts *facts;
+};
+
+struct traits {
+    struct ascendc_traits api;
+    bool wrote;             /* the runs wrote statements */
+};
+
+static void merge(struct ascendc_traits *into, struct ascendc_traits t)
+{
+    into->cross_core |= t.cross_core;
+    into->core_dependent |= t.core_dependent;
+    into->cube |= t.cube;
+    into->cube_link |= t.cube_link;
+    into->core_type_read |= t.core_type_read;
+}
+
+/* The runs of the entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 }
+ * else { ... run n } }`, or as the one run's statements. Sets *incomplete when something was
+ * not modelled. */
+static struct traits lower_runs(struct interp *I, struct pir_writer *w, CXCursor entry,
+                                struct as_loc at, const struct frontend_options *o,
+                                struct core_kind core, bool *incomplete)
+{
+    struct traits t = {0};
+    struct pir_mark first = pir_writer_mark(w);
+    bool more;
+    int runs = 0;
+    do {
+        struct pir_mark at_if = pir_writer_mark(w);
+        pir_writer_open(w, at, "if (?)");
+        struct pir_mark start = pir_writer_mark(w);
+        void *api_data = ascendc_api_data_new(
+            w, (struct ascendc_run){.auto_sync = !o->manual_sync, .cube_core = core.cube,
+                                    .mix = core.mix, .facts = core.facts});
+        I->api_data = api_data;
+        interp_run_kernel(I, entry, bind_param, NULL);
+        merge(&t.api, ascendc_api_traits(api_data));
+        ascendc_api_data_free(api_data);
+        *incomplete |= I->incomplete;
+        more = !I->incomplete && interp_next_run(I);
+        if (more && ++runs == MAX_RUNS) {
+            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
+                               "kernel into more combinations than are lowered", MAX_RUNS);
+            *incomplete = true;
+            more = false;
+        }
+        if (more) {
+            pir_writer_close(w, at);
+            pir_writer_open(w, at, "else");
+        } else {
+            pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
+        }
+    } while (more);
+    for (int k = 0; k < runs; k++)
+        pir_writer_close(w, at);
+    while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
+        ;
+    t.wrote = pir_writer_mark(w).offset != first.offset;
+    return t;
+}
+
+/* `core NAME[count] : TYPE { if (coreid == 0) { ... } else { if (coreid == 1) ... } }`, every
+ * core run with its own GetBlockIdx() (`block_what` says which). */
+static void lower_group(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
+                        const struct frontend_options *o, struct core_kind core, int64_t count,
+                        const char *block_what, bool *incomplete)
+{
+    const char *name = core.cube ? "aic" : "aiv", *type = core.cube ? "AIC" : "AIV";
+    if (count == 1)
+        pir_writer_open(w, at, "core %s : %s", name, type);
+    else
+        pir_writer_open(w, at, "core %s[%lld] : %s", name, (long long)count, type);
+    for (int64_t b = 0; b < count && !*incomplete; b++) {
+        interp_set_runtime(I, "block_idx", b, block_what);
+        if (b < count - 1)
+            pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
+        lower_runs(I, w, entry, at, o, core, incomplete);
+        if (b < count - 1) {
+            pir_writer_close(w, at);
+            pir_writer_open(w, at, "else");
+        }
+    }
+    for (int64_t b = 0; b < count - 1; b++)
+        pir_writer_close(w, at);
+    pir_writer_close(w, at);
+}
+
+/* The cores of a kernel launched on block_num of them (-D block_num, default 8). */
+static int64_t launched_cores(struct interp *I, CXCursor entry, bool *incomplete)
+{
+    int64_t cores = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+    if (cores < 1 || cores > MAX_CORES) {
+        interp_unsupported(I, entry, "block_num = %lld: a kernel that depends on its core is "
+                           "lowered on each core, 1 to %d", (long long)cores, MAX_CORES);
+        *incomplete = true;
+    }
+    return cores;
+}
+
+/* A MIX kernel: one group of the cube core and its two vector cores (a cross-core flag in
+ * mode 2 links every cube core with every vector core of a PIR kernel, so one group is what
+ * the engine can check exactly). GetBlockNum() is 1. */
+static void lower_mix(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
+                      const struct frontend_options *o, struct ascendc_entry_facts *facts,
+                      bool *incomplete)
+{
+    int64_t given;
+    if (interp_defined(I, "block_num", &given) && given != 1) {
+        interp_unsupported(I, entry, "block_num = %lld: a MIX kernel is lowered on one group "
+                           "of a cube core and two vector cores (block_num 1)", (long long)given);
+        *incomplete = true;
+        return;
+    }
+    interp_set_runtime(I, "block_num", 1, "GetBlockNum(): a MIX kernel is lowered on one group "
+                       "of a cube core and two vector cores");
+    lower_group(I, w, entry, at, o, (struct core_kind){.cube = true, .mix = true, .facts = facts}, 1,
+                "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
+    if (!*incomplete)
+        lower_group(I, w, entry, at, o, (struct core_kind){.cube = false, .mix = true, .facts = facts}, 2,
+                    "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
+}
+
+void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
+                         const struct frontend_options *o, struct lowered_source *out)
+{
+    struct pir_mark mark = pir_writer_mark(w);
+    struct as_loc at = interp_loc(I, entry);
+    pir_writer_open(w, at, "kernel %s", name);
+    struct pir_mark body = pir_writer_mark(w);
+    bool incomplete = false;
+    struct ascendc_entry_facts facts;
+    ascendc_entry_facts_init(&facts);
+    struct core_kind vector = {.facts = &facts}, cube = {.cube = true, .facts = &facts};
+    struct core_kind mixed_cube = {.cube = true, .mix = true, .facts = &facts};
+    struct ascendc_traits t = lower_runs(I, w, entry, at, o, vector, &incomplete).api;
+    bool cube_side = t.cube || t.cube_link;
+    if (!incomplete && t.core_type_read && !cube_side) {
+        /* the code tests which core it is on: run it on the cube core to see if it has work */
+        struct pir_mark probe = pir_writer_mark(w);
+        struct traits c = lower_runs(I, w, entry, at, o, mixed_cube, &incomplete);
+        cube_side = c.wrote || c.api.cube || c.api.cube_link;
+        pir_writer_rollback(w, probe);
+    }
+    bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
+    if (!incomplete && cube_side && (t.core_type_read || t.cube_link)) {
+        pir_writer_rollback(w, body);
+        lower_mix(I, w, entry, at, o, &facts, &incomplete);
+    } else if (!incomplete && cube_side) {   /* a cube kernel: no vector code */
+        pir_writer_rollback(w, body);
+        int64_t cores = several ? launched_cores(I, entry, &incomplete) : 1;
+        if (!incomplete)
+            lower_group(I, w, entry, at, o, cube, cores,
+                        "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
+    } else if (!incomplete && several) {
+        pir_writer_rollback(w, body);
+        int64_t cores = launched_cores(I, entry, &incomplete);
+        if (!incomplete)
+            lower_group(I, w, entry, at, o, vector, cores,
+                        "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
+    }
+    pir_writer_close(w, at);
+    out->kernels++;
+    if (incomplete) {
+        out->incomplete++;
+        if (!o->keep_incomplete)
+            pir_writer_rollback(w, mark);
+    }
+}
