@@ -147,31 +147,39 @@ void as_options_add_include_dir(struct as_options *o, const char *dir)
 }
 
 /* Sets name in a list of definitions: a later value of one name replaces the earlier. */
-static void put_binding(struct as_options *o, struct binding_vec *v, const char *name,
-                        long long value)
+static void put_binding(struct as_options *o, struct binding_vec *v, struct binding b)
 {
     for (size_t i = 0; i < v->len; i++) {
-        if (strcmp(v->items[i].name, name) == 0) {
-            v->items[i].value = value;
+        if (strcmp(v->items[i].name, b.name) == 0) {
+            b.name = v->items[i].name;
+            v->items[i] = b;
             return;
         }
     }
-    char *copy = xstrdup(name);
+    char *copy = xstrdup(b.name);
     VEC_PUSH(o->names, copy);
-    struct binding b = {copy, value};
+    b.name = copy;
     VEC_PUSH(*v, b);
 }
 
 void as_options_define_default(struct as_options *o, const char *name, long long value)
 {
-    put_binding(o, &o->defaults, name, value);
+    put_binding(o, &o->defaults, (struct binding){.name = name, .value = value});
     o->check.defaults = o->defaults.items;
     o->check.ndefaults = o->defaults.len;
 }
 
 void as_options_define(struct as_options *o, const char *name, long long value)
 {
-    put_binding(o, &o->defines, name, value);
+    put_binding(o, &o->defines, (struct binding){.name = name, .value = value});
+    o->check.defines = o->defines.items;
+    o->check.ndefines = o->defines.len;
+}
+
+void as_options_define_range(struct as_options *o, const char *name, long long lo, long long hi)
+{
+    put_binding(o, &o->defines,
+                (struct binding){.name = name, .value = lo, .range = true, .hi = hi});
     o->check.defines = o->defines.items;
     o->check.ndefines = o->defines.len;
 }

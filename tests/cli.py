@@ -36,6 +36,14 @@ for spelled in (['-Dtiles=2'], ['-D', 'tiles=2']):
     p = run('check', '--format', 'json', *spelled, KERNEL)
     checked = json.loads(p.stdout)['files'][0]['kernels'][0]['params_checked'] if p.stdout else None
     expect(p.returncode == 0 and checked == [{'tiles': 2}], f'{" ".join(spelled)}: {checked}')
+# -D NAME=LO..HI: every value checked, as `param tiles in 2..4`; an empty range is a usage error
+p = run('check', '--format', 'json', '-D', 'tiles=2..4', KERNEL)
+checked = json.loads(p.stdout)['files'][0]['kernels'][0]['params_checked'] if p.stdout else None
+expect(p.returncode == 0 and checked == [{'tiles': 2}, {'tiles': 3}, {'tiles': 4}],
+       f'-D tiles=2..4 checks 2, 3 and 4: {checked}')
+p = run('check', '-D', 'tiles=4..2', KERNEL)
+expect(p.returncode == 2 and 'accelsync: -D tiles=4..2: an empty range (LO must not exceed HI)'
+       in p.stderr, f'-D with an empty range: {p.stderr!r}')
 
 p = run('check', '-', stdin=RACY)
 expect(p.returncode == 1 and p.stdout.startswith('-:2:28: error: S get_value reads a'),

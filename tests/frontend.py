@@ -73,6 +73,25 @@ expect(p.returncode == 2 and f'{K}/matmul_mix.cpp:14:12: error: block_num = 4: a
        'on one group of a cube core and two vector cores (block_num 1) [unsupported]' in p.stdout,
        f'MIX with block_num 4 is unsupported: {p.returncode} {p.stdout!r}')
 
+# -D NAME=LO..HI: one kernel per value, named for it; the header says so; a range for a macro
+# (a name in capitals) and more than 64 combinations are input errors
+p = run('lower', '-D', 'tiles=1..2', f'{K}/param_range.cpp')
+lines = p.stdout.splitlines()
+expect(p.returncode == 0 and f'kernel tile_copy_tiles1 {{  // from {K}/param_range.cpp:12:12' in lines
+       and f'kernel tile_copy_tiles2 {{  // from {K}/param_range.cpp:12:12' in lines
+       and '// runtime value tiles: -D tiles=1..2, one kernel per value' in lines,
+       f'lower -D tiles=1..2: a kernel per value: {p.stdout[:1500]!r}')
+p = run('check', '-D', 'TILES=1..2', f'{K}/param_range.cpp')
+expect(p.returncode == 2 and f'{K}/param_range.cpp: error: -D TILES=LO..HI: a name in capitals is a '
+       'macro of the source, which takes one value (give -D TILES=VALUE) [input-error]' in p.stdout,
+       f'a range for a macro is refused: {p.returncode} {p.stdout!r}')
+p = run('check', '-D', 'tiles=1..65', f'{K}/param_range.cpp')
+expect(p.returncode == 2 and 'the -D ranges make 65 combinations of values; a kernel source is '
+       'lowered once per combination, at most 64 [input-error]' in p.stdout,
+       f'more than 64 combinations are refused: {p.returncode} {p.stdout!r}')
+p = run('check', '-D', 'tiles=3..1', f'{K}/param_range.cpp')
+expect(p.returncode == 2 and 'an empty range' in p.stderr, f'an empty range is a usage error: {p.stderr!r}')
+
 # lower: addresses read from a tensor list's table point to memory of their own, one buffer
 # per word; the table reads are the scalar unit's, the one at a data-decided offset of the
 # whole buffer

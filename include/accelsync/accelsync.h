@@ -74,6 +74,10 @@ AS_EXPORT void as_options_add_include_dir(struct as_options *o, const char *dir)
 AS_EXPORT void as_options_define_default(struct as_options *o, const char *name, long long value);
 /* -D name=value; a later definition of the same name replaces the earlier one. */
 AS_EXPORT void as_options_define(struct as_options *o, const char *name, long long value);
+/* -D name=lo..hi: every value from lo to hi (inclusive) is checked, as for `param name in
+ * lo..hi`; in a kernel source, the entry is lowered once per value. */
+AS_EXPORT void as_options_define_range(struct as_options *o, const char *name, long long lo,
+                                       long long hi);
 AS_EXPORT void as_options_set_limit(struct as_options *o, enum as_limit which,
                                     unsigned long long value);
 /* Use the slow reference engine instead of the product's (for cross-checks). */

@@ -32,15 +32,21 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
 {
     for (size_t i = 0; i < o->ndefines; i++) {
         if (!declares_param(r->ast, o->defines[i].name)) {
-            diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
-                      "-D %s=%lld: the file declares no param '%s'", o->defines[i].name,
-                      (long long)o->defines[i].value, o->defines[i].name);
+            const struct binding *b = &o->defines[i];
+            if (b->range)
+                diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
+                          "-D %s=%lld..%lld: the file declares no param '%s'", b->name,
+                          (long long)b->value, (long long)b->hi, b->name);
+            else
+                diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
+                          "-D %s=%lld: the file declares no param '%s'", b->name,
+                          (long long)b->value, b->name);
             return false;
         }
     }
     out->defines = arena_alloc_array(a, o->ndefines + o->ndefaults + 1, sizeof(struct binding));
     out->ndefines = 0;
-    for (size_t i = 0; i < o->ndefines; i++)
+    for (size_t i = 0; i < o->ndefines; i++)   /* a range -D makes its param a range */
         out->defines[out->ndefines++] = o->defines[i];
     for (size_t i = 0; i < o->ndefaults; i++)   /* a default binds only where it applies */
         if (declares_param(r->ast, o->defaults[i].name)
@@ -57,7 +63,11 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
             d->kind == DECL_PARAM ? find_binding(out->defines, out->ndefines, d->name) : NULL;
         struct eval_error err;
         int64_t v = 0;
-        if (def) {
+        if (def && def->range) {
+            struct param_range pr = {.name = d->name, .lo = def->value, .hi = def->hi};
+            VEC_PUSH(ranges, pr);
+            continue;
+        } else if (def) {
             v = def->value;
         } else if (d->kind == DECL_PARAM && d->is_range) {
             struct param_range pr = {.name = d->name};
@@ -107,10 +117,13 @@ struct binding_list assignment_at(const struct assignments *as, uint64_t index,
     struct binding *b = arena_alloc_array(a, n ? n : 1, sizeof(*b));
     for (size_t i = as->nranges; i-- > 0;) {
         uint64_t k = (uint64_t)(as->ranges[i].hi - as->ranges[i].lo) + 1;
-        b[i] = (struct binding){as->ranges[i].name, as->ranges[i].lo + (int64_t)(index % k)};
+        b[i] = (struct binding){.name = as->ranges[i].name,
+                                .value = as->ranges[i].lo + (int64_t)(index % k)};
         index /= k;
     }
+    size_t k = as->nranges;
     for (size_t i = 0; i < as->ndefines; i++)
-        b[as->nranges + i] = as->defines[i];
-    return (struct binding_list){b, n};
+        if (!as->defines[i].range)   /* a range -D is one of the ranges */
+            b[k++] = as->defines[i];
+    return (struct binding_list){b, k};
 }

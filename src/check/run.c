@@ -548,7 +548,8 @@ static void bindings_out_of(const struct arena *from, struct arena *to, struct b
         return;
     struct binding *b = arena_alloc_array(to, l->len, sizeof(*b));
     for (size_t k = 0; k < l->len; k++)
-        b[k] = (struct binding){out_of(from, to, l->items[k].name), l->items[k].value};
+        b[k] = (struct binding){.name = out_of(from, to, l->items[k].name),
+                                .value = l->items[k].value};
     l->items = b;
 }
 

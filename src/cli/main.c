@@ -42,8 +42,9 @@ static const char usage_main[] =
     {"model", 0, "NAME|FILE", OPT_MODEL, "hardware model (default: the file's model declaration)"}, \
     MODEL_PATH_OPTION,                                                                       \
     {NULL, 'D', "NAME=VALUE", OPT_DEFINE,                                                   \
-     "fix a param's value; in a kernel source, a macro and a runtime\n"                     \
-     "value (repeatable; also -DNAME=VALUE)"},                                               \
+     "fix a param's value, or every value of NAME=LO..HI; in a kernel\n"                   \
+     "source, a runtime value (a macro too when NAME is in capitals;\n"                   \
+     "repeatable; also -DNAME=VALUE)"},                                                      \
     {"tiling", 0, "FILE", OPT_TILING,                                                       \
      "kernel sources: runtime values from FILE, one NAME = VALUE a line\n"                 \
      "('#' comments), as -D gives them"},                                                   \

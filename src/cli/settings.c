@@ -32,19 +32,40 @@ bool parse_number(const char *s, long long *out)
 
 
 
+/* -D NAME=VALUE, or NAME=LO..HI (every value, LO <= HI). */
 static int parse_define(struct settings *s, const char *def)
 {
     const char *eq = strchr(def, '=');
-    long long v;
-    if (!eq || eq == def || !parse_number(eq + 1, &v))
-        return cli_usage_error(s->cmd, "-D takes NAME=VALUE with an integer VALUE, got '%s'", def);
+    const char *dots = eq ? strstr(eq + 1, "..") : NULL;
+    long long v, hi = 0;
+    bool ok = eq && eq != def;
+    if (ok && dots) {
+        char lo[64];
+        size_t n = (size_t)(dots - eq - 1);
+        ok = n < sizeof(lo);
+        if (ok) {
+            memcpy(lo, eq + 1, n);
+            lo[n] = '\0';
+            ok = parse_number(lo, &v) && parse_number(dots + 2, &hi);
+        }
+    } else if (ok) {
+        ok = parse_number(eq + 1, &v);
+    }
+    if (!ok)
+        return cli_usage_error(s->cmd, "-D takes NAME=VALUE with an integer VALUE, or "
+                               "NAME=LO..HI, got '%s'", def);
+    if (dots && hi < v)
+        return cli_usage_error(s->cmd, "-D %s: an empty range (LO must not exceed HI)", def);
     char name[256];
     size_t n = (size_t)(eq - def);
     if (n >= sizeof(name))
         return cli_usage_error(s->cmd, "-D name too long: '%s'", def);
     memcpy(name, def, n);
     name[n] = '\0';
-    as_options_define(s->o, name, v);
+    if (dots)
+        as_options_define_range(s->o, name, v, hi);
+    else
+        as_options_define(s->o, name, v);
     return 0;
 }
 

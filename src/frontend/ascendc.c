@@ -91,27 +91,34 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
 }
 
 /* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
- * unless -D tiling_key fixes the key. */
+ * unless -D tiling_key fixes the key; with -D ranges, all that once per combination of their
+ * values (kernels ENTRY_n<v>...). */
 static void lower_entries(struct interp *I, struct pir_writer *w, const struct cursor_vec *entries,
                           const struct frontend_options *o, struct lowered_source *out)
 {
     struct key_list keys = {0};
     if (!interp_defined(I, "tiling_key", NULL))
         clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
+    uint64_t combinations = clang_range_count(o);
     for (size_t i = 0; i < entries->len; i++) {
         CXCursor entry = entries->items[i];
         CXString spelled = clang_getCursorSpelling(entry);
-        char *name = xstrdup(clang_getCString(spelled));
-        clang_disposeString(spelled);
-        if (keys.len == 0)
-            ascendc_lower_entry(I, w, entry, name, o, out);
-        for (size_t k = 0; k < keys.len; k++) {
-            char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
-            interp_set_runtime(I, "tiling_key", keys.items[k], "TILING_KEY_IS(), one run per key");
-            ascendc_lower_entry(I, w, entry, keyed, o, out);
-            free(keyed);
+        for (uint64_t c = 0; c < combinations; c++) {
+            char *suffix = clang_range_apply(I, o, c);
+            char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
+            if (keys.len == 0)
+                ascendc_lower_entry(I, w, entry, name, o, out);
+            for (size_t k = 0; k < keys.len; k++) {
+                char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
+                interp_set_runtime(I, "tiling_key", keys.items[k],
+                                   "TILING_KEY_IS(), one run per key");
+                ascendc_lower_entry(I, w, entry, keyed, o, out);
+                free(keyed);
+            }
+            free(name);
+            free(suffix);
         }
-        free(name);
+        clang_disposeString(spelled);
     }
     VEC_FREE(keys);
 }

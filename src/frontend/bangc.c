@@ -141,12 +141,13 @@ static char *entry_name(CXCursor entry)
 
 /* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
 static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
-                        const struct frontend_options *o, struct lowered_source *out)
+                        const char *suffix, const struct frontend_options *o,
+                        struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
     char *name = entry_name(entry);
-    pir_writer_open(w, at, "kernel %s", name);
+    pir_writer_open(w, at, "kernel %s%s", name, suffix);
     free(name);
     struct params ps = {0};
     struct bangc_core core;
@@ -204,7 +205,11 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                 pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
                                 clusters, clusters, clusters == 1 ? "" : "s");
             for (size_t i = 0; i < entries.len; i++)
-                lower_entry(&ss.I, &ss.w, entries.items[i], clusters, o, out);
+                for (uint64_t c = 0; c < clang_range_count(o); c++) {   /* -D LO..HI */
+                    char *suffix = clang_range_apply(&ss.I, o, c);
+                    lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
+                    free(suffix);
+                }
             clang_session_end(&ss, o, "mlu370", out);
         }
         VEC_FREE(entries);

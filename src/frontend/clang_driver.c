@@ -182,6 +182,23 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                         struct clang_parse *out, struct diag_list *diags)
 {
     memset(out, 0, sizeof(*out));
+    const char *range_error = NULL;
+    for (size_t i = 0; i < o->ndefines && !range_error; i++)
+        if (o->defines[i].range && macro_name(o->defines[i].name))
+            range_error = o->defines[i].name;
+    if (range_error || clang_range_count(o) > CLANG_MAX_RANGE_KERNELS) {
+        struct as_loc at = {arena_strdup(&diags->arena, src->path), 0, 0, 1};
+        if (range_error)
+            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
+                      "-D %s=LO..HI: a name in capitals is a macro of the source, which takes "
+                      "one value (give -D %s=VALUE)", range_error, range_error);
+        else
+            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
+                      "the -D ranges make %llu combinations of values; a kernel source is "
+                      "lowered once per combination, at most %d",
+                      (unsigned long long)clang_range_count(o), CLANG_MAX_RANGE_KERNELS);
+        return false;
+    }
     out->text = rewrite_launches(src->text, src->len);
     size_t len = src->len;
     char *calls = instantiation_calls(out->text, d->entry_words);
@@ -218,6 +235,7 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         if (macro_name(o->defines[i].name))
             VEC_PUSH(args, xasprintf("-D%s=%lld", o->defines[i].name,
                                      (long long)o->defines[i].value));
+
     out->index = clang_createIndex(0, 0);
     enum CXErrorCode rc = clang_parseTranslationUnit2(
         out->index, src->path, (const char *const *)args.items, (int)args.len, unsaved.items,
@@ -401,4 +419,37 @@ void clang_session_end(struct clang_session *s, const struct frontend_options *o
     interp_free(I);
     pir_writer_free(w);
     free(s->defines);
+}
+
+uint64_t clang_range_count(const struct frontend_options *o)
+{
+    uint64_t n = 1;
+    for (size_t i = 0; i < o->ndefines; i++) {
+        if (!o->defines[i].range)
+            continue;
+        uint64_t k = (uint64_t)(o->defines[i].hi - o->defines[i].value) + 1;
+        n = k > UINT64_MAX / n ? UINT64_MAX : n * k;
+    }
+    return n;
+}
+
+char *clang_range_apply(struct interp *I, const struct frontend_options *o, uint64_t k)
+{
+    char *suffix = xstrdup("");
+    for (size_t i = o->ndefines; i-- > 0;) {   /* the last range varies fastest */
+        const struct binding *b = &o->defines[i];
+        if (!b->range)
+            continue;
+        uint64_t n = (uint64_t)(b->hi - b->value) + 1;
+        int64_t v = b->value + (int64_t)(k % n);
+        k /= n;
+        char *what = xasprintf("-D %s=%lld..%lld, one kernel per value", b->name,
+                               (long long)b->value, (long long)b->hi);
+        interp_set_runtime(I, b->name, v, what);
+        free(what);
+        char *longer = xasprintf("_%s%lld%s", b->name, (long long)v, suffix);
+        free(suffix);
+        suffix = longer;
+    }
+    return suffix;
 }

@@ -68,6 +68,15 @@ struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *
 
 /* One file's lowering: the PIR writer and the interpreter over the parse, with the -D values
  * and step limits of the options. */
+/* -D NAME=LO..HI of runtime values: a kernel source is lowered once per combination of the
+ * ranges' values, each entry as kernel ENTRY_NAMEv (clang_parse_source refuses more than
+ * CLANG_MAX_RANGE_KERNELS combinations, and a range for a macro name). */
+enum { CLANG_MAX_RANGE_KERNELS = 64 };
+uint64_t clang_range_count(const struct frontend_options *o);
+/* Sets every ranged runtime value to its value in combination k (0 to count - 1) and returns
+ * the kernel-name suffix that says which ("_n3"; "" without ranges), malloc'ed. */
+char *clang_range_apply(struct interp *I, const struct frontend_options *o, uint64_t k);
+
 struct clang_session {
     struct pir_writer w;
     struct define_value *defines;

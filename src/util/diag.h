@@ -60,6 +60,8 @@ bool check_is_input_error(enum check_id id);
 struct binding {
     const char *name;
     int64_t value;
+    bool range;             /* -D NAME=LO..HI: every value from `value` to `hi` */
+    int64_t hi;
 };
 struct binding_list {
     const struct binding *items;
