@@ -30,6 +30,7 @@ struct as_options {
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
     char *task_type;            /* as_options_set_task_type */
+    char *arch;                 /* as_options_set_arch */
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     VEC(char *) include_dirs;   /* owned copies of the -I directories */
     struct sim_policy policy;   /* as_simulate_files */
@@ -78,6 +79,7 @@ void as_options_free(struct as_options *o)
     baseline_free(o->baseline);
     free(o->model);
     free(o->task_type);
+    free(o->arch);
     sim_replay_free(&o->replay);
     free(o);
 }
@@ -136,6 +138,13 @@ bool as_options_set_task_type(struct as_options *o, const char *type)
     o->task_type = xstrdup(type);
     o->check.task_type = o->task_type;
     return true;
+}
+
+void as_options_set_arch(struct as_options *o, const char *arch)
+{
+    free(o->arch);
+    o->arch = xstrdup(arch);
+    o->check.arch = o->arch;
 }
 
 void as_options_add_include_dir(struct as_options *o, const char *dir)
@@ -520,7 +529,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
         .max_steps = co->max_events, .manual_sync = co->manual_sync,
-        .task_type = co->task_type, .keep_incomplete = true};
+        .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch,
+        .model_path = co->model_path, .nmodel_path = co->nmodel_path};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

@@ -92,6 +92,22 @@ expect(p.returncode == 2 and 'the -D ranges make 65 combinations of values; a ke
 p = run('check', '-D', 'tiles=3..1', f'{K}/param_range.cpp')
 expect(p.returncode == 2 and 'an empty range' in p.stderr, f'an empty range is a usage error: {p.stderr!r}')
 
+# --arch picks the model whose <source> declares the arch; an unknown arch names the ones
+# found; --arch and --model must agree; a model without <source> for the dialect is refused
+p = run('lower', '--arch', '1001', f'{K}/arch_macros.cpp')
+expect(p.returncode == 0 and 'model "ascend910";' in p.stdout.splitlines(),
+       f'lower --arch 1001 writes model ascend910: {p.stdout[:400]!r}')
+p = run('check', '--arch', '3101', f'{K}/arch_macros.cpp')
+expect(p.returncode == 2 and f'{K}/arch_macros.cpp: error: --arch 3101: no hardware model for ascendc '
+       'sources has that arch (found: 1001 (ascend910), 2201 (ascend910b2)) [input-error]' in p.stdout,
+       f'--arch 3101: {p.returncode} {p.stdout!r}')
+p = run('check', '--arch', '1001', '--model', 'ascend910b2', f'{K}/arch_macros.cpp')
+expect(p.returncode == 2 and '--arch 1001 is model ascend910, but --model says ascend910b2 '
+       '[input-error]' in p.stdout, f'--arch and --model disagree: {p.stdout!r}')
+p = run('check', '--model', 'mlu370', f'{K}/arch_macros.cpp')
+expect(p.returncode == 2 and 'model mlu370 does not say how Ascend C sources are read (no '
+       '<source dialect="ascendc">) [input-error]' in p.stdout, f'--model mlu370: {p.stdout!r}')
+
 # lower: addresses read from a tensor list's table point to memory of their own, one buffer
 # per word; the table reads are the scalar unit's, the one at a data-decided offset of the
 # whole buffer

@@ -24,6 +24,7 @@ struct check_options {
     const char *const *include_dirs; /* -I: header directories of kernel sources */
     bool manual_sync;               /* kernel sources: --auto-sync=off */
     const char *task_type;          /* BANG C sources: --task-type (NULL: BLOCK) */
+    const char *arch;               /* kernel sources: --arch (the model with that arch) */
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */

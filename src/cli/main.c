@@ -54,7 +54,10 @@ static const char usage_main[] =
      "vendor default) or only those written (off)"},                                        \
     {"task-type", 0, "TYPE", OPT_TASK_TYPE,                                                  \
      "BANG C sources: the launch, BLOCK (one IPU, default) or UNIONn\n"                      \
-     "(n = 1, 2, 4, 8, 16 clusters of one MPU and four IPUs)"}
+     "(n = 1, 2, 4, 8, 16 clusters of one MPU and four IPUs)"},                              \
+    {"arch", 0, "ARCH", OPT_ARCH,                                                            \
+     "kernel sources: read and check them for the model of this arch\n"                    \
+     "(2201: ascend910b2, the default; 1001: ascend910)"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/model.h"
 #include "../util/embedded.h"
 #include "../util/xalloc.h"
 #include "ascendc_api.h"
@@ -18,7 +19,7 @@
 extern const struct embedded_file ascendc_stubs[];
 
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   struct lowered_source *out, struct diag_list *diags);
+                   const struct model *m, struct lowered_source *out, struct diag_list *diags);
 
 /* The stub headers live at this path only inside the parse (libclang's unsaved files). */
 #define STUB_DIR "/accelsync-frontend/ascendc"
@@ -37,10 +38,9 @@ static const char *const forwarded_headers[] = {
     "lib/math/kernel_operator_trunc_intf.h", "lib/math/kernel_operator_round_intf.h",
     "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
 };
-/* The vector core of the arch the Ascend models describe (Atlas A2: NPU arch 2201, AI core
- * version 220, which kernels test as __CCE_AICORE__ == 220). */
-static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-D__NPU_ARCH__=2201",
-                                            "-D__CCE_AICORE__=220", "-D__DAV_C220_VEC__"};
+/* The arch and core-type macros (__NPU_ARCH__, __CCE_AICORE__, __DAV_C220_VEC__) are the
+ * model's (its <source>, hwmodels/), added per file. */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17"};
 
 static const char *const entry_words[] = {"__global__", NULL};
 
@@ -94,7 +94,8 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
  * unless -D tiling_key fixes the key; with -D ranges, all that once per combination of their
  * values (kernels ENTRY_n<v>...). */
 static void lower_entries(struct interp *I, struct pir_writer *w, const struct cursor_vec *entries,
-                          const struct frontend_options *o, struct lowered_source *out)
+                          const struct frontend_options *o, const struct model_source *cores,
+                          struct lowered_source *out)
 {
     struct key_list keys = {0};
     if (!interp_defined(I, "tiling_key", NULL))
@@ -107,12 +108,12 @@ static void lower_entries(struct interp *I, struct pir_writer *w, const struct c
             char *suffix = clang_range_apply(I, o, c);
             char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
             if (keys.len == 0)
-                ascendc_lower_entry(I, w, entry, name, o, out);
+                ascendc_lower_entry(I, w, entry, name, o, cores, out);
             for (size_t k = 0; k < keys.len; k++) {
                 char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
                 interp_set_runtime(I, "tiling_key", keys.items[k],
                                    "TILING_KEY_IS(), one run per key");
-                ascendc_lower_entry(I, w, entry, keyed, o, out);
+                ascendc_lower_entry(I, w, entry, keyed, o, cores, out);
                 free(keyed);
             }
             free(name);
@@ -123,12 +124,31 @@ static void lower_entries(struct interp *I, struct pir_writer *w, const struct c
     VEC_FREE(keys);
 }
 
+/* The model's macros for code of its vector core type, as clang arguments appended to
+ * args (a NULL-terminated, malloc'ed list). */
+static char **with_model_macros(char **args, const struct model_source *ms)
+{
+    size_t n = 0;
+    while (args[n])
+        n++;
+    args = xrealloc_array(args, n + (size_t)ms->ndefines + 1, sizeof(*args));
+    for (int i = 0; i < ms->ndefines; i++) {
+        const struct model_source_define *d = &ms->defines[i];
+        if (d->coretype && strcmp(d->coretype, ms->vector_core) != 0)
+            continue;
+        args[n++] = d->value ? xasprintf("-D%s=%s", d->name, d->value) : xasprintf("-D%s", d->name);
+    }
+    args[n] = NULL;
+    return args;
+}
+
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   struct lowered_source *out, struct diag_list *diags)
+                   const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
     const char *path = src->path;
     char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
-    char **type_macros = type_macro_arguments(path, src->text, o->include_dirs, o->ninclude_dirs);
+    char **type_macros = with_model_macros(
+        type_macro_arguments(path, src->text, o->include_dirs, o->ninclude_dirs), &m->source);
     size_t nmacros = 0;
     while (type_macros[nmacros])
         nmacros++;
@@ -147,8 +167,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                                        : "auto-sync: on (the compiler's V->V barriers and "
                                          "S<->V/MTE2/MTE3 flags are added where accesses conflict, "
                                          "marked auto-sync; --auto-sync=off to check without them)");
-            lower_entries(&ss.I, &ss.w, &entries, o, out);
-            clang_session_end(&ss, o, "ascend910b2", out);
+            lower_entries(&ss.I, &ss.w, &entries, o, &m->source, out);
+            clang_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);
     }

@@ -251,6 +251,18 @@ static bool build_call(struct interp *I, const char *name, CXCursor call, struct
         *result = nargs == 1 ? args[0] : (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
     }
+    if (!strcmp(name, "SetSysWorkspace") && nargs == 1) {   /* where SyncAll keeps its words */
+        state_of(I)->sys_workspace = args[0];
+        *result = (struct value){.kind = VAL_NONE, .buffer = -1};
+        return true;
+    }
+    if (!strcmp(name, "GetSysWorkSpacePtr")) {
+        *result = state_of(I)->sys_workspace;
+        if (result->kind == VAL_NONE)
+            interp_unsupported(I, call, "GetSysWorkSpacePtr() before SetSysWorkspace: the "
+                               "framework's own workspace is not modelled");
+        return true;
+    }
     return false;
 }
 
@@ -284,13 +296,11 @@ static bool scalar_math(const char *name, struct value *args, int nargs, struct 
  * issued in program order before the instructions they affect): the atomic mode of copies
  * to GM (SetAtomicAdd, ...: an atomic write still writes its bytes, so conflicts are checked
  * as for a plain copy) and the scalar scale of a dequantizing Cast. SetDeqScale's table form
- * writes a tensor: not a setting. SetSysWorkspace tells SyncAll where its GM scratch words
- * are; the barrier is modelled as the model's sync_all, not by those words. False if `name` is none of them. */
+ * writes a tensor: not a setting. False if `name` is none of them. */
 static bool unit_setting(const char *name, struct value *args, int nargs)
 {
-    static const char *const names[] = {"SetAtomicAdd",  "SetAtomicMax",  "SetAtomicMin",
-                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale",
-                                        "SetSysWorkspace"};
+    static const char *const names[] = {"SetAtomicAdd", "SetAtomicMax", "SetAtomicMin",
+                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale"};
     for (int i = 0; i < nargs; i++)
         if (api_state(args[i], AC_LOCAL))
             return false;
@@ -455,6 +465,7 @@ void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
     a->mix = run.mix;
     a->facts = run.facts;
     a->tiling_buffer = -1;
+    a->sys_workspace = (struct value){.kind = VAL_NONE, .buffer = -1};
     return a;
 }
 

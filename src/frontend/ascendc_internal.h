@@ -99,6 +99,7 @@ struct ascendc {
     int core_type;                  /* g_coreType's value here, AC_CORE_AIC or AC_CORE_AIV */
     bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
     struct ascendc_entry_facts *facts;
+    struct value sys_workspace;     /* SetSysWorkspace's pointer, VAL_NONE before */
 };
 
 /* ascendc_api.c */

@@ -5,6 +5,7 @@
  * the kernel into runs, never joined). */
 #include "ascendc_kernel.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "ascendc_api.h"
@@ -44,6 +45,7 @@ struct core_kind {
     bool cube;              /* the cube core (g_coreType AIC), else a vector core */
     bool mix;               /* one core of a MIX kernel's group */
     struct ascendc_entry_facts *facts;
+    const struct model_source *types;   /* the model's core type names */
 };
 
 struct traits {
@@ -111,7 +113,12 @@ static void lower_group(struct interp *I, struct pir_writer *w, CXCursor entry, 
                         const struct frontend_options *o, struct core_kind core, int64_t count,
                         const char *block_what, bool *incomplete)
 {
-    const char *name = core.cube ? "aic" : "aiv", *type = core.cube ? "AIC" : "AIV";
+    const char *type = core.cube ? core.types->cube_core : core.types->vector_core;
+    char name[64];
+    size_t n = 0;
+    for (; type[n] && n + 1 < sizeof(name); n++)   /* the core's name: its type, lower case */
+        name[n] = (char)tolower((unsigned char)type[n]);
+    name[n] = '\0';
     if (count == 1)
         pir_writer_open(w, at, "core %s : %s", name, type);
     else
@@ -147,10 +154,16 @@ static int64_t launched_cores(struct interp *I, CXCursor entry, bool *incomplete
  * mode 2 links every cube core with every vector core of a PIR kernel, so one group is what
  * the engine can check exactly). GetBlockNum() is 1. */
 static void lower_mix(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
-                      const struct frontend_options *o, struct ascendc_entry_facts *facts,
-                      bool *incomplete)
+                      const struct frontend_options *o, struct core_kind vector,
+                      struct core_kind cube, bool *incomplete)
 {
     int64_t given;
+    if (!strcmp(vector.types->vector_core, vector.types->cube_core)) {
+        interp_unsupported(I, entry, "a MIX kernel (code for the cube and the vector cores) on a "
+                           "model with one core type for both (%s)", vector.types->vector_core);
+        *incomplete = true;
+        return;
+    }
     if (interp_defined(I, "block_num", &given) && given != 1) {
         interp_unsupported(I, entry, "block_num = %lld: a MIX kernel is lowered on one group "
                            "of a cube core and two vector cores (block_num 1)", (long long)given);
@@ -159,15 +172,17 @@ static void lower_mix(struct interp *I, struct pir_writer *w, CXCursor entry, st
     }
     interp_set_runtime(I, "block_num", 1, "GetBlockNum(): a MIX kernel is lowered on one group "
                        "of a cube core and two vector cores");
-    lower_group(I, w, entry, at, o, (struct core_kind){.cube = true, .mix = true, .facts = facts}, 1,
+    cube.mix = vector.mix = true;
+    lower_group(I, w, entry, at, o, cube, 1,
                 "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
     if (!*incomplete)
-        lower_group(I, w, entry, at, o, (struct core_kind){.cube = false, .mix = true, .facts = facts}, 2,
+        lower_group(I, w, entry, at, o, vector, 2,
                     "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
 }
 
 void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
-                         const struct frontend_options *o, struct lowered_source *out)
+                         const struct frontend_options *o, const struct model_source *cores,
+                         struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
@@ -176,8 +191,9 @@ void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry,
     bool incomplete = false;
     struct ascendc_entry_facts facts;
     ascendc_entry_facts_init(&facts);
-    struct core_kind vector = {.facts = &facts}, cube = {.cube = true, .facts = &facts};
-    struct core_kind mixed_cube = {.cube = true, .mix = true, .facts = &facts};
+    struct core_kind vector = {.facts = &facts, .types = cores};
+    struct core_kind cube = {.cube = true, .facts = &facts, .types = cores};
+    struct core_kind mixed_cube = {.cube = true, .mix = true, .facts = &facts, .types = cores};
     struct ascendc_traits t = lower_runs(I, w, entry, at, o, vector, &incomplete).api;
     bool cube_side = t.cube || t.cube_link;
     if (!incomplete && t.core_type_read && !cube_side) {
@@ -190,18 +206,18 @@ void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry,
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     if (!incomplete && cube_side && (t.core_type_read || t.cube_link)) {
         pir_writer_rollback(w, body);
-        lower_mix(I, w, entry, at, o, &facts, &incomplete);
+        lower_mix(I, w, entry, at, o, vector, cube, &incomplete);
     } else if (!incomplete && cube_side) {   /* a cube kernel: no vector code */
         pir_writer_rollback(w, body);
-        int64_t cores = several ? launched_cores(I, entry, &incomplete) : 1;
+        int64_t count = several ? launched_cores(I, entry, &incomplete) : 1;
         if (!incomplete)
-            lower_group(I, w, entry, at, o, cube, cores,
+            lower_group(I, w, entry, at, o, cube, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     } else if (!incomplete && several) {
         pir_writer_rollback(w, body);
-        int64_t cores = launched_cores(I, entry, &incomplete);
+        int64_t count = launched_cores(I, entry, &incomplete);
         if (!incomplete)
-            lower_group(I, w, entry, at, o, vector, cores,
+            lower_group(I, w, entry, at, o, vector, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     }
     pir_writer_close(w, at);

@@ -17,6 +17,7 @@ static const struct position positions[] = {
     {"A2", "L0A", "MTE1_M", "M_MTE1"},
     {"B2", "L0B", "MTE1_M", "M_MTE1"},
     {"CO1", "L0C", "M_FIX", "FIX_M"},
+    {"C2", "BT", "MTE1_M", "M_MTE1"},   /* the bias table, loaded from C1 by MTE1 */
 };
 
 const struct position *find_position(const char *name)
@@ -50,7 +51,7 @@ const struct position *find_bind_position(const char *src, const char *dst)
     return NULL;
 }
 
-static const char *const spaces[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C"};
+static const char *const spaces[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT"};
 
 int space_index(const char *space)
 {

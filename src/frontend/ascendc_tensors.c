@@ -218,6 +218,7 @@ static const char *copy_unit(const char *from, const char *to, const char **op)
         {"UB", "UB", "V", "copy_ubuf_to_ubuf"}, {"GM", "L1", "MTE2", "copy"},
         {"GM", "L0A", "MTE2", "load"}, {"GM", "L0B", "MTE2", "load"}, {"UB", "L1", "MTE3", "copy"},
         {"L1", "UB", "MTE1", "copy"}, {"L0C", "GM", "FIX", "fixpipe"}, {"L0C", "L1", "FIX", "fixpipe"},
+        {"L1", "BT", "MTE1", "copy_cbuf_to_bt"},
     };
     for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
         if (!strcmp(table[i].from, from) && !strcmp(table[i].to, to)) {

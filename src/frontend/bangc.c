@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/model.h"
 #include "../util/embedded.h"
 #include "../util/xalloc.h"
 #include "bangc_api.h"
@@ -18,7 +19,7 @@
 extern const struct embedded_file bangc_stubs[];
 
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
-                 struct lowered_source *out, struct diag_list *diags);
+                 const struct model *m, struct lowered_source *out, struct diag_list *diags);
 
 #define STUB_DIR "/accelsync-frontend/bangc"
 
@@ -180,7 +181,7 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
 }
 
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
-                 struct lowered_source *out, struct diag_list *diags)
+                 const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
     int clusters = bangc_task_clusters(o->task_type);
     if (clusters < 0) {
@@ -210,7 +211,7 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                     lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
                     free(suffix);
                 }
-            clang_session_end(&ss, o, "mlu370", out);
+            clang_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);
     }

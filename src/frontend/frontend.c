@@ -7,12 +7,40 @@
 #include "../util/xalloc.h"
 
 #ifdef AS_HAVE_LIBCLANG
+#include "../model/model.h"
 #include "clang_api.h"
 
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   struct lowered_source *out, struct diag_list *diags);
+                   const struct model *m, struct lowered_source *out, struct diag_list *diags);
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
-                 struct lowered_source *out, struct diag_list *diags);
+                 const struct model *m, struct lowered_source *out, struct diag_list *diags);
+
+/* The model a source is read for: --arch's, else --model's, else the dialect's default; it
+ * must say how sources of the dialect are read (<source dialect=...>). */
+static struct model *source_model(const struct source *src, const struct frontend_options *o,
+                                  const char *dialect, const char *fallback,
+                                  struct diag_list *diags)
+{
+    struct as_loc at = {arena_strdup(&diags->arena, src->path), 0, 0, 1};
+    struct model *m = o->arch ? model_find_arch(dialect, o->arch, at, o->model_path,
+                                                o->nmodel_path, diags)
+                              : model_find_limited(o->model ? o->model : fallback, at, NULL,
+                                                   o->model_path, o->nmodel_path, NULL, diags);
+    if (!m)
+        return NULL;
+    if (o->arch && o->model && strcmp(o->model, m->name) != 0) {
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
+                  "--arch %s is model %s, but --model says %s", o->arch, m->name, o->model);
+    } else if (!m->source.dialect || strcmp(m->source.dialect, dialect) != 0) {
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
+                  "model %s does not say how %s sources are read (no <source dialect=\"%s\">)",
+                  m->name, !strcmp(dialect, "bangc") ? "BANG C" : "Ascend C", dialect);
+    } else {
+        return m;
+    }
+    model_free(m);
+    return NULL;
+}
 #endif
 
 const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", "mlu", NULL};
@@ -66,9 +94,14 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
                   "(apt-get install " AS_LIBCLANG_PACKAGE ")", why);
         return false;
     }
-    if (frontend_for_path(src->path) == FRONTEND_BANGC)
-        return bangc_lower(src, o, out, diags);
-    return ascendc_lower(src, o, out, diags);
+    bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
+    struct model *m = bangc ? source_model(src, o, "bangc", "mlu370", diags)
+                            : source_model(src, o, "ascendc", "ascend910b2", diags);
+    if (!m)
+        return false;
+    bool ok = bangc ? bangc_lower(src, o, m, out, diags) : ascendc_lower(src, o, m, out, diags);
+    model_free(m);
+    return ok;
 #else
     (void)o;
     diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,

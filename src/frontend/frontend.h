@@ -28,6 +28,9 @@ struct frontend_options {
     const struct binding *defines;      /* -D name=value: macros and runtime values */
     size_t ndefines;
     const char *model;                  /* --model, or NULL: the frontend's default */
+    const char *arch;                   /* --arch: the model whose <source> has this arch */
+    const char *const *model_path;      /* --model-path directories, searched first */
+    size_t nmodel_path;
     uint64_t max_steps;                 /* statements and calls per kernel */
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */

@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "model.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,4 +278,58 @@ struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
     report_not_found(name_or_path, search.dirs, loc, diags);
     model_search_free(&search);
     return NULL;
+}
+
+static int by_file_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
+                              const char *const *extra, size_t nextra, struct diag_list *diags)
+{
+    struct model_search search;
+    model_search_init(&search, extra, nextra);
+    struct model *found = NULL;
+    char *known = xstrdup("");
+    for (const char **dir = search.dirs; *dir && !found; dir++) {
+        DIR *d = opendir(*dir);
+        if (!d)
+            continue;
+        VEC(char *) names = {0};
+        for (struct dirent *e; (e = readdir(d));)
+            if (ends_with(e->d_name, ".xml") && strlen(e->d_name) > 4)
+                VEC_PUSH(names, xstrdup(e->d_name));
+        closedir(d);
+        qsort(names.items, names.len, sizeof(char *), by_file_name);
+        for (size_t i = 0; i < names.len; i++) {
+            char *path = xasprintf("%s/%s", *dir, names.items[i]);
+            struct diag_list ignored;   /* a broken model is reported where it is used */
+            diag_list_init(&ignored, 0);
+            struct model *m = found ? NULL : model_load_file(path, &ignored);
+            diag_list_free(&ignored);
+            if (m && m->source.dialect && !strcmp(m->source.dialect, dialect) && m->source.arch) {
+                if (!strcmp(m->source.arch, arch)) {
+                    found = m;
+                    m = NULL;
+                } else {
+                    char *longer = xasprintf("%s%s%s (%s)", known, *known ? ", " : "",
+                                             m->source.arch, m->name);
+                    free(known);
+                    known = longer;
+                }
+            }
+            model_free(m);
+            free(path);
+            free(names.items[i]);
+        }
+        VEC_FREE(names);
+    }
+    if (!found)
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, loc,
+                  "--arch %s: no hardware model for %s sources has that arch (found: %s)", arch,
+                  dialect, *known ? known : "none");
+    free(known);
+    model_search_free(&search);
+    return found;
 }

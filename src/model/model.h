@@ -133,6 +133,20 @@ struct model_cluster_member {
     int max;
 };
 
+/* How a source frontend reads kernels for the model (<source>). */
+struct model_source_define {
+    const char *name;
+    const char *value;          /* NULL: defined without a value */
+    const char *coretype;       /* NULL: for every core type */
+};
+struct model_source {
+    const char *dialect;        /* "ascendc", "bangc"; NULL: the model has no <source> */
+    const char *arch;           /* what --arch selects the model by; NULL: none */
+    const char *vector_core, *cube_core;   /* core type names (the default when omitted) */
+    struct model_source_define *defines;
+    int ndefines;
+};
+
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */
 struct model_flags {
     int nids;                   /* ids 0 .. nids-1 per (src, dst) pair */
@@ -172,6 +186,7 @@ struct model {
      * cluster of any size unless it writes `cluster` blocks). */
     struct model_cluster_member *cluster_members;
     int ncluster_members;
+    struct model_source source;
     /* Every access and call of an unrolled kernel looks up its op or primitive, and a model
      * file may list thousands: sorted by name for a binary search (NULL: search linearly). */
     const struct model_op **ops_by_name;
@@ -233,6 +248,11 @@ void model_cache_free(struct model_cache *c);
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct model_cache *cache, struct diag_list *diags);
+/* The first model in the search directories (in file-name order) whose <source> is for
+ * `dialect` and declares `arch` (--arch); NULL, with an input-error at loc naming the arches
+ * found, if none. */
+struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
+                              const char *const *extra, size_t nextra, struct diag_list *diags);
 /* The directories searched for models, in order: `extra` (--model-path), then
  * $ACCELSYNC_MODEL_PATH (colon-separated, read at init), then PREFIX/share/accelsync/hwmodels
  * beside the running executable, then the configured install directory. Owned by the caller

@@ -730,6 +730,41 @@ static void parse_primitives(struct walk *w, xmlNode *prims)
         parse_prim(w, c);
 }
 
+/* ------------------------------------------------------------------ <source> */
+
+static const char *existing_coretype(struct walk *w, xmlNode *n, const char *attribute)
+{
+    const char *name = attr(w, n, attribute);
+    if (name && !model_coretype_find(w->m, name)) {
+        node_error(w, n, "%s '%s' is not a core type of the model", attribute, name);
+        return NULL;
+    }
+    return name;
+}
+
+static void parse_source(struct walk *w, xmlNode *n)
+{
+    struct model *m = w->m;
+    struct model_source *s = &m->source;
+    const char *fallback = m->coretypes[m->default_coretype].name;
+    s->dialect = attr(w, n, "dialect");
+    s->arch = attr(w, n, "arch");
+    s->vector_core = existing_coretype(w, n, "vector-core");
+    s->cube_core = existing_coretype(w, n, "cube-core");
+    if (!s->vector_core)
+        s->vector_core = fallback;
+    if (!s->cube_core)
+        s->cube_core = fallback;
+    s->defines = arena_alloc_array(&m->arena, (size_t)count_elements(n, NULL) + 1,
+                                   sizeof(*s->defines));
+    FOR_EACH_ELEMENT(c, n) {
+        struct model_source_define *d = &s->defines[s->ndefines++];
+        d->name = attr(w, c, "name");
+        d->value = attr(w, c, "value");
+        d->coretype = existing_coretype(w, c, "coretype");
+    }
+}
+
 /* ------------------------------------------------------------------ <hwmodel> */
 
 /* The schema fixes the order of the children, so each part may use the ones before it. */
@@ -752,6 +787,8 @@ static void parse_hwmodel(struct walk *w, xmlNode *root)
             parse_cluster(w, c);
         else if (is_element(c, "primitives"))
             parse_primitives(w, c);
+        else if (is_element(c, "source"))
+            parse_source(w, c);
     }
 }
 

@@ -1,7 +1,11 @@
-// Kernels choose code per arch with the compiler's macros: the frontend parses as the vector
-// core of arch 2201 (AI core version 220), whose path here has the MTE2 -> MTE3 flag: clean.
-// Any other reading of the macros takes the path without it.
+// Kernels choose code per arch with the compiler's macros, which are the model's data
+// (<source> in hwmodels/): by default the frontend parses as the vector core of arch 2201 (AI
+// core version 220, ascend910b2), whose path here has the MTE2 -> MTE3 flag: clean. For arch
+// 1001 (ascend910, AI core version 100) the macros take the path without it.
 // expect: clean
+// expect(--arch 2201): clean
+// expect(--arch 1001): raw-hazard@23
+// expect(--model ascend910): raw-hazard@23
 #include "kernel_operator.h"
 using namespace AscendC;
 
