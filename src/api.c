@@ -23,9 +23,14 @@ struct binding_vec {
     size_t len, cap;
 };
 
+struct define_vec {
+    struct define *items;
+    size_t len, cap;
+};
+
 struct as_options {
     struct check_options check;
-    struct binding_vec defines;
+    struct define_vec defines;
     struct binding_vec defaults;    /* as_options_define_default */
     VEC(char *) names;      /* owned copies of the define names */
     char *model;
@@ -155,20 +160,41 @@ void as_options_add_include_dir(struct as_options *o, const char *dir)
     o->check.ninclude_dirs = o->include_dirs.len;
 }
 
+/* A definition list's owned copy of name (one per name). */
+static const char *own_name(struct as_options *o, const char *name)
+{
+    char *copy = xstrdup(name);
+    VEC_PUSH(o->names, copy);
+    return copy;
+}
+
 /* Sets name in a list of definitions: a later value of one name replaces the earlier. */
 static void put_binding(struct as_options *o, struct binding_vec *v, struct binding b)
 {
     for (size_t i = 0; i < v->len; i++) {
         if (strcmp(v->items[i].name, b.name) == 0) {
-            b.name = v->items[i].name;
-            v->items[i] = b;
+            v->items[i].value = b.value;
             return;
         }
     }
-    char *copy = xstrdup(b.name);
-    VEC_PUSH(o->names, copy);
-    b.name = copy;
+    b.name = own_name(o, b.name);
     VEC_PUSH(*v, b);
+}
+
+static void put_define(struct as_options *o, struct define d)
+{
+    struct define_vec *v = &o->defines;
+    for (size_t i = 0; i < v->len; i++) {
+        if (strcmp(v->items[i].name, d.name) == 0) {
+            d.name = v->items[i].name;
+            v->items[i] = d;
+            return;
+        }
+    }
+    d.name = own_name(o, d.name);
+    VEC_PUSH(*v, d);
+    o->check.defines = v->items;
+    o->check.ndefines = v->len;
 }
 
 void as_options_define_default(struct as_options *o, const char *name, long long value)
@@ -180,17 +206,12 @@ void as_options_define_default(struct as_options *o, const char *name, long long
 
 void as_options_define(struct as_options *o, const char *name, long long value)
 {
-    put_binding(o, &o->defines, (struct binding){.name = name, .value = value});
-    o->check.defines = o->defines.items;
-    o->check.ndefines = o->defines.len;
+    put_define(o, (struct define){.name = name, .value = value});
 }
 
 void as_options_define_range(struct as_options *o, const char *name, long long lo, long long hi)
 {
-    put_binding(o, &o->defines,
-                (struct binding){.name = name, .value = lo, .range = true, .hi = hi});
-    o->check.defines = o->defines.items;
-    o->check.ndefines = o->defines.len;
+    put_define(o, (struct define){.name = name, .value = lo, .range = true, .hi = hi});
 }
 
 void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned long long value)

@@ -27,12 +27,20 @@ static const struct binding *find_binding(const struct binding *b, size_t n, con
     return NULL;
 }
 
+static const struct define *find_define(const struct define *d, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(d[i].name, name) == 0)
+            return &d[i];
+    return NULL;
+}
+
 bool plan_params(struct file_result *r, const struct check_options *o, struct arena *a,
                         struct assignments *out)
 {
     for (size_t i = 0; i < o->ndefines; i++) {
         if (!declares_param(r->ast, o->defines[i].name)) {
-            const struct binding *b = &o->defines[i];
+            const struct define *b = &o->defines[i];
             if (b->range)
                 diag_addf(&r->diags, CHECK_UNKNOWN_NAME, SEV_ERROR, file_loc(r),
                           "-D %s=%lld..%lld: the file declares no param '%s'", b->name,
@@ -46,11 +54,13 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
     }
     out->defines = arena_alloc_array(a, o->ndefines + o->ndefaults + 1, sizeof(struct binding));
     out->ndefines = 0;
-    for (size_t i = 0; i < o->ndefines; i++)   /* a range -D makes its param a range */
-        out->defines[out->ndefines++] = o->defines[i];
+    for (size_t i = 0; i < o->ndefines; i++)   /* a range -D makes its param a range, below */
+        if (!o->defines[i].range)
+            out->defines[out->ndefines++] =
+                (struct binding){.name = o->defines[i].name, .value = o->defines[i].value};
     for (size_t i = 0; i < o->ndefaults; i++)   /* a default binds only where it applies */
         if (declares_param(r->ast, o->defaults[i].name)
-            && !find_binding(o->defines, o->ndefines, o->defaults[i].name))
+            && !find_define(o->defines, o->ndefines, o->defaults[i].name))
             out->defines[out->ndefines++] = o->defaults[i];
     struct scope_table globals = {0};
     const struct scope *env = &globals.head;
@@ -61,10 +71,12 @@ bool plan_params(struct file_result *r, const struct check_options *o, struct ar
             continue;
         const struct binding *def =
             d->kind == DECL_PARAM ? find_binding(out->defines, out->ndefines, d->name) : NULL;
+        const struct define *range =
+            d->kind == DECL_PARAM ? find_define(o->defines, o->ndefines, d->name) : NULL;
         struct eval_error err;
         int64_t v = 0;
-        if (def && def->range) {
-            struct param_range pr = {.name = d->name, .lo = def->value, .hi = def->hi};
+        if (range && range->range) {
+            struct param_range pr = {.name = d->name, .lo = range->value, .hi = range->hi};
             VEC_PUSH(ranges, pr);
             continue;
         } else if (def) {
@@ -121,9 +133,7 @@ struct binding_list assignment_at(const struct assignments *as, uint64_t index,
                                 .value = as->ranges[i].lo + (int64_t)(index % k)};
         index /= k;
     }
-    size_t k = as->nranges;
     for (size_t i = 0; i < as->ndefines; i++)
-        if (!as->defines[i].range)   /* a range -D is one of the ranges */
-            b[k++] = as->defines[i];
-    return (struct binding_list){b, k};
+        b[as->nranges + i] = as->defines[i];
+    return (struct binding_list){b, n};
 }

@@ -19,7 +19,7 @@ struct check_options {
     const char *model;              /* --model NAME|FILE; NULL: the file's declaration */
     const char *const *model_path;  /* --model-path directories, searched first */
     size_t nmodel_path;
-    const struct binding *defines;  /* -D name=value */
+    const struct define *defines;   /* -D name=value, name=lo..hi */
     size_t ndefines;
     const char *const *include_dirs; /* -I: header directories of kernel sources */
     bool manual_sync;               /* kernel sources: --auto-sync=off */

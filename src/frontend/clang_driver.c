@@ -437,7 +437,7 @@ char *clang_range_apply(struct interp *I, const struct frontend_options *o, uint
 {
     char *suffix = xstrdup("");
     for (size_t i = o->ndefines; i-- > 0;) {   /* the last range varies fastest */
-        const struct binding *b = &o->defines[i];
+        const struct define *b = &o->defines[i];
         if (!b->range)
             continue;
         uint64_t n = (uint64_t)(b->hi - b->value) + 1;

@@ -25,7 +25,7 @@ bool frontend_available(void);
 struct frontend_options {
     const char *const *include_dirs;    /* -I */
     size_t ninclude_dirs;
-    const struct binding *defines;      /* -D name=value: macros and runtime values */
+    const struct define *defines;       /* -D name=value, name=lo..hi: macros, runtime values */
     size_t ndefines;
     const char *model;                  /* --model, or NULL: the frontend's default */
     const char *arch;                   /* --arch: the model whose <source> has this arch */

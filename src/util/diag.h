@@ -60,7 +60,13 @@ bool check_is_input_error(enum check_id id);
 struct binding {
     const char *name;
     int64_t value;
-    bool range;             /* -D NAME=LO..HI: every value from `value` to `hi` */
+};
+/* A -D: one value, or (range) every value from `value` to `hi`. Kept apart from struct
+ * binding, which the lowering holds per loop iteration and compares bytewise. */
+struct define {
+    const char *name;
+    int64_t value;
+    bool range;
     int64_t hi;
 };
 struct binding_list {

@@ -53,7 +53,7 @@ static void test_branches(void)
 
 static void test_assignment_and_params(void)
 {
-    struct binding b = {"n", 5};
+    struct binding b = {.name = "n", .value = 5};
     struct binding_list a = {&b, 1};
     struct lowered l;
     lower_pir(AIV "param n in 1..8;\nconst M = n * 2;\nkernel k { for i in 0..M { V vdup u[0]; } }", &a, &l);
