@@ -12,6 +12,7 @@
 #include "ascendc_kernel.h"
 #include "build_emulation.h"
 #include "clang_driver.h"
+#include "core_macros.h"
 #include "frontend.h"
 #include "interp.h"
 #include "pir_writer.h"
@@ -156,6 +157,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     struct clang_parse parse;
     bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1,
                                  (const char *const *)type_macros, nmacros, &parse, diags);
+    if (ok && other_core_macro_used(parse.tu, &m->source, STUB_DIR "/", diags))
+        ok = false;
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
         ok = entries.len > 0;

@@ -63,7 +63,9 @@ bool clang_api_load(const char **why);
     X(clang_getDiagnosticSpelling) \
     X(clang_getEnumConstantDeclValue) \
     X(clang_getExpansionLocation) \
+    X(clang_getFileContents) \
     X(clang_getFileName) \
+    X(clang_getInclusions) \
     X(clang_getLocation) \
     X(clang_getLocationForOffset) \
     X(clang_getNullCursor) \
@@ -141,7 +143,9 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_getDiagnosticSpelling (*as_clang_getDiagnosticSpelling)
 #define clang_getEnumConstantDeclValue (*as_clang_getEnumConstantDeclValue)
 #define clang_getExpansionLocation (*as_clang_getExpansionLocation)
+#define clang_getFileContents (*as_clang_getFileContents)
 #define clang_getFileName (*as_clang_getFileName)
+#define clang_getInclusions (*as_clang_getInclusions)
 #define clang_getLocation (*as_clang_getLocation)
 #define clang_getLocationForOffset (*as_clang_getLocationForOffset)
 #define clang_getNullCursor (*as_clang_getNullCursor)

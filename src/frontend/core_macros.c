@@ -1,0 +1,107 @@
+/* Code chosen for another core type at compile time (docs/frontends.md): a source is parsed
+ * once, with the macros of the model's vector core, so code under `#if __DAV_C220_CUBE__`
+ * (a define the model gives another core type) is never seen. Rather than check a kernel
+ * whose cube code vanished, the first mention of such a macro in a file of the translation
+ * unit (the stubs aside) is reported as unsupported. */
+#include "core_macros.h"
+
+#include <ctype.h>
+#include <string.h>
+
+struct macro_search {
+    CXTranslationUnit tu;
+    const struct model_source *ms;
+    const char *stub_dir;
+    const char *name;           /* the macro found, or NULL */
+    CXFile file;
+    unsigned offset;
+};
+
+static bool word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The offset of `word` as a whole word in text, or -1. */
+static long find_word(const char *text, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(text + i, word, n) == 0 && (i == 0 || !word_char(text[i - 1])) &&
+            (i + n == len || !word_char(text[i + n])))
+            return (long)i;
+    return -1;
+}
+
+/* The offset of the first identifier token `word` in the file (comments and strings are not
+ * tokens of that kind), or -1. */
+static long find_identifier(CXTranslationUnit tu, CXFile file, size_t len, const char *word)
+{
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
+                                       clang_getLocationForOffset(tu, file, (unsigned)len));
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, all, &tokens, &n);
+    long found = -1;
+    for (unsigned i = 0; i < n && found < 0; i++) {
+        if (clang_getTokenKind(tokens[i]) != CXToken_Identifier)
+            continue;
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        if (!strcmp(clang_getCString(s), word)) {
+            unsigned offset;
+            clang_getSpellingLocation(clang_getTokenLocation(tu, tokens[i]), NULL, NULL, NULL,
+                                      &offset);
+            found = offset;
+        }
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return found;
+}
+
+static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    (void)depth;
+    struct macro_search *s = data;
+    if (s->name)
+        return;
+    CXString name = clang_getFileName(file);
+    bool stub = strncmp(clang_getCString(name), s->stub_dir, strlen(s->stub_dir)) == 0;
+    clang_disposeString(name);
+    size_t len = 0;
+    const char *text = stub ? NULL : clang_getFileContents(s->tu, file, &len);
+    for (int i = 0; text && i < s->ms->ndefines && !s->name; i++) {
+        const struct model_source_define *d = &s->ms->defines[i];
+        if (!d->coretype || !strcmp(d->coretype, s->ms->vector_core))
+            continue;
+        long at = find_word(text, len, d->name) >= 0 ? find_identifier(s->tu, file, len, d->name)
+                                                      : -1;
+        if (at >= 0) {
+            s->name = d->name;
+            s->file = file;
+            s->offset = (unsigned)at;
+        }
+    }
+}
+
+bool other_core_macro_used(CXTranslationUnit tu, const struct model_source *ms,
+                           const char *stub_dir, struct diag_list *diags)
+{
+    struct macro_search s = {.tu = tu, .ms = ms, .stub_dir = stub_dir};
+    clang_getInclusions(tu, visit_file, &s);
+    if (!s.name)
+        return false;
+    CXFile file;
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getLocationForOffset(tu, s.file, s.offset), &file, &line,
+                              &col, NULL);
+    CXString path = clang_getFileName(s.file);
+    struct as_loc at = {arena_strdup(&diags->arena, clang_getCString(path)), (int)line, (int)col,
+                        (int)strlen(s.name)};
+    clang_disposeString(path);
+    diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
+              "%s selects code for another core type at compile time: the source is parsed "
+              "once, as %s code, so that code would not be checked", s.name, ms->vector_core);
+    return true;
+}
