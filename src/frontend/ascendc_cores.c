@@ -22,6 +22,11 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
                      struct value *args, int nargs)
 {
     struct ascendc *a = state_of(I);
+    if (!strcmp(name, "SyncAll") && nargs > 0) {
+        interp_unsupported(I, call, "SyncAll with a GM and a UB workspace (the software "
+                           "barrier, whose own copies use the workspaces) is not modelled");
+        return true;
+    }
     if (!strcmp(name, "SyncAll")) {
         int64_t vector_only = 1;
         interp_template_int(fn, 0, &vector_only);

@@ -310,6 +310,10 @@ template <uint8_t modeId, pipe_t pipe> __aicore__ void CrossCoreSetFlag(uint16_t
 template <uint8_t modeId, pipe_t pipe> __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
 __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
 template <bool isAIVOnly = true> __aicore__ void SyncAll();
+// The software barrier through a GM and a UB workspace (declared; reported where called).
+template <bool isAIVOnly = true>
+__aicore__ void SyncAll(const GlobalTensor<int32_t> &gmWorkspace,
+                        const LocalTensor<int32_t> &ubWorkspace, const int32_t usedCores = 0);
 
 // Data movement. Parameter structs are aggregates: `DataCopyParams p{1, len, 0, 0};`.
 struct DataCopyParams {
