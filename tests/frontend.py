@@ -108,6 +108,17 @@ p = run('check', '--model', 'mlu370', f'{K}/arch_macros.cpp')
 expect(p.returncode == 2 and 'model mlu370 does not say how Ascend C sources are read (no '
        '<source dialect="ascendc">) [input-error]' in p.stdout, f'--model mlu370: {p.stdout!r}')
 
+# a MIX group: GetTaskRation() is 2 on a vector core, GetSubBlockIdx() 0 and 1, so the two
+# AIVs read the two halves of the cube's block, after the cube's mode-2 flag
+p = run('lower', f'{K}/mix_sub_block.cpp')
+lines = [l.split('  //')[0].strip() for l in p.stdout.splitlines()]
+expect(p.returncode == 0 and 'core aic : AIC {' in lines and 'core aiv[2] : AIV {' in lines
+       and 'cross_core_set_flag(FIX, 2, 3);' in lines
+       and lines.count('cross_core_wait_flag(S, 2, 3);') == 2
+       and any(l.endswith('<- workspace[0 +: 2048];') for l in lines)
+       and any(l.endswith('<- workspace[2048 +: 2048];') for l in lines),
+       f'lower mix_sub_block: the two halves: {p.stdout[-1500:]!r}')
+
 # lower: addresses read from a tensor list's table point to memory of their own, one buffer
 # per word; the table reads are the scalar unit's, the one at a data-decided offset of the
 # whole buffer
