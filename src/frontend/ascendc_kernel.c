@@ -188,6 +188,7 @@ void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry,
     struct as_loc at = interp_loc(I, entry);
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
+    size_t buffers = w->nbuffers;   /* the ones declared before the entry's first run */
     bool incomplete = false;
     struct ascendc_entry_facts facts;
     ascendc_entry_facts_init(&facts);
@@ -199,22 +200,28 @@ void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry,
     if (!incomplete && t.core_type_read && !cube_side) {
         /* the code tests which core it is on: run it on the cube core to see if it has work */
         struct pir_mark probe = pir_writer_mark(w);
+        size_t before = w->nbuffers;
         struct traits c = lower_runs(I, w, entry, at, o, mixed_cube, &incomplete);
         cube_side = c.wrote || c.api.cube || c.api.cube_link;
         pir_writer_rollback(w, probe);
+        if (!incomplete)   /* incomplete: kept for `lower`, which shows what was read */
+            pir_writer_drop_buffers(w, before);
     }
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     if (!incomplete && cube_side && (t.core_type_read || t.cube_link)) {
         pir_writer_rollback(w, body);
+        pir_writer_drop_buffers(w, buffers);
         lower_mix(I, w, entry, at, o, vector, cube, &incomplete);
     } else if (!incomplete && cube_side) {   /* a cube kernel: no vector code */
         pir_writer_rollback(w, body);
+        pir_writer_drop_buffers(w, buffers);
         int64_t count = several ? launched_cores(I, entry, &incomplete) : 1;
         if (!incomplete)
             lower_group(I, w, entry, at, o, cube, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     } else if (!incomplete && several) {
         pir_writer_rollback(w, body);
+        pir_writer_drop_buffers(w, buffers);
         int64_t count = launched_cores(I, entry, &incomplete);
         if (!incomplete)
             lower_group(I, w, entry, at, o, vector, count,

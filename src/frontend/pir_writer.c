@@ -35,6 +35,21 @@ void pir_writer_free(struct pir_writer *w)
     memset(w, 0, sizeof(*w));
 }
 
+void pir_writer_drop_buffers(struct pir_writer *w, size_t keep)
+{
+    for (size_t i = keep; i < w->nbuffers; i++) {
+        free(w->buffers[i].name);
+        free(w->buffers[i].what);
+    }
+    if (keep < w->nbuffers)
+        w->nbuffers = keep;
+    size_t n = 0;
+    for (size_t i = 0; i < w->ntargets; i++)
+        if ((size_t)w->targets[i].from < keep && (size_t)w->targets[i].buffer < keep)
+            w->targets[n++] = w->targets[i];
+    w->ntargets = n;
+}
+
 void pir_writer_note(struct pir_writer *w, const char *fmt, ...)
 {
     va_list ap;

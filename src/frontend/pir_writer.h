@@ -77,6 +77,9 @@ void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt
     __attribute__((format(printf, 3, 4)));
 void pir_writer_close(struct pir_writer *w, struct as_loc origin);
 
+/* Forgets the buffers declared after the first `keep` (a lowering thrown away whole: nothing
+ * written afterwards may name them). */
+void pir_writer_drop_buffers(struct pir_writer *w, size_t keep);
 /* A point in the body to go back to (a kernel whose lowering is dropped). */
 struct pir_mark {
     long offset;
