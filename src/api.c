@@ -1,7 +1,6 @@
 /* The public API (include/accelsync/accelsync.h) over the check driver and reporters. */
 #include <accelsync/accelsync.h>
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -694,11 +693,6 @@ void as_result_free(struct as_result *r)
     free(r);
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 size_t as_models_write(FILE *out)
 {
     return as_models_list(NULL, out);
@@ -710,28 +704,17 @@ size_t as_models_list(const struct as_options *o, FILE *out)
     struct model_search search;
     model_search_init(&search, o ? o->check.model_path : NULL, o ? o->check.nmodel_path : 0);
     for (const char **dir = search.dirs; *dir; dir++) {
-        DIR *d = opendir(*dir);
-        if (!d)
-            continue;
-        VEC(char *) names = {0};
-        for (struct dirent *e; (e = readdir(d));) {
-            size_t len = strlen(e->d_name);
-            if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
-                VEC_PUSH(names, xstrdup(e->d_name));
-        }
-        closedir(d);
-        qsort(names.items, names.len, sizeof(char *), by_name);
-        for (size_t i = 0; i < names.len; i++) {
-            char *path = xmalloc(strlen(*dir) + strlen(names.items[i]) + 2);
-            sprintf(path, "%s/%s", *dir, names.items[i]);
+        char **files = model_dir_files(*dir);
+        for (size_t i = 0; files && files[i]; i++) {
+            const char *path = files[i], *file = strrchr(path, '/') + 1;
             struct diag_list diags;
             diag_list_init(&diags, 0);
             struct model *m = model_load_file(path, &diags);
             bool dup = false;
             for (size_t k = 0; m && k < seen.len; k++)
                 dup |= strcmp(seen.items[k], m->name) == 0;
-            size_t stem = strlen(names.items[i]) - 4;   /* without ".xml" */
-            if (m && (strlen(m->name) != stem || strncmp(m->name, names.items[i], stem) != 0)) {
+            size_t stem = strlen(file) - 4;   /* without ".xml" */
+            if (m && (strlen(m->name) != stem || strncmp(m->name, file, stem) != 0)) {
                 /* Lookup is by file name, so such a model could not be used by its name. */
                 log_message(o, "accelsync: skipping %s: it declares the name '%s'", path, m->name);
                 model_free(m);
@@ -748,10 +731,8 @@ size_t as_models_list(const struct as_options *o, FILE *out)
             }
             model_free(m);
             diag_list_free(&diags);
-            free(path);
-            free(names.items[i]);
         }
-        VEC_FREE(names);
+        model_dir_files_free(files);
     }
     size_t n = seen.len;
     for (size_t i = 0; i < seen.len; i++)

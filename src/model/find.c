@@ -285,6 +285,28 @@ static int by_file_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+char **model_dir_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    VEC(char *) paths = {0};
+    for (struct dirent *e; (e = readdir(d));)
+        if (ends_with(e->d_name, ".xml") && strlen(e->d_name) > 4)
+            VEC_PUSH(paths, xasprintf("%s/%s", dir, e->d_name));
+    closedir(d);
+    qsort(paths.items, paths.len, sizeof(char *), by_file_name);
+    VEC_PUSH(paths, NULL);
+    return paths.items;
+}
+
+void model_dir_files_free(char **files)
+{
+    for (size_t i = 0; files && files[i]; i++)
+        free(files[i]);
+    free(files);
+}
+
 struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
                               const char *const *extra, size_t nextra, struct diag_list *diags)
 {
@@ -293,20 +315,11 @@ struct model *model_find_arch(const char *dialect, const char *arch, struct as_l
     struct model *found = NULL;
     char *known = xstrdup("");
     for (const char **dir = search.dirs; *dir && !found; dir++) {
-        DIR *d = opendir(*dir);
-        if (!d)
-            continue;
-        VEC(char *) names = {0};
-        for (struct dirent *e; (e = readdir(d));)
-            if (ends_with(e->d_name, ".xml") && strlen(e->d_name) > 4)
-                VEC_PUSH(names, xstrdup(e->d_name));
-        closedir(d);
-        qsort(names.items, names.len, sizeof(char *), by_file_name);
-        for (size_t i = 0; i < names.len; i++) {
-            char *path = xasprintf("%s/%s", *dir, names.items[i]);
+        char **files = model_dir_files(*dir);
+        for (size_t i = 0; files && files[i] && !found; i++) {
             struct diag_list ignored;   /* a broken model is reported where it is used */
             diag_list_init(&ignored, 0);
-            struct model *m = found ? NULL : model_load_file(path, &ignored);
+            struct model *m = model_load_file(files[i], &ignored);
             diag_list_free(&ignored);
             if (m && m->source.dialect && !strcmp(m->source.dialect, dialect) && m->source.arch) {
                 if (!strcmp(m->source.arch, arch)) {
@@ -320,10 +333,8 @@ struct model *model_find_arch(const char *dialect, const char *arch, struct as_l
                 }
             }
             model_free(m);
-            free(path);
-            free(names.items[i]);
         }
-        VEC_FREE(names);
+        model_dir_files_free(files);
     }
     if (!found)
         diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, loc,

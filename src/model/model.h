@@ -248,6 +248,10 @@ void model_cache_free(struct model_cache *c);
 struct model *model_find_limited(const char *name_or_path, struct as_loc loc,
                                  const struct model_limits *limits, const char *const *extra,
                                  size_t nextra, struct model_cache *cache, struct diag_list *diags);
+/* The *.xml files of dir as "dir/NAME.xml", sorted, NULL-terminated; NULL when dir cannot be
+ * read. model_dir_files_free frees the list. */
+char **model_dir_files(const char *dir);
+void model_dir_files_free(char **files);
 /* The first model in the search directories (in file-name order) whose <source> is for
  * `dialect` and declares `arch` (--arch); NULL, with an input-error at loc naming the arches
  * found, if none. */
