@@ -200,6 +200,12 @@ void emit_event(struct interp *I, CXCursor call, const char *event, bool set, in
 
 /* ---- dispatch ---- */
 
+const char *template_pipe(struct interp *I, CXCursor fn, CXCursor call, unsigned i)
+{
+    const char *pipe = interp_template_enum(I, fn, call, i);
+    return pipe && strncmp(pipe, "PIPE_", 5) == 0 ? pipe + 5 : NULL;
+}
+
 static bool pipe_arg(struct interp *I, CXCursor fn, unsigned i, struct value v, char out[8])
 {
     if (v.kind != VAL_INT)
@@ -321,14 +327,15 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         *result = (struct value){.kind = VAL_NONE, .buffer = -1};
         return true;
     }
-    if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx")) {
-        state_of(I)->core_dependent = true;
+    if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx") ||
+        !strcmp(name, "GetSubBlockIdx")) {   /* the latter: among all vector cores */
+        state_of(I)->traits.core_dependent = true;
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
         return true;
     }
     if (!strcmp(name, "AccelsyncCurrentCoreType")) {   /* g_coreType */
-        state_of(I)->core_type_read = true;
+        state_of(I)->traits.core_type_read = true;
         *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = state_of(I)->core_type};
         return true;
     }
@@ -339,14 +346,8 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
                                  .num = a->mix && a->core_type == AC_CORE_AIV ? 2 : 1};
         return true;
     }
-    if (!strcmp(name, "GetSubBlockIdx")) {   /* a vector core's index among all of them */
-        state_of(I)->core_dependent = true;
-        *result = (struct value){.kind = VAL_INT, .buffer = -1,
-                                 .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
-        return true;
-    }
     if (!strcmp(name, "GetBlockNum") || !strcmp(name, "get_block_num")) {
-        state_of(I)->core_dependent = true;
+        state_of(I)->traits.core_dependent = true;
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_num", 8, "GetBlockNum()")};
         return true;
@@ -367,10 +368,10 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     }
     if (!strcmp(name, "PipeBarrier")) {
-        const char *pipe = interp_template_enum(I, fn, call, 0);
-        if (!pipe || strncmp(pipe, "PIPE_", 5) != 0)
+        const char *pipe = template_pipe(I, fn, call, 0);
+        if (!pipe)
             return false;
-        emit_barrier(out(I), interp_loc(I, call), pipe + 5);
+        emit_barrier(out(I), interp_loc(I, call), pipe);
         return true;
     }
     if (!strcmp(name, "set_flag") || !strcmp(name, "wait_flag")) {
@@ -472,11 +473,7 @@ void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
 struct ascendc_traits ascendc_api_traits(const void *data)
 {
     const struct ascendc *a = data;
-    return (struct ascendc_traits){.cross_core = a->cross_core,
-                                   .core_dependent = a->core_dependent,
-                                   .cube = a->cube,
-                                   .cube_link = a->cube_link,
-                                   .core_type_read = a->core_type_read};
+    return a->traits;
 }
 
 void ascendc_api_data_free(void *data)

@@ -12,12 +12,6 @@
  * with scope cross-type): the kernel is a MIX kernel. */
 enum { MODE_CUBE_VECTOR = 2 };
 
-static const char *template_pipe(struct interp *I, CXCursor fn, CXCursor call, unsigned i)
-{
-    const char *pipe = interp_template_enum(I, fn, call, i);
-    return pipe && strncmp(pipe, "PIPE_", 5) == 0 ? pipe + 5 : NULL;
-}
-
 bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
                      struct value *args, int nargs)
 {
@@ -30,8 +24,8 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
     if (!strcmp(name, "SyncAll")) {
         int64_t vector_only = 1;
         interp_template_int(fn, 0, &vector_only);
-        a->cross_core = true;
-        a->cube_link |= !vector_only;
+        a->traits.cross_core = true;
+        a->traits.cube_link |= !vector_only;
         emit_sync_all(out(I), interp_loc(I, call), vector_only ? "sync_all_aiv" : "sync_all");
         return true;
     }
@@ -61,8 +55,8 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
         return true;
     } else if (!named)   /* the mode its sets use; none: nothing sets it, any mode waits forever */
         mode = *known == AC_MODE_NONE ? 0 : *known;
-    a->cross_core = true;
-    a->cube_link |= mode == MODE_CUBE_VECTOR;
+    a->traits.cross_core = true;
+    a->traits.cube_link |= mode == MODE_CUBE_VECTOR;
     emit_cross_flag(out(I), interp_loc(I, call), set, pipe, mode, flag);
     return true;
 }

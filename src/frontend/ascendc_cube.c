@@ -221,12 +221,12 @@ static bool copy_nd_to_nz(struct interp *I, CXCursor call, struct value *args, i
 bool cube_call(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs)
 {
     if (!strcmp(name, "Mmad"))
-        return state_of(I)->cube = true, mmad(I, call, args, nargs);
+        return state_of(I)->traits.cube = true, mmad(I, call, args, nargs);
     if (!strcmp(name, "LoadData"))
-        return state_of(I)->cube = true, load_data(I, call, args, nargs);
+        return state_of(I)->traits.cube = true, load_data(I, call, args, nargs);
     if (!strcmp(name, "Fixpipe"))
-        return state_of(I)->cube = true, fixpipe(I, call, args, nargs);
+        return state_of(I)->traits.cube = true, fixpipe(I, call, args, nargs);
     if (!strcmp(name, "DataCopy") && nargs == 3 && record_named(args[2], "Nd2NzParams"))
-        return state_of(I)->cube = true, copy_nd_to_nz(I, call, args, nargs);
+        return state_of(I)->traits.cube = true, copy_nd_to_nz(I, call, args, nargs);
     return false;
 }

@@ -91,11 +91,7 @@ struct ascendc {
     struct emitter *out;            /* the kernel's statements */
     int tiling_buffer;              /* the tiling argument's GM buffer, or -1 */
     VEC(struct gm_constant) constants;
-    bool cross_core;                /* a SyncAll or cross-core flag was lowered */
-    bool core_dependent;            /* GetBlockIdx() or GetBlockNum() was read */
-    bool cube;                      /* a cube API (Mmad, LoadData, Fixpipe, ND-to-NZ) was called */
-    bool cube_link;                 /* a cross-core flag in mode 2 or SyncAll<false> */
-    bool core_type_read;            /* g_coreType was read */
+    struct ascendc_traits traits;   /* what the run showed about the cores it needs */
     int core_type;                  /* g_coreType's value here, AC_CORE_AIC or AC_CORE_AIV */
     bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
     struct ascendc_entry_facts *facts;
@@ -103,6 +99,8 @@ struct ascendc {
 };
 
 /* ascendc_api.c */
+/* PIPE_X as the template argument i of fn: "X", or NULL. */
+const char *template_pipe(struct interp *I, CXCursor fn, CXCursor call, unsigned i);
 struct ascendc *state_of(struct interp *I);
 struct ac_state *new_state(enum ac_kind kind);
 struct ac_state *api_state(struct value v, enum ac_kind kind);   /* NULL if not of that kind */

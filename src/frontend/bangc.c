@@ -205,8 +205,9 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
             else
                 pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
                                 clusters, clusters, clusters == 1 ? "" : "s");
+            uint64_t combinations = clang_range_count(o);   /* -D NAME=LO..HI */
             for (size_t i = 0; i < entries.len; i++)
-                for (uint64_t c = 0; c < clang_range_count(o); c++) {   /* -D LO..HI */
+                for (uint64_t c = 0; c < combinations; c++) {
                     char *suffix = clang_range_apply(&ss.I, o, c);
                     lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
                     free(suffix);

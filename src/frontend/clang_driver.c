@@ -235,7 +235,6 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         if (macro_name(o->defines[i].name))
             VEC_PUSH(args, xasprintf("-D%s=%lld", o->defines[i].name,
                                      (long long)o->defines[i].value));
-
     out->index = clang_createIndex(0, 0);
     enum CXErrorCode rc = clang_parseTranslationUnit2(
         out->index, src->path, (const char *const *)args.items, (int)args.len, unsaved.items,
