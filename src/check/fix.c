@@ -23,7 +23,8 @@ static long long free_id(const struct lw_program *p, int core, int src, int dst)
     for (int id = 0; id < p->model->flags.nids && id < 64; id++) {
         bool used = false;
         for (int c = 0; c < p->nchannels && !used; c++)
-            used = p->channels[c].core == core && p->channels[c].src == src
+            used = p->channels[c].core == core && p->channels[c].bank == 0
+                   && p->channels[c].src == src
                    && p->channels[c].dst == dst && p->channels[c].id == id;
         if (!used)
             return id;

@@ -144,6 +144,7 @@ struct lw_bar_masks {
 
 struct lw_channel {
     int core;
+    int bank;               /* model_prim.bank: 0 the model's flags, k > 0 a bank of its own */
     int src, dst;           /* core-local unit indexes */
     int64_t id;
 };

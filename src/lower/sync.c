@@ -55,12 +55,13 @@ static int arg_unit(struct lowerer *L, const struct ast_stmt *s, int i)
     return lower_local_unit(L, e->name, e->loc);
 }
 
-static int channel_index(struct lowerer *L, int src, int dst, int64_t id)
+/* The channel (core, bank, src, dst, id): banks are apart, a bank's signal meets only its waits. */
+static int channel_index(struct lowerer *L, int bank, int src, int dst, int64_t id)
 {
-    const int64_t key[KEY_MAP_WIDTH] = {L->core, src, dst, id};
+    const int64_t key[KEY_MAP_WIDTH] = {L->core, src, dst, id | (int64_t)bank << 32};
     int i = key_map_get_or_put(&L->channel_keys, key, (int)L->channels.len);
     if ((size_t)i == L->channels.len) {
-        struct lw_channel c = {.core = L->core, .src = src, .dst = dst, .id = id};
+        struct lw_channel c = {.core = L->core, .bank = bank, .src = src, .dst = dst, .id = id};
         VEC_PUSH(L->channels, c);
     }
     return i;
@@ -93,14 +94,19 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
                      L->ct->units[dst].name, L->ct->name);
         return;
     }
-    if (id < 0 || id >= L->model->flags.nids) {
-        lower_report(L, CHECK_BAD_EVENT_ID, arg(s, 2)->loc,
-                     "event id %lld is out of range: model %s has ids 0..%d", (long long)id,
-                     L->model->name, L->model->flags.nids - 1);
+    if (id < 0 || id >= prim->nids) {
+        if (prim->bank)
+            lower_report(L, CHECK_BAD_EVENT_ID, arg(s, 2)->loc,
+                         "event id %lld is out of range: %s of model %s has ids 0..%d",
+                         (long long)id, s->name, L->model->name, prim->nids - 1);
+        else
+            lower_report(L, CHECK_BAD_EVENT_ID, arg(s, 2)->loc,
+                         "event id %lld is out of range: model %s has ids 0..%d", (long long)id,
+                         L->model->name, prim->nids - 1);
         return;
     }
     bool is_signal = prim->kind == PRIM_SIGNAL;
-    int channel = channel_index(L, src, dst, id);
+    int channel = channel_index(L, prim->bank, src, dst, id);
     struct lw_ins *ins =
         lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, false, s);
     if (!ins)

@@ -122,6 +122,11 @@ struct model_prim {
     const char *all_word;       /* BAR_UNIT_ARG */
     const char **mask_units;    /* BAR_MASK_ARGS */
     int nmask;
+    /* PRIM_SIGNAL / PRIM_WAIT: the bank of flags they act on (0: the model's <flags>, k > 0:
+     * the k-th bank a primitive names, its own channels) and its ids 0 .. nids-1 */
+    int bank;
+    const char *bank_name;      /* NULL: bank 0 */
+    int nids;
     /* PRIM_XBARRIER: participating core types; all == true: every core of the kernel */
     struct unit_name_set participants;
     bool per_cluster;           /* PRIM_XBARRIER: joins only the cores of the caller's cluster */

@@ -685,6 +685,36 @@ static void parse_barrier(struct walk *w, xmlNode *n, struct model_prim *p)
     p->to = parse_name_set(w, n, "to", p->name, false);
 }
 
+/* A signal or wait's bank (bank="NAME": flags of its own, apart from <flags>) and ids. The
+ * primitives of one bank agree on ids; the bank index is the order of first naming. */
+static void parse_flag_bank(struct walk *w, xmlNode *n, struct model_prim *p)
+{
+    const struct model *m = w->m;
+    p->nids = m->flags.nids;
+    long long ids = 0;
+    if (attr_int(w, n, "ids", 1, MODEL_MAX_IDS, &ids) && ids > 0)
+        p->nids = (int)ids;
+    const char *bank = attr(w, n, "bank");
+    p->bank_name = bank;
+    if (!bank)
+        return;
+    int next = 1;
+    for (const struct model_prim *q = m->prims; q < p; q++) {
+        if ((q->kind != PRIM_SIGNAL && q->kind != PRIM_WAIT) || !q->bank_name)
+            continue;
+        if (strcmp(q->bank_name, bank) != 0) {
+            next = q->bank >= next ? q->bank + 1 : next;
+            continue;
+        }
+        p->bank = q->bank;
+        if (q->nids != p->nids)
+            node_error(w, n, "primitive '%s' has %d ids, bank '%s' has %d (primitive '%s')",
+                       p->name, p->nids, bank, q->nids, q->name);
+        return;
+    }
+    p->bank = next;
+}
+
 static void parse_prim_kind(struct walk *w, xmlNode *n, struct model_prim *p)
 {
     const struct model *m = w->m;
@@ -692,6 +722,7 @@ static void parse_prim_kind(struct walk *w, xmlNode *n, struct model_prim *p)
         p->kind = is_element(n, "signal") ? PRIM_SIGNAL : PRIM_WAIT;
         if (m->flags.nids == 0)
             node_error(w, n, "primitive '%s' needs a <flags> element", p->name);
+        parse_flag_bank(w, n, p);
     } else if (is_element(n, "cross-signal") || is_element(n, "cross-wait")) {
         p->kind = is_element(n, "cross-signal") ? PRIM_XSIGNAL : PRIM_XWAIT;
         if (m->xflags.nflags == 0)
@@ -721,6 +752,16 @@ static void parse_prim(struct walk *w, xmlNode *n)
     parse_prim_kind(w, n, p);
 }
 
+/* Whether a primitive before i is in the bank of primitive i. */
+static bool prim_bank_seen(const struct model *m, int i)
+{
+    for (int j = 0; j < i; j++)
+        if ((m->prims[j].kind == PRIM_SIGNAL || m->prims[j].kind == PRIM_WAIT) &&
+            m->prims[j].bank == m->prims[i].bank)
+            return true;
+    return false;
+}
+
 static void parse_primitives(struct walk *w, xmlNode *prims)
 {
     struct model *m = w->m;
@@ -728,6 +769,22 @@ static void parse_primitives(struct walk *w, xmlNode *prims)
                                  sizeof(*m->prims));
     FOR_EACH_ELEMENT(c, prims)
         parse_prim(w, c);
+    /* A bank with signals and no wait (or the reverse) could only leak or deadlock. */
+    for (int i = 0; i < m->nprims; i++) {
+        const struct model_prim *p = &m->prims[i];
+        if (!p->bank || (i > 0 && prim_bank_seen(m, i)))
+            continue;
+        bool signal = false, wait = false;
+        for (int j = i; j < m->nprims; j++)
+            if (m->prims[j].bank == p->bank && (m->prims[j].kind == PRIM_SIGNAL ||
+                                                 m->prims[j].kind == PRIM_WAIT)) {
+                signal |= m->prims[j].kind == PRIM_SIGNAL;
+                wait |= m->prims[j].kind == PRIM_WAIT;
+            }
+        if (!signal || !wait)
+            node_error(w, prims, "bank '%s' has no %s primitive", p->bank_name,
+                       signal ? "wait" : "signal");
+    }
 }
 
 /* ------------------------------------------------------------------ <source> */

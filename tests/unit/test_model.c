@@ -597,6 +597,16 @@ static const struct {
      "<primitives><signal name=\"set_flag\" description=\"d\"/></primitives>\n"
      END,
      8, "primitive 'set_flag' needs a <flags> element"},
+    {"flag bank without a wait",
+     L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n"
+     "<primitives><signal name=\"u_set\" bank=\"u\" description=\"d\"/></primitives>\n"
+     END,
+     9, "bank 'u' has no wait primitive"},
+    {"flag bank whose primitives disagree on ids",
+     L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n"
+     "<primitives><signal name=\"u_set\" bank=\"u\" ids=\"16\" description=\"d\"/>\n"
+     "<wait name=\"u_wait\" bank=\"u\" description=\"d\"/></primitives>\n" END,
+     10, "primitive 'u_wait' has 8 ids, bank 'u' has 16 (primitive 'u_set')"},
     {"flag ids out of range",
      L1_ROOT L2_SPACES CORE "<flags ids=\"0\" kind=\"binary\"/>\n" PRIMS END, 8,
      "ids=\"0\" of <flags> must be between 1 and 4096"},
