@@ -470,6 +470,11 @@ void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
     return a;
 }
 
+void ascendc_api_end_run(struct interp *I, struct as_loc at)
+{
+    unit_flag_end_kernel(I, at);
+}
+
 struct ascendc_traits ascendc_api_traits(const void *data)
 {
     const struct ascendc *a = data;
@@ -485,5 +490,6 @@ void ascendc_api_data_free(void *data)
         release(a->current_pipe);
     emitter_free(a->out);
     VEC_FREE(a->constants);
+    VEC_FREE(a->unit_regions);
     free(a);
 }

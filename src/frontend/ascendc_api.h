@@ -31,6 +31,9 @@ struct ascendc_traits {
     bool cube_link;         /* it linked vector and cube cores: mode-2 flags, SyncAll<false> */
     bool core_type_read;    /* it read g_coreType */
 };
+/* The end of a run of the kernel (interp_run_kernel returned): what the run leaves to close
+ * (the unitFlag marks no Mmad took back), written at `at`. */
+void ascendc_api_end_run(struct interp *I, struct as_loc at);
 struct ascendc_traits ascendc_api_traits(const void *data);
 /* The kernel's tiling argument is GM buffer `buffer`: words the kernel reads from it by hand
  * are tiling fields (runtime values). */

@@ -2,7 +2,7 @@
  * L1) or MTE2 (from GM), Fixpipe on FIX, and DataCopy's ND-to-NZ form from GM to L1. Extents
  * follow the parameter structs of the public API reference; where a layout is not computed
  * (a Fixpipe with an explicit config) the whole view from the tensor's offset is taken, which
- * is sound and may be a false alarm. unitFlag, the fine-grained M/FIX hand-off, is reported. */
+ * is sound and may be a false alarm. unitFlag, the M/FIX hand-off, is ascendc_unit_flag.c's. */
 #include "clang_api.h"
 #include <stdlib.h>
 #include <string.h>
@@ -52,16 +52,6 @@ static bool params_of(struct interp *I, CXCursor call, struct value v, const cha
     return false;
 }
 
-static bool unit_flag_set(struct interp *I, CXCursor call, struct value params, const char *api)
-{
-    bool ok = true;
-    int64_t unit_flag = field_int(I, call, params, "unitFlag", &ok);
-    if (ok && unit_flag != 0)
-        interp_unsupported(I, call, "%s with unitFlag %lld: the fine-grained hand-off between "
-                           "Mmad and Fixpipe is not modelled yet", api, (long long)unit_flag);
-    return !ok || unit_flag != 0;
-}
-
 /* Mmad(dst, fm, filter[, bias], MmadParams): dst (L0C) = fm (L0A, m x k) * filter (L0B,
  * k x n) [+ bias] [+ dst when cmatrixInitVal is false and no bias is the source], m and n in
  * whole 16-row fractals, k in whole 32-byte blocks. */
@@ -84,7 +74,8 @@ static bool mmad(struct interp *I, CXCursor call, struct value *args, int nargs)
     int64_t k = field_int(I, call, params, "k", &ok);
     int64_t init_zero = field_int(I, call, params, "cmatrixInitVal", &ok);
     int64_t bias_source = field_int(I, call, params, "cmatrixSource", &ok);
-    if (!ok || unit_flag_set(I, call, params, "Mmad") || m == 0 || n == 0 || k == 0)
+    int64_t unit_flag;
+    if (!ok || !unit_flag_mode(I, call, params, "Mmad", &unit_flag) || m == 0 || n == 0 || k == 0)
         return true;
     int64_t ka = round_up(k * a->element, BLOCK_BYTES), kb = round_up(k * b->element, BLOCK_BYTES);
     struct emit_region write = region(c, m * n * c->element);
@@ -94,7 +85,11 @@ static bool mmad(struct interp *I, CXCursor call, struct value *args, int nargs)
         reads[nreads++] = region(bias, n * bias->element);
     else if (!init_zero && !bias_source)
         reads[nreads++] = write;   /* accumulates into dst */
+    struct unit_region handed;
+    if (!unit_flag_mmad_begin(I, call, unit_flag, c, write.length, &handed))
+        return true;
     emit_access(out(I), interp_loc(I, call), "M", "mmad", &write, reads, nreads);
+    unit_flag_mmad_end(I, call, unit_flag, &handed);
     return true;
 }
 
@@ -172,13 +167,26 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
     int64_t stride = field_int(I, call, args[2], "dstStride", &ok);
     int64_t nd = field_int(I, call, args[2], "ndNum", &ok);
     int64_t nd_stride = field_int(I, call, args[2], "dstNdStride", &ok);
-    if (!ok || unit_flag_set(I, call, args[2], "Fixpipe") || m <= 0 || n <= 0 || nd <= 0)
+    int64_t unit_flag;
+    if (!ok || !unit_flag_mode(I, call, args[2], "Fixpipe", &unit_flag) || m <= 0 || n <= 0 ||
+        nd <= 0)
         return true;
     int64_t written = d->length;
     if (row_major(call))
         written = ((nd - 1) * nd_stride + (m - 1) * (stride > n ? stride : n) + n) * d->element;
     struct emit_region write = region(d, written), read = region(s, s->length);
-    emit_access(out(I), interp_loc(I, call), "FIX", "fixpipe", &write, &read, 1);
+    struct as_loc at = interp_loc(I, call);
+    if (unit_flag == 0) {
+        if (unit_flag_plain_read(I, call, s, read.length))
+            emit_access(out(I), at, "FIX", "fixpipe", &write, &read, 1);
+        return true;
+    }
+    struct unit_region handed;
+    if (!unit_flag_fixpipe_begin(I, call, unit_flag, s, d, &handed))
+        return true;
+    emit_access(out(I), at, "FIX", "fixpipe", NULL, &read, 1);
+    unit_flag_fixpipe_end(I, call, unit_flag, &handed);
+    emit_access(out(I), at, "FIX", "fixpipe", &write, NULL, 0);
     return true;
 }
 

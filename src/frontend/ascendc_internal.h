@@ -86,6 +86,16 @@ struct gm_constant {
 /* g_coreType's values (the stub's AccelsyncCoreType). */
 enum { AC_CORE_AIC = 1, AC_CORE_AIV = 2 };
 
+/* L0C bytes [start, end) under the unitFlag hand-off (ascendc_unit_flag.c). */
+struct unit_region {
+    int64_t start, end;
+    enum {
+        UNIT_COMPUTED,      /* an Mmad marked it computed, no Fixpipe moved it out yet */
+        UNIT_AWAITED,       /* computed, and an Mmad already waits for it to be moved out */
+        UNIT_MOVED,         /* moved out, no Mmad has waited for that yet */
+    } state;
+};
+
 struct ascendc {
     struct ac_state *current_pipe;  /* GetTPipePtr() */
     struct emitter *out;            /* the kernel's statements */
@@ -96,6 +106,7 @@ struct ascendc {
     bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
     struct ascendc_entry_facts *facts;
     struct value sys_workspace;     /* SetSysWorkspace's pointer, VAL_NONE before */
+    VEC(struct unit_region) unit_regions;
 };
 
 /* ascendc_api.c */
@@ -120,6 +131,27 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
 /* ascendc_cube.c: Mmad, LoadData, Fixpipe, DataCopy(L1, GM, Nd2NzParams); false if `name`
  * is none of them (or a form not declared). */
 bool cube_call(struct interp *I, const char *name, CXCursor call, struct value *args, int nargs);
+
+/* ascendc_unit_flag.c: the unitFlag hand-off around an Mmad (writing len bytes of c) and a
+ * Fixpipe (reading src into dst). unit_flag_mode reads the field (false: reported); the
+ * _begin functions write the waits before the access (false: reported, nothing written), the
+ * _end functions the sets after it (after a Fixpipe's read of L0C, before its write). */
+bool unit_flag_mode(struct interp *I, CXCursor call, struct value params, const char *api,
+                    int64_t *mode);
+bool unit_flag_mmad_begin(struct interp *I, CXCursor call, int64_t mode,
+                          const struct tensor_state *c, int64_t len, struct unit_region *r);
+void unit_flag_mmad_end(struct interp *I, CXCursor call, int64_t mode, const struct unit_region *r);
+bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
+                             const struct tensor_state *src, const struct tensor_state *dst,
+                             struct unit_region *r);
+void unit_flag_fixpipe_end(struct interp *I, CXCursor call, int64_t mode,
+                           const struct unit_region *r);
+/* A copy reading len bytes of src without unitFlag: reported (false) when they are L0C
+ * bytes a Fixpipe with unitFlag moved out, which the device may read before the Mmad ends. */
+bool unit_flag_plain_read(struct interp *I, CXCursor call, const struct tensor_state *src,
+                          int64_t len);
+/* The kernel's end: waits the moved-out marks no Mmad took back. */
+void unit_flag_end_kernel(struct interp *I, struct as_loc at);
 
 /* ascendc_queues.c */
 void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool barrier);

@@ -82,6 +82,7 @@ static struct traits lower_runs(struct interp *I, struct pir_writer *w, CXCursor
                                     .mix = core.mix, .facts = core.facts});
         I->api_data = api_data;
         interp_run_kernel(I, entry, bind_param, NULL);
+        ascendc_api_end_run(I, interp_end_loc(I, cursor_body(entry)));
         merge(&t.api, ascendc_api_traits(api_data));
         ascendc_api_data_free(api_data);
         *incomplete |= I->incomplete;

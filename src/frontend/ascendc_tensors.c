@@ -297,6 +297,8 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
     }
     if (dst_bytes <= 0 || src_bytes <= 0)
         return true;   /* copies nothing */
+    if (!unit_flag_plain_read(I, call, s, src_bytes))
+        return true;
     struct emit_region from = region(s, src_bytes), to = region(d, dst_bytes);
     emit_access(out(I), interp_loc(I, call), unit, op, &to, &from, 1);
     return true;

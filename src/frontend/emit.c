@@ -203,6 +203,12 @@ void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, c
         flag_wait(e, unit_index(src), unit_index(dst), id);
 }
 
+void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
+                    const char *dst, int64_t id)
+{
+    pir_writer_line(e->w, at, "%s(%s, %s, %lld)", prim, src, dst, (long long)id);
+}
+
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
 {
     pir_writer_line(e->w, at, "pipe_barrier(%s)", unit);

@@ -30,6 +30,10 @@ void emit_access(struct emitter *e, struct as_loc at, const char *unit, const ch
                  const struct emit_region *write, const struct emit_region *reads, int nreads);
 void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,
                int64_t id);
+/* prim(src, dst, id) for a signal or wait of a bank of its own (the model's `bank`, apart
+ * from the event ids): auto-sync does not count it as ordering anything. */
+void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
+                    const char *dst, int64_t id);
 /* pipe_barrier(UNIT), or pipe_barrier(ALL) for unit "ALL". */
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
 

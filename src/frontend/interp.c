@@ -40,6 +40,17 @@ struct as_loc interp_loc(struct interp *I, CXCursor c)
     return loc;
 }
 
+struct as_loc interp_end_loc(struct interp *I, CXCursor c)
+{
+    struct as_loc at = interp_loc(I, c);
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
+    at.line = (int)line;
+    at.col = col > 1 ? (int)col - 1 : 1;   /* the closing brace */
+    at.len = 1;
+    return at;
+}
+
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
 {
     va_list ap;

@@ -177,6 +177,8 @@ struct value interp_copy_value(struct interp *I, struct value v);
 
 /* Helpers for the API layer. */
 struct as_loc interp_loc(struct interp *I, CXCursor c);
+/* The last character of c's extent: a compound statement's closing brace. */
+struct as_loc interp_end_loc(struct interp *I, CXCursor c);
 /* Reports a construct that is not modelled: the kernel is not verified. */
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

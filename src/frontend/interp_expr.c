@@ -62,13 +62,7 @@ static struct value *through_ref(struct interp *I, CXCursor at, struct value ref
 /* Ends a scope: destroys the objects the scope's variables own, newest first. */
 void close_scope(struct interp *I, size_t mark, CXCursor scope)
 {
-    struct as_loc at = interp_loc(I, scope);
-    CXSourceRange r = clang_getCursorExtent(scope);
-    unsigned line, col;
-    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &line, &col, NULL);
-    at.line = (int)line;
-    at.col = col > 1 ? (int)col - 1 : 1;   /* the closing brace */
-    at.len = 1;
+    struct as_loc at = interp_end_loc(I, scope);
     for (size_t i = I->frame->vars.len; i-- > mark;) {
         struct var *v = &I->frame->vars.items[i];
         if (v->owned && v->v.kind == VAL_OBJECT)

@@ -1,7 +1,7 @@
-// mmad_cube.cpp with unitFlag 3 on the Mmad (the fine-grained hand-off of L0C from the cube
-// to the fixpipe): not modelled yet, so the kernel is not verified rather than checked
-// without it.
-// expect: unsupported@68
+// mmad_cube.cpp with unitFlag 3 on the Mmad and 2 on the Fixpipe: the vendor documents 3 for
+// the Fixpipe that moves a result out, and no meaning of 2 there, so the kernel is not
+// verified rather than checked with a guess.
+// expect: unsupported@80
 #include "kernel_operator.h"
 using namespace AscendC;
 
@@ -76,6 +76,7 @@ extern "C" __global__ __aicore__ void mmad_custom(GM_ADDR a, GM_ADDR b, GM_ADDR 
     fix.mSize = M;
     fix.srcStride = M;
     fix.dstStride = N;
+    fix.unitFlag = 2;
     Fixpipe(cGm, c1Ready, fix);
     outQueueCO1.FreeTensor(c1Ready);
 }
