@@ -91,30 +91,62 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
+/* The entry of the cube core's parse that is `entry` of the vector core's (same name). */
+static CXCursor cube_entry(const struct cursor_vec *cube_entries, CXCursor entry)
+{
+    CXString name = clang_getCursorSpelling(entry);
+    CXCursor found = clang_getNullCursor();
+    for (size_t i = 0; i < cube_entries->len && clang_Cursor_isNull(found); i++) {
+        CXString other = clang_getCursorSpelling(cube_entries->items[i]);
+        if (!strcmp(clang_getCString(name), clang_getCString(other)))
+            found = cube_entries->items[i];
+        clang_disposeString(other);
+    }
+    clang_disposeString(name);
+    return found;
+}
+
 /* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
  * unless -D tiling_key fixes the key; with -D ranges, all that once per combination of their
- * values (kernels ENTRY_n<v>...). */
-static void lower_entries(struct interp *I, struct pir_writer *w, const struct cursor_vec *entries,
+ * values (kernels ENTRY_n<v>...). With a parse per core type (cube non-NULL), each entry is
+ * lowered from both: the runtime values are set in each. */
+static void lower_entries(struct interp *I, struct interp *cube, struct pir_writer *w,
+                          const struct cursor_vec *entries, const struct cursor_vec *cube_entries,
                           const struct frontend_options *o, const struct model_source *cores,
                           struct lowered_source *out)
 {
     struct key_list keys = {0};
-    if (!interp_defined(I, "tiling_key", NULL))
+    if (!interp_defined(I, "tiling_key", NULL)) {
         clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
+        if (cube)
+            clang_visitChildren(clang_getTranslationUnitCursor(cube->tu), find_keys, &keys);
+    }
     uint64_t combinations = clang_range_count(o);
     for (size_t i = 0; i < entries->len; i++) {
-        CXCursor entry = entries->items[i];
-        CXString spelled = clang_getCursorSpelling(entry);
+        struct entry_parses p = {.vector_I = I, .vector_entry = entries->items[i],
+                                 .cube_I = cube ? cube : I, .split = cube != NULL};
+        p.cube_entry = cube ? cube_entry(cube_entries, p.vector_entry) : p.vector_entry;
+        if (clang_Cursor_isNull(p.cube_entry)) {   /* the cube parse has no such entry */
+            p.cube_I = I;
+            p.cube_entry = p.vector_entry;
+            p.split = false;
+        }
+        CXString spelled = clang_getCursorSpelling(p.vector_entry);
         for (uint64_t c = 0; c < combinations; c++) {
             char *suffix = clang_range_apply(I, o, c);
+            if (cube)
+                free(clang_range_apply(cube, o, c));
             char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
             if (keys.len == 0)
-                ascendc_lower_entry(I, w, entry, name, o, cores, out);
+                ascendc_lower_entry(&p, w, name, o, cores, out);
             for (size_t k = 0; k < keys.len; k++) {
                 char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
                 interp_set_runtime(I, "tiling_key", keys.items[k],
                                    "TILING_KEY_IS(), one run per key");
-                ascendc_lower_entry(I, w, entry, keyed, o, cores, out);
+                if (cube)
+                    interp_set_runtime(cube, "tiling_key", keys.items[k],
+                                       "TILING_KEY_IS(), one run per key");
+                ascendc_lower_entry(&p, w, keyed, o, cores, out);
                 free(keyed);
             }
             free(name);
@@ -125,9 +157,9 @@ static void lower_entries(struct interp *I, struct pir_writer *w, const struct c
     VEC_FREE(keys);
 }
 
-/* The model's macros for code of its vector core type, as clang arguments appended to
- * args (a NULL-terminated, malloc'ed list). */
-static char **with_model_macros(char **args, const struct model_source *ms)
+/* The model's macros for code of core type `coretype`, as clang arguments appended to args
+ * (a NULL-terminated, malloc'ed list). */
+static char **with_model_macros(char **args, const struct model_source *ms, const char *coretype)
 {
     size_t n = 0;
     while (args[n])
@@ -135,7 +167,7 @@ static char **with_model_macros(char **args, const struct model_source *ms)
     args = xrealloc_array(args, n + (size_t)ms->ndefines + 1, sizeof(*args));
     for (int i = 0; i < ms->ndefines; i++) {
         const struct model_source_define *d = &ms->defines[i];
-        if (d->coretype && strcmp(d->coretype, ms->vector_core) != 0)
+        if (d->coretype && strcmp(d->coretype, coretype) != 0)
             continue;
         args[n++] = d->value ? xasprintf("-D%s=%s", d->name, d->value) : xasprintf("-D%s", d->name);
     }
@@ -143,40 +175,69 @@ static char **with_model_macros(char **args, const struct model_source *ms)
     return args;
 }
 
+/* Parses src with the model's macros for `coretype`. */
+static bool parse_for(const struct source *src, const struct frontend_options *o,
+                      const struct model_source *ms, const char *coretype, const char *tiling,
+                      struct clang_parse *parse, struct diag_list *diags)
+{
+    char **args = with_model_macros(
+        type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs), ms,
+        coretype);
+    size_t nargs = 0;
+    while (args[nargs])
+        nargs++;
+    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
+    bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1, (const char *const *)args,
+                                 nargs, parse, diags);
+    free_arguments(args);
+    return ok;
+}
+
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
     const char *path = src->path;
+    const struct model_source *ms = &m->source;
     char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
-    char **type_macros = with_model_macros(
-        type_macro_arguments(path, src->text, o->include_dirs, o->ninclude_dirs), &m->source);
-    size_t nmacros = 0;
-    while (type_macros[nmacros])
-        nmacros++;
-    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
-    struct clang_parse parse;
-    bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1,
-                                 (const char *const *)type_macros, nmacros, &parse, diags);
-    if (ok && other_core_macro_used(parse.tu, &m->source, STUB_DIR "/", diags))
+    struct clang_parse parse, cube_parse = {0};
+    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
+    /* Code chosen for the cube core at compile time: parsed again, as the cube core's. */
+    bool split = ok && strcmp(ms->vector_core, ms->cube_core) != 0 &&
+                 core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/");
+    if (split)
+        ok = parse_for(src, o, ms, ms->cube_core, tiling, &cube_parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
+        struct cursor_vec cube_entries = {0};
+        if (split)
+            cube_entries = clang_entries(cube_parse.tu, path, "__global__", NULL);
         ok = entries.len > 0;
         if (ok) {
             struct clang_session ss;
             clang_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
+            if (split)
+                clang_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
             pir_writer_note(&ss.w, o->manual_sync
                                        ? "auto-sync: off (no compiler-inserted sync is assumed)"
                                        : "auto-sync: on (the compiler's V->V barriers and "
                                          "S<->V/MTE2/MTE3 flags are added where accesses conflict, "
                                          "marked auto-sync; --auto-sync=off to check without them)");
-            lower_entries(&ss.I, &ss.w, &entries, o, &m->source, out);
+            if (split)
+                pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
+                                "selects code per core type at compile time)", ms->vector_core,
+                                ms->cube_core);
+            lower_entries(&ss.I, split ? &ss.second : NULL, &ss.w, &entries, &cube_entries, o,
+                          ms, out);
             clang_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);
+        VEC_FREE(cube_entries);
     }
     clang_parse_free(&parse);
+    if (split)
+        clang_parse_free(&cube_parse);
     free(tiling);
-    free_arguments(type_macros);
     return ok;
 }

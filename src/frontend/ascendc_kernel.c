@@ -40,8 +40,11 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
     return v;
 }
 
-/* Which core a run is on, and what the entry's runs share. */
+/* Which core a run is on, the parse it runs (the entry in it), and what the entry's runs
+ * share. */
 struct core_kind {
+    struct interp *I;
+    CXCursor entry;
     bool cube;              /* the cube core (g_coreType AIC), else a vector core */
     bool mix;               /* one core of a MIX kernel's group */
     struct ascendc_entry_facts *facts;
@@ -65,10 +68,12 @@ static void merge(struct ascendc_traits *into, struct ascendc_traits t)
 /* The runs of the entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 }
  * else { ... run n } }`, or as the one run's statements. Sets *incomplete when something was
  * not modelled. */
-static struct traits lower_runs(struct interp *I, struct pir_writer *w, CXCursor entry,
-                                struct as_loc at, const struct frontend_options *o,
-                                struct core_kind core, bool *incomplete)
+static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
+                                const struct frontend_options *o, struct core_kind core,
+                                bool *incomplete)
 {
+    struct interp *I = core.I;
+    CXCursor entry = core.entry;
     struct traits t = {0};
     struct pir_mark first = pir_writer_mark(w);
     bool more;
@@ -110,9 +115,9 @@ static struct traits lower_runs(struct interp *I, struct pir_writer *w, CXCursor
 
 /* `core NAME[count] : TYPE { if (coreid == 0) { ... } else { if (coreid == 1) ... } }`, every
  * core run with its own GetBlockIdx() (`block_what` says which). */
-static void lower_group(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
-                        const struct frontend_options *o, struct core_kind core, int64_t count,
-                        const char *block_what, bool *incomplete)
+static void lower_group(struct pir_writer *w, struct as_loc at, const struct frontend_options *o,
+                        struct core_kind core, int64_t count, const char *block_what,
+                        bool *incomplete)
 {
     const char *type = core.cube ? core.types->cube_core : core.types->vector_core;
     char name[64];
@@ -125,10 +130,10 @@ static void lower_group(struct interp *I, struct pir_writer *w, CXCursor entry, 
     else
         pir_writer_open(w, at, "core %s[%lld] : %s", name, (long long)count, type);
     for (int64_t b = 0; b < count && !*incomplete; b++) {
-        interp_set_runtime(I, "block_idx", b, block_what);
+        interp_set_runtime(core.I, "block_idx", b, block_what);
         if (b < count - 1)
             pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
-        lower_runs(I, w, entry, at, o, core, incomplete);
+        lower_runs(w, at, o, core, incomplete);
         if (b < count - 1) {
             pir_writer_close(w, at);
             pir_writer_open(w, at, "else");
@@ -154,10 +159,11 @@ static int64_t launched_cores(struct interp *I, CXCursor entry, bool *incomplete
 /* A MIX kernel: one group of the cube core and its two vector cores (a cross-core flag in
  * mode 2 links every cube core with every vector core of a PIR kernel, so one group is what
  * the engine can check exactly). GetBlockNum() is 1. */
-static void lower_mix(struct interp *I, struct pir_writer *w, CXCursor entry, struct as_loc at,
-                      const struct frontend_options *o, struct core_kind vector,
-                      struct core_kind cube, bool *incomplete)
+static void lower_mix(struct pir_writer *w, struct as_loc at, const struct frontend_options *o,
+                      struct core_kind vector, struct core_kind cube, bool *incomplete)
 {
+    struct interp *I = vector.I;
+    CXCursor entry = vector.entry;
     int64_t given;
     if (!strcmp(vector.types->vector_core, vector.types->cube_core)) {
         interp_unsupported(I, entry, "a MIX kernel (code for the cube and the vector cores) on a "
@@ -171,20 +177,25 @@ static void lower_mix(struct interp *I, struct pir_writer *w, CXCursor entry, st
         *incomplete = true;
         return;
     }
-    interp_set_runtime(I, "block_num", 1, "GetBlockNum(): a MIX kernel is lowered on one group "
-                       "of a cube core and two vector cores");
+    static const char one_group[] = "GetBlockNum(): a MIX kernel is lowered on one group of a "
+                                    "cube core and two vector cores";
+    interp_set_runtime(vector.I, "block_num", 1, one_group);
+    if (cube.I != vector.I)
+        interp_set_runtime(cube.I, "block_num", 1, one_group);
     cube.mix = vector.mix = true;
-    lower_group(I, w, entry, at, o, cube, 1,
-                "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
+    lower_group(w, at, o, cube, 1, "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores",
+                incomplete);
     if (!*incomplete)
-        lower_group(I, w, entry, at, o, vector, 2,
+        lower_group(w, at, o, vector, 2,
                     "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
 }
 
-void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
+void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
                          const struct frontend_options *o, const struct model_source *cores,
                          struct lowered_source *out)
 {
+    struct interp *I = p->vector_I;
+    CXCursor entry = p->vector_entry;
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
     pir_writer_open(w, at, "kernel %s", name);
@@ -193,39 +204,48 @@ void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry,
     bool incomplete = false;
     struct ascendc_entry_facts facts;
     ascendc_entry_facts_init(&facts);
-    struct core_kind vector = {.facts = &facts, .types = cores};
-    struct core_kind cube = {.cube = true, .facts = &facts, .types = cores};
-    struct core_kind mixed_cube = {.cube = true, .mix = true, .facts = &facts, .types = cores};
-    struct ascendc_traits t = lower_runs(I, w, entry, at, o, vector, &incomplete).api;
+    struct core_kind vector = {.I = I, .entry = entry, .facts = &facts, .types = cores};
+    struct core_kind cube = {.I = p->cube_I, .entry = p->cube_entry, .cube = true,
+                             .facts = &facts, .types = cores};
+    struct core_kind mixed_cube = cube;
+    mixed_cube.mix = true;
+    struct traits v = lower_runs(w, at, o, vector, &incomplete);
+    struct ascendc_traits t = v.api;
     bool cube_side = t.cube || t.cube_link;
-    if (!incomplete && t.core_type_read && !cube_side) {
-        /* the code tests which core it is on: run it on the cube core to see if it has work */
-        struct pir_mark probe = pir_writer_mark(w);
+    /* The cube core's own parse, or code that tests which core it is on: run it on the cube
+     * core to see if it has work. */
+    bool probe = p->split || t.core_type_read;
+    if (!incomplete && probe && !cube_side) {
+        struct pir_mark at_probe = pir_writer_mark(w);
         size_t before = w->nbuffers;
-        struct traits c = lower_runs(I, w, entry, at, o, mixed_cube, &incomplete);
+        struct traits c = lower_runs(w, at, o, mixed_cube, &incomplete);
         cube_side = c.wrote || c.api.cube || c.api.cube_link;
-        pir_writer_rollback(w, probe);
+        t.cross_core |= c.api.cross_core;
+        t.core_dependent |= c.api.core_dependent;
+        pir_writer_rollback(w, at_probe);
         if (!incomplete)   /* incomplete: kept for `lower`, which shows what was read */
             pir_writer_drop_buffers(w, before);
     }
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
-    if (!incomplete && cube_side && (t.core_type_read || t.cube_link)) {
+    /* With a parse per core type, the vector parse has vector code when its run wrote some. */
+    bool mix = p->split ? v.wrote || t.cube_link : t.core_type_read || t.cube_link;
+    if (!incomplete && cube_side && mix) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
-        lower_mix(I, w, entry, at, o, vector, cube, &incomplete);
+        lower_mix(w, at, o, vector, cube, &incomplete);
     } else if (!incomplete && cube_side) {   /* a cube kernel: no vector code */
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
         int64_t count = several ? launched_cores(I, entry, &incomplete) : 1;
         if (!incomplete)
-            lower_group(I, w, entry, at, o, cube, count,
+            lower_group(w, at, o, cube, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     } else if (!incomplete && several) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
         int64_t count = launched_cores(I, entry, &incomplete);
         if (!incomplete)
-            lower_group(I, w, entry, at, o, vector, count,
+            lower_group(w, at, o, vector, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     }
     pir_writer_close(w, at);

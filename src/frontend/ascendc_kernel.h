@@ -8,11 +8,19 @@
 #include "interp.h"
 #include "pir_writer.h"
 
-/* Writes PIR kernel `name` for `entry`: on one vector core; on each of block_num vector
+/* Where an entry is lowered from: the parse for the vector core, and the one for the cube
+ * core (the same interpreter and entry when the source is parsed once). */
+struct entry_parses {
+    struct interp *vector_I, *cube_I;
+    CXCursor vector_entry, cube_entry;
+    bool split;             /* parsed per core type: each parse has only its core's code */
+};
+
+/* Writes PIR kernel `name` for the entry: on one vector core; on each of block_num vector
  * cores when it depends on its core or synchronizes cores; on the cube core when it uses the
  * cube; as a MIX kernel (one cube core, two vector cores) when it has code for both. The core
  * types are the model's (`cores`). Counts the kernel (and whether it is incomplete) in *out. */
-void ascendc_lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, const char *name,
+void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
                          const struct frontend_options *o, const struct model_source *cores,
                          struct lowered_source *out);
 

@@ -339,7 +339,7 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
     struct entry_search s = {"accelsync:global", {0}};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_entries, &s);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_launches, &s);
-    if (s.entries.len == 0)
+    if (s.entries.len == 0 && diags)
         diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
                   (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
                   "no kernel entry in %s (a function defined with %s, or a template of one "
@@ -383,6 +383,7 @@ void clang_session_begin(struct clang_session *s, const struct clang_parse *p, c
                          const struct frontend_options *o, struct diag_list *diags)
 {
     pir_writer_init(&s->w);
+    s->has_second = false;
     s->defines = xcalloc(o->ndefines + 1, sizeof(*s->defines));
     for (size_t i = 0; i < o->ndefines; i++)
         s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
@@ -394,13 +395,29 @@ void clang_session_begin(struct clang_session *s, const struct clang_parse *p, c
                     path, AS_VERSION, api->name);
 }
 
-void clang_session_end(struct clang_session *s, const struct frontend_options *o,
-                       const char *model, struct lowered_source *out)
+void clang_session_second(struct clang_session *s, const struct clang_parse *p,
+                          const char *stub_prefix, const struct api_ops *api,
+                          struct diag_list *diags)
 {
-    struct interp *I = &s->I;
-    struct pir_writer *w = &s->w;
+    interp_init(&s->second, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
+    s->has_second = true;
+}
+
+static bool runtime_noted(const struct interp *I, const char *name)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (strcmp(I->runtime.items[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* The runtime values of I, but those `before` noted already. */
+static void note_runtime(struct pir_writer *w, const struct interp *I, const struct interp *before)
+{
     for (size_t i = 0; i < I->runtime.len; i++) {
         const struct runtime_value *rv = &I->runtime.items[i];
+        if (before && runtime_noted(before, rv->name))
+            continue;
         if (rv->varies) {
             pir_writer_note(w, "runtime value %s: %s", rv->name, rv->what);
             continue;
@@ -408,13 +425,32 @@ void clang_session_end(struct clang_session *s, const struct frontend_options *o
         pir_writer_note(w, "runtime value %s = %lld: %s, %s", rv->name, (long long)rv->value,
                         rv->what, rv->given ? "given by -D" : "the default (-D to change)");
     }
+}
+
+void clang_session_end(struct clang_session *s, const struct frontend_options *o,
+                       const char *model, struct lowered_source *out)
+{
+    struct interp *I = &s->I;
+    struct pir_writer *w = &s->w;
+    note_runtime(w, I, NULL);
+    if (s->has_second)
+        note_runtime(w, &s->second, I);
     out->pir = pir_writer_finish(w, o->model ? o->model : model, &out->origins, &out->nlines,
                                  &out->len);
-    /* the origins point into the interpreter's file names: hand them over */
+    /* the origins point into the interpreters' file names: hand them over */
     out->files = I->files.items;
     out->nfiles = I->files.len;
     I->files.items = NULL;
     I->files.len = I->files.cap = 0;
+    if (s->has_second) {
+        struct interp *J = &s->second;
+        out->files = xrealloc_array(out->files, out->nfiles + J->files.len + 1,
+                                    sizeof(*out->files));
+        for (size_t i = 0; i < J->files.len; i++)
+            out->files[out->nfiles++] = J->files.items[i];
+        J->files.len = 0;
+        interp_free(J);
+    }
     interp_free(I);
     pir_writer_free(w);
     free(s->defines);

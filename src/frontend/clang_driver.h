@@ -53,7 +53,7 @@ void clang_parse_free(struct clang_parse *p);
  * such function templates that the translation unit launches or calls (often inside a macro
  * such as KERNEL_CHECK(...)) or instantiates explicitly, each once, as their definitions: a
  * template kernel exists only where it is instantiated. No entry at all is an input-error
- * naming the `qualifiers`. */
+ * naming the `qualifiers` (in diags, unless NULL). */
 struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const char *qualifiers,
                                 struct diag_list *diags);
 /* Whether a declaration carries annotate(what). */
@@ -82,6 +82,8 @@ struct clang_session {
     struct define_value *defines;
     struct interp_options io;
     struct interp I;
+    struct interp second;   /* another parse of the source (clang_session_second), if any */
+    bool has_second;
 };
 
 /* Starts the session (stub_prefix: the stub directory with a trailing '/', kept by the
@@ -89,6 +91,11 @@ struct clang_session {
 void clang_session_begin(struct clang_session *s, const struct clang_parse *p, const char *path,
                          const char *stub_prefix, const struct api_ops *api,
                          const struct frontend_options *o, struct diag_list *diags);
+/* A second interpreter over another parse of the same source (the cube core's), writing
+ * into the same PIR; its runtime values and file names join the first's at the end. */
+void clang_session_second(struct clang_session *s, const struct clang_parse *p,
+                          const char *stub_prefix, const struct api_ops *api,
+                          struct diag_list *diags);
 /* Ends the PIR: notes the runtime values used, writes the text for the model (o's, else
  * `model`) and moves it, its line origins and the file names they point to into out; frees
  * the session. */

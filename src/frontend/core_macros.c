@@ -1,8 +1,8 @@
-/* Code chosen for another core type at compile time (docs/frontends.md): a source is parsed
- * once, with the macros of the model's vector core, so code under `#if __DAV_C220_CUBE__`
- * (a define the model gives another core type) is never seen. Rather than check a kernel
- * whose cube code vanished, the first mention of such a macro in a file of the translation
- * unit (the stubs aside) is reported as unsupported. */
+/* Code chosen per core type at compile time (docs/frontends.md): a source is parsed with the
+ * macros of the model's vector core, and again with those of its cube core when a file of
+ * the translation unit (the stubs aside) names one of the cube core's (`__DAV_C220_CUBE__`).
+ * A macro of a core type parsed for neither would hide code: its first mention is reported
+ * as unsupported. */
 #include "core_macros.h"
 
 #include <ctype.h>
@@ -11,6 +11,8 @@
 struct macro_search {
     CXTranslationUnit tu;
     const struct model_source *ms;
+    const char *coretype;       /* the macros of this core type; NULL: of any type parsed for
+                                 * neither the vector nor the cube core */
     const char *stub_dir;
     const char *name;           /* the macro found, or NULL */
     CXFile file;
@@ -73,7 +75,9 @@ static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXC
     const char *text = stub ? NULL : clang_getFileContents(s->tu, file, &len);
     for (int i = 0; text && i < s->ms->ndefines && !s->name; i++) {
         const struct model_source_define *d = &s->ms->defines[i];
-        if (!d->coretype || !strcmp(d->coretype, s->ms->vector_core))
+        if (!d->coretype || (s->coretype ? strcmp(d->coretype, s->coretype) != 0
+                                         : !strcmp(d->coretype, s->ms->vector_core) ||
+                                               !strcmp(d->coretype, s->ms->cube_core)))
             continue;
         long at = find_word(text, len, d->name) >= 0 ? find_identifier(s->tu, file, len, d->name)
                                                       : -1;
@@ -83,6 +87,14 @@ static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXC
             s->offset = (unsigned)at;
         }
     }
+}
+
+bool core_macro_used(CXTranslationUnit tu, const struct model_source *ms, const char *coretype,
+                     const char *stub_dir)
+{
+    struct macro_search s = {.tu = tu, .ms = ms, .coretype = coretype, .stub_dir = stub_dir};
+    clang_getInclusions(tu, visit_file, &s);
+    return s.name != NULL;
 }
 
 bool other_core_macro_used(CXTranslationUnit tu, const struct model_source *ms,
@@ -101,7 +113,8 @@ bool other_core_macro_used(CXTranslationUnit tu, const struct model_source *ms,
                         (int)strlen(s.name)};
     clang_disposeString(path);
     diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
-              "%s selects code for another core type at compile time: the source is parsed "
-              "once, as %s code, so that code would not be checked", s.name, ms->vector_core);
+              "%s selects code for a core type at compile time that the source is not parsed "
+              "for (only as %s and %s code), so that code would not be checked", s.name,
+              ms->vector_core, ms->cube_core);
     return true;
 }

@@ -100,8 +100,10 @@ static bool same_declaration(const struct pir_buffer *b, const char *base, const
     if (strcmp(b->space, space) || b->grows != (size == 0) || (size && b->size != size) ||
         b->place != place)
         return false;
-    if (b->origin.file != origin.file || b->origin.line != origin.line ||
-        b->origin.col != origin.col)
+    /* the same file interned by two interpreters (a parse per core type) is one file */
+    bool same_file = b->origin.file == origin.file ||
+                     (b->origin.file && origin.file && !strcmp(b->origin.file, origin.file));
+    if (!same_file || b->origin.line != origin.line || b->origin.col != origin.col)
         return false;
     return (!b->what && !what) || (b->what && what && !strcmp(b->what, what));
 }

@@ -1,0 +1,87 @@
+// matmul_mix.cpp with the cube and vector halves chosen at compile time, as kernels built for
+// both core types do: `#if defined(__DAV_C220_CUBE__)` keeps the cube half when the compiler
+// builds the kernel for the AIC, `#if defined(__DAV_C220_VEC__)` the vector half for the AIV.
+// The source is parsed once per core type with the model's macros for it, and the two halves
+// become one PIR kernel: core aic : AIC (from the cube parse) and core aiv[2] : AIV.
+// expect: clean
+#include "kernel_operator.h"
+using namespace AscendC;
+
+constexpr uint16_t M = 32, N = 32, K = 32;
+constexpr int32_t HALF = M * N / 2;
+
+extern "C" __global__ __aicore__ void matmul_relu(GM_ADDR a, GM_ADDR b, GM_ADDR y,
+                                                  GM_ADDR workspace)
+{
+    TPipe pipe;
+    GlobalTensor<float> work;
+    work.SetGlobalBuffer((__gm__ float *)workspace, M * N);
+#if defined(__DAV_C220_CUBE__)
+    {
+        TBuf<TPosition::A1> a1Buf;
+        TBuf<TPosition::B1> b1Buf;
+        TBuf<TPosition::A2> a2Buf;
+        TBuf<TPosition::B2> b2Buf;
+        TBuf<TPosition::CO1> c1Buf;
+        pipe.InitBuffer(a1Buf, M * K * sizeof(half));
+        pipe.InitBuffer(b1Buf, K * N * sizeof(half));
+        pipe.InitBuffer(a2Buf, M * K * sizeof(half));
+        pipe.InitBuffer(b2Buf, K * N * sizeof(half));
+        pipe.InitBuffer(c1Buf, M * N * sizeof(float));
+        GlobalTensor<half> aGm, bGm;
+        aGm.SetGlobalBuffer((__gm__ half *)a, M * K);
+        bGm.SetGlobalBuffer((__gm__ half *)b, K * N);
+        LocalTensor<half> a1 = a1Buf.Get<half>(), b1 = b1Buf.Get<half>();
+        LocalTensor<half> a2 = a2Buf.Get<half>(), b2 = b2Buf.Get<half>();
+        LocalTensor<float> c1 = c1Buf.Get<float>();
+        Nd2NzParams nd;
+        nd.nValue = M;
+        nd.dValue = K;
+        nd.srcDValue = K;
+        nd.dstNzC0Stride = M;
+        nd.dstNzNStride = 1;
+        DataCopy(a1, aGm, nd);
+        DataCopy(b1, bGm, nd);
+        SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+        LoadData2DParams load;
+        load.repeatTimes = M * K * sizeof(half) / 512;
+        load.srcStride = 1;
+        LoadData(a2, a1, load);
+        LoadData(b2, b1, load);
+        SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
+        MmadParams mm;
+        mm.m = M;
+        mm.n = N;
+        mm.k = K;
+        Mmad(c1, a2, b2, mm);
+        SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+        WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
+        FixpipeParamsV220 fix;
+        fix.nSize = N;
+        fix.mSize = M;
+        fix.srcStride = M;
+        fix.dstStride = N;
+        Fixpipe(work, c1, fix);
+        CrossCoreSetFlag<0x2, PIPE_FIX>(0x1);
+    }
+#endif
+#if defined(__DAV_C220_VEC__)
+    {
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, HALF * sizeof(float));
+        GlobalTensor<float> yGm;
+        yGm.SetGlobalBuffer((__gm__ float *)y + GetBlockIdx() * HALF, HALF);
+        LocalTensor<float> t = buf.Get<float>();
+        CrossCoreWaitFlag(0x1);
+        DataCopy(t, work[GetBlockIdx() * HALF], HALF);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        Relu(t, t, HALF);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(yGm, t, HALF);
+    }
+#endif
+}
