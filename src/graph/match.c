@@ -30,6 +30,8 @@ bool hb_xmode_links(const struct lw_program *p, int mode, int waiter, int source
         const struct model_xmode *m = &xf->modes[i];
         if (m->id != mode)
             continue;
+        if (m->per_cluster && p->cores[waiter].cluster != p->cores[source].cluster)
+            return false;
         if (m->scope == XMODE_SAME_TYPE)
             return strcmp(tw, ts) == 0 && (!m->coretype || strcmp(m->coretype, tw) == 0);
         return strcmp(tw, ts) != 0

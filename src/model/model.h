@@ -108,6 +108,7 @@ enum xmode_scope {
 struct model_xmode {
     int id;
     enum xmode_scope scope;
+    bool per_cluster;           /* links only cores of one cluster (within="cluster") */
     const char *coretype;       /* SAME_TYPE: restrict to this type; NULL: any */
     const char *coretypes[2];   /* CROSS_TYPE */
 };

@@ -572,6 +572,8 @@ static void parse_mode(struct walk *w, xmlNode *n)
     mode->id = (int)id;
     mode->scope = strcmp(attr(w, n, "scope"), "cross-type") == 0 ? XMODE_CROSS_TYPE
                                                                   : XMODE_SAME_TYPE;
+    const char *within = attr(w, n, "within");
+    mode->per_cluster = within && strcmp(within, "cluster") == 0;
     parse_mode_coretypes(w, n, mode);
 }
 

@@ -430,6 +430,12 @@ static void test_cluster(void)
     m = load_ok("ascend910b2", &diags);
     CU_ASSERT_EQUAL(m->ncluster_members, 0);
     CU_ASSERT_FALSE(model_prim_find(m, "sync_all")->per_cluster);
+    /* the unitFlag bank: its own channels and ids */
+    const struct model_prim *uset = model_prim_find(m, "unit_flag_set");
+    const struct model_prim *uwait = model_prim_find(m, "unit_flag_wait");
+    CU_ASSERT_FATAL(uset && uwait);
+    CU_ASSERT(uset->bank > 0 && uset->bank == uwait->bank && uset->nids == 256);
+    CU_ASSERT(model_prim_find(m, "set_flag")->bank == 0 && model_prim_find(m, "set_flag")->nids == 8);
     model_free(m);
     diag_list_free(&diags);
 }
@@ -450,6 +456,8 @@ static void test_cross_flags(void)
     CU_ASSERT(x->modes[2].id == 2 && x->modes[2].scope == XMODE_CROSS_TYPE);
     CU_ASSERT_STRING_EQUAL(x->modes[2].coretypes[0], "AIC");
     CU_ASSERT_STRING_EQUAL(x->modes[2].coretypes[1], "AIV");
+    /* modes 1 and 2 stay inside one AI core (a cluster), mode 0 reaches the whole kernel */
+    CU_ASSERT(!x->modes[0].per_cluster && x->modes[1].per_cluster && x->modes[2].per_cluster);
     model_free(m);
     diag_list_free(&diags);
 }
