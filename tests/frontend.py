@@ -67,11 +67,24 @@ expect(p.returncode == 2 and f'{K}/sync_all.cpp:12:12: error: block_num = 100: a
        'on its core is lowered on each core, 1 to 64 [unsupported]' in p.stdout,
        f'block_num beyond 64 cores is unsupported: {p.returncode} {p.stdout!r}')
 
-# a MIX kernel is one group of a cube core and two vector cores: another block_num is refused
+# a MIX kernel on block_num groups is one cluster per group (modes 1 and 2 stay in a cluster), at
+# most 21 groups of 3 cores; its GetBlockIdx() follows the vendor (2 * group + k on vector cores)
+p = run('check', '-D', 'block_num=22', f'{K}/matmul_mix.cpp')
+expect(p.returncode == 2 and f'{K}/matmul_mix.cpp:14:12: error: block_num = 22: a MIX kernel is lowered '
+       'on each group of a cube core and 2 vector cores, 1 to 21 groups [unsupported]' in p.stdout,
+       f'MIX beyond 21 groups is unsupported: {p.returncode} {p.stdout!r}')
+p = run('lower', '-D', 'block_num=2', f'{K}/mix_groups.cpp')
+lines = [l.split('  //')[0] for l in p.stdout.splitlines()]
+expect(p.returncode == 0 and '  cluster group[2] {' in lines and '    core aic : AIC {' in lines
+       and '    core aiv[2] : AIV {' in lines and '      if (clusterid == 0) {' in lines
+       and any('MTE2 copy buf[0 +: 2048] <- workspace[6144 +: 2048]' in l for l in lines),
+       f'lower -D block_num=2 of a MIX kernel: two clusters, group 1\'s second AIV reads the '
+       f'last half: {p.returncode} {p.stdout!r}')
+# the workspace of matmul_mix.cpp is not split by block: two groups write the same bytes
 p = run('check', '-D', 'block_num=4', f'{K}/matmul_mix.cpp')
-expect(p.returncode == 2 and f'{K}/matmul_mix.cpp:14:12: error: block_num = 4: a MIX kernel is lowered '
-       'on one group of a cube core and two vector cores (block_num 1) [unsupported]' in p.stdout,
-       f'MIX with block_num 4 is unsupported: {p.returncode} {p.stdout!r}')
+expect(p.returncode == 1 and 'FIX fixpipe on group[1].aic writes workspace bytes [0, 4096) while '
+       'FIX fixpipe on group[0].aic at line 66 may still be writing them [waw-hazard]' in p.stdout,
+       f'matmul_mix.cpp on 4 groups: WAW across groups: {p.returncode} {p.stdout!r}')
 
 # -D NAME=LO..HI: one kernel per value, named for it; the header says so; a range for a macro
 # (a name in capitals) and more than 64 combinations are input errors

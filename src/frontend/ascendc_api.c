@@ -328,10 +328,14 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     }
     if (!strcmp(name, "GetBlockIdx") || !strcmp(name, "get_block_idx") ||
-        !strcmp(name, "GetSubBlockIdx")) {   /* the latter: among all vector cores */
-        state_of(I)->traits.core_dependent = true;
-        *result = (struct value){.kind = VAL_INT, .buffer = -1,
-                                 .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
+        !strcmp(name, "GetSubBlockIdx")) {
+        struct ascendc *a = state_of(I);
+        a->traits.core_dependent = true;
+        int64_t block = interp_runtime(I, "block_idx", 0, "GetBlockIdx()");
+        /* GetSubBlockIdx: the vector core's place in its MIX group; elsewhere the block */
+        if (name[3] == 'S' && a->mix && a->core_type == AC_CORE_AIV)
+            block %= AC_MIX_VECTOR_CORES;
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = block};
         return true;
     }
     if (!strcmp(name, "AccelsyncCurrentCoreType")) {   /* g_coreType */
@@ -343,7 +347,8 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         /* vector cores per cube core in a MIX kernel's group, else 1 */
         struct ascendc *a = state_of(I);
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
-                                 .num = a->mix && a->core_type == AC_CORE_AIV ? 2 : 1};
+                                 .num = a->mix && a->core_type == AC_CORE_AIV ? AC_MIX_VECTOR_CORES
+                                                                              : 1};
         return true;
     }
     if (!strcmp(name, "GetBlockNum") || !strcmp(name, "get_block_num")) {

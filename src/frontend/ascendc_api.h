@@ -8,6 +8,8 @@ const struct api_ops *ascendc_api(void);
 /* What the runs of one kernel entry share: the mode each cross-core flag is set in, read by
  * the waits that do not name one (CrossCoreWaitFlag(f) waits on f's counter whatever set it). */
 enum { AC_CROSS_FLAGS = 16, AC_MODE_NONE = -1, AC_MODE_SEVERAL = -2 };
+/* The vector cores of a MIX kernel's group (AI core): the vendor's MIX_AIC_1_2 kernel type. */
+enum { AC_MIX_VECTOR_CORES = 2 };
 struct ascendc_entry_facts {
     int set_mode[AC_CROSS_FLAGS];   /* a mode, AC_MODE_NONE or AC_MODE_SEVERAL */
 };

@@ -114,10 +114,12 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
 }
 
 /* `core NAME[count] : TYPE { if (coreid == 0) { ... } else { if (coreid == 1) ... } }`, every
- * core run with its own GetBlockIdx() (`block_what` says which). */
+ * core run with its own GetBlockIdx() (`block_what` says which). In a kernel of `clusters`
+ * clusters (more than 1), the cores of cluster c are `if (clusterid == c)` and have blocks
+ * c * count to c * count + count - 1. */
 static void lower_group(struct pir_writer *w, struct as_loc at, const struct frontend_options *o,
-                        struct core_kind core, int64_t count, const char *block_what,
-                        bool *incomplete)
+                        struct core_kind core, int64_t clusters, int64_t count,
+                        const char *block_what, bool *incomplete)
 {
     const char *type = core.cube ? core.types->cube_core : core.types->vector_core;
     char name[64];
@@ -129,17 +131,27 @@ static void lower_group(struct pir_writer *w, struct as_loc at, const struct fro
         pir_writer_open(w, at, "core %s : %s", name, type);
     else
         pir_writer_open(w, at, "core %s[%lld] : %s", name, (long long)count, type);
-    for (int64_t b = 0; b < count && !*incomplete; b++) {
-        interp_set_runtime(core.I, "block_idx", b, block_what);
-        if (b < count - 1)
-            pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
-        lower_runs(w, at, o, core, incomplete);
-        if (b < count - 1) {
+    for (int64_t c = 0; c < clusters && !*incomplete; c++) {
+        if (c < clusters - 1)
+            pir_writer_open(w, at, "if (clusterid == %lld)", (long long)c);
+        for (int64_t b = 0; b < count && !*incomplete; b++) {
+            interp_set_runtime(core.I, "block_idx", c * count + b, block_what);
+            if (b < count - 1)
+                pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
+            lower_runs(w, at, o, core, incomplete);
+            if (b < count - 1) {
+                pir_writer_close(w, at);
+                pir_writer_open(w, at, "else");
+            }
+        }
+        for (int64_t b = 0; b < count - 1; b++)
+            pir_writer_close(w, at);
+        if (c < clusters - 1) {
             pir_writer_close(w, at);
             pir_writer_open(w, at, "else");
         }
     }
-    for (int64_t b = 0; b < count - 1; b++)
+    for (int64_t c = 0; c < clusters - 1; c++)
         pir_writer_close(w, at);
     pir_writer_close(w, at);
 }
@@ -156,38 +168,47 @@ static int64_t launched_cores(struct interp *I, CXCursor entry, bool *incomplete
     return cores;
 }
 
-/* A MIX kernel: one group of the cube core and its two vector cores (a cross-core flag in
- * mode 2 links every cube core with every vector core of a PIR kernel, so one group is what
- * the engine can check exactly). GetBlockNum() is 1. */
+/* A MIX kernel: block_num groups (AI cores) of one cube core and two vector cores (the
+ * vendor's MIX_AIC_1_2 kernel type), each group a PIR cluster when there are several: the
+ * model's modes 1 and 2 link only the cores of one cluster. -D block_num gives the groups;
+ * without it, one. GetBlockIdx() is the group on the cube core and 2 * group + 0 or 1 on the
+ * vector cores, as the vendor documents it. */
 static void lower_mix(struct pir_writer *w, struct as_loc at, const struct frontend_options *o,
                       struct core_kind vector, struct core_kind cube, bool *incomplete)
 {
     struct interp *I = vector.I;
     CXCursor entry = vector.entry;
-    int64_t given;
     if (!strcmp(vector.types->vector_core, vector.types->cube_core)) {
         interp_unsupported(I, entry, "a MIX kernel (code for the cube and the vector cores) on a "
                            "model with one core type for both (%s)", vector.types->vector_core);
         *incomplete = true;
         return;
     }
-    if (interp_defined(I, "block_num", &given) && given != 1) {
-        interp_unsupported(I, entry, "block_num = %lld: a MIX kernel is lowered on one group "
-                           "of a cube core and two vector cores (block_num 1)", (long long)given);
+    int64_t groups = 1;
+    bool given = interp_defined(I, "block_num", &groups);
+    if (groups < 1 || groups > MAX_CORES / (1 + AC_MIX_VECTOR_CORES)) {
+        interp_unsupported(I, entry, "block_num = %lld: a MIX kernel is lowered on each group of "
+                           "a cube core and %d vector cores, 1 to %d groups", (long long)groups,
+                           AC_MIX_VECTOR_CORES, MAX_CORES / (1 + AC_MIX_VECTOR_CORES));
         *incomplete = true;
         return;
     }
-    static const char one_group[] = "GetBlockNum(): a MIX kernel is lowered on one group of a "
-                                    "cube core and two vector cores";
-    interp_set_runtime(vector.I, "block_num", 1, one_group);
+    const char *what = given ? "GetBlockNum(): the groups of a cube core and two vector cores"
+                             : "GetBlockNum(): a MIX kernel is lowered on one group of a cube "
+                               "core and two vector cores unless -D block_num gives more";
+    interp_set_runtime(vector.I, "block_num", groups, what);
     if (cube.I != vector.I)
-        interp_set_runtime(cube.I, "block_num", 1, one_group);
+        interp_set_runtime(cube.I, "block_num", groups, what);
     cube.mix = vector.mix = true;
-    lower_group(w, at, o, cube, 1, "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores",
-                incomplete);
+    if (groups > 1)
+        pir_writer_open(w, at, "cluster group[%lld]", (long long)groups);
+    static const char block_what[] = "GetBlockIdx(): the group on the cube core, 2 * group and "
+                                     "2 * group + 1 on its vector cores";
+    lower_group(w, at, o, cube, groups, 1, block_what, incomplete);
     if (!*incomplete)
-        lower_group(w, at, o, vector, 2,
-                    "GetBlockIdx(): 0 on the cube core, 0 and 1 on the vector cores", incomplete);
+        lower_group(w, at, o, vector, groups, AC_MIX_VECTOR_CORES, block_what, incomplete);
+    if (groups > 1)
+        pir_writer_close(w, at);
 }
 
 void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
@@ -238,14 +259,14 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
         pir_writer_drop_buffers(w, buffers);
         int64_t count = several ? launched_cores(I, entry, &incomplete) : 1;
         if (!incomplete)
-            lower_group(w, at, o, cube, count,
+            lower_group(w, at, o, cube, 1, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     } else if (!incomplete && several) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
         int64_t count = launched_cores(I, entry, &incomplete);
         if (!incomplete)
-            lower_group(w, at, o, vector, count,
+            lower_group(w, at, o, vector, 1, count,
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     }
     pir_writer_close(w, at);
