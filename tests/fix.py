@@ -62,13 +62,13 @@ with tempfile.TemporaryDirectory() as tmp:
     d = run('fix', '--dry-run', x)
     expect(d.returncode == 0 and
            '\n-  core aic : AIC { MTE2 copy_gm_to_cbuf l1 <- g; }\n'
-           '+  core aic : AIC { cross_core_wait_flag(MTE2, 2, 15); MTE2 copy_gm_to_cbuf l1 <- g; }\n'
+           '+  core aic : AIC { cross_core_wait_flag(MTE2, 2, 10); MTE2 copy_gm_to_cbuf l1 <- g; }\n'
            '-  core aiv : AIV { MTE3 copy g <- u; }\n'
-           '+  core aiv : AIV { MTE3 copy g <- u; cross_core_set_flag(MTE3, 2, 15); }\n' in d.stdout,
+           '+  core aiv : AIV { MTE3 copy g <- u; cross_core_set_flag(MTE3, 2, 10); }\n' in d.stdout,
            f'a cross-core race is fixed with a flag pair across the two bodies: {d.stdout!r}{d.stderr!r}')
     h = run('check', x)
-    expect('x.pir:10:20: note: fix: insert cross_core_set_flag(MTE3, 2, 15); after line 11 and '
-           'cross_core_wait_flag(MTE2, 2, 15); before line 10 (fix verified)\n' in h.stdout,
+    expect('x.pir:10:20: note: fix: insert cross_core_set_flag(MTE3, 2, 10); after line 11 and '
+           'cross_core_wait_flag(MTE2, 2, 10); before line 10 (fix verified)\n' in h.stdout,
            f'check prints the verified cross-core hint: {h.stdout!r}')
     # a flag the first core already sets needs only the wait, which also takes its count
     m = os.path.join(root, 'corpus/ascend910b2/matmul_relu_mix/matmul_relu_mix_no_cross_wait.pir')
@@ -94,7 +94,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # the advice about the sync already there stays in front of the verified edit
     h = run('check', os.path.join(root, 'tests/kernels/raw-hazard/xflag_two_units.pir'))
     expect('which nothing orders, so a wait may take either count: give each unit its own flag, or '
-           'insert cross_core_set_flag(FIX, 2, 15); after line 14 and cross_core_wait_flag(MTE2, 2, 15); '
+           'insert cross_core_set_flag(FIX, 2, 10); after line 14 and cross_core_wait_flag(MTE2, 2, 10); '
            'before line 21 (fix verified)\n' in h.stdout, f'advice, then the verified edit: {h.stdout!r}')
     # a hint that could not be proven says why
     h = run('check', '--hint-budget', '1', os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir'))

@@ -1,4 +1,4 @@
-// bad-event-id for a cross-core flag: flag 16 is past flags 0-15.
+// bad-event-id for a cross-core flag: flag 16 is past flags 0-10.
 // expect: bad-event-id@9 bad-event-id@12
 model "ascend910b2";
 buffer c_gm : GM[512];
