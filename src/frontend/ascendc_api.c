@@ -31,20 +31,21 @@ struct ac_state *api_state(struct value v, enum ac_kind kind)
 
 /* ---- positions from the queue's type: TQue<TPosition::VECIN, 2> ---- */
 
-static int type_positions(CXType type, const char *out[2])
+static int type_positions(const struct model_source *ms, CXType type, const char *out[2],
+                          char spelled[2][16])
 {
     CXString s = clang_getTypeSpelling(clang_getCanonicalType(type_without_reference(type)));
     const char *text = clang_getCString(s);
     int n = 0;
     for (const char *p = strstr(text, "TPosition::"); p && n < 2; p = strstr(p, "TPosition::")) {
         p += strlen("TPosition::");
-        char name[16];   /* a local copy: files are checked on several threads */
+        char *name = spelled[n];   /* a local copy: files are checked on several threads */
         size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-        if (len >= sizeof(name))
-            len = sizeof(name) - 1;
+        if (len >= sizeof(spelled[n]))
+            len = sizeof(spelled[n]) - 1;
         memcpy(name, p, len);
         name[len] = '\0';
-        const struct position *pos = find_position(name);
+        const struct position *pos = find_position(ms, name);
         out[n++] = pos ? pos->name : !strcmp(name, "GM") ? "GM" : NULL;   /* GM: a bind's end */
     }
     clang_disposeString(s);
@@ -88,20 +89,23 @@ static void *construct(struct interp *I, const char *klass, CXType type, const c
     }
     if (!strcmp(klass, "TQue") || !strcmp(klass, "TQueBind") || !strcmp(klass, "TBuf")) {
         const char *pos[2] = {NULL, NULL};
-        int n = type_positions(type, pos);
+        char spelled[2][16] = {"", ""};
+        const struct model_source *ms = state_of(I)->source;
+        int n = type_positions(ms, type, pos, spelled);
         struct ac_state *s = new_state(AC_QUEUE);
         struct queue_state *q = &s->u.queue;
         q->name = name;
         q->tbuf = !strcmp(klass, "TBuf");
         if (n == 1 && pos[0])
-            q->pos = find_position(pos[0]);
+            q->pos = find_position(ms, pos[0]);
         else if (n == 2 && pos[0] && pos[1])
-            q->pos = find_bind_position(pos[0], pos[1]);
+            q->pos = find_bind_position(ms, pos[0], pos[1]);
         if (!q->pos || (!q->tbuf && !q->pos->enque))
-            interp_unsupported(I, site, "a %s on this position is not modelled (supported: "
-                               "VECIN, VECOUT, A1, B1, C1, A2, B2, CO1, a TQueBind from VECIN to "
-                               "VECOUT, GM to VECIN or VECOUT to GM; TBuf on any of them and "
-                               "VECCALC)", klass);
+            interp_unsupported(I, site, "a %s on %s%s%s is not modelled: the model declares no "
+                               "such position%s (its <source> positions; a TQueBind goes from "
+                               "VECIN to VECOUT, GM to VECIN or VECOUT to GM)", klass,
+                               n ? spelled[0] : "this position", n == 2 ? " to " : "",
+                               n == 2 ? spelled[1] : "", q->tbuf ? "" : ", or no queue events");
         return s;
     }
     if (!strcmp(klass, "TQueSync")) {   /* TQueSync<PIPE_A, PIPE_B>: its event is A_B */
@@ -470,6 +474,7 @@ void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
     a->core_type = run.cube_core ? AC_CORE_AIC : AC_CORE_AIV;
     a->mix = run.mix;
     a->facts = run.facts;
+    a->source = run.source;
     a->tiling_buffer = -1;
     a->sys_workspace = (struct value){.kind = VAL_NONE, .buffer = -1};
     return a;

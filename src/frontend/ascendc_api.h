@@ -21,6 +21,7 @@ void ascendc_entry_facts_init(struct ascendc_entry_facts *f);
 struct ascendc_run {
     bool auto_sync, cube_core, mix;
     struct ascendc_entry_facts *facts;
+    const struct model_source *source;  /* the model's frontend data (positions) */
 };
 /* Per-run state of the layer (the current TPipe, the statements written to w). */
 void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run);

@@ -8,20 +8,23 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../model/model.h"
 #include "ascendc_api.h"
 #include "emit.h"
 
-enum { MAX_EVENT_IDS = 8, MAX_SLOTS = 64 };
+enum { MAX_EVENT_IDS = 8, MAX_SLOTS = 64, MAX_SPACES = 16 };
 
-/* A logical position: its hardware space, and the flags the framework sets when a buffer is
- * handed on (EnQue/DeQue) and when it is given back (FreeTensor/AllocTensor). */
+/* A logical position (TPosition): its hardware space, and the flags the framework sets when a
+ * buffer is handed on (EnQue/DeQue) and when it is given back (FreeTensor/AllocTensor): the
+ * model's <position> data (hwmodels/), or a TQueBind's. */
 struct position {
     const char *name, *space, *enque, *free;
 };
-const struct position *find_position(const char *name);
+/* The model's position `name`, or NULL (not declared for this model). */
+const struct position *find_position(const struct model_source *ms, const char *name);
 /* The position of a TQueBind<src, dst> (src's itself when they are the same), or NULL. */
-const struct position *find_bind_position(const char *src, const char *dst);
-int space_index(const char *space);     /* index into pipe_state.next */
+const struct position *find_bind_position(const struct model_source *ms, const char *src,
+                                          const char *dst);
 
 enum ac_kind { AC_PIPE, AC_QUEUE, AC_LOCAL, AC_GLOBAL, AC_SYNC };
 
@@ -40,7 +43,11 @@ struct slot {
 struct ac_state;
 
 struct pipe_state {
-    int64_t next[8];        /* bump pointer per space (index in spaces[]) */
+    struct {
+        const char *space;
+        int64_t next;
+    } bump[MAX_SPACES];     /* the bump pointer of each space allocated from */
+    int nbump;
     VEC(struct event_pool) pools;
     VEC(struct ac_state *) queues;  /* for the destructor's waits */
     bool destroyed;
@@ -105,6 +112,7 @@ struct ascendc {
     int core_type;                  /* g_coreType's value here, AC_CORE_AIC or AC_CORE_AIV */
     bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
     struct ascendc_entry_facts *facts;
+    const struct model_source *source;  /* the model's frontend data: positions */
     struct value sys_workspace;     /* SetSysWorkspace's pointer, VAL_NONE before */
     VEC(struct unit_region) unit_regions;
 };

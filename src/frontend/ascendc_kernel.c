@@ -84,7 +84,7 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
         struct pir_mark start = pir_writer_mark(w);
         void *api_data = ascendc_api_data_new(
             w, (struct ascendc_run){.auto_sync = !o->manual_sync, .cube_core = core.cube,
-                                    .mix = core.mix, .facts = core.facts});
+                                    .mix = core.mix, .facts = core.facts, .source = core.types});
         I->api_data = api_data;
         interp_run_kernel(I, entry, bind_param, NULL);
         ascendc_api_end_run(I, interp_end_loc(I, cursor_body(entry)));

@@ -7,24 +7,14 @@
 
 #include "cursor_util.h"
 
-static const struct position positions[] = {
-    {"VECIN", "UB", "MTE2_V", "V_MTE2"},
-    {"VECOUT", "UB", "V_MTE3", "MTE3_V"},
-    {"VECCALC", "UB", NULL, NULL},
-    {"A1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
-    {"B1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
-    {"C1", "L1", "MTE2_MTE1", "MTE1_MTE2"},
-    {"A2", "L0A", "MTE1_M", "M_MTE1"},
-    {"B2", "L0B", "MTE1_M", "M_MTE1"},
-    {"CO1", "L0C", "M_FIX", "FIX_M"},
-    {"C2", "BT", "MTE1_M", "M_MTE1"},   /* the bias table, loaded from C1 by MTE1 */
-};
-
-const struct position *find_position(const char *name)
+const struct position *find_position(const struct model_source *ms, const char *name)
 {
-    for (size_t i = 0; i < sizeof(positions) / sizeof(positions[0]); i++)
-        if (strcmp(positions[i].name, name) == 0)
-            return &positions[i];
+    /* the model's <position> has the same fields, in the same order */
+    _Static_assert(sizeof(struct position) == sizeof(struct model_source_position),
+                   "struct position mirrors struct model_source_position");
+    for (int i = 0; ms && i < ms->npositions; i++)
+        if (strcmp(ms->positions[i].name, name) == 0)
+            return (const struct position *)&ms->positions[i];
     return NULL;
 }
 
@@ -41,24 +31,28 @@ static const struct bind {
     {"VECOUT", "GM", {"VECOUT->GM", "UB", "V_MTE3", "MTE3_V"}},
 };
 
-const struct position *find_bind_position(const char *src, const char *dst)
+const struct position *find_bind_position(const struct model_source *ms, const char *src,
+                                          const char *dst)
 {
     if (!strcmp(src, dst))
-        return find_position(src);
+        return find_position(ms, src);
     for (size_t i = 0; i < sizeof(binds) / sizeof(binds[0]); i++)
         if (!strcmp(binds[i].src, src) && !strcmp(binds[i].dst, dst))
             return &binds[i].pos;
     return NULL;
 }
 
-static const char *const spaces[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT"};
-
-int space_index(const char *space)
+/* The bump pointer of `space` in pipe p (a new one at 0); NULL past MAX_SPACES spaces. */
+static int64_t *bump_of(struct pipe_state *p, const char *space)
 {
-    for (int i = 0; i < (int)(sizeof(spaces) / sizeof(spaces[0])); i++)
-        if (strcmp(spaces[i], space) == 0)
-            return i;
-    return 0;
+    for (int i = 0; i < p->nbump; i++)
+        if (strcmp(p->bump[i].space, space) == 0)
+            return &p->bump[i].next;
+    if (p->nbump == MAX_SPACES)
+        return NULL;
+    p->bump[p->nbump].space = space;
+    p->bump[p->nbump].next = 0;
+    return &p->bump[p->nbump++].next;
 }
 
 /* ---- event-id pools ---- */
@@ -144,7 +138,7 @@ void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool 
         emit_barrier(out(I), at, "ALL");
         p->destroyed = true;
     } else {
-        memset(p->next, 0, sizeof(p->next));
+        p->nbump = 0;
         p->pools.len = 0;
     }
 }
@@ -171,16 +165,20 @@ static bool init_buffer(struct interp *I, struct ac_state *pipe, CXCursor call, 
         return true;
     }
     len = (len + 31) / 32 * 32;
-    int sp = space_index(q->pos->space);
+    int64_t *next = bump_of(&pipe->u.pipe, q->pos->space);
+    if (!next) {
+        interp_unsupported(I, call, "a TPipe allocating in more than %d spaces", MAX_SPACES);
+        return true;
+    }
     struct as_loc at = interp_loc(I, call);
     for (int k = 0; k < num; k++) {
         char *name = num > 1 ? xasprintf("%s_%d", q->name, k) : xstrdup(q->name);
         char *what = xasprintf("%s %s buffer %d of %lld", q->tbuf ? "TBuf" : "TQue", q->pos->name,
                                k, (long long)num);
         q->slots[k] = (struct slot){.buffer = pir_writer_buffer(I->w, name, q->pos->space, len,
-                                                                pipe->u.pipe.next[sp], at, what),
+                                                                *next, at, what),
                                     .free_id = -1, .enque_id = -1, .state = SLOT_FREE};
-        pipe->u.pipe.next[sp] += len;
+        *next += len;
         free(name);
         free(what);
     }

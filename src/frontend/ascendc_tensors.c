@@ -103,7 +103,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
         CXCursor enum_decl = clang_getTypeDeclaration(clang_getCursorType(
             clang_Cursor_getArgument(fn, 0)));
         const char *pname = interp_enumerator(I, enum_decl, pos);
-        const struct position *p = pname ? find_position(pname) : NULL;
+        const struct position *p = pname ? find_position(state_of(I)->source, pname) : NULL;
         if (!p) {
             interp_unsupported(I, call, "a LocalTensor on position %s is not modelled",
                                pname ? pname : "?");

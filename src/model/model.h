@@ -145,12 +145,19 @@ struct model_source_define {
     const char *value;          /* NULL: defined without a value */
     const char *coretype;       /* NULL: for every core type */
 };
+/* An Ascend C TPosition (<position>): its space, and the HardEvent names ("MTE2_V") a queue
+ * on it sets when a buffer is handed on (EnQue) and back (FreeTensor); NULL: none. */
+struct model_source_position {
+    const char *name, *space, *enque, *free;
+};
 struct model_source {
     const char *dialect;        /* "ascendc", "bangc"; NULL: the model has no <source> */
     const char *arch;           /* what --arch selects the model by; NULL: none */
     const char *vector_core, *cube_core;   /* core type names (the default when omitted) */
     struct model_source_define *defines;
     int ndefines;
+    struct model_source_position *positions;
+    int npositions;
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */

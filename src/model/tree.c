@@ -801,6 +801,52 @@ static const char *existing_coretype(struct walk *w, xmlNode *n, const char *att
     return name;
 }
 
+/* An event SRC_DST names two units of one core type (a queue's flag is a channel of it). */
+static bool event_of_units(const struct model *m, const char *event)
+{
+    const char *sep = strchr(event, '_');
+    if (!sep || strchr(sep + 1, '_'))
+        return false;
+    char src[64];
+    size_t n = (size_t)(sep - event);
+    if (n >= sizeof(src))
+        return false;
+    memcpy(src, event, n);
+    src[n] = '\0';
+    for (int i = 0; i < m->ncoretypes; i++)
+        if (model_unit_index(&m->coretypes[i], src) >= 0 &&
+            model_unit_index(&m->coretypes[i], sep + 1) >= 0)
+            return true;
+    return false;
+}
+
+static void parse_position(struct walk *w, xmlNode *n)
+{
+    struct model_source *s = &w->m->source;
+    struct model_source_position *p = &s->positions[s->npositions];
+    p->name = attr(w, n, "name");
+    p->space = attr(w, n, "space");
+    p->enque = attr(w, n, "enque");
+    p->free = attr(w, n, "free");
+    for (int i = 0; i < s->npositions; i++)
+        if (!strcmp(s->positions[i].name, p->name)) {
+            node_error(w, n, "position '%s' is declared twice", p->name);
+            return;
+        }
+    if (model_space_index(w->m, p->space) < 0) {
+        node_error(w, n, "position '%s' names unknown space '%s'", p->name, p->space);
+        return;
+    }
+    const char *events[2] = {p->enque, p->free};
+    for (int i = 0; i < 2; i++)
+        if (events[i] && !event_of_units(w->m, events[i])) {
+            node_error(w, n, "position '%s': event '%s' is not SRC_DST of two units of one "
+                       "core type", p->name, events[i]);
+            return;
+        }
+    s->npositions++;
+}
+
 static void parse_source(struct walk *w, xmlNode *n)
 {
     struct model *m = w->m;
@@ -814,9 +860,14 @@ static void parse_source(struct walk *w, xmlNode *n)
         s->vector_core = fallback;
     if (!s->cube_core)
         s->cube_core = fallback;
-    s->defines = arena_alloc_array(&m->arena, (size_t)count_elements(n, NULL) + 1,
-                                   sizeof(*s->defines));
+    size_t children = (size_t)count_elements(n, NULL) + 1;
+    s->defines = arena_alloc_array(&m->arena, children, sizeof(*s->defines));
+    s->positions = arena_alloc_array(&m->arena, children, sizeof(*s->positions));
     FOR_EACH_ELEMENT(c, n) {
+        if (is_element(c, "position")) {
+            parse_position(w, c);
+            continue;
+        }
         struct model_source_define *d = &s->defines[s->ndefines++];
         d->name = attr(w, c, "name");
         d->value = attr(w, c, "value");

@@ -430,6 +430,16 @@ static void test_cluster(void)
     m = load_ok("ascend910b2", &diags);
     CU_ASSERT_EQUAL(m->ncluster_members, 0);
     CU_ASSERT_FALSE(model_prim_find(m, "sync_all")->per_cluster);
+    /* TPositions: A2's table, with the queue events */
+    CU_ASSERT_EQUAL(m->source.npositions, 10);
+    const struct model_source_position *co1 = NULL;
+    for (int i = 0; i < m->source.npositions; i++)
+        if (!strcmp(m->source.positions[i].name, "CO1"))
+            co1 = &m->source.positions[i];
+    CU_ASSERT_PTR_NOT_NULL(co1);
+    if (co1)
+        CU_ASSERT(!strcmp(co1->space, "L0C") && !strcmp(co1->enque, "M_FIX") &&
+                  !strcmp(co1->free, "FIX_M"));
     /* the unitFlag bank: its own channels and ids */
     const struct model_prim *uset = model_prim_find(m, "unit_flag_set");
     const struct model_prim *uwait = model_prim_find(m, "unit_flag_wait");
@@ -615,6 +625,20 @@ static const struct {
      "<primitives><signal name=\"u_set\" bank=\"u\" ids=\"16\" description=\"d\"/>\n"
      "<wait name=\"u_wait\" bank=\"u\" description=\"d\"/></primitives>\n" END,
      10, "primitive 'u_wait' has 8 ids, bank 'u' has 16 (primitive 'u_set')"},
+    {"position in an unknown space",
+     L1_ROOT L2_SPACES CORE PRIMS
+     "<source dialect=\"ascendc\"><position name=\"P\" space=\"L9\"/></source>\n" END,
+     9, "position 'P' names unknown space 'L9'"},
+    {"position event that is not a unit pair",
+     L1_ROOT L2_SPACES CORE PRIMS
+     "<source dialect=\"ascendc\">\n<position name=\"P\" space=\"UB\" enque=\"V_X\" "
+     "free=\"S_V\"/></source>\n" END,
+     10, "position 'P': event 'V_X' is not SRC_DST of two units of one core type"},
+    {"position declared twice",
+     L1_ROOT L2_SPACES CORE PRIMS
+     "<source dialect=\"ascendc\"><position name=\"P\" space=\"UB\"/>\n"
+     "<position name=\"P\" space=\"GM\"/></source>\n" END,
+     10, "position 'P' is declared twice"},
     {"flag ids out of range",
      L1_ROOT L2_SPACES CORE "<flags ids=\"0\" kind=\"binary\"/>\n" PRIMS END, 8,
      "ids=\"0\" of <flags> must be between 1 and 4096"},
