@@ -230,12 +230,20 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
                              .facts = &facts, .types = cores};
     struct core_kind mixed_cube = cube;
     mixed_cube.mix = true;
-    struct traits v = lower_runs(w, at, o, vector, &incomplete);
+    /* `__global__ __cube__` / `__vector__`: the entry says which core it is for */
+    bool cube_only = clang_has_annotation(entry, "accelsync:cube");
+    bool vector_only = clang_has_annotation(entry, "accelsync:vector");
+    struct traits v = lower_runs(w, at, o, cube_only ? cube : vector, &incomplete);
     struct ascendc_traits t = v.api;
-    bool cube_side = t.cube || t.cube_link;
+    bool cube_side = cube_only || t.cube || t.cube_link;
+    if (!incomplete && vector_only && cube_side) {
+        interp_unsupported(I, entry, "a __vector__ kernel that uses the cube (Mmad, LoadData, "
+                           "Fixpipe, a mode-2 flag)");
+        incomplete = true;
+    }
     /* The cube core's own parse, or code that tests which core it is on: run it on the cube
      * core to see if it has work. */
-    bool probe = p->split || t.core_type_read;
+    bool probe = !cube_only && !vector_only && (p->split || t.core_type_read);
     if (!incomplete && probe && !cube_side) {
         struct pir_mark at_probe = pir_writer_mark(w);
         size_t before = w->nbuffers;
@@ -249,7 +257,7 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     }
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     /* With a parse per core type, the vector parse has vector code when its run wrote some. */
-    bool mix = p->split ? v.wrote || t.cube_link : t.core_type_read || t.cube_link;
+    bool mix = !cube_only && (p->split ? v.wrote || t.cube_link : t.core_type_read || t.cube_link);
     if (!incomplete && cube_side && mix) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
