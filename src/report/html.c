@@ -202,6 +202,11 @@ static void finding_html(FILE *out, const struct file_result *r, const struct fi
         esc(out, f->related_what);
         fputs("</p>\n", out);
     }
+    for (size_t i = 0; i < f->nnotes; i++) {   /* inlined calls, innermost first */
+        fprintf(out, "<p class=\"note\">line %d: ", f->notes[i].loc.line);
+        esc(out, f->notes[i].text);
+        fputs("</p>\n", out);
+    }
     if (f->fix) {
         fputs("<p class=\"fix\">fix: ", out);
         esc(out, f->fix);

@@ -33,6 +33,17 @@ static json_t *finding_json(const struct finding *f, const char *path)
                           json_text(f->message), "location", loc_json(&f->loc, path));
     if (f->related.file && f->related.line > 0)
         json_object_set_new(o, "related", loc_json(&f->related, path));
+    if (f->nnotes) {   /* how the source reached the statements: inlined calls, innermost first */
+        json_t *notes = json_array();
+        for (size_t i = 0; i < f->nnotes; i++) {
+            json_t *n = loc_json(&f->notes[i].loc, path);
+            json_object_set_new(n, "message", json_text(f->notes[i].text));
+            json_object_set_new(n, "of", json_string(f->notes[i].of_related ? "related"
+                                                                           : "location"));
+            json_array_append_new(notes, n);
+        }
+        json_object_set_new(o, "notes", notes);
+    }
     if (f->params.len)
         json_object_set_new(o, "params", bindings_json(&f->params));
     if (f->iter_first.len || f->iter_second.len) {

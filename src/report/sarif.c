@@ -123,10 +123,16 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
                             message(with_fix ? with_fix : f->message), "locations",
                             location(&f->loc, r->path, NULL));
     free(with_fix);
+    json_t *related = json_array();
     if (f->related.file && f->related.line > 0)
-        json_object_set_new(res, "relatedLocations",
-                            json_pack("[o]", location(&f->related, r->path,
-                                                      f->related_what ? f->related_what : "other party")));
+        json_array_append_new(related, location(&f->related, r->path,
+                                                f->related_what ? f->related_what : "other party"));
+    for (size_t i = 0; i < f->nnotes; i++)   /* inlined calls, innermost first */
+        json_array_append_new(related, location(&f->notes[i].loc, r->path, f->notes[i].text));
+    if (json_array_size(related))
+        json_object_set_new(res, "relatedLocations", related);
+    else
+        json_decref(related);
     json_object_set_new(res, "partialFingerprints", json_pack("{s:s}", "accelsyncFindingHash/v1", fp));
     if (f->fix)
         json_object_set_new(res, "properties", json_pack("{s:o}", "fix", json_text(f->fix)));

@@ -61,6 +61,19 @@ static void print_caret(FILE *out, const struct paint *pen, const struct source 
     fputc('\n', out);
 }
 
+/* The notes about the finding's location (of_related false) or its related location. */
+static void print_notes(FILE *out, const struct paint *pen, const struct finding *f,
+                        bool of_related)
+{
+    for (size_t i = 0; i < f->nnotes; i++) {
+        if (f->notes[i].of_related != of_related)
+            continue;
+        print_loc(out, pen, &f->notes[i].loc);
+        print_note(out, pen);
+        fprintf(out, "%s\n", f->notes[i].text);
+    }
+}
+
 static void print_finding(FILE *out, const struct paint *pen, const struct file_result *r,
                           const struct finding *f)
 {
@@ -75,6 +88,7 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
         loc.file = r->src->path;
         print_caret(out, pen, r->src, &loc);
     }
+    print_notes(out, pen, f, false);
     if (f->related.file && f->related.line > 0) {
         print_loc(out, pen, &f->related);
         print_note(out, pen);
@@ -86,6 +100,7 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
         }
         fputc('\n', out);
     }
+    print_notes(out, pen, f, true);
     if (f->iter_second.len || f->params.len) {
         print_loc(out, pen, &loc);
         print_note(out, pen);

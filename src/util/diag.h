@@ -82,6 +82,14 @@ struct fix_edit {
     const char *after_first;
 };
 
+/* A note a finding carries besides its related location: how the source reached one of its
+ * statements (a call the frontend inlined, innermost first). */
+struct finding_note {
+    struct as_loc loc;
+    const char *text;
+    bool of_related;            /* about the related location (the first access), not loc */
+};
+
 struct finding {
     enum check_id check;
     enum severity severity;
@@ -89,6 +97,8 @@ struct finding {
     struct as_loc loc;          /* second access, or the offending statement */
     struct as_loc related;      /* first access (hazards) or other party; file NULL if none */
     const char *related_what;   /* note text for `related`, e.g. "first access: MTE2 copy" */
+    const struct finding_note *notes;   /* in the list's arena; NULL: none */
+    size_t nnotes;
     const char *kernel;         /* NULL for file-level diagnostics */
     /* Hazard details; units NULL when not a hazard. */
     struct binding_list params;
