@@ -345,6 +345,36 @@ with tempfile.TemporaryDirectory() as tmp:
            'are lowered [unsupported]' in p.stdout,
            f'check: 128 combinations of sides are unsupported at the entry: {p.stdout!r}')
 
+# a finding inside helper methods names the calls that reach each statement, innermost first,
+# in text, JSON and SARIF
+p = run('check', f'{K}/inlined_chain.cpp')
+text = [l for l in p.stdout.splitlines() if not l.startswith(' ')]
+expect(p.returncode == 1 and text[:6] == [
+    f'{K}/inlined_chain.cpp:30:40: error: V vmuls reads buf bytes [0, 1024) while MTE2 copy at line 29 '
+    'may still be writing them [raw-hazard]',
+    f'{K}/inlined_chain.cpp:24:9: note: in KernelScale::Compute, inlined from here',
+    f'{K}/inlined_chain.cpp:48:5: note: in KernelScale::Process, inlined from here',
+    f'{K}/inlined_chain.cpp:29:39: note: first access: MTE2 copy',
+    f'{K}/inlined_chain.cpp:23:9: note: first access in KernelScale::CopyIn, inlined from here',
+    f'{K}/inlined_chain.cpp:48:5: note: first access in KernelScale::Process, inlined from here'],
+    f'check: the inlining chains of both statements as notes: {text[:6]!r}')
+p = run('check', '--format', 'json', f'{K}/inlined_chain.cpp')
+f0 = json.loads(p.stdout)['files'][0]['kernels'][0]['findings'][0]
+expect([(n['line'], n['of'], n['message']) for n in f0.get('notes', [])] == [
+    (24, 'location', 'in KernelScale::Compute, inlined from here'),
+    (48, 'location', 'in KernelScale::Process, inlined from here'),
+    (23, 'related', 'first access in KernelScale::CopyIn, inlined from here'),
+    (48, 'related', 'first access in KernelScale::Process, inlined from here')],
+    f'check --format json: the notes: {f0.get("notes")!r}')
+p = run('check', '--format', 'sarif', f'{K}/inlined_chain.cpp')
+rel = json.loads(p.stdout)['runs'][0]['results'][0]['relatedLocations']
+expect([r['message']['text'] for r in rel] == [
+    'first access: MTE2 copy', 'in KernelScale::Compute, inlined from here',
+    'in KernelScale::Process, inlined from here',
+    'first access in KernelScale::CopyIn, inlined from here',
+    'first access in KernelScale::Process, inlined from here'],
+    f'check --format sarif: the notes as related locations: {rel!r}')
+
 # several files on several threads: the same report as one after the other
 one = run('check', '-j', '1', '-I', f'{K}/include', K)
 two = run('check', '-j', '2', '-I', f'{K}/include', K)

@@ -102,6 +102,34 @@ static const struct sim_trace *trace_to_source(struct file_result *r, const stru
     return copy;
 }
 
+/* The calls PIR line `line` was written in, innermost first, as notes (of_related: about the
+ * related statement); appended to *notes (arena, grown by doubling *cap). */
+static void add_call_notes(struct file_result *r, const struct source *pir,
+                           const struct lowered_source *low, struct as_loc loc, bool of_related,
+                           const char *whose, struct finding_note **notes, size_t *n, size_t *cap)
+{
+    if (!low->calls_of || !loc.file || !pir || strcmp(loc.file, pir->path) != 0 || loc.line < 1 ||
+        (size_t)loc.line > low->nlines)
+        return;
+    for (int c = low->calls_of[loc.line - 1]; c >= 0 && (size_t)c < low->ncalls;
+         c = low->calls[c].parent) {
+        if (*n == *cap) {
+            size_t more = *cap ? 2 * *cap : 4;
+            struct finding_note *grown = arena_alloc_array(&r->diags.arena, more, sizeof(*grown));
+            if (*n)
+                memcpy(grown, *notes, *n * sizeof(*grown));
+            *notes = grown;
+            *cap = more;
+        }
+        struct as_loc site = low->calls[c].site;
+        site.file = arena_strdup(&r->diags.arena, site.file);
+        (*notes)[(*n)++] = (struct finding_note){
+            site, arena_printf(&r->diags.arena, "%s%s%s, inlined from here", whose,
+                               *whose ? " in " : "in ", low->calls[c].callee),
+            of_related};
+    }
+}
+
 void lowered_move_to_source(struct file_result *r, const struct source *pir,
                             const struct lowered_source *low, const struct diag_list *front)
 {
@@ -109,6 +137,13 @@ void lowered_move_to_source(struct file_result *r, const struct source *pir,
     r->diags.place_ctx = NULL;
     for (size_t i = 0; i < r->diags.len; i++) {
         struct finding *f = &r->diags.items[i];
+        struct finding_note *notes = NULL;
+        size_t nnotes = 0, cap = 0;
+        add_call_notes(r, pir, low, f->loc, false, "", &notes, &nnotes, &cap);
+        add_call_notes(r, pir, low, f->related, true, f->unit_first ? "first access" : "related",
+                       &notes, &nnotes, &cap);
+        f->notes = notes;
+        f->nnotes = nnotes;
         f->message = message_to_source(r, low, f->message);
         f->loc = to_source(r, pir, low, f->loc);
         f->related = to_source(r, pir, low, f->related);

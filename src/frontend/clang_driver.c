@@ -435,8 +435,9 @@ void clang_session_end(struct clang_session *s, const struct frontend_options *o
     note_runtime(w, I, NULL);
     if (s->has_second)
         note_runtime(w, &s->second, I);
-    out->pir = pir_writer_finish(w, o->model ? o->model : model, &out->origins, &out->nlines,
-                                 &out->len);
+    out->pir = pir_writer_finish(w, o->model ? o->model : model, &out->origins, &out->calls_of,
+                                 &out->nlines, &out->len);
+    pir_writer_take_calls(w, &out->calls, &out->ncalls);
     /* the origins point into the interpreters' file names: hand them over */
     out->files = I->files.items;
     out->nfiles = I->files.len;

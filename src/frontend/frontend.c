@@ -116,6 +116,10 @@ void lowered_source_free(struct lowered_source *l)
 {
     free(l->pir);
     free(l->origins);
+    free(l->calls_of);
+    for (size_t i = 0; i < l->ncalls; i++)
+        free(l->calls[i].callee);
+    free(l->calls);
     for (size_t i = 0; i < l->nfiles; i++)
         free(l->files[i]);
     free(l->files);

@@ -37,11 +37,21 @@ struct frontend_options {
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
 };
 
+/* A call the frontend inlined: where, what, and the call it was made in (-1: the entry). */
+struct lowered_call {
+    struct as_loc site;
+    char *callee;
+    int parent;
+};
+
 struct lowered_source {
     char *pir;                          /* the PIR text; NULL if nothing could be lowered */
     size_t len;
     struct as_loc *origins;             /* per PIR line (index line - 1) */
+    int *calls_of;                      /* per PIR line: the innermost call it is in, or -1 */
     size_t nlines;
+    struct lowered_call *calls;         /* the inlined calls lines are in */
+    size_t ncalls;
     char **files;                       /* owned strings the origins point to */
     size_t nfiles;
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */

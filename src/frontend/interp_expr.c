@@ -1003,6 +1003,25 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
     VEC_FREE(kids);
 }
 
+/* A function's name as a finding's note gives it: `Class::name` for a member. */
+static char *callee_name(CXCursor fn)
+{
+    CXString name = clang_getCursorSpelling(fn);
+    CXCursor parent = clang_getCursorSemanticParent(fn);
+    enum CXCursorKind k = clang_getCursorKind(parent);
+    char *out;
+    if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate ||
+        k == CXCursor_ClassTemplatePartialSpecialization) {
+        CXString klass = clang_getCursorSpelling(parent);
+        out = xasprintf("%s::%s", clang_getCString(klass), clang_getCString(name));
+        clang_disposeString(klass);
+    } else {
+        out = xstrdup(clang_getCString(name));
+    }
+    clang_disposeString(name);
+    return out;
+}
+
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
                                   struct value *args, int nargs, CXCursor site)
 {
@@ -1019,6 +1038,14 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     struct frame frame = {.caller = caller, .self = self, .ret = none};
     I->frame = &frame;
     I->depth++;
+    /* a call of the source's own code, from its own code: lines inside remember it */
+    bool traced = !declared_in_stubs(I, fn) && !declared_in_stubs(I, site);
+    int outer_call = I->w->call;
+    if (traced) {
+        char *callee = callee_name(fn);
+        pir_writer_enter_call(I->w, interp_loc(I, site), callee);
+        free(callee);
+    }
     int nparams = clang_Cursor_getNumArguments(fn);
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
@@ -1042,5 +1069,6 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     VEC_FREE(frame.vars);
     I->frame = caller;
     I->depth--;
+    pir_writer_leave_call(I->w, outer_call);
     return ret;
 }

@@ -12,6 +12,7 @@
 void pir_writer_init(struct pir_writer *w)
 {
     memset(w, 0, sizeof(*w));
+    w->call = -1;
     w->body = open_memstream(&w->body_text, &w->body_len);
     if (!w->body)
         xalloc_die();
@@ -23,6 +24,11 @@ void pir_writer_free(struct pir_writer *w)
         fclose(w->body);
     free(w->body_text);
     free(w->origins);
+    free(w->calls_of);
+    for (size_t i = 0; i < w->ncalls; i++)
+        free(w->calls[i].callee);
+    free(w->calls);
+    key_map_free(&w->call_keys);
     for (size_t i = 0; i < w->nbuffers; i++) {
         free(w->buffers[i].name);
         free(w->buffers[i].what);
@@ -168,14 +174,49 @@ char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t len
                      (long long)length);
 }
 
-static void add_origin(struct pir_writer *w, struct as_loc origin)
+static void add_origin(struct pir_writer *w, struct as_loc origin, int call)
 {
     if (w->norigins == w->cap) {
         w->cap = w->cap ? 2 * w->cap : 256;
         w->origins = xrealloc_array(w->origins, w->cap, sizeof(*w->origins));
+        w->calls_of = xrealloc_array(w->calls_of, w->cap, sizeof(*w->calls_of));
     }
+    w->calls_of[w->norigins] = call;
     w->origins[w->norigins++] = origin;
     w->body_lines++;
+}
+
+int pir_writer_enter_call(struct pir_writer *w, struct as_loc site, const char *callee)
+{
+    int previous = w->call;
+    /* file names are interned: the same pointer is the same file (per interpreter) */
+    const int64_t key[KEY_MAP_WIDTH] = {previous, (int64_t)(intptr_t)site.file, site.line,
+                                        site.col};
+    int i = key_map_get_or_put(&w->call_keys, key, (int)w->ncalls);
+    if ((size_t)i == w->ncalls) {
+        if (w->ncalls == w->calls_cap) {
+            w->calls_cap = w->calls_cap ? 2 * w->calls_cap : 64;
+            w->calls = xrealloc_array(w->calls, w->calls_cap, sizeof(*w->calls));
+        }
+        w->calls[w->ncalls++] = (struct lowered_call){site, xstrdup(callee), previous};
+    }
+    w->call = i;
+    return previous;
+}
+
+void pir_writer_leave_call(struct pir_writer *w, int previous)
+{
+    w->call = previous;
+}
+
+void pir_writer_take_calls(struct pir_writer *w, struct lowered_call **calls, size_t *ncalls)
+{
+    *calls = w->calls;
+    *ncalls = w->ncalls;
+    w->calls = NULL;
+    w->ncalls = w->calls_cap = 0;
+    key_map_free(&w->call_keys);
+    w->call_keys = (struct key_map){0};
 }
 
 /* One body line: the text, its tail ("" or " {"), and where it came from. */
@@ -187,7 +228,7 @@ static void put_line(struct pir_writer *w, struct as_loc origin, const char *tex
         fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
                 origin.file, origin.line, origin.col);
     fputc('\n', w->body);
-    add_origin(w, origin);
+    add_origin(w, origin, origin.file ? w->call : -1);
 }
 
 /* The formatted text as one line: tail ";" for a statement, " {" for an opening. */
@@ -230,7 +271,7 @@ void pir_writer_close(struct pir_writer *w, struct as_loc origin)
 {
     w->indent--;
     fprintf(w->body, "%*s}\n", 2 * w->indent, "");
-    add_origin(w, origin);
+    add_origin(w, origin, -1);
 }
 
 struct pir_mark pir_writer_mark(struct pir_writer *w)
@@ -308,6 +349,8 @@ void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir
                             text + body_start.offset);
     struct as_loc *origins = xrealloc_array(NULL, nlines ? nlines : 1, sizeof(*origins));
     memcpy(origins, w->origins + body_start.norigins, nlines * sizeof(*origins));
+    int *calls = xrealloc_array(NULL, nlines ? nlines : 1, sizeof(*calls));
+    memcpy(calls, w->calls_of + body_start.norigins, nlines * sizeof(*calls));
     pir_writer_rollback(w, at_open);
     const char *p = lines;
     for (size_t i = 0; i < nlines; i++) {
@@ -315,15 +358,16 @@ void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         size_t skip = n >= 2 && p[0] == ' ' && p[1] == ' ' ? 2 : 0;
         fprintf(w->body, "%.*s\n", (int)(n - skip), p + skip);
-        add_origin(w, origins[i]);
+        add_origin(w, origins[i], calls[i]);
         p = nl ? nl + 1 : p + n;
     }
     free(lines);
     free(origins);
+    free(calls);
 }
 
 char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc **origins,
-                        size_t *nlines, size_t *len)
+                        int **calls_of, size_t *nlines, size_t *len)
 {
     char *text = NULL;
     size_t text_len = 0;
@@ -332,6 +376,9 @@ char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc *
         xalloc_die();
     size_t cap = w->nheader + 2 + w->nbuffers + w->norigins + 1, n = 0;
     struct as_loc *lines = xcalloc(cap, sizeof(*lines));
+    int *line_calls = xmalloc(cap * sizeof(*line_calls));
+    for (size_t i = 0; i < cap; i++)
+        line_calls[i] = -1;
     for (size_t i = 0; i < w->nheader; i++, n++)
         fprintf(out, "// %s\n", w->header[i]);
     fprintf(out, "model \"%s\";\n", model);
@@ -355,9 +402,12 @@ char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc *
     fflush(w->body);
     fwrite(w->body_text, 1, w->body_len, out);
     memcpy(lines + n, w->origins, w->norigins * sizeof(*lines));
+    if (w->norigins)
+        memcpy(line_calls + n, w->calls_of, w->norigins * sizeof(*line_calls));
     n += w->norigins;
     fclose(out);
     *origins = lines;
+    *calls_of = line_calls;
     *nlines = n;
     *len = text_len;
     return text;

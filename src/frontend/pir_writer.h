@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../util/key_map.h"
+#include "frontend.h"
 #include "../util/source.h"
 
 struct pir_buffer {
@@ -34,7 +36,12 @@ struct pir_writer {
     size_t body_len;
     int body_lines;
     struct as_loc *origins; /* per body line */
+    int *calls_of;          /* per body line: the innermost call it was written in, or -1 */
     size_t norigins, cap;
+    struct lowered_call *calls; /* every distinct call made (pir_writer_enter_call) */
+    size_t ncalls, calls_cap;
+    int call;               /* the call being written now, -1: the entry's body */
+    struct key_map call_keys;   /* (parent, site) -> index in calls */
     int indent;
     struct pir_buffer *buffers;
     size_t nbuffers, buffers_cap;
@@ -101,9 +108,16 @@ void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
                             struct pir_mark at_else, struct pir_mark else_start,
                             struct pir_mark else_end);
 
+/* Lines written from now on are inside the call of `callee` at `site` (made inside the current
+ * one); returns the current call, for pir_writer_leave_call. */
+int pir_writer_enter_call(struct pir_writer *w, struct as_loc site, const char *callee);
+void pir_writer_leave_call(struct pir_writer *w, int previous);
 /* The whole PIR text (header, model, buffers, kernels); *origins gets one location per output
- * line (index line - 1; file NULL for lines with no source). Both malloc'ed. */
+ * line (index line - 1; file NULL for lines with no source), *calls_of the innermost call
+ * of each (-1: none); all malloc'ed. The calls stay the writer's: pir_writer_take_calls. */
 char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc **origins,
-                        size_t *nlines, size_t *len);
+                        int **calls_of, size_t *nlines, size_t *len);
+/* Hands the calls (and their callee strings) over: *calls malloc'ed, the writer keeps none. */
+void pir_writer_take_calls(struct pir_writer *w, struct lowered_call **calls, size_t *ncalls);
 
 #endif
