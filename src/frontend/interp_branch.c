@@ -363,6 +363,26 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
     return exec_choice(I, s, &a, &b);
 }
 
+static enum flow run_go_on(struct interp *I, const struct side *side)
+{
+    (void)I;
+    (void)side;
+    return FLOW_NEXT;
+}
+
+static enum flow run_exit(struct interp *I, const struct side *side)
+{
+    (void)I;
+    (void)side;
+    return FLOW_BREAK;
+}
+
+enum flow exec_data_loop_test(struct interp *I, CXCursor cond)
+{
+    struct side go_on = {.run = run_go_on, .stmt = cond}, exit = {.run = run_exit, .stmt = cond};
+    return exec_choice(I, cond, &go_on, &exit);
+}
+
 /* Side k of a switch on data: its statements from starts[k] on, up to a break. */
 static enum flow run_case(struct interp *I, const struct side *side)
 {

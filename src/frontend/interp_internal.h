@@ -95,6 +95,10 @@ bool interp_same_value(struct value a, struct value b);
 /* `switch` whose value is not known: one side per entry point (a case, or where none matches),
  * each running body's statements from starts[k] up to a break. */
 struct cursor_vec;
+/* A loop test on data: `if (?) { go on } else { break; }`; FLOW_NEXT (go on, the exit
+ * pending until the loop ends), FLOW_BREAK (a stateful API's run took the exit) or
+ * FLOW_STOP. */
+enum flow exec_data_loop_test(struct interp *I, CXCursor cond);
 enum flow exec_data_switch(struct interp *I, CXCursor s, const struct cursor_vec *body,
                            const size_t *starts, size_t nstarts);
 /* Where a construct's pending exits and guards start (taken when it starts). */

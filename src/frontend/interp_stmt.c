@@ -25,12 +25,6 @@ static bool condition_value(struct interp *I, CXCursor c, struct value v, const 
     return true;
 }
 
-static bool condition(struct interp *I, CXCursor c, const char *what, bool *out)
-{
-    struct value v = eval(I, c);
-    return !I->stopped && condition_value(I, c, v, what, out);
-}
-
 /* if: one side when the condition is known, both (exec_data_if) when it depends on data. */
 static enum flow exec_if(struct interp *I, CXCursor s)
 {
@@ -124,15 +118,31 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
     if (!clang_Cursor_isNull(init) && exec(I, init) == FLOW_STOP)
         return FLOW_STOP;
     enum flow f = FLOW_NEXT;
+    int64_t data_tests = 0;   /* tests on data passed: iterations data decided */
     for (bool first = true;; first = false) {
         if (!count_step(I, s))
             return FLOW_STOP;
         if (!clang_Cursor_isNull(cond) && (test_first || !first)) {
-            bool go;
-            if (!condition(I, cond, "the loop condition", &go))
+            struct value c = eval(I, cond);
+            if (I->stopped)
                 return FLOW_STOP;
-            if (!go)
-                break;
+            if (c.kind == VAL_UNKNOWN) {
+                /* data decides: the loop may end here or go on, up to data_trips times */
+                int64_t most = interp_runtime(I, "data_trips", 3, "the most iterations a loop "
+                                              "whose condition depends on data is checked for "
+                                              "(each count from 0 up is a path)");
+                if (data_tests++ >= most)
+                    break;
+                f = exec_data_loop_test(I, cond);
+                if (f != FLOW_NEXT)
+                    break;
+            } else {
+                bool go;
+                if (!condition_value(I, cond, c, "the loop condition", &go))
+                    return FLOW_STOP;
+                if (!go)
+                    break;
+            }
         }
         f = settle_exits(I, exits, FLOW_CONTINUE, exec(I, body), body);
         if (f != FLOW_NEXT)
