@@ -46,8 +46,9 @@ HIGH_LEVEL = re.compile(r'\b(Matmul|MatmulImpl|SoftMax|SoftmaxFlash\w*|LayerNorm
                         r'DeepNorm|GroupNorm|Mean|Sum)\s*(<[^;()]*>\s*\(?|\()'
                         # the headers of the high-level library
                         r'|#\s*include\s*[<"]lib/')
-ENTRY = re.compile(r'__global__')
-BANG_ENTRY = re.compile(r'__mlu_(global|entry)__')
+# an entry is defined in the file (its body follows), not only declared for a host launch
+ENTRY = re.compile(r'__global__[^;{]*\{')
+BANG_ENTRY = re.compile(r'__mlu_(global|entry)__[^;{]*\{')
 BANG_CLUSTER = re.compile(r'\b(__sync_cluster|__sync_all\w*|__mlu_shared__|clusterId|coreId|'
                           r'__is_mpu|__is_ipu)\b')
 

@@ -240,6 +240,7 @@ enum family {
     TRANSPOSE,      /* (dst, a, h, w) */
     MOVE_BYTES,     /* (dst, a, bytes) */
     FUSION,         /* (op, dst, a, b, c, n): b and c each an array or a scalar */
+    LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     NO_ACCESS,      /* __bang_printf: values only */
 };
 
@@ -270,6 +271,7 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
     {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
+    {"lut", LOOKUP},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -306,7 +308,8 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         f = UNARY;
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
-                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6};
+                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
+                                [LOOKUP] = 5};
     /* a conversion may take a fixed-point position after the count */
     bool extra_position = f == UNARY && is_conversion(op) && nargs == 4;
     if (f == NO_ACCESS)
@@ -328,6 +331,17 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
             if (k == 2 || args[k].kind == VAL_POINTER)
                 reads[nreads++] = (struct span){args[k], times(count, element_size(call, k))};
         access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
+        return;
+    }
+    if (f == LOOKUP) {   /* n elements of dst and of the indexes, table_len of the table */
+        int64_t count, entries;
+        if (!extent_arg(I, call, args[3], "the element count", &count) ||
+            !extent_arg(I, call, args[4], "the table length", &entries))
+            return;
+        struct span dst = {args[0], times(count, element_size(call, 0))};
+        struct span reads[2] = {{args[1], times(count, element_size(call, 1))},
+                                {args[2], times(entries, element_size(call, 2))}};
+        access(I, call, "COMPUTE", "bang_lut", &dst, 1, reads, 2);
         return;
     }
     if (f == MOVE_BYTES) {
