@@ -307,6 +307,12 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
         } else {
             a = pointer_add(a, k * size);
         }
+        /* a row of a pointer to arrays (`float (*rows)[7]`, rows[i]): the address of the row,
+         * read where its elements are */
+        if (is_array(clang_getCanonicalType(clang_getCursorType(e)))) {
+            I->scratch = a;
+            return &I->scratch;
+        }
         return memory_access(I, e, a, size, use);
     }
     if (a.kind != VAL_OBJECT || !a.obj || a.obj->api) {
