@@ -178,7 +178,7 @@ with tempfile.TemporaryDirectory() as tmp:
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     two = write(os.path.join(tmp, 'two_unsupported.mlu'),
                 '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
-                '  __bang_sumpool(a, a, 1, 1, 1, 1, 1, 1, 1);\n  __bang_lut(a, a, a, 4, 4);\n}\n')
+                '  __bang_sumpool(a, a, 1, 1, 1, 1, 1, 1, 1);\n  __bang_argmax(a, a, 4);\n}\n')
     c, l = run('check', two), run('lower', two)
     expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
            f'{two}:4:3: error: \'__bang_sumpool\' is not modelled' in c.stdout,
