@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/fnv.h"
 #include "../util/xalloc.h"
 
 void pir_writer_init(struct pir_writer *w)
@@ -189,9 +190,11 @@ static void add_origin(struct pir_writer *w, struct as_loc origin, int call)
 int pir_writer_enter_call(struct pir_writer *w, struct as_loc site, const char *callee)
 {
     int previous = w->call;
-    /* file names are interned: the same pointer is the same file (per interpreter) */
-    const int64_t key[KEY_MAP_WIDTH] = {previous, (int64_t)(intptr_t)site.file, site.line,
-                                        site.col};
+    /* file names are interned: the same pointer is the same file (per interpreter); one site
+     * may call different functions (through a function pointer): the callee is in the key */
+    const int64_t key[KEY_MAP_WIDTH] = {previous, (int64_t)(intptr_t)site.file,
+                                        (int64_t)site.line << 20 | site.col,
+                                        (int64_t)fnv1a(callee, strlen(callee))};
     int i = key_map_get_or_put(&w->call_keys, key, (int)w->ncalls);
     if ((size_t)i == w->ncalls) {
         if (w->ncalls == w->calls_cap) {
