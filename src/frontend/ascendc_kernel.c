@@ -11,9 +11,9 @@
 #include "ascendc_api.h"
 #include "clang_driver.h"
 
-/* Runs of one core, one per combination of sides of its conditions on data, beyond which
- * the kernel is not lowered; cores of a kernel that synchronizes them, at most. */
-enum { MAX_RUNS = 64, MAX_CORES = 64 };
+/* Cores of a kernel that synchronizes them, at most. (The runs of one core, one per
+ * combination of sides of its conditions on data, are at most interp_options.max_runs.) */
+enum { MAX_CORES = 64 };
 
 /* The operator framework passes the tiling data last, in a GM_ADDR parameter named for it
  * (`tiling`, `tilingGm`). */
@@ -92,9 +92,9 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
         ascendc_api_data_free(api_data);
         *incomplete |= I->incomplete;
         more = !I->incomplete && interp_next_run(I);
-        if (more && ++runs == MAX_RUNS) {
+        if (more && ++runs == I->opt->max_runs) {
             interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
-                               "kernel into more combinations than are lowered", MAX_RUNS);
+                               "kernel into more combinations than are lowered", I->opt->max_runs);
             *incomplete = true;
             more = false;
         }

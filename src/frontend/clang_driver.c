@@ -387,9 +387,10 @@ void clang_session_begin(struct clang_session *s, const struct clang_parse *p, c
     s->defines = xcalloc(o->ndefines + 1, sizeof(*s->defines));
     for (size_t i = 0; i < o->ndefines; i++)
         s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
-    s->io = (struct interp_options){s->defines, o->ndefines,
-                                    o->max_steps ? o->max_steps : 10000000, 64,
-                                    !o->keep_incomplete};
+    s->io = (struct interp_options){.defines = s->defines, .ndefines = o->ndefines,
+                                    .max_steps = o->max_steps ? o->max_steps : 10000000,
+                                    .max_depth = 64, .max_runs = 64,
+                                    .stop_at_unsupported = !o->keep_incomplete};
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
     pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",
                     path, AS_VERSION, api->name);

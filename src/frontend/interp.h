@@ -128,6 +128,7 @@ struct interp_options {
     size_t ndefines;
     uint64_t max_steps;     /* statements and calls executed per kernel */
     int max_depth;          /* nested inlined calls */
+    int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */
     /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
      * not verified either way); false (`lower`): every one is reported. */
     bool stop_at_unsupported;

@@ -295,9 +295,18 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
                              const struct side *else_side)
 {
     struct branches *b = branches_of(I);
-    if (I->api->stateful)       /* one side per run: the driver runs the kernel again */
+    if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
+        /* a run that meets k fresh choices leaves k other sides to run: past the limit, no
+         * need to run on to know the kernel splits into too many runs */
+        if (b->runs.used >= (size_t)I->opt->max_runs) {
+            interp_unsupported(I, s, "more than %d runs: conditions on data split the kernel "
+                               "into more combinations than are lowered", I->opt->max_runs);
+            stop(I);
+            return FLOW_STOP;
+        }
         return choices_take(&b->runs) ? then_side->run(I, then_side)
                                        : else_side->run(I, else_side);
+    }
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
