@@ -257,6 +257,14 @@ p = run('lower', '--auto-sync=off', f'{K}/scalar_read_race.cpp')
 expect('auto-sync' not in p.stdout.split('model "')[1] and
        '// auto-sync: off (no compiler-inserted sync is assumed)' in p.stdout,
        'auto-sync off: no added sync, and the header says so')
+# a model without <auto-sync> (ascend910): checked as written, and the header says why
+p = run('check', '--arch', '1001', f'{K}/scalar_read_race.cpp')
+expect(p.returncode == 1 and p.stdout.count('[raw-hazard]') == 1 and 'bad-event-id' not in p.stdout,
+       f'--arch 1001: the race, and no flag of the tool\'s own with an id the model lacks: {p.stdout!r}')
+p = run('lower', '--arch', '1001', f'{K}/scalar_read_race.cpp')
+expect('// auto-sync: model ascend910 does not describe the compiler\'s auto-sync, so the source '
+       'is checked as written (as with --auto-sync=off)' in p.stdout.splitlines(),
+       f'--arch 1001: the header says auto-sync is not modelled there: {p.stdout[:400]!r}')
 p = run('check', '--auto-sync=maybe', f'{K}/scalar_read_race.cpp')
 expect(p.returncode == 2 and "--auto-sync takes on or off, got 'maybe'" in p.stderr,
        f'a bad --auto-sync is a usage error: {p.stderr!r}')

@@ -2,6 +2,7 @@
  * declarations of the vendor API (stubs/ascendc/, compiled into the binary), finds the
  * kernel entries and lowers each with the interpreter and the Ascend C API layer. */
 #include "clang_api.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +176,31 @@ static char **with_model_macros(char **args, const struct model_source *ms, cons
     return args;
 }
 
+/* The header line saying what auto-sync is assumed: off on request; on as the model's
+ * <auto-sync> describes it; or not modelled for this model (checked as written). */
+static void note_auto_sync(struct pir_writer *w, const struct frontend_options *o,
+                           const struct model *m)
+{
+    const struct model_source *ms = &m->source;
+    if (o->manual_sync) {
+        pir_writer_note(w, "auto-sync: off (no compiler-inserted sync is assumed)");
+        return;
+    }
+    if (!ms->nauto_pairs) {
+        pir_writer_note(w, "auto-sync: model %s does not describe the compiler's auto-sync, so "
+                        "the source is checked as written (as with --auto-sync=off)", m->name);
+        return;
+    }
+    char pairs[256] = "";
+    size_t n = 0;
+    for (int i = 0; i < ms->nauto_pairs && n < sizeof(pairs); i++)
+        n += (size_t)snprintf(pairs + n, sizeof(pairs) - n, "%s%s->%s", i ? " " : "",
+                              ms->auto_src[i], ms->auto_dst[i]);
+    pir_writer_note(w, "auto-sync: on (the compiler's syncs for %s, a barrier within one pipe "
+                    "and flag %d between two, are added where accesses conflict, marked "
+                    "auto-sync; --auto-sync=off to check without them)", pairs, ms->auto_sync_id);
+}
+
 /* Parses src with the model's macros for `coretype`. */
 static bool parse_for(const struct source *src, const struct frontend_options *o,
                       const struct model_source *ms, const char *coretype, const char *tiling,
@@ -219,11 +245,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
             clang_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
             if (split)
                 clang_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
-            pir_writer_note(&ss.w, o->manual_sync
-                                       ? "auto-sync: off (no compiler-inserted sync is assumed)"
-                                       : "auto-sync: on (the compiler's V->V barriers and "
-                                         "S<->V/MTE2/MTE3 flags are added where accesses conflict, "
-                                         "marked auto-sync; --auto-sync=off to check without them)");
+            note_auto_sync(&ss.w, o, m);
             if (split)
                 pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
                                 "selects code per core type at compile time)", ms->vector_core,

@@ -470,7 +470,8 @@ void ascendc_entry_facts_init(struct ascendc_entry_facts *f)
 void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
 {
     struct ascendc *a = xcalloc(1, sizeof(*a));
-    a->out = emitter_new(w, run.auto_sync && !run.cube_core);   /* cube code: as written */
+    /* cube code: as written */
+    a->out = emitter_new(w, run.source, run.auto_sync && !run.cube_core);
     a->core_type = run.cube_core ? AC_CORE_AIC : AC_CORE_AIV;
     a->mix = run.mix;
     a->facts = run.facts;

@@ -1,29 +1,21 @@
 /* Accesses and syncs into the PIR writer, and the compiler's auto-sync (see emit.h).
  *
- * Auto-sync is emulated the way the compiler describes it: before an access on unit u, for
- * each unit v whose pair (v, u) the compiler orders, if an access of v not yet ordered before
- * u touches the same bytes (one of them writing), the sync is added: pipe_barrier(V) for
- * V -> V, set_flag/wait_flag(v, u, 7) otherwise (the vendor keeps id 7 for auto-sync). A
- * barrier, or a wait whose set came after an access, orders that access from then on. */
+ * Auto-sync is emulated the way the compiler describes it, from the model's <auto-sync>
+ * (hwmodels/): before an access on unit u, for each unit v whose pair (v, u) the compiler
+ * orders, if an access of v not yet ordered before u touches the same bytes (one of them
+ * writing), the sync is added: pipe_barrier(u) for (u, u), set_flag/wait_flag(v, u, id)
+ * otherwise, with the model's id. A barrier, or a wait whose set came after an access, orders
+ * that access from then on. */
 #include "emit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/model.h"
 #include "../util/xalloc.h"
 
-enum { UNIT_S, UNIT_V, UNIT_MTE2, UNIT_MTE3, NUNITS, AUTO_SYNC_ID = 7, FLAG_IDS = 16 };
-
-static const char *const unit_names[NUNITS] = {"S", "V", "MTE2", "MTE3"};
-
-/* (v, u): the compiler orders an access of v before a later conflicting one of u. */
-static const bool auto_pairs[NUNITS][NUNITS] = {
-    [UNIT_S] = {[UNIT_V] = true, [UNIT_MTE2] = true, [UNIT_MTE3] = true},
-    [UNIT_V] = {[UNIT_S] = true, [UNIT_V] = true},
-    [UNIT_MTE2] = {[UNIT_S] = true},
-    [UNIT_MTE3] = {[UNIT_S] = true},
-};
+enum { MAX_UNITS = 8, FLAG_IDS = 16 };
 
 struct tracked_access {
     struct emit_region regions[3];
@@ -34,33 +26,58 @@ struct tracked_access {
 struct emitter {
     struct pir_writer *w;
     bool auto_sync;
-    VEC(struct tracked_access) done[NUNITS];   /* every access of each unit, in order */
-    size_t ordered[NUNITS][NUNITS];            /* v's accesses before this are ordered before u */
-    long set_at[NUNITS][NUNITS][FLAG_IDS];     /* v's access count at a pending set, -1 none */
+    int auto_id;
+    const char *units[MAX_UNITS];              /* the units the model's auto-sync names */
+    int nunits;
+    bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
+    VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
+    size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
+    long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
 };
 
-static int unit_index(const char *unit)
+static int unit_index(const struct emitter *e, const char *unit)
 {
-    for (int i = 0; i < NUNITS; i++)
-        if (strcmp(unit_names[i], unit) == 0)
+    for (int i = 0; i < e->nunits; i++)
+        if (strcmp(e->units[i], unit) == 0)
             return i;
     return -1;
 }
 
-struct emitter *emitter_new(struct pir_writer *w, bool auto_sync)
+/* The unit's index, added when new; -1 past MAX_UNITS. */
+static int add_unit(struct emitter *e, const char *unit)
+{
+    int i = unit_index(e, unit);
+    if (i >= 0 || e->nunits == MAX_UNITS)
+        return i;
+    e->units[e->nunits] = unit;
+    return e->nunits++;
+}
+
+struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms, bool auto_sync)
 {
     struct emitter *e = xcalloc(1, sizeof(*e));
     e->w = w;
-    e->auto_sync = auto_sync;
+    e->auto_sync = auto_sync && ms && ms->nauto_pairs > 0;
+    e->auto_id = ms ? ms->auto_sync_id : 0;
+    for (int i = 0; e->auto_sync && i < ms->nauto_pairs; i++) {
+        int v = add_unit(e, ms->auto_src[i]), u = add_unit(e, ms->auto_dst[i]);
+        if (v >= 0 && u >= 0)
+            e->pairs[v][u] = true;
+    }
     memset(e->set_at, -1, sizeof(e->set_at));
     return e;
+}
+
+bool emitter_auto_sync(const struct emitter *e)
+{
+    return e->auto_sync;
 }
 
 void emitter_free(struct emitter *e)
 {
     if (!e)
         return;
-    for (int i = 0; i < NUNITS; i++)
+    for (int i = 0; i < MAX_UNITS; i++)
         VEC_FREE(e->done[i]);
     free(e);
 }
@@ -128,8 +145,8 @@ static void flag_wait(struct emitter *e, int v, int u, int64_t id)
 
 static void barrier(struct emitter *e, int unit)
 {
-    for (int v = 0; v < NUNITS; v++)
-        for (int u = 0; u < NUNITS; u++)
+    for (int v = 0; v < e->nunits; v++)
+        for (int u = 0; u < e->nunits; u++)
             if (unit < 0 || (v == unit && u == unit))
                 e->ordered[v][u] = e->done[v].len;
 }
@@ -138,20 +155,20 @@ static void barrier(struct emitter *e, int unit)
 static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
                            const struct tracked_access *x)
 {
-    for (int v = 0; v < NUNITS; v++) {
-        if (!auto_pairs[v][u])
+    for (int v = 0; v < e->nunits; v++) {
+        if (!e->pairs[v][u])
             continue;
         for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
             if (!conflict(e->w, x, &e->done[v].items[i]))
                 continue;
             if (v == u) {
-                pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", unit_names[u]);
+                pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
                 barrier(e, u);
             } else {
                 pir_writer_line_note(e->w, at, "auto-sync", "set_flag(%s, %s, %d)",
-                                     unit_names[v], unit_names[u], AUTO_SYNC_ID);
+                                     e->units[v], e->units[u], e->auto_id);
                 pir_writer_line_note(e->w, at, "auto-sync", "wait_flag(%s, %s, %d)",
-                                     unit_names[v], unit_names[u], AUTO_SYNC_ID);
+                                     e->units[v], e->units[u], e->auto_id);
                 e->ordered[v][u] = e->done[v].len;
             }
             break;
@@ -169,7 +186,7 @@ void emit_access(struct emitter *e, struct as_loc at, const char *unit, const ch
     }
     for (int i = 0; i < nreads && x.nregions < 3; i++)
         x.regions[x.nregions++] = reads[i];
-    int u = unit_index(unit);
+    int u = unit_index(e, unit);
     if (e->auto_sync && u >= 0)
         add_auto_syncs(e, at, u, &x);
     char *text = xasprintf("%s %s", unit, op);
@@ -198,9 +215,9 @@ void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, c
     pir_writer_line(e->w, at, "%s(%s, %s, %lld)", set ? "set_flag" : "wait_flag", src, dst,
                     (long long)id);
     if (set)
-        flag_set(e, unit_index(src), unit_index(dst), id);
+        flag_set(e, unit_index(e, src), unit_index(e, dst), id);
     else
-        flag_wait(e, unit_index(src), unit_index(dst), id);
+        flag_wait(e, unit_index(e, src), unit_index(e, dst), id);
 }
 
 void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
@@ -214,8 +231,8 @@ void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
     pir_writer_line(e->w, at, "pipe_barrier(%s)", unit);
     if (strcmp(unit, "ALL") == 0)
         barrier(e, -1);
-    else if (unit_index(unit) >= 0)
-        barrier(e, unit_index(unit));
+    else if (unit_index(e, unit) >= 0)
+        barrier(e, unit_index(e, unit));
 }
 
 void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,

@@ -158,6 +158,12 @@ struct model_source {
     int ndefines;
     struct model_source_position *positions;
     int npositions;
+    /* <auto-sync>: the pairs (src[i], dst[i]) of vector-core units the vendor compiler orders
+     * when accesses conflict (src == dst: a pipe_barrier), with flag id auto_sync_id; none
+     * declared: nauto_pairs 0 */
+    const char **auto_src, **auto_dst;
+    int nauto_pairs;
+    int auto_sync_id;
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */

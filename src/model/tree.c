@@ -847,6 +847,41 @@ static void parse_position(struct walk *w, xmlNode *n)
     s->npositions++;
 }
 
+static void parse_auto_sync(struct walk *w, xmlNode *n)
+{
+    struct model *m = w->m;
+    struct model_source *s = &m->source;
+    if (s->nauto_pairs) {
+        node_error(w, n, "<auto-sync> is given twice");
+        return;
+    }
+    const struct model_coretype *ct = model_coretype_find(m, s->vector_core);
+    long long id = -1;
+    if (!attr_int(w, n, "id", 0, INT_MAX, &id) || !ct)
+        return;
+    if (id >= m->flags.nids) {
+        node_error(w, n, "auto-sync id %lld is not a flag id (ids 0..%d)", id, m->flags.nids - 1);
+        return;
+    }
+    struct name_list pairs = split_names(w, attr(w, n, "pairs"));
+    s->auto_src = arena_alloc_array(&m->arena, (size_t)pairs.len + 1, sizeof(*s->auto_src));
+    s->auto_dst = arena_alloc_array(&m->arena, (size_t)pairs.len + 1, sizeof(*s->auto_dst));
+    for (int i = 0; i < pairs.len; i++) {
+        const char *colon = strchr(pairs.names[i], ':');
+        char *src = arena_strndup(&m->arena, pairs.names[i], (size_t)(colon - pairs.names[i]));
+        const char *dst = colon + 1;
+        if (model_unit_index(ct, src) < 0 || model_unit_index(ct, dst) < 0) {
+            node_error(w, n, "auto-sync pair '%s' names a unit core type %s does not have",
+                       pairs.names[i], ct->name);
+            return;
+        }
+        s->auto_src[i] = src;
+        s->auto_dst[i] = dst;
+    }
+    s->nauto_pairs = pairs.len;
+    s->auto_sync_id = (int)id;
+}
+
 static void parse_source(struct walk *w, xmlNode *n)
 {
     struct model *m = w->m;
@@ -866,6 +901,10 @@ static void parse_source(struct walk *w, xmlNode *n)
     FOR_EACH_ELEMENT(c, n) {
         if (is_element(c, "position")) {
             parse_position(w, c);
+            continue;
+        }
+        if (is_element(c, "auto-sync")) {
+            parse_auto_sync(w, c);
             continue;
         }
         struct model_source_define *d = &s->defines[s->ndefines++];

@@ -440,6 +440,11 @@ static void test_cluster(void)
     if (co1)
         CU_ASSERT(!strcmp(co1->space, "L0C") && !strcmp(co1->enque, "M_FIX") &&
                   !strcmp(co1->free, "FIX_M"));
+    /* the compiler's auto-sync: 7 pairs, event 7 */
+    CU_ASSERT_EQUAL(m->source.nauto_pairs, 7);
+    CU_ASSERT_EQUAL(m->source.auto_sync_id, 7);
+    if (m->source.nauto_pairs == 7)
+        CU_ASSERT(!strcmp(m->source.auto_src[4], "V") && !strcmp(m->source.auto_dst[4], "V"));
     /* the unitFlag bank: its own channels and ids */
     const struct model_prim *uset = model_prim_find(m, "unit_flag_set");
     const struct model_prim *uwait = model_prim_find(m, "unit_flag_wait");
@@ -634,6 +639,14 @@ static const struct {
      "<source dialect=\"ascendc\">\n<position name=\"P\" space=\"UB\" enque=\"V_X\" "
      "free=\"S_V\"/></source>\n" END,
      10, "position 'P': event 'V_X' is not SRC_DST of two units of one core type"},
+    {"auto-sync pair naming a unit the vector core lacks",
+     L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n" PRIMS
+     "<source dialect=\"ascendc\">\n<auto-sync id=\"7\" pairs=\"S:V V:FIX\"/></source>\n" END,
+     11, "auto-sync pair 'V:FIX' names a unit core type C does not have"},
+    {"auto-sync id that is not a flag id",
+     L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n" PRIMS
+     "<source dialect=\"ascendc\">\n<auto-sync id=\"8\" pairs=\"S:V\"/></source>\n" END,
+     11, "auto-sync id 8 is not a flag id (ids 0..7)"},
     {"position declared twice",
      L1_ROOT L2_SPACES CORE PRIMS
      "<source dialect=\"ascendc\"><position name=\"P\" space=\"UB\"/>\n"
