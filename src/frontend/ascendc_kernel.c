@@ -184,8 +184,9 @@ static void lower_mix(struct pir_writer *w, struct as_loc at, const struct front
         *incomplete = true;
         return;
     }
-    int64_t groups = 1;
-    bool given = interp_defined(I, "block_num", &groups);
+    /* -D block_num (its current value, under a -D range too), else one group */
+    bool given = interp_defined(I, "block_num", NULL);
+    int64_t groups = given ? interp_runtime(I, "block_num", 1, "GetBlockNum()") : 1;
     if (groups < 1 || groups > MAX_CORES / (1 + AC_MIX_VECTOR_CORES)) {
         interp_unsupported(I, entry, "block_num = %lld: a MIX kernel is lowered on each group of "
                            "a cube core and %d vector cores, 1 to %d groups", (long long)groups,

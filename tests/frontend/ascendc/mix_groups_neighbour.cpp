@@ -4,6 +4,7 @@
 // same one, and the kernel is clean.
 // expect: clean
 // expect(-D block_num=2): raw-hazard@38
+// expect(-D block_num=1..2): raw-hazard@38
 #include "kernel_operator.h"
 using namespace AscendC;
 
