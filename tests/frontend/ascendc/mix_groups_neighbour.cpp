@@ -3,8 +3,8 @@
 // read (a RAW across AI cores; a SyncAll would order it). On one group the next group is the
 // same one, and the kernel is clean.
 // expect: clean
-// expect(-D block_num=2): raw-hazard@38
-// expect(-D block_num=1..2): raw-hazard@38
+// expect(-D block_num=2): raw-hazard@39
+// expect(-D block_num=1..2): raw-hazard@39
 #include "kernel_operator.h"
 using namespace AscendC;
 
