@@ -147,8 +147,9 @@ static bool row_major(CXCursor call)
 
 /* Fixpipe(dst, src, FixpipeParamsV220): src (L0C) to GM or L1 on FIX. Row-major (the
  * default config): mSize rows of nSize elements, dstStride elements apart, ndNum times
- * dstNdStride apart; with a config given, the whole view of dst from its offset. The source:
- * its whole view (the NZ blocks' strides are not computed). */
+ * dstNdStride apart; with a config given, the whole view of dst from its offset. The source,
+ * NZ: nSize in columns of 16 elements, srcStride rows of 16 apart (at least mSize rounded to
+ * 16), for one matrix; with ndNum > 1, its whole view from its offset. */
 static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nargs)
 {
     if (nargs != 3)
@@ -167,6 +168,7 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
     int64_t stride = field_int(I, call, args[2], "dstStride", &ok);
     int64_t nd = field_int(I, call, args[2], "ndNum", &ok);
     int64_t nd_stride = field_int(I, call, args[2], "dstNdStride", &ok);
+    int64_t src_stride = field_int(I, call, args[2], "srcStride", &ok);
     int64_t unit_flag;
     if (!ok || !unit_flag_mode(I, call, args[2], "Fixpipe", &unit_flag) || m <= 0 || n <= 0 ||
         nd <= 0)
@@ -174,7 +176,13 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
     int64_t written = d->length;
     if (row_major(call))
         written = ((nd - 1) * nd_stride + (m - 1) * (stride > n ? stride : n) + n) * d->element;
-    struct emit_region write = region(d, written), read = region(s, s->length);
+    int64_t rows = round_up(m, CUBE_EDGE);
+    rows = src_stride > rows ? src_stride : rows;
+    int64_t read_len = ((round_up(n, CUBE_EDGE) / CUBE_EDGE - 1) * rows + round_up(m, CUBE_EDGE)) *
+                       CUBE_EDGE * s->element;
+    if (nd > 1 || read_len > s->length)
+        read_len = s->length;
+    struct emit_region write = region(d, written), read = region(s, read_len);
     struct as_loc at = interp_loc(I, call);
     if (unit_flag == 0) {
         if (unit_flag_plain_read(I, call, s, read.length))
@@ -182,7 +190,7 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
         return true;
     }
     struct unit_region handed;
-    if (!unit_flag_fixpipe_begin(I, call, unit_flag, s, d, &handed))
+    if (!unit_flag_fixpipe_begin(I, call, unit_flag, s, d, read_len, &handed))
         return true;
     emit_access(out(I), at, "FIX", "fixpipe", NULL, &read, 1);
     unit_flag_fixpipe_end(I, call, unit_flag, &handed);

@@ -111,6 +111,7 @@ struct ascendc {
     struct ascendc_traits traits;   /* what the run showed about the cores it needs */
     int core_type;                  /* g_coreType's value here, AC_CORE_AIC or AC_CORE_AIV */
     bool mix;                       /* lowered as a MIX kernel: one cube and two vector cores */
+    bool probe;                     /* a thrown-away run asking what the cube core does */
     struct ascendc_entry_facts *facts;
     const struct model_source *source;  /* the model's frontend data: positions */
     struct value sys_workspace;     /* SetSysWorkspace's pointer, VAL_NONE before */
@@ -151,7 +152,7 @@ bool unit_flag_mmad_begin(struct interp *I, CXCursor call, int64_t mode,
 void unit_flag_mmad_end(struct interp *I, CXCursor call, int64_t mode, const struct unit_region *r);
 bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
                              const struct tensor_state *src, const struct tensor_state *dst,
-                             struct unit_region *r);
+                             int64_t len, struct unit_region *r);
 void unit_flag_fixpipe_end(struct interp *I, CXCursor call, int64_t mode,
                            const struct unit_region *r);
 /* A copy reading len bytes of src without unitFlag: reported (false) when they are L0C

@@ -102,7 +102,7 @@ void unit_flag_mmad_end(struct interp *I, CXCursor call, int64_t mode, const str
 
 bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
                              const struct tensor_state *src, const struct tensor_state *dst,
-                             struct unit_region *r)
+                             int64_t len, struct unit_region *r)
 {
     if (mode == 0)
         return true;
@@ -111,20 +111,23 @@ bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
                            dst->space);
         return false;
     }
-    if (!l0c_span(I, call, src, src->length, r))
+    if (!l0c_span(I, call, src, len, r))
         return false;
     struct ascendc *a = state_of(I);
+    for (size_t i = 0; i < a->unit_regions.len; i++) {   /* before anything is written */
+        const struct unit_region *q = &a->unit_regions.items[i];
+        if (q->state != UNIT_MOVED && overlap(q, r) && (q->start < r->start || q->end > r->end)) {
+            interp_unsupported(I, call, "Fixpipe with unitFlag moving out part of the L0C "
+                               "region an Mmad computed is not modelled");
+            return false;
+        }
+    }
     struct as_loc at = interp_loc(I, call);
     bool any = false;
     for (size_t i = 0; i < a->unit_regions.len; i++) {
         const struct unit_region *q = &a->unit_regions.items[i];
         if (q->state == UNIT_MOVED || !overlap(q, r))
             continue;
-        if (q->start < r->start || q->end > r->end) {
-            interp_unsupported(I, call, "Fixpipe with unitFlag moving out part of the L0C "
-                               "region an Mmad computed is not modelled");
-            return false;
-        }
         emit_unit_flag(out(I), at, WAIT, "M", "FIX", q->start / FRACTAL_BYTES);
         any = true;
     }
