@@ -229,9 +229,12 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
     if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
-    /* Code chosen for the cube core at compile time: parsed again, as the cube core's. */
+    /* Code chosen per core type at compile time (a macro of either core named, as in `#if
+     * defined(__DAV_C220_CUBE__)` or `#if !defined(__DAV_C220_VEC__)`): parsed again, as the
+     * cube core's. */
     bool split = ok && strcmp(ms->vector_core, ms->cube_core) != 0 &&
-                 core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/");
+                 (core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/") ||
+                  core_macro_used(parse.tu, ms, ms->vector_core, STUB_DIR "/"));
     if (split)
         ok = parse_for(src, o, ms, ms->cube_core, tiling, &cube_parse, diags);
     if (ok) {

@@ -474,6 +474,7 @@ void *ascendc_api_data_new(struct pir_writer *w, struct ascendc_run run)
     a->out = emitter_new(w, run.source, run.auto_sync && !run.cube_core);
     a->core_type = run.cube_core ? AC_CORE_AIC : AC_CORE_AIV;
     a->mix = run.mix;
+    a->probe = run.probe;
     a->facts = run.facts;
     a->source = run.source;
     a->tiling_buffer = -1;

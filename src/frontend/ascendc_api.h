@@ -20,6 +20,7 @@ void ascendc_entry_facts_init(struct ascendc_entry_facts *f);
  * adds under --cce-auto-sync (never on the cube core). */
 struct ascendc_run {
     bool auto_sync, cube_core, mix;
+    bool probe;             /* a run that only asks what the cube core does (thrown away) */
     struct ascendc_entry_facts *facts;
     const struct model_source *source;  /* the model's frontend data (positions) */
 };
@@ -33,6 +34,7 @@ struct ascendc_traits {
     bool cube;              /* it used the cube: Mmad, LoadData, Fixpipe, ND-to-NZ copies */
     bool cube_link;         /* it linked vector and cube cores: mode-2 flags, SyncAll<false> */
     bool core_type_read;    /* it read g_coreType */
+    bool vector_on_cube;    /* a probe on the cube core reached a vector API (not lowered) */
 };
 /* The end of a run of the kernel (interp_run_kernel returned): what the run leaves to close
  * (the unitFlag marks no Mmad took back), written at `at`. */

@@ -46,6 +46,7 @@ struct core_kind {
     struct interp *I;
     CXCursor entry;
     bool cube;              /* the cube core (g_coreType AIC), else a vector core */
+    bool probe;             /* a thrown-away run asking what the cube core does */
     bool mix;               /* one core of a MIX kernel's group */
     struct ascendc_entry_facts *facts;
     const struct model_source *types;   /* the model's core type names */
@@ -63,6 +64,7 @@ static void merge(struct ascendc_traits *into, struct ascendc_traits t)
     into->cube |= t.cube;
     into->cube_link |= t.cube_link;
     into->core_type_read |= t.core_type_read;
+    into->vector_on_cube |= t.vector_on_cube;
 }
 
 /* The runs of the entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 }
@@ -84,7 +86,8 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
         struct pir_mark start = pir_writer_mark(w);
         void *api_data = ascendc_api_data_new(
             w, (struct ascendc_run){.auto_sync = !o->manual_sync, .cube_core = core.cube,
-                                    .mix = core.mix, .facts = core.facts, .source = core.types});
+                                    .mix = core.mix, .probe = core.probe, .facts = core.facts,
+                                    .source = core.types});
         I->api_data = api_data;
         interp_run_kernel(I, entry, bind_param, NULL);
         ascendc_api_end_run(I, interp_end_loc(I, cursor_body(entry)));
@@ -131,9 +134,12 @@ static void lower_group(struct pir_writer *w, struct as_loc at, const struct fro
         pir_writer_open(w, at, "core %s : %s", name, type);
     else
         pir_writer_open(w, at, "core %s[%lld] : %s", name, (long long)count, type);
+    /* the `else` blocks left open, closed at the end (fewer when a core stops the lowering) */
+    int64_t open_clusters = 0;
     for (int64_t c = 0; c < clusters && !*incomplete; c++) {
         if (c < clusters - 1)
             pir_writer_open(w, at, "if (clusterid == %lld)", (long long)c);
+        int64_t open_cores = 0;
         for (int64_t b = 0; b < count && !*incomplete; b++) {
             interp_set_runtime(core.I, "block_idx", c * count + b, block_what);
             if (b < count - 1)
@@ -142,16 +148,18 @@ static void lower_group(struct pir_writer *w, struct as_loc at, const struct fro
             if (b < count - 1) {
                 pir_writer_close(w, at);
                 pir_writer_open(w, at, "else");
+                open_cores++;
             }
         }
-        for (int64_t b = 0; b < count - 1; b++)
+        for (int64_t b = 0; b < open_cores; b++)
             pir_writer_close(w, at);
         if (c < clusters - 1) {
             pir_writer_close(w, at);
             pir_writer_open(w, at, "else");
+            open_clusters++;
         }
     }
-    for (int64_t c = 0; c < clusters - 1; c++)
+    for (int64_t c = 0; c < open_clusters; c++)
         pir_writer_close(w, at);
     pir_writer_close(w, at);
 }
@@ -229,8 +237,8 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     struct core_kind vector = {.I = I, .entry = entry, .facts = &facts, .types = cores};
     struct core_kind cube = {.I = p->cube_I, .entry = p->cube_entry, .cube = true,
                              .facts = &facts, .types = cores};
-    struct core_kind mixed_cube = cube;
-    mixed_cube.mix = true;
+    struct core_kind probe_cube = cube;
+    probe_cube.mix = probe_cube.probe = true;
     /* `__global__ __cube__` / `__vector__`: the entry says which core it is for */
     bool cube_only = clang_has_annotation(entry, "accelsync:cube");
     bool vector_only = clang_has_annotation(entry, "accelsync:vector");
@@ -242,14 +250,25 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
                            "Fixpipe, a mode-2 flag)");
         incomplete = true;
     }
+    /* A parse per core type separates the cores' code, unless the vector parse uses the cube
+     * itself (the macros select something else). */
+    bool split = p->split && !t.cube;
     /* The cube core's own parse, or code that tests which core it is on: run it on the cube
      * core to see if it has work. */
-    bool probe = !cube_only && !vector_only && (p->split || t.core_type_read);
+    bool probe = !cube_only && !vector_only && (split || t.core_type_read);
     if (!incomplete && probe && !cube_side) {
         struct pir_mark at_probe = pir_writer_mark(w);
         size_t before = w->nbuffers;
-        struct traits c = lower_runs(w, at, o, mixed_cube, &incomplete);
-        cube_side = c.wrote || c.api.cube || c.api.cube_link;
+        struct traits c = lower_runs(w, at, o, probe_cube, &incomplete);
+        /* Cube work is the cube's APIs or a link to the vector cores. Under a parse per core
+         * type, code the macros leave to both cores (copies, ~TPipe) is not; a vector API the
+         * cube core reaches means the macros do not separate the cores' code at all. Under
+         * g_coreType, anything the cube core's branch writes is. */
+        bool by_macros = split;
+        if (c.api.vector_on_cube)
+            split = false;
+        cube_side = c.api.cube || c.api.cube_link ||
+                    (!by_macros && c.wrote && !c.api.vector_on_cube);
         t.cross_core |= c.api.cross_core;
         t.core_dependent |= c.api.core_dependent;
         pir_writer_rollback(w, at_probe);
@@ -258,7 +277,7 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     }
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     /* With a parse per core type, the vector parse has vector code when its run wrote some. */
-    bool mix = !cube_only && (p->split ? v.wrote || t.cube_link : t.core_type_read || t.cube_link);
+    bool mix = !cube_only && (split ? v.wrote || t.cube_link : t.core_type_read || t.cube_link);
     if (!incomplete && cube_side && mix) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);

@@ -439,11 +439,13 @@ bool vector_call_named(struct interp *I, const char *name, CXCursor call, struct
     bool mask = !strcmp(name, "Compare") || !strcmp(name, "CompareScalar") || !strcmp(name, "Select");
     if (!api && !gather && !mask)
         return false;
-    if (state_of(I)->core_type == AC_CORE_AIC) {
-        /* the code meant for each core is chosen by g_coreType, or at compile time */
-        interp_unsupported(I, call, "%s, a vector API, reached on the cube core: code chosen "
-                           "for the cube at compile time (__DAV_C220_CUBE__) is not read",
-                           name);
+    struct ascendc *a = state_of(I);
+    if (a->core_type == AC_CORE_AIC) {
+        /* the code meant for each core is chosen by g_coreType, or by the core-type macros */
+        if (a->probe)   /* what the cube core does: this code is not kept from it */
+            return a->traits.vector_on_cube = true;
+        interp_unsupported(I, call, "%s, a vector API, reached on the cube core (neither "
+                           "g_coreType nor a core-type macro keeps it from the cube core)", name);
         return true;
     }
     if (gather)
