@@ -9,10 +9,12 @@
 #include "../graph/match.h"
 #include "check.h"
 
+/* The model's first primitive of a kind; for a signal or wait, of the event ids (bank 0), never
+ * one with flags of its own. */
 static const struct model_prim *prim_of_kind(const struct model *m, enum prim_kind kind)
 {
     for (int i = 0; i < m->nprims; i++)
-        if (m->prims[i].kind == kind)
+        if (m->prims[i].kind == kind && m->prims[i].bank == 0)
             return &m->prims[i];
     return NULL;
 }

@@ -131,6 +131,13 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
                 int64_t most = interp_runtime(I, "data_trips", 3, "the most iterations a loop "
                                               "whose condition depends on data is checked for "
                                               "(each count from 0 up is a path)");
+                if (most < 1) {   /* 0 would check such loops as never running */
+                    interp_unsupported(I, cond, "data_trips = %lld: a loop whose condition "
+                                       "depends on data is checked for 0 to data_trips "
+                                       "iterations, at least 1", (long long)most);
+                    stop(I);
+                    return FLOW_STOP;
+                }
                 if (data_tests++ >= most)
                     break;
                 f = exec_data_loop_test(I, cond);

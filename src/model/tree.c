@@ -698,8 +698,12 @@ static void parse_flag_bank(struct walk *w, xmlNode *n, struct model_prim *p)
         p->nids = (int)ids;
     const char *bank = attr(w, n, "bank");
     p->bank_name = bank;
-    if (!bank)
+    if (!bank) {
+        if (ids > 0)   /* the event ids' count is <flags ids>, one for every primitive */
+            node_error(w, n, "primitive '%s': ids is for a primitive with a bank of its own; "
+                       "the event ids are <flags ids>", p->name);
         return;
+    }
     int next = 1;
     for (const struct model_prim *q = m->prims; q < p; q++) {
         if ((q->kind != PRIM_SIGNAL && q->kind != PRIM_WAIT) || !q->bank_name)

@@ -625,6 +625,12 @@ static const struct {
      "<primitives><signal name=\"u_set\" bank=\"u\" description=\"d\"/></primitives>\n"
      END,
      9, "bank 'u' has no wait primitive"},
+    {"ids on a primitive of the event ids",
+     L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n"
+     "<primitives><signal name=\"set_flag\" ids=\"4\" description=\"d\"/></primitives>\n"
+     END,
+     9, "primitive 'set_flag': ids is for a primitive with a bank of its own; the event ids are "
+        "<flags ids>"},
     {"flag bank whose primitives disagree on ids",
      L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n"
      "<primitives><signal name=\"u_set\" bank=\"u\" ids=\"16\" description=\"d\"/>\n"
