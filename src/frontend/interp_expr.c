@@ -911,10 +911,13 @@ struct value eval(struct interp *I, CXCursor e)
                 r = eval(I, k.items[c.num ? 1 : 2]);
             } else if (!I->stopped && !cursor_has_effects(k.items[1]) &&
                        !cursor_has_effects(k.items[2])) {
-                /* a choice on data between values: both sides' reads are counted */
+                /* a choice on data between values: both sides' reads are counted, and the
+                 * result is their join (two pointers into one buffer: somewhere in it) */
                 struct value x = eval(I, k.items[1]), y = eval(I, k.items[2]);
-                if (x.kind == VAL_INT && y.kind == VAL_INT && x.num == y.num)
+                if ((x.kind == VAL_INT || x.kind == VAL_POINTER) && x.kind == y.kind) {
                     r = x;
+                    interp_join_value(&r, y);
+                }
             } else if (!I->stopped && c.kind == VAL_UNKNOWN) {
                 exec_data_if(I, e, k.items[1], k.items[2]);   /* effects on one side each */
             } else {

@@ -88,6 +88,9 @@ enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCurso
  * same named unknowns takes the side it took before in the run. */
 enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
                           CXCursor else_side);
+/* *into becomes the join of itself and other: the same value stays, two pointers into one
+ * buffer point somewhere in it (OFFSET_UNKNOWN), anything else is unknown. */
+void interp_join_value(struct value *into, struct value other);
 /* v, an unknown being stored in a variable or field, with a name of its own (value.sym). */
 struct value named_unknown(struct interp *I, struct value v);
 /* Whether two values are the same (the same unknown, for named ones). */

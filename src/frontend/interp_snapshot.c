@@ -127,7 +127,7 @@ bool interp_same_value(struct value a, struct value b)
     }
 }
 
-static void join_value(struct value *into, struct value other)
+void interp_join_value(struct value *into, struct value other)
 {
     if (interp_same_value(*into, other))
         return;
@@ -147,23 +147,23 @@ void snapshot_join(struct interp *I, const struct snapshot *s)
         struct frame *f = c->frame;
         for (size_t i = 0; i < f->vars.len && i < c->nvars; i++)
             if (clang_equalCursors(f->vars.items[i].decl, c->vars[i].decl))
-                join_value(&f->vars.items[i].v, c->vars[i].v);
+                interp_join_value(&f->vars.items[i].v, c->vars[i].v);
             else
                 f->vars.items[i].v = unknown;
-        join_value(&f->ret, c->ret);
+        interp_join_value(&f->ret, c->ret);
     }
     for (size_t i = 0; i < s->nobjects; i++) {
         struct object *o = I->objects.items[i];
         const struct object_copy *c = &s->objects[i];
         for (size_t f = 0; f < o->fields.len; f++)
             if (f < c->nfields)
-                join_value(&o->fields.items[f].v, c->values[f]);
+                interp_join_value(&o->fields.items[f].v, c->values[f]);
             else
                 o->fields.items[f].v = unknown;
     }
     for (size_t g = 0; g < s->nglobals; g++)
-        join_value(&I->globals.items[g].v, s->globals[g]);
-    join_value(&I->scratch, s->scratch);
+        interp_join_value(&I->globals.items[g].v, s->globals[g]);
+    interp_join_value(&I->scratch, s->scratch);
 }
 
 uint64_t snapshot_size(const struct snapshot *s)
