@@ -68,11 +68,6 @@ struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms,
     return e;
 }
 
-bool emitter_auto_sync(const struct emitter *e)
-{
-    return e->auto_sync;
-}
-
 void emitter_free(struct emitter *e)
 {
     if (!e)

@@ -25,8 +25,6 @@ struct emitter;
  * (ms; none declared or ms NULL: off). */
 struct model_source;
 struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms, bool auto_sync);
-/* Whether the emitter adds the compiler's auto-sync. */
-bool emitter_auto_sync(const struct emitter *e);
 void emitter_free(struct emitter *e);
 
 /* `UNIT op write <- reads;` (write may be NULL: a read-only access). */
