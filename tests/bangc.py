@@ -64,6 +64,28 @@ expect(f'  IO memcpy_async buf[0 +: 256], buf[256 +: 256], buf[512 +: 256] <- ma
 expect(f'  sync();  // from {K}/strided_copy.mlu:18:3' in p.stdout.splitlines(),
        'lower: asm volatile("sync;") is sync()')
 
+# __nramset_async: segnum + 1 segments of n elements, dst_stride apart, on MOVE
+p = run('lower', f'{K}/nramset_async.mlu')
+expect(f'  MOVE memset_async rows[0 +: 4], rows[64 +: 4], rows[128 +: 4], rows[192 +: 4];  // from '
+       f'{K}/nramset_async.mlu:17:3' in p.stdout.splitlines(),
+       'lower: __nramset_async writes one element at the start of each of the four rows')
+
+# inline fuse.nram: dst written, [src0] and the bracketed chained operand read, size elements
+p = run('lower', f'{K}/asm_fuse.mlu')
+expect(f'  COMPUTE bang_fuse mask[0 +: 256] <- src[0 +: 256], bits[0 +: 256];  // from '
+       f'{K}/asm_fuse.mlu:16:3' in p.stdout.splitlines(),
+       'lower: an inline fuse.nram.s32 is a COMPUTE access of its memory operands')
+
+# an asm template the frontend cannot read (made by a macro) is reported, not skipped
+src = write(os.path.join(tempfile.mkdtemp(), 'asm_macro.mlu'),
+            '#include <bang.h>\n#define INSN "sync;"\n__nram__ float b[4];\n'
+            '__mlu_global__ void k(float *y) {\n  asm volatile(INSN);\n'
+            '  __memcpy(y, b, 16, NRAM2GDRAM);\n}\n')
+p = run('check', src)
+expect(p.returncode == 2 and f"{src}:5:3: error: this asm statement's template or operands are "
+       'not read by the frontend [unsupported]' in p.stdout,
+       f'check: an asm template from a macro is unsupported at its line: {p.stdout!r}')
+
 # an address read from an argument's memory: a GDRAM buffer per word it is read from
 p = run('lower', f'{K}/pointer_table.mlu')
 lines = p.stdout.splitlines()

@@ -4,6 +4,7 @@
  * accesses, and the __sync family becomes the model's barriers. Extents of the intrinsics are
  * the element counts their arguments give, times the element size of each pointer's type. */
 #include "bangc_api.h"
+#include "bangc_access.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,12 +64,6 @@ static bool declare(struct interp *I, CXCursor var, struct value *out)
     return false;
 }
 
-/* One access line: `UNIT op w... <- r...;` with (pointer, bytes) regions. */
-struct span {
-    struct value p;
-    int64_t bytes;
-};
-
 static void append(char **text, const char *sep, const char *part)
 {
     char *joined = xasprintf("%s%s%s", *text, **text ? sep : "", part);
@@ -76,25 +71,14 @@ static void append(char **text, const char *sep, const char *part)
     *text = joined;
 }
 
-/* A size data decides (read from memory, joined after a condition on data): the access is
- * taken to touch the whole buffer, as one through a pointer of unknown offset is. Not a size
- * any kernel computes, so a known negative one is still reported as such. */
-#define EXTENT_UNKNOWN INT64_MIN
-
-/* An extent argument: its value, or EXTENT_UNKNOWN when data decides it. */
-static bool extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
-                       int64_t *out)
+bool bangc_extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
+                      int64_t *out)
 {
     if (v.kind == VAL_UNKNOWN) {
         *out = EXTENT_UNKNOWN;
         return true;
     }
     return interp_int(I, call, v, what, out);
-}
-
-static int64_t times(int64_t n, int64_t size)
-{
-    return n == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : n * size;
 }
 
 static bool whole_buffer(const struct span *s)
@@ -144,8 +128,8 @@ static char *regions_text(struct interp *I, CXCursor at, const struct span *span
     return text;
 }
 
-static void access(struct interp *I, CXCursor at, const char *unit, const char *op,
-                   const struct span *writes, int nwrites, const struct span *reads, int nreads)
+void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  const struct span *writes, int nwrites, const struct span *reads, int nreads)
 {
     bool whole = false;
     char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
@@ -166,9 +150,9 @@ static struct value scalar(struct interp *I, CXCursor at, struct value p, int64_
 {
     struct span s = {p, bytes};
     if (write)
-        access(I, at, "ALU", "store_scalar", &s, 1, NULL, 0);
+        bangc_access(I, at, "ALU", "store_scalar", &s, 1, NULL, 0);
     else
-        access(I, at, "ALU", "load_scalar", NULL, 0, &s, 1);
+        bangc_access(I, at, "ALU", "load_scalar", NULL, 0, &s, 1);
     return (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* data */
 }
 
@@ -193,12 +177,13 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
                            nargs);
         return;
     }
-    if (!extent_arg(I, call, args[2], "the copy size", &size) ||
+    if (!bangc_extent_arg(I, call, args[2], "the copy size", &size) ||
         !interp_int(I, call, args[3], "the copy direction", &dir))
         return;
-    if (nargs == 7 && (!extent_arg(I, call, args[4], "the destination stride", &dst_stride) ||
-                       !extent_arg(I, call, args[5], "the source stride", &src_stride) ||
-                       !extent_arg(I, call, args[6], "the segment count", &segnum)))
+    if (nargs == 7 &&
+        (!bangc_extent_arg(I, call, args[4], "the destination stride", &dst_stride) ||
+         !bangc_extent_arg(I, call, args[5], "the source stride", &src_stride) ||
+         !bangc_extent_arg(I, call, args[6], "the segment count", &segnum)))
         return;
     if (dst_stride == EXTENT_UNKNOWN || src_stride == EXTENT_UNKNOWN || segnum == EXTENT_UNKNOWN)
         size = EXTENT_UNKNOWN, segnum = 0;  /* where the segments lie: the whole buffers */
@@ -224,7 +209,7 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
         r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), size};
     }
     bool async = strstr(name, "_async") != NULL;
-    access(I, call, io ? "IO" : "MOVE", async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
+    bangc_access(I, call, io ? "IO" : "MOVE", async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
     free(w);
     free(r);
 }
@@ -239,7 +224,7 @@ enum family {
     CYCLE,          /* (dst, a, b, n, m): b has m elements, repeated over a's n */
     TRANSPOSE,      /* (dst, a, h, w) */
     MOVE_BYTES,     /* (dst, a, bytes) */
-    FUSION,         /* (op, dst, a, b, c, n): b and c each an array or a scalar */
+    FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     NO_ACCESS,      /* __bang_printf: values only */
 };
@@ -283,11 +268,20 @@ static bool is_conversion(const char *op)
     return false;
 }
 
-/* The element size of argument i as written (before its conversion to the parameter type). */
+/* The element size of argument i as written: through implicit conversions and parentheses,
+ * but a cast the kernel writes (`(int8_t *)mask`, bytes counted) is the type it means. */
 static int64_t element_size(CXCursor call, int i)
 {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    CXType t = clang_getCanonicalType(clang_getCursorType(cursor_strip(arg)));
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(arg);
+        CXCursor inner = k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr
+                             ? cursor_last_expr(arg) : clang_getNullCursor();
+        if (clang_Cursor_isNull(inner))
+            break;
+        arg = inner;
+    }
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
     if (t.kind == CXType_Pointer)
         t = clang_getCanonicalType(clang_getPointeeType(t));
     else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
@@ -310,11 +304,13 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
                                 [LOOKUP] = 5};
-    /* a conversion may take a fixed-point position after the count */
-    bool extra_position = f == UNARY && is_conversion(op) && nargs == 4;
+    /* a conversion may take a fixed-point position after the count, a fusion the count of its
+     * cycled operands */
+    bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
+                       (f == FUSION && nargs == 7);
     if (f == NO_ACCESS)
         return;
-    if (f < 0 || (nargs != arity[f] && !extra_position)) {
+    if (f < 0 || (nargs != arity[f] && !longer_form)) {
         interp_unsupported(I, call, "'%s' is not modelled by the BANG C frontend%s", name,
                            f < 0 ? "" : " in this form (argument count)");
         return;
@@ -322,62 +318,105 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     int64_t n, m = 0;
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
     if (f == FUSION) {   /* dst = (a op b) op' c over count elements */
-        int64_t count;
-        if (!extent_arg(I, call, args[5], "the element count", &count))
+        /* The 7-argument form adds the element count of b and c, which repeat over a's as a
+         * cycle_* operand does: mlu-ops passes the same count twice, or the length of a
+         * per-block array (ms_deform_attn's spatial_w_bd_nram: block_points of total_points) */
+        int64_t count, cycled;
+        if (!bangc_extent_arg(I, call, args[5], "the element count", &count))
             return;
-        struct span dst = {args[1], times(count, element_size(call, 1))}, reads[3];
+        cycled = count;
+        if (nargs == 7 &&
+            !bangc_extent_arg(I, call, args[6], "the cycled element count", &cycled))
+            return;
+        struct span dst = {args[1], extent_times(count, element_size(call, 1))}, reads[3];
         int nreads = 0;
         for (int k = 2; k <= 4; k++)
             if (k == 2 || args[k].kind == VAL_POINTER)
-                reads[nreads++] = (struct span){args[k], times(count, element_size(call, k))};
-        access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
+                reads[nreads++] = (struct span){args[k], extent_times(k == 2 ? count : cycled,
+                                                               element_size(call, k))};
+        bangc_access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
         return;
     }
     if (f == LOOKUP) {   /* n elements of dst and of the indexes, table_len of the table */
         int64_t count, entries;
-        if (!extent_arg(I, call, args[3], "the element count", &count) ||
-            !extent_arg(I, call, args[4], "the table length", &entries))
+        if (!bangc_extent_arg(I, call, args[3], "the element count", &count) ||
+            !bangc_extent_arg(I, call, args[4], "the table length", &entries))
             return;
-        struct span dst = {args[0], times(count, element_size(call, 0))};
-        struct span reads[2] = {{args[1], times(count, element_size(call, 1))},
-                                {args[2], times(entries, element_size(call, 2))}};
-        access(I, call, "COMPUTE", "bang_lut", &dst, 1, reads, 2);
+        struct span dst = {args[0], extent_times(count, element_size(call, 0))};
+        struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
+                                {args[2], extent_times(entries, element_size(call, 2))}};
+        bangc_access(I, call, "COMPUTE", "bang_lut", &dst, 1, reads, 2);
         return;
     }
     if (f == MOVE_BYTES) {
         int64_t bytes;
-        if (!extent_arg(I, call, args[2], "the byte count", &bytes))
+        if (!bangc_extent_arg(I, call, args[2], "the byte count", &bytes))
             return;
         struct span dst = {args[0], bytes}, src = {args[1], bytes};
-        access(I, call, "COMPUTE", "bang_move", &dst, 1, &src, 1);
+        bangc_access(I, call, "COMPUTE", "bang_move", &dst, 1, &src, 1);
         return;
     }
     if (f == TRANSPOSE) {
         int64_t h, wd;
-        if (!extent_arg(I, call, args[2], "the height", &h) ||
-            !extent_arg(I, call, args[3], "the width", &wd))
+        if (!bangc_extent_arg(I, call, args[2], "the height", &h) ||
+            !bangc_extent_arg(I, call, args[3], "the width", &wd))
             return;
         n = h == EXTENT_UNKNOWN || wd == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : h * wd;
-    } else if (!extent_arg(I, call, args[count_at], "the element count", &n)) {
+    } else if (!bangc_extent_arg(I, call, args[count_at], "the element count", &n)) {
         return;
     }
-    if (f == CYCLE && !extent_arg(I, call, args[4], "the cycled element count", &m))
+    if (f == CYCLE && !bangc_extent_arg(I, call, args[4], "the cycled element count", &m))
         return;
     char *pir_op = xasprintf("bang_%s", op);
-    struct span dst = {args[0], times(n, element_size(call, 0))};
+    struct span dst = {args[0], extent_times(n, element_size(call, 0))};
     if (f == WRITE_VALUE) {
-        dst.bytes = times(n, element_size(call, 2));
-        access(I, call, "COMPUTE", pir_op, &dst, 1, NULL, 0);
+        dst.bytes = extent_times(n, element_size(call, 2));
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, NULL, 0);
     } else {
-        struct span reads[2] = {{args[1], times(n, element_size(call, 1))}, {args[2], 0}};
+        struct span reads[2] = {{args[1], extent_times(n, element_size(call, 1))}, {args[2], 0}};
         int nreads = 1;
         if (f == ELEMENTWISE)
-            reads[nreads++] = (struct span){args[2], times(n, element_size(call, 2))};
+            reads[nreads++] = (struct span){args[2], extent_times(n, element_size(call, 2))};
         if (f == CYCLE)
-            reads[nreads++] = (struct span){args[2], times(m, element_size(call, 2))};
-        access(I, call, "COMPUTE", pir_op, &dst, 1, reads, nreads);
+            reads[nreads++] = (struct span){args[2], extent_times(m, element_size(call, 2))};
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, nreads);
     }
     free(pir_op);
+}
+
+/* ---- __nramset ---- */
+
+/* __nramset(dst, n, value) / __nramset_async(dst, n, value, dst_stride, segnum): n elements
+ * of dst's type in each of segnum + 1 segments, dst_stride bytes apart, as __memcpy's strided
+ * form counts them. On MOVE, the queue of on-chip memory operations (an assumption: the
+ * public documentation does not name the unit; NRAM2NRAM copies go there). */
+static void nramset_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                         int nargs)
+{
+    bool async = strstr(name, "_async") != NULL;
+    if (nargs != (async ? 5 : 3)) {
+        interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
+        return;
+    }
+    int64_t count, stride = 0, segnum = 0;
+    if (!bangc_extent_arg(I, call, args[1], "the element count", &count))
+        return;
+    if (async && (!bangc_extent_arg(I, call, args[3], "the destination stride", &stride) ||
+                  !bangc_extent_arg(I, call, args[4], "the segment count", &segnum)))
+        return;
+    int64_t bytes = extent_times(count, element_size(call, 0));
+    if (stride == EXTENT_UNKNOWN || segnum == EXTENT_UNKNOWN)
+        bytes = EXTENT_UNKNOWN, segnum = 0;   /* where the segments lie: the whole buffer */
+    if (segnum < 0 || segnum > 65535) {
+        interp_unsupported(I, call, "a segment count of %lld is not modelled", (long long)segnum);
+        return;
+    }
+    size_t n = (size_t)segnum + 1;
+    struct span *w = xcalloc(n, sizeof(*w));
+    for (size_t k = 0; k < n; k++)
+        w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride), bytes};
+    bangc_access(I, call, "MOVE", async ? "memset_async" : "memset", w, (int)n, NULL, 0);
+    free(w);
 }
 
 /* ---- sync ---- */
@@ -411,31 +450,6 @@ static bool sync_call(struct interp *I, const char *name, CXCursor call, struct 
             return true;
         }
     return false;
-}
-
-/* asm volatile("sync;"): the core-wide barrier; any other instruction is not modelled. */
-static bool asm_stmt(struct interp *I, CXCursor s)
-{
-    CXToken *tokens;
-    unsigned n;
-    clang_tokenize(I->tu, clang_getCursorExtent(s), &tokens, &n);
-    bool sync = false, other = false;
-    for (unsigned i = 0; i < n; i++) {
-        if (clang_getTokenKind(tokens[i]) != CXToken_Literal)
-            continue;
-        CXString sp = clang_getTokenSpelling(I->tu, tokens[i]);
-        const char *t = clang_getCString(sp);
-        if (!strcmp(t, "\"sync;\"") || !strcmp(t, "\"sync;\\n\"") || !strcmp(t, "\"sync\""))
-            sync = true;
-        else if (t[0] == '"' && t[1] != '"')
-            other = true;
-        clang_disposeString(sp);
-    }
-    clang_disposeTokens(I->tu, tokens, n);
-    if (!sync || other)
-        return false;
-    pir_writer_line(state_of(I)->w, interp_loc(I, s), "sync()");
-    return true;
 }
 
 /* ---- dispatch ---- */
@@ -508,6 +522,10 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         memcpy_call(I, name, c, args, nargs);
         return true;
     }
+    if (!strcmp(name, "__nramset") || !strcmp(name, "__nramset_async")) {
+        nramset_call(I, name, c, args, nargs);
+        return true;
+    }
     if (!strncmp(name, "__bang_", 7)) {
         bang_call(I, name, c, args, nargs);
         return true;
@@ -516,7 +534,7 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
 }
 
 static const struct api_ops bangc_ops = {
-    .name = "BANG C", .call = call, .declare = declare, .scalar = scalar, .asm_stmt = asm_stmt};
+    .name = "BANG C", .call = call, .declare = declare, .scalar = scalar, .asm_stmt = bangc_asm};
 
 const struct api_ops *bangc_api(void)
 {

@@ -79,6 +79,8 @@ struct global_var {
 
 /* The vendor layer (ascendc_api.c). Names are unqualified spellings; `klass` is the class of
  * a method (template arguments stripped) or NULL. */
+struct asm_parts;
+
 struct api_ops {
     const char *name;       /* the dialect, in messages: "Ascend C" */
     /* Its calls change state of its own that the interpreter cannot copy and join: a run
@@ -106,8 +108,9 @@ struct api_ops {
      * data the interpreter tracks (loaded_value, interp_expr.c). */
     struct value (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                            bool write);
-    /* An asm statement; false: not modelled. */
-    bool (*asm_stmt)(struct interp *I, CXCursor s);
+    /* An asm statement with its parts read (interp_asm.c); false: not modelled. The layer
+     * may set the outputs' values (left data otherwise); the interpreter stores them. */
+    bool (*asm_stmt)(struct interp *I, CXCursor s, struct asm_parts *a);
 };
 
 struct runtime_value {
@@ -158,6 +161,24 @@ struct interp {
     uint32_t last_sym;              /* the last unknown given a name (value.sym) */
     struct branches *branches;      /* conditions on data being followed (interp_branch.c) */
 };
+
+/* An asm statement's operand: `[name] "constraint" (expression)`. */
+struct asm_operand {
+    const char *name;           /* interned; NULL when the operand has no [name] */
+    const char *constraint;     /* as written, quotes included: "\"+&r\"" */
+    bool output;
+    struct value value;         /* inputs and "+" outputs: the expression's value; else data */
+};
+
+/* An asm statement's parts (interp_asm.c). */
+struct asm_parts {
+    char *text;                 /* the template: its string literals joined, escapes undone */
+    size_t n;
+    struct asm_operand *ops;    /* outputs, then inputs, as written */
+};
+
+/* The operand a template reference names ("%[dst]", "%0"); NULL if none. */
+struct asm_operand *asm_operand_named(struct asm_parts *a, const char *ref, size_t len);
 
 /* The value of a kernel entry's parameter. */
 typedef struct value (*interp_param_fn)(struct interp *I, CXCursor parm, void *data);

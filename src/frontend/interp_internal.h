@@ -120,6 +120,8 @@ void branches_free(struct interp *I);
 
 /* interp_stmt.c */
 enum flow exec(struct interp *I, CXCursor s);
+/* interp_asm.c */
+enum flow exec_asm(struct interp *I, CXCursor s);
 /* A switch's body (its statements) run from statement `start` up to a break, in the switch's
  * scope. */
 enum flow run_switch_from(struct interp *I, CXCursor s, const struct cursor_vec *body,

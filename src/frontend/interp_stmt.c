@@ -319,11 +319,7 @@ enum flow exec(struct interp *I, CXCursor s)
         return FLOW_STOP;
     }
     case CXCursor_AsmStmt:
-        if (!I->api->asm_stmt || !I->api->asm_stmt(I, s)) {
-            interp_unsupported(I, s, "this asm statement is not modelled");
-            stop(I);
-        }
-        return I->stopped ? FLOW_STOP : FLOW_NEXT;
+        return exec_asm(I, s);
     case CXCursor_BreakStmt:
         return FLOW_BREAK;
     case CXCursor_ContinueStmt:
