@@ -76,6 +76,20 @@ expect(f'  COMPUTE bang_fuse mask[0 +: 256] <- src[0 +: 256], bits[0 +: 256];  /
        f'{K}/asm_fuse.mlu:16:3' in p.stdout.splitlines(),
        'lower: an inline fuse.nram.s32 is a COMPUTE access of its memory operands')
 
+# __bang_atomic_reduce_add: dst read and written on IO, src read; a value src reads nothing
+p = run('lower', f'{K}/atomic_reduce.mlu')
+lines = p.stdout.splitlines()
+expect(f'  IO atomic_reduce_add grad[0 +: 256] <- grad[0 +: 256], row[0 +: 256];  // from '
+       f'{K}/atomic_reduce.mlu:15:3' in lines
+       and f'  IO atomic_reduce_add grad[256 +: 4] <- grad[256 +: 4];  // from '
+       f'{K}/atomic_reduce.mlu:17:3' in lines,
+       'lower: an atomic reduction reads and writes dst, and reads src only from memory')
+
+# __bang_sumpool: src read whole, dst channels x windows
+p = run('lower', f'{K}/sumpool.mlu')
+expect(f'  COMPUTE bang_sumpool out[0 +: 256] <- in_[0 +: 1024];  // from {K}/sumpool.mlu:15:3'
+       in p.stdout.splitlines(), 'lower: a 2 x 2 sum pool of a 4 x 4 x 16 array writes 4 x 16')
+
 # an asm template the frontend cannot read (made by a macro) is reported, not skipped
 src = write(os.path.join(tempfile.mkdtemp(), 'asm_macro.mlu'),
             '#include <bang.h>\n#define INSN "sync;"\n__nram__ float b[4];\n'
@@ -200,10 +214,10 @@ with tempfile.TemporaryDirectory() as tmp:
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     two = write(os.path.join(tmp, 'two_unsupported.mlu'),
                 '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
-                '  __bang_sumpool(a, a, 1, 1, 1, 1, 1, 1, 1);\n  __bang_argmax(a, a, 4);\n}\n')
+                '  __bang_filter(a, a, a, 4);\n  __bang_argmax(a, a, 4);\n}\n')
     c, l = run('check', two), run('lower', two)
     expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
-           f'{two}:4:3: error: \'__bang_sumpool\' is not modelled' in c.stdout,
+           f'{two}:4:3: error: \'__bang_filter\' is not modelled' in c.stdout,
            f'check: the lowering of a kernel ends at its first unsupported construct: {c.stdout!r}')
     expect(l.stderr.count('[unsupported]') + l.stdout.count('[unsupported]') == 2,
            f'lower: every unsupported construct is reported: {l.stdout!r} {l.stderr!r}')

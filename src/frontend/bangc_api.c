@@ -226,6 +226,7 @@ enum family {
     MOVE_BYTES,     /* (dst, a, bytes) */
     FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
+    POOL,           /* (dst, src, channels, h, w, kh, kw, stride, stride): HWC windows */
     NO_ACCESS,      /* __bang_printf: values only */
 };
 
@@ -256,7 +257,8 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
     {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
-    {"lut", LOOKUP},
+    {"lut", LOOKUP}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
+    {"avgpool", POOL},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -290,6 +292,36 @@ static int64_t element_size(CXCursor call, int i)
     return s > 0 ? s : 1;
 }
 
+/* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
+ * the number of windows. Which of the two strides runs along the width the public text does
+ * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. */
+static void pool(struct interp *I, CXCursor call, const char *op, struct value *args)
+{
+    int64_t d[7];   /* channels, h, w, kh, kw, stride, stride */
+    static const char *const what[] = {"the channel count", "the height", "the width",
+                                       "the window height", "the window width", "a stride",
+                                       "a stride"};
+    for (int i = 0; i < 7; i++)
+        if (!interp_int(I, call, args[2 + i], what[i], &d[i]))
+            return;
+    int64_t c = d[0], h = d[1], w = d[2], kh = d[3], kw = d[4];
+    if (d[5] <= 0 || d[6] <= 0 || kh <= 0 || kw <= 0 || kh > h || kw > w) {
+        interp_unsupported(I, call, "__bang_%s with a window of %lld x %lld and strides %lld, "
+                           "%lld over %lld x %lld is not modelled", op, (long long)kh,
+                           (long long)kw, (long long)d[5], (long long)d[6], (long long)h,
+                           (long long)w);
+        return;
+    }
+    int64_t windows_a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
+    int64_t windows_b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
+    int64_t windows = windows_a > windows_b ? windows_a : windows_b;
+    char *pir_op = xasprintf("bang_%s", op);
+    struct span dst = {args[0], c * windows * element_size(call, 0)};
+    struct span src = {args[1], c * h * w * element_size(call, 1)};
+    bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
+    free(pir_op);
+}
+
 static void bang_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                       int nargs)
 {
@@ -303,7 +335,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
-                                [LOOKUP] = 5};
+                                [LOOKUP] = 5, [POOL] = 9};
     /* a conversion may take a fixed-point position after the count, a fusion the count of its
      * cycled operands */
     bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
@@ -346,6 +378,10 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
                                 {args[2], extent_times(entries, element_size(call, 2))}};
         bangc_access(I, call, "COMPUTE", "bang_lut", &dst, 1, reads, 2);
+        return;
+    }
+    if (f == POOL) {
+        pool(I, call, op, args);
         return;
     }
     if (f == MOVE_BYTES) {
@@ -417,6 +453,33 @@ static void nramset_call(struct interp *I, const char *name, CXCursor call, stru
         w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride), bytes};
     bangc_access(I, call, "MOVE", async ? "memset_async" : "memset", w, (int)n, NULL, 0);
     free(w);
+}
+
+/* ---- __bang_atomic_reduce_* ---- */
+
+/* __bang_atomic_reduce_add(dst, src, n) (and _max, _min): n elements of src combined into
+ * dst in GDRAM or SRAM, on IO, the queue of off-core memory; dst is read and written. PIR has
+ * no atomic access, so two cores' reductions into the same bytes are reported as a race even
+ * though they commute (docs/frontends.md). */
+static void atomic_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                        int nargs)
+{
+    int64_t n;
+    if (nargs != 3) {
+        interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
+        return;
+    }
+    if (!bangc_extent_arg(I, call, args[2], "the element count", &n))
+        return;
+    struct span dst = {args[0], extent_times(n, element_size(call, 0))};
+    struct span reads[2] = {dst, {args[1], extent_times(n, element_size(call, 1))}};
+    /* src may be a value (psroipool adds one element of a scalar): no memory read */
+    CXType src_type = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, 1)));
+    bool src_in_memory = src_type.kind == CXType_Pointer || args[1].kind == VAL_POINTER;
+    char *op = xasprintf("%s", name + strlen("__bang_"));
+    bangc_access(I, call, "IO", op, &dst, 1, reads, src_in_memory ? 2 : 1);
+    free(op);
 }
 
 /* ---- sync ---- */
@@ -524,6 +587,11 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
     }
     if (!strcmp(name, "__nramset") || !strcmp(name, "__nramset_async")) {
         nramset_call(I, name, c, args, nargs);
+        return true;
+    }
+    if (!strcmp(name, "__bang_atomic_reduce_add") || !strcmp(name, "__bang_atomic_reduce_max") ||
+        !strcmp(name, "__bang_atomic_reduce_min")) {
+        atomic_call(I, name, c, args, nargs);
         return true;
     }
     if (!strncmp(name, "__bang_", 7)) {
