@@ -90,6 +90,32 @@ p = run('lower', f'{K}/sumpool.mlu')
 expect(f'  COMPUTE bang_sumpool out[0 +: 256] <- in_[0 +: 1024];  // from {K}/sumpool.mlu:15:3'
        in p.stdout.splitlines(), 'lower: a 2 x 2 sum pool of a 4 x 4 x 16 array writes 4 x 16')
 
+# __bang_argmax: 8 bytes of dst (value, then the index as an int), src n elements
+p = run('lower', f'{K}/argmax.mlu')
+expect(f'  COMPUTE bang_argmax res[0 +: 8] <- src[0 +: 256];  // from {K}/argmax.mlu:14:3'
+       in p.stdout.splitlines(), 'lower: __bang_argmax writes the value and its index')
+
+# __gather NRAM2NRAM: on MOVE, one region per piece, src whole, offsets count x 4 bytes
+p = run('lower', f'{K}/gather.mlu')
+pieces = ', '.join(f'picked[{8 * k} +: 4]' for k in range(8))
+expect(f'  MOVE gather {pieces} <- table, offs[0 +: 32];  // whole buffer (an offset or size '
+       f'not known before the kernel runs), from {K}/gather.mlu:16:3' in p.stdout.splitlines(),
+       'lower: __gather writes count pieces dst_stride apart and reads the offsets')
+
+# strided __bang_move: count pieces, not count + 1; __bang_rem with a value reads only a
+p = run('lower', f'{K}/move_strided.mlu')
+lines = p.stdout.splitlines()
+expect(any(l.startswith('  COMPUTE bang_move inter[0 +: 4], ') and 'inter[120 +: 4] <- a[0 +: 4]'
+           in l and 'inter[128' not in l for l in lines)
+       and f'  COMPUTE bang_rem a[0 +: 64] <- a[0 +: 64];  // from {K}/move_strided.mlu:15:3'
+       in lines, 'lower: a strided __bang_move writes 16 pieces; __bang_rem(a, a, 7.0f) reads a')
+
+# the vector gather in inline assembly: COMPUTE, num pieces, src whole, offsets read
+p = run('lower', f'{K}/asm_gather.mlu')
+expect(f'  COMPUTE bang_gather out[0 +: 128] <- table, offs[0 +: 128];  // whole buffer (an '
+       f'offset or size not known before the kernel runs), from {K}/asm_gather.mlu:14:3'
+       in p.stdout.splitlines(), 'lower: gather.vector.nram.nram.nram.u32 is a COMPUTE gather')
+
 # an asm template the frontend cannot read (made by a macro) is reported, not skipped
 src = write(os.path.join(tempfile.mkdtemp(), 'asm_macro.mlu'),
             '#include <bang.h>\n#define INSN "sync;"\n__nram__ float b[4];\n'
@@ -214,7 +240,7 @@ with tempfile.TemporaryDirectory() as tmp:
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     two = write(os.path.join(tmp, 'two_unsupported.mlu'),
                 '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
-                '  __bang_filter(a, a, a, 4);\n  __bang_argmax(a, a, 4);\n}\n')
+                '  __bang_filter(a, a, a, 4);\n  __bang_findfirst1(a, 4);\n}\n')
     c, l = run('check', two), run('lower', two)
     expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
            f'{two}:4:3: error: \'__bang_filter\' is not modelled' in c.stdout,

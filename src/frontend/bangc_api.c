@@ -166,6 +166,60 @@ static const char *space_of(const char *dir, size_t len)
     return len == 5 && !strncmp(dir, "GDRAM", 5) ? "GDRAM" : NULL;
 }
 
+/* The queue of a copy in direction dir (argument i, FROM2TO): IO when it touches GDRAM or
+ * LDRAM, MOVE when it stays on chip; NULL (reported) for a direction the frontend does not
+ * know. */
+static const char *copy_unit(struct interp *I, const char *name, CXCursor call, unsigned i,
+                             int64_t dir)
+{
+    CXType dir_type =
+        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, i)));
+    const char *dname = interp_enumerator(I, clang_getTypeDeclaration(dir_type), dir);
+    const char *two = dname ? strchr(dname, '2') : NULL;
+    const char *from = two ? space_of(dname, (size_t)(two - dname)) : NULL;
+    const char *to = two ? space_of(two + 1, strlen(two + 1)) : NULL;
+    if (!from || !to) {
+        interp_unsupported(I, call, "the direction of %s is not one the frontend knows", name);
+        return NULL;
+    }
+    bool io = !strcmp(from, "GDRAM") || !strcmp(from, "LDRAM") || !strcmp(to, "GDRAM") ||
+              !strcmp(to, "LDRAM");
+    return io ? "IO" : "MOVE";
+}
+
+/* __gather(dst, src, offsets, size, DIR, dst_stride, count): count pieces of size bytes from
+ * src at the byte offsets the uint32 array holds (data: anywhere in src), written dst_stride
+ * apart; offsets is read too. On the queue of its direction, as a copy. */
+static void gather_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                        int nargs)
+{
+    int64_t size, dir, stride, count;
+    if (nargs != 7) {
+        interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
+        return;
+    }
+    if (!bangc_extent_arg(I, call, args[3], "the piece size", &size) ||
+        !interp_int(I, call, args[4], "the copy direction", &dir) ||
+        !interp_int(I, call, args[5], "the destination stride", &stride) ||
+        !bangc_extent_arg(I, call, args[6], "the piece count", &count))
+        return;
+    const char *unit = copy_unit(I, name, call, 4, dir);
+    if (!unit)
+        return;
+    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
+        interp_unsupported(I, call, "a piece count of %lld is not modelled", (long long)count);
+        return;
+    }
+    size_t n = count == EXTENT_UNKNOWN ? 1 : (size_t)count;
+    struct span *w = xcalloc(n + 1, sizeof(*w));
+    for (size_t k = 0; k < n; k++)
+        w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride),
+                             count == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : size};
+    struct span reads[2] = {{args[1], EXTENT_UNKNOWN}, {args[2], extent_times(count, 4)}};
+    bangc_access(I, call, unit, "gather", w, (int)n, reads, 2);
+    free(w);
+}
+
 /* __memcpy(dst, src, size, DIR[, dst_stride, src_stride, segnum]): segnum + 1 segments of
  * size bytes; IO when the direction touches GDRAM or LDRAM, MOVE when it stays on chip. */
 static void memcpy_call(struct interp *I, const char *name, CXCursor call, struct value *args,
@@ -187,17 +241,9 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
         return;
     if (dst_stride == EXTENT_UNKNOWN || src_stride == EXTENT_UNKNOWN || segnum == EXTENT_UNKNOWN)
         size = EXTENT_UNKNOWN, segnum = 0;  /* where the segments lie: the whole buffers */
-    CXType dir_type = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 3)));
-    const char *dname = interp_enumerator(I, clang_getTypeDeclaration(dir_type), dir);
-    const char *two = dname ? strchr(dname, '2') : NULL;
-    const char *from = two ? space_of(dname, (size_t)(two - dname)) : NULL;
-    const char *to = two ? space_of(two + 1, strlen(two + 1)) : NULL;
-    if (!from || !to) {
-        interp_unsupported(I, call, "the direction of %s is not one the frontend knows", name);
+    const char *unit = copy_unit(I, name, call, 3, dir);
+    if (!unit)
         return;
-    }
-    bool io = !strcmp(from, "GDRAM") || !strcmp(from, "LDRAM") || !strcmp(to, "GDRAM") ||
-              !strcmp(to, "LDRAM");
     if (segnum < 0 || segnum > 65535) {
         interp_unsupported(I, call, "a segment count of %lld is not modelled", (long long)segnum);
         return;
@@ -209,7 +255,7 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
         r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), size};
     }
     bool async = strstr(name, "_async") != NULL;
-    bangc_access(I, call, io ? "IO" : "MOVE", async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
+    bangc_access(I, call, unit, async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
     free(w);
     free(r);
 }
@@ -223,7 +269,8 @@ enum family {
     WRITE_VALUE,    /* (dst, n, value): n elements of the value's type */
     CYCLE,          /* (dst, a, b, n, m): b has m elements, repeated over a's n */
     TRANSPOSE,      /* (dst, a, h, w) */
-    MOVE_BYTES,     /* (dst, a, bytes) */
+    MOVE_BYTES,     /* (dst, a, bytes[, dst_stride, src_stride, segments]) */
+    ARGMAX,         /* (dst, a, n): dst[0] the extreme value, ((int *)dst)[1] its index */
     FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     POOL,           /* (dst, src, channels, h, w, kh, kw, stride, stride): HWC windows */
@@ -257,7 +304,7 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
     {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
-    {"lut", LOOKUP}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
+    {"lut", LOOKUP}, {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
     {"avgpool", POOL},
 };
 
@@ -292,6 +339,35 @@ static int64_t element_size(CXCursor call, int i)
     return s > 0 ? s : 1;
 }
 
+/* __bang_move(dst, src, bytes) and the strided (…, dst_stride, src_stride, segments) form.
+ * The last argument counts the segments themselves, not segments minus one as __memcpy's
+ * segnum does: fft interleaves pad_col floats into an array of 2 * pad_col with it, which one
+ * more segment would overrun (no public text says which). */
+static void strided_move(struct interp *I, CXCursor call, struct value *args, int nargs)
+{
+    int64_t bytes, dst_stride = 0, src_stride = 0, segments = 1;
+    if (!bangc_extent_arg(I, call, args[2], "the byte count", &bytes))
+        return;
+    if (nargs == 6 && (!interp_int(I, call, args[3], "the destination stride", &dst_stride) ||
+                       !interp_int(I, call, args[4], "the source stride", &src_stride) ||
+                       !interp_int(I, call, args[5], "the segment count", &segments)))
+        return;
+    if (segments < 0 || segments > 65536) {
+        interp_unsupported(I, call, "a segment count of %lld is not modelled",
+                           (long long)segments);
+        return;
+    }
+    size_t n = (size_t)segments;
+    struct span *w = xcalloc(n + 1, sizeof(*w)), *r = xcalloc(n + 1, sizeof(*r));
+    for (size_t k = 0; k < n; k++) {
+        w[k] = (struct span){pointer_add(args[0], (int64_t)k * dst_stride), bytes};
+        r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), bytes};
+    }
+    bangc_access(I, call, "COMPUTE", "bang_move", w, (int)n, r, (int)n);
+    free(w);
+    free(r);
+}
+
 /* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
  * the number of windows. Which of the two strides runs along the width the public text does
  * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. */
@@ -322,6 +398,15 @@ static void pool(struct interp *I, CXCursor call, const char *op, struct value *
     free(pir_op);
 }
 
+/* Whether argument i is an address as written (a pointer or an array), not a value. */
+static bool is_address(CXCursor call, int i)
+{
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+    return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+           t.kind == CXType_IncompleteArray;
+}
+
 static void bang_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                       int nargs)
 {
@@ -335,11 +420,11 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
-                                [LOOKUP] = 5, [POOL] = 9};
+                                [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3};
     /* a conversion may take a fixed-point position after the count, a fusion the count of its
      * cycled operands */
     bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
-                       (f == FUSION && nargs == 7);
+                       (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6);
     if (f == NO_ACCESS)
         return;
     if (f < 0 || (nargs != arity[f] && !longer_form)) {
@@ -385,11 +470,18 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         return;
     }
     if (f == MOVE_BYTES) {
-        int64_t bytes;
-        if (!bangc_extent_arg(I, call, args[2], "the byte count", &bytes))
+        strided_move(I, call, args, nargs);
+        return;
+    }
+    if (f == ARGMAX) {   /* the value and, after it, its index as an int (mlu-ops reads both) */
+        int64_t count, size = element_size(call, 0);
+        if (!bangc_extent_arg(I, call, args[2], "the element count", &count))
             return;
-        struct span dst = {args[0], bytes}, src = {args[1], bytes};
-        bangc_access(I, call, "COMPUTE", "bang_move", &dst, 1, &src, 1);
+        struct span dst = {args[0], 2 * (size > 4 ? size : 4)};
+        struct span src = {args[1], extent_times(count, element_size(call, 1))};
+        char *pir_op = xasprintf("bang_%s", op);
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
+        free(pir_op);
         return;
     }
     if (f == TRANSPOSE) {
@@ -411,7 +503,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     } else {
         struct span reads[2] = {{args[1], extent_times(n, element_size(call, 1))}, {args[2], 0}};
         int nreads = 1;
-        if (f == ELEMENTWISE)
+        if (f == ELEMENTWISE && is_address(call, 2))   /* __bang_rem(d, a, (float)n, k) */
             reads[nreads++] = (struct span){args[2], extent_times(n, element_size(call, 2))};
         if (f == CYCLE)
             reads[nreads++] = (struct span){args[2], extent_times(m, element_size(call, 2))};
@@ -474,11 +566,8 @@ static void atomic_call(struct interp *I, const char *name, CXCursor call, struc
     struct span dst = {args[0], extent_times(n, element_size(call, 0))};
     struct span reads[2] = {dst, {args[1], extent_times(n, element_size(call, 1))}};
     /* src may be a value (psroipool adds one element of a scalar): no memory read */
-    CXType src_type = clang_getCanonicalType(
-        clang_getCursorType(clang_Cursor_getArgument(call, 1)));
-    bool src_in_memory = src_type.kind == CXType_Pointer || args[1].kind == VAL_POINTER;
     char *op = xasprintf("%s", name + strlen("__bang_"));
-    bangc_access(I, call, "IO", op, &dst, 1, reads, src_in_memory ? 2 : 1);
+    bangc_access(I, call, "IO", op, &dst, 1, reads, is_address(call, 1) ? 2 : 1);
     free(op);
 }
 
@@ -583,6 +672,10 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
     }
     if (!strcmp(name, "__memcpy") || !strcmp(name, "__memcpy_async")) {
         memcpy_call(I, name, c, args, nargs);
+        return true;
+    }
+    if (!strcmp(name, "__gather")) {
+        gather_call(I, name, c, args, nargs);
         return true;
     }
     if (!strcmp(name, "__nramset") || !strcmp(name, "__nramset_async")) {

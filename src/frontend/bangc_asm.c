@@ -4,6 +4,10 @@
  *                             queue writes n elements of type T at d and reads n at a and at
  *                             every bracketed operand of the chained operations (a register
  *                             operand is a value, no memory);
+ *   gather.vector.nram.nram.nram.T [d], [s], [o], size, num, stride
+ *                             the vector unit's gather (COMPUTE): num pieces of size bytes
+ *                             written stride apart at d, read from s at the offsets the
+ *                             uint32 array o holds (data: anywhere in s), o read too;
  *   findlast1.gpr.b32 d, s    a register operation: d is the index of the highest set bit of
  *                             s (mlu-ops relies on it as a base-2 logarithm: "base_num =
  *                             2^exp"), data when s is data or 0.
@@ -13,6 +17,7 @@
 #include <string.h>
 
 #include "bangc_access.h"
+#include "../util/xalloc.h"
 #include "pir_writer.h"
 
 #define MAX_OPERANDS 16
@@ -121,6 +126,40 @@ static bool fuse(struct interp *I, CXCursor s, struct asm_parts *a, struct text 
     return true;
 }
 
+static bool vector_gather(struct interp *I, CXCursor s, struct asm_parts *a, struct text *ops,
+                          int nops)
+{
+    struct asm_operand *dst = nops == 6 ? memory_operand(a, ops[0]) : NULL;
+    struct asm_operand *src = nops == 6 ? memory_operand(a, ops[1]) : NULL;
+    struct asm_operand *offsets = nops == 6 ? memory_operand(a, ops[2]) : NULL;
+    struct asm_operand *size = nops == 6 ? asm_operand_named(a, ops[3].at, ops[3].len) : NULL;
+    struct asm_operand *num = nops == 6 ? asm_operand_named(a, ops[4].at, ops[4].len) : NULL;
+    struct asm_operand *stride = nops == 6 ? asm_operand_named(a, ops[5].at, ops[5].len) : NULL;
+    if (!dst || !src || !offsets || !size || !num || !stride)
+        return false;
+    int64_t piece, count, step;
+    if (!interp_int(I, s, size->value, "the piece size", &piece) ||
+        !interp_int(I, s, stride->value, "the destination stride", &step) ||
+        !bangc_extent_arg(I, s, num->value, "the piece count", &count))
+        return true;   /* reported */
+    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
+        interp_unsupported(I, s, "a piece count of %lld is not modelled", (long long)count);
+        return true;
+    }
+    /* contiguous pieces are one region; strided ones one each */
+    bool whole = count == EXTENT_UNKNOWN;
+    size_t n = whole || step == piece ? 1 : (size_t)count;
+    struct span *w = xcalloc(n + 1, sizeof(*w));
+    for (size_t k = 0; k < n; k++)
+        w[k] = (struct span){pointer_add(dst->value, (int64_t)k * step),
+                             whole ? EXTENT_UNKNOWN : n == 1 ? count * piece : piece};
+    struct span reads[2] = {{src->value, EXTENT_UNKNOWN},
+                            {offsets->value, extent_times(count, 4)}};
+    bangc_access(I, s, "COMPUTE", "bang_gather", w, (int)n, reads, 2);
+    free(w);
+    return true;
+}
+
 static bool findlast1(struct asm_parts *a, struct text *ops, int nops)
 {
     struct asm_operand *dst = nops == 2 ? asm_operand_named(a, ops[0].at, ops[0].len) : NULL;
@@ -150,6 +189,9 @@ bool bangc_asm(struct interp *I, CXCursor s, struct asm_parts *a)
     }
     if (mnemonic.len > strlen("fuse.nram.") && !strncmp(mnemonic.at, "fuse.nram.", 10))
         return fuse(I, s, a, mnemonic, ops, nops);
+    if (mnemonic.len > strlen("gather.vector.nram.nram.nram.") &&
+        !strncmp(mnemonic.at, "gather.vector.nram.nram.nram.", 29))
+        return vector_gather(I, s, a, ops, nops);
     if (is(mnemonic, "findlast1.gpr.b32"))
         return findlast1(a, ops, nops);
     return false;

@@ -405,6 +405,35 @@ static struct value data_offset(struct value p, bool plus)
                           .past_known = first && plus, .past = first ? p.num : 0};
 }
 
+static bool declared_apart(const struct pir_buffer *b)
+{
+    return !b->grows && b->place < 0;
+}
+
+/* Two addresses compared: known within one buffer when both offsets are; two arrays the
+ * kernel declares (placed nowhere in particular) never share bytes, so they are unequal
+ * (kernel arguments' memory may alias: data). */
+static struct value pointer_compare(struct interp *I, const char *op, struct value a,
+                                    struct value b)
+{
+    bool known = a.num != OFFSET_UNKNOWN && b.num != OFFSET_UNKNOWN;
+    if (a.buffer == b.buffer && a.buffer >= 0 && known) {
+        int64_t x = a.num, y = b.num;
+        if (!strcmp(op, "==")) return int_value(x == y);
+        if (!strcmp(op, "!=")) return int_value(x != y);
+        if (!strcmp(op, "<")) return int_value(x < y);
+        if (!strcmp(op, "<=")) return int_value(x <= y);
+        if (!strcmp(op, ">")) return int_value(x > y);
+        if (!strcmp(op, ">=")) return int_value(x >= y);
+        return unknown;
+    }
+    bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+    if ((eq || ne) && a.buffer != b.buffer && a.buffer >= 0 && b.buffer >= 0 &&
+        declared_apart(&I->w->buffers[a.buffer]) && declared_apart(&I->w->buffers[b.buffer]))
+        return int_value(ne);
+    return unknown;
+}
+
 static struct value arith(struct interp *I, CXCursor e, const char *op, struct value a,
                           struct value b, CXType result_type)
 {
@@ -423,6 +452,8 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
     bool pa = a.kind == VAL_POINTER || a.kind == VAL_REF, pb = b.kind == VAL_POINTER || b.kind == VAL_REF;
     if ((eq || ne) && ((pa && b.kind == VAL_INT && b.num == 0) || (pb && a.kind == VAL_INT && a.num == 0)))
         return int_value(ne);   /* a kernel argument or a variable's address is never null */
+    if (a.kind == VAL_POINTER && b.kind == VAL_POINTER)
+        return pointer_compare(I, op, a, b);
     if (a.kind != VAL_INT || b.kind != VAL_INT)
         return unknown;
     int64_t x = a.num, y = b.num, r;
