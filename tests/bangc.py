@@ -116,6 +116,15 @@ expect(f'  COMPUTE bang_gather out[0 +: 128] <- table, offs[0 +: 128];  // whole
        f'offset or size not known before the kernel runs), from {K}/asm_gather.mlu:14:3'
        in p.stdout.splitlines(), 'lower: gather.vector.nram.nram.nram.u32 is a COMPUTE gather')
 
+# value reductions read n elements; __bang_filter writes all n; __gdramset is an IO memset
+p = run('lower', f'{K}/filter_count.mlu')
+lines = p.stdout.splitlines()
+expect(f'  COMPUTE bang_count <- mask[0 +: 256];  // from {K}/filter_count.mlu:19:11' in lines
+       and f'  COMPUTE bang_filter packed[0 +: 256] <- a[0 +: 256], mask[0 +: 256];  // from '
+       f'{K}/filter_count.mlu:21:3' in lines
+       and f'  IO memset z[0 +: 256];  // from {K}/filter_count.mlu:23:3' in lines,
+       'lower: __bang_count reads, __bang_filter writes n, __gdramset is an IO memset')
+
 # an asm template the frontend cannot read (made by a macro) is reported, not skipped
 src = write(os.path.join(tempfile.mkdtemp(), 'asm_macro.mlu'),
             '#include <bang.h>\n#define INSN "sync;"\n__nram__ float b[4];\n'
@@ -240,10 +249,10 @@ with tempfile.TemporaryDirectory() as tmp:
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     two = write(os.path.join(tmp, 'two_unsupported.mlu'),
                 '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
-                '  __bang_filter(a, a, a, 4);\n  __bang_findfirst1(a, 4);\n}\n')
+                '  __bang_mlp(a, a, a, 4, 4);\n  __bang_reduce_sum(a, a, 4);\n}\n')
     c, l = run('check', two), run('lower', two)
     expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
-           f'{two}:4:3: error: \'__bang_filter\' is not modelled' in c.stdout,
+           f'{two}:4:3: error: \'__bang_mlp\' is not modelled' in c.stdout,
            f'check: the lowering of a kernel ends at its first unsupported construct: {c.stdout!r}')
     expect(l.stderr.count('[unsupported]') + l.stdout.count('[unsupported]') == 2,
            f'lower: every unsupported construct is reported: {l.stdout!r} {l.stderr!r}')

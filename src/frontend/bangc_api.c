@@ -271,6 +271,8 @@ enum family {
     TRANSPOSE,      /* (dst, a, h, w) */
     MOVE_BYTES,     /* (dst, a, bytes[, dst_stride, src_stride, segments]) */
     ARGMAX,         /* (dst, a, n): dst[0] the extreme value, ((int *)dst)[1] its index */
+    TO_VALUE,       /* (a, n): a value of n elements (a count, a position, a sum), data */
+    FILTER,         /* (dst, a, mask, n): the selected elements, at most n, packed at dst */
     FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     POOL,           /* (dst, src, channels, h, w, kh, kw, stride, stride): HWC windows */
@@ -304,7 +306,8 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
     {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
-    {"lut", LOOKUP}, {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
+    {"lut", LOOKUP}, {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"count", TO_VALUE},
+    {"findfirst1", TO_VALUE}, {"findlast1", TO_VALUE}, {"sum", TO_VALUE}, {"filter", FILTER}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
     {"avgpool", POOL},
 };
 
@@ -420,7 +423,8 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
                                 [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
-                                [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3};
+                                [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
+                                [FILTER] = 4};
     /* a conversion may take a fixed-point position after the count, a fusion the count of its
      * cycled operands */
     bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
@@ -473,6 +477,26 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         strided_move(I, call, args, nargs);
         return;
     }
+    if (f == TO_VALUE) {   /* reads n elements; what it returns is data */
+        int64_t count;
+        if (!bangc_extent_arg(I, call, args[1], "the element count", &count))
+            return;
+        struct span src = {args[0], extent_times(count, element_size(call, 0))};
+        char *pir_op = xasprintf("bang_%s", op);
+        bangc_access(I, call, "COMPUTE", pir_op, NULL, 0, &src, 1);
+        free(pir_op);
+        return;
+    }
+    if (f == FILTER) {   /* how many are selected is data: all n of dst taken as written */
+        int64_t count;
+        if (!bangc_extent_arg(I, call, args[3], "the element count", &count))
+            return;
+        struct span dst = {args[0], extent_times(count, element_size(call, 0))};
+        struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
+                                {args[2], extent_times(count, element_size(call, 2))}};
+        bangc_access(I, call, "COMPUTE", "bang_filter", &dst, 1, reads, 2);
+        return;
+    }
     if (f == ARGMAX) {   /* the value and, after it, its index as an int (mlu-ops reads both) */
         int64_t count, size = element_size(call, 0);
         if (!bangc_extent_arg(I, call, args[2], "the element count", &count))
@@ -517,7 +541,8 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
 /* __nramset(dst, n, value) / __nramset_async(dst, n, value, dst_stride, segnum): n elements
  * of dst's type in each of segnum + 1 segments, dst_stride bytes apart, as __memcpy's strided
  * form counts them. On MOVE, the queue of on-chip memory operations (an assumption: the
- * public documentation does not name the unit; NRAM2NRAM copies go there). */
+ * public documentation does not name the unit; NRAM2NRAM copies go there); __memset_nram is
+ * taken as __nramset, and __gdramset(dst, n, value) sets GDRAM on IO, as a copy to it is. */
 static void nramset_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                          int nargs)
 {
@@ -543,7 +568,9 @@ static void nramset_call(struct interp *I, const char *name, CXCursor call, stru
     struct span *w = xcalloc(n, sizeof(*w));
     for (size_t k = 0; k < n; k++)
         w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride), bytes};
-    bangc_access(I, call, "MOVE", async ? "memset_async" : "memset", w, (int)n, NULL, 0);
+    bool gdram = !strcmp(name, "__gdramset");
+    bangc_access(I, call, gdram ? "IO" : "MOVE", async ? "memset_async" : "memset", w, (int)n,
+                 NULL, 0);
     free(w);
 }
 
@@ -678,6 +705,10 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         gather_call(I, name, c, args, nargs);
         return true;
     }
+    if (!strcmp(name, "__gdramset") || !strcmp(name, "__memset_nram")) {
+        nramset_call(I, name, c, args, nargs);
+        return true;
+    }
     if (!strcmp(name, "__nramset") || !strcmp(name, "__nramset_async")) {
         nramset_call(I, name, c, args, nargs);
         return true;
@@ -688,6 +719,7 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         return true;
     }
     if (!strncmp(name, "__bang_", 7)) {
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* what it returns: data */
         bang_call(I, name, c, args, nargs);
         return true;
     }
