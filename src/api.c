@@ -607,12 +607,13 @@ int as_fix_file(const struct as_options *o, const char *path, const char *out_pa
         fix_write_diff(out, path, src->text, src->len, fx.text, fx.len);
     } else if (fx.nfixes > 0 || out_path) {
         const char *target = out_path ? out_path : path;
-        FILE *f = fopen(target, "wb");
+        bool to_out = strcmp(target, "-") == 0;   /* -o -: the repaired kernel to `out` */
+        FILE *f = to_out ? out : fopen(target, "wb");
         if (!f || fwrite(fx.text, 1, fx.len, f) != fx.len) {
             fprintf(errors, "accelsync: cannot write %s\n", target);
             rc = 2;
         }
-        if (f && fclose(f) != 0 && rc == 0) {
+        if (f && (to_out ? fflush(f) : fclose(f)) != 0 && rc == 0) {
             fprintf(errors, "accelsync: cannot write %s\n", target);
             rc = 2;
         }

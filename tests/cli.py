@@ -125,6 +125,21 @@ expect(re.search(r'\r\033\[Kaccelsync: \[1/\d+\] ', pr) and pr.rstrip('\r\n').en
        f'progress is drawn on a terminal and cleared: {pr[:120]!r}')
 expect(run('check', '-q', many).stderr == '', 'no progress when stderr is not a terminal')
 
+# -o -: standard output, for the report, the PIR and the repaired kernel; no file named '-'
+import tempfile
+with tempfile.TemporaryDirectory() as tmp:
+    racy = os.path.join(tmp, 'racy.pir')
+    with open(racy, 'w') as f:
+        f.write(RACY)
+    for args in (['check', '--format', 'json', '-o', '-', KERNEL], ['lower', '-o', '-', 'tests/frontend/bangc/argmax.mlu'],
+                 ['fix', '-o', '-', racy]):
+        p = subprocess.run([binary] + args, capture_output=True, text=True, cwd=tmp if
+                           args[0] == 'fix' else root)
+        expect(p.stdout.strip() and not os.path.exists(os.path.join(root, '-'))
+               and not os.path.exists(os.path.join(tmp, '-')),
+               f'{args[0]} -o -: written to standard output: {p.stdout[:80]!r} {p.stderr[:200]!r}')
+    expect(open(racy).read() == RACY, 'fix -o -: the source is left as it was')
+
 # docs/cli.md shows each help text as the binary prints it
 doc = open(f'{root}/docs/cli.md').read()
 for cmd in ([], ['check'], ['simulate'], ['mutate'], ['lower']):

@@ -49,14 +49,15 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
         }
     }
     bool written;
-    FILE *out = s->output ? fopen(s->output, "w") : stdout;
+    FILE *out = settings_open_output(s);
     if (!out) {
         written = false;
     } else if (format == AS_FORMAT_TEXT) {
         unsigned flags = (s->quiet ? AS_TEXT_QUIET : 0)
-                         | (!s->output && use_color(s) ? AS_TEXT_COLOR : 0);
+                         | (settings_output_to_stdout(s) && use_color(s) ? AS_TEXT_COLOR : 0);
         written = as_result_write_text(r, out, s->werror, flags,
-                                       !s->output && isatty(1) ? now() - started : -1);
+                                       settings_output_to_stdout(s) && isatty(1)
+                                           ? now() - started : -1);
     } else {
         written = as_result_write(r, out, format, s->werror);
     }

@@ -106,7 +106,7 @@ static const struct cli_option check_options[] = {
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif|html|codequality", OPT_FORMAT,
      "output format (default text); codequality: GitLab's Code Quality report"},
-    {"output", 'o', "OUT", OPT_OUTPUT, "write the report to OUT (default: standard output)"},
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the report to OUT (default, or -: standard output)"},
     GATE_OPTIONS,
     {"baseline", 0, "FILE", OPT_BASELINE,
      "accept the findings recorded in FILE: report only new ones"},
@@ -156,7 +156,8 @@ static const struct cli_option mutate_options[] = {
 static const struct cli_option fix_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
-    {"output", 'o', "OUT", OPT_OUTPUT, "write the repaired kernel to OUT (default: in place)"},
+    {"output", 'o', "OUT", OPT_OUTPUT,
+     "write the repaired kernel to OUT (default: in place; -: standard output)"},
     {"dry-run", 0, NULL, OPT_DRY_RUN, "print a unified diff of the fixes, write nothing"},
     LIMIT_OPTIONS,
 };
@@ -164,7 +165,7 @@ static const struct cli_option fix_options[] = {
 static const struct cli_option lower_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
-    {"output", 'o', "OUT", OPT_OUTPUT, "write the PIR to OUT (default: standard output)"},
+    {"output", 'o', "OUT", OPT_OUTPUT, "write the PIR to OUT (default, or -: standard output)"},
     LIMIT_OPTIONS,
 };
 
@@ -172,7 +173,8 @@ static const struct cli_option models_options[] = {HELP_OPTIONS, MODEL_PATH_OPTI
 
 static const struct cli_option merge_options[] = {
     HELP_OPTIONS,
-    {"output", 'o', "OUT", OPT_OUTPUT, "write the merged log to OUT (default: standard output)"},
+    {"output", 'o', "OUT", OPT_OUTPUT,
+     "write the merged log to OUT (default, or -: standard output)"},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -241,7 +243,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
         return 0;
     }
     if (strcmp(cmd->name, "merge-sarif") == 0 && n > 0) {
-        FILE *out = s->output ? fopen(s->output, "w") : stdout;
+        FILE *out = settings_open_output(s);
         if (!out) {
             fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
             return 2;
@@ -269,7 +271,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
     if (strcmp(cmd->name, "lower") == 0) {
         if (n != 1)
             return cli_usage_error(cmd, "lower takes one FILE, got %zu", n);
-        FILE *out = s->output ? fopen(s->output, "w") : stdout;
+        FILE *out = settings_open_output(s);
         if (!out) {
             fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
             return 2;

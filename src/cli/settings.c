@@ -243,7 +243,7 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_OUT:
         s->out_dir = arg;
         return 0;
-    case OPT_OUTPUT:
+    case OPT_OUTPUT:   /* "-": standard output, as when -o is not given (fix: see as_fix_file) */
         s->output = arg;
         return 0;
     case OPT_DRY_RUN:
@@ -295,4 +295,14 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
         as_options_set_limit(s->o, (enum as_limit)(opt->id - OPT_LIMIT), (unsigned long long)v);
         return 0;
     }
+}
+
+bool settings_output_to_stdout(const struct settings *s)
+{
+    return !s->output || strcmp(s->output, "-") == 0;
+}
+
+FILE *settings_open_output(const struct settings *s)
+{
+    return settings_output_to_stdout(s) ? stdout : fopen(s->output, "w");
 }

@@ -6,6 +6,7 @@
 
 #include <accelsync/accelsync.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #include "options.h"
@@ -47,5 +48,10 @@ struct settings {
 int settings_handle(const struct cli_option *opt, const char *arg, void *ctx);
 /* An integer written as in PIR: decimal, or hexadecimal after 0x; a leading - allowed. */
 bool parse_number(const char *s, long long *out);
+
+/* Where -o sends a report, PIR or merged log: OUT, or standard output when OUT is absent or
+ * "-". The stream is stdout itself then (not to be closed). */
+bool settings_output_to_stdout(const struct settings *s);
+FILE *settings_open_output(const struct settings *s);
 
 #endif
