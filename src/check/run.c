@@ -282,20 +282,26 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     struct path_choices path;
     path_choices_init(&path);
     bool stopped = false;
+    /* the simulator (lower_only) runs whole programs */
+    bool may_cut = !o->first_run_only && !o->lower_only && lower_may_cut(kernel, r->model);
     if (o->first_run_only && total > 1)
         total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
         /* Counted before the first run: a kernel with too many paths is refused at once,
-         * not after the first --max-paths of them (0: not counted, the runs will say why). */
+         * not after the first --max-paths of them (0: not counted, the runs will say why).
+         * The count does not see cuts at barriers (lower.h), so a kernel that may be cut
+         * is run instead, up to --max-paths runs. */
         uint64_t npaths = o->first_run_only ? 0
                                             : lower_count_paths(r->ast, kernel, r->model,
                                                                 &assignment, &limits);
-        if (npaths > o->max_paths - kr->paths) {
+        if (npaths > o->max_paths - kr->paths && !may_cut) {
             too_many_paths(r, o, kernel);
             stopped = true;
             break;
         }
+        if (may_cut && npaths > 1)
+            path.cuts = cut_memo_new();
         do {
             if (kr->paths >= o->max_paths) {
                 too_many_paths(r, o, kernel);

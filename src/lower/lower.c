@@ -12,7 +12,12 @@
 #include "../util/pointer_hash.h"
 
 void path_choices_init(struct path_choices *p) { memset(p, 0, sizeof(*p)); }
-void path_choices_free(struct path_choices *p) { choices_free(&p->taken); }
+void path_choices_free(struct path_choices *p)
+{
+    choices_free(&p->taken);
+    cut_memo_free(p->cuts);
+    p->cuts = NULL;
+}
 bool path_next(struct path_choices *p) { return choices_next(&p->taken); }
 
 static void vreport(struct lowerer *L, enum check_id check, struct as_loc loc,
@@ -436,6 +441,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.channel_keys);
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
+    lower_flows_free(&L);
     /* Exactly as long as it is: the spare capacity of the growing vector is given back. */
     p->ins = xrealloc_array(L.ins.items, L.ins.len ? L.ins.len : 1, sizeof(*p->ins));
     p->nins = L.ins.len;
@@ -445,7 +451,8 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->nchannels = (int)L.channels.len;
     p->memories = L.memories.items;
     p->nmemories = (int)L.memories.len;
-    *stopped = L.stopped;
+    p->cut = L.cut;
+    *stopped = L.stopped && !L.cut;
     return p;
 }
 

@@ -20,12 +20,22 @@ struct lower_limits {
  * explored depth-first (util/choices.h); path_next() moves to the next unexplored path. */
 struct path_choices {
     struct choices taken;
+    /* NULL, or the barriers passed so far (cuts.c): a run that reaches a barrier ordering
+     * everything on a kernel's only core, in a state a run with other choices before it left
+     * there, stops at it (its program has `cut` set), since everything past it was checked. */
+    struct cut_memo *cuts;
     /* Counting instead of lowering (lower_count_paths): every `if (?)` walks both sides, no
      * instruction is made; `counted` is the number of paths, PATHS_MANY once above any cap. */
     bool counting;
     uint64_t counted;
 };
 #define PATHS_MANY UINT64_MAX
+
+struct cut_memo *cut_memo_new(void);
+void cut_memo_free(struct cut_memo *m);
+/* Whether kernel may be cut (path_choices.cuts): one core, a call of a barrier primitive that
+ * can order every unit of it. */
+bool lower_may_cut(const struct ast_decl *kernel, const struct model *model);
 
 void path_choices_init(struct path_choices *p);
 void path_choices_free(struct path_choices *p);

@@ -30,6 +30,12 @@ struct stmt_memo {
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
 
+/* A flag channel's signals so far, by statement, and how many waits took them (cuts.c). */
+struct channel_flow {
+    VEC(const struct ast_stmt *) signals;
+    size_t waits;
+};
+
 struct lowerer {
     const struct ast_program *ast;
     const struct model *model;
@@ -59,12 +65,24 @@ struct lowerer {
         const char *name;           /* strings do not move while a kernel is lowered) */
         int index;
     } buffer_memo[STMT_MEMO_SLOTS];
+    /* Cuts (path_choices.cuts, cuts.c): each channel's flow, kept only when cuts are on;
+     * crossed: a cross-core primitive was lowered (no cut after it); cut: this run stopped
+     * at a barrier another run passed in the same state (stopped is set too). */
+    VEC(struct channel_flow) flows;
+    bool crossed, cut;
 };
 
 /* The memo of s on the current core type, or NULL. */
 const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
+
+/* cuts.c: the flows of flag channels, and the cut at a barrier from every unit to every
+ * unit (call it after emitting the barrier). */
+void lower_flow_signal(struct lowerer *L, int channel, const struct ast_stmt *s);
+void lower_flow_wait(struct lowerer *L, int channel);
+void lower_flows_free(struct lowerer *L);
+void lower_try_cut(struct lowerer *L, const struct ast_stmt *barrier);
 
 /* Whether any statement of list, at any depth, is `if (?)` (stmt.c). */
 bool lower_has_choice(const struct ast_stmt *list);

@@ -192,6 +192,8 @@ struct lw_program {
     int nclusters;          /* 1 in a kernel without cluster blocks */
     bool multicore;
     bool clustered;         /* written with `cluster` blocks */
+    bool cut;               /* the run stopped at a barrier past which it was checked before
+                               (lower.h, path_choices.cuts): no end-of-kernel checks */
 };
 
 static inline uint64_t lw_bar_from(const struct lw_program *p, const struct lw_ins *x)

@@ -113,6 +113,10 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
         return;
     ins->prim = prim;
     ins->channel = channel;
+    if (L->path->cuts && is_signal)
+        lower_flow_signal(L, channel, s);
+    else if (L->path->cuts)
+        lower_flow_wait(L, channel);
 }
 
 /* The index of the mask pair (from, to), a new one when it is the first. */
@@ -177,6 +181,8 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
         return;
     ins->prim = prim;
     ins->bar_masks = bar_masks(L, from, to);
+    if (from == all_units(L->ct) && to == all_units(L->ct))
+        lower_try_cut(L, s);
 }
 
 static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
@@ -216,6 +222,7 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
     struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, false, s);
     if (!ins)
         return;
+    L->crossed = true;
     ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = (int32_t)flag;   /* in range: checked above */
@@ -248,6 +255,7 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, false, s);
         if (!ins)
             return;
+        L->crossed = true;
         ins->prim = prim;
         ins->bar_masks = bar_masks(L, all_units(L->ct), all_units(L->ct));
         break;

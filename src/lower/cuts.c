@@ -1,0 +1,175 @@
+/* Paths that meet again at a barrier which orders everything (lower.h, struct cut_memo).
+ *
+ * On a kernel of one core, a barrier from every unit to every unit orders each instruction
+ * before it before each one after it, so no hazard joins the two sides. What the rest of a
+ * run does from there depends only on where the barrier is (its statement and the loop
+ * iterations around it) and on the flags still set (per channel, the signals no wait has
+ * taken yet, by statement). Paths are explored depth-first (util/choices.h): every path
+ * through the barrier with the same choices before it is run before any choice before it
+ * changes. So a run that reaches the barrier in a state an earlier run reached with other
+ * choices before it would only repeat, past the barrier, what those runs checked: it stops
+ * there (lower_try_cut) and the enumeration moves to a choice before the barrier. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+struct cut_visit {
+    uint64_t hash;
+    int64_t *key;
+    size_t nkey;
+    unsigned char *prefix;      /* the choices taken before the barrier by its first run */
+    size_t nprefix;
+};
+
+struct cut_memo {
+    VEC(struct cut_visit) visits;
+    size_t *slots;              /* open addressing: visit index + 1, 0 empty */
+    size_t nslots;
+};
+
+struct cut_memo *cut_memo_new(void)
+{
+    return xcalloc(1, sizeof(struct cut_memo));
+}
+
+void cut_memo_free(struct cut_memo *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->visits.len; i++) {
+        free(m->visits.items[i].key);
+        free(m->visits.items[i].prefix);
+    }
+    VEC_FREE(m->visits);
+    free(m->slots);
+    free(m);
+}
+
+static uint64_t hash_key(const int64_t *key, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint64_t)key[i]) * 1099511628211ull;
+    return h;
+}
+
+static void grow(struct cut_memo *m)
+{
+    size_t n = m->nslots ? 2 * m->nslots : 64;
+    size_t *slots = xcalloc(n, sizeof(*slots));
+    for (size_t i = 0; i < m->visits.len; i++) {
+        size_t at = (size_t)m->visits.items[i].hash & (n - 1);
+        while (slots[at])
+            at = (at + 1) & (n - 1);
+        slots[at] = i + 1;
+    }
+    free(m->slots);
+    m->slots = slots;
+    m->nslots = n;
+}
+
+/* True when a run with other choices before the barrier passed it in this state; otherwise
+ * records the visit (the first) or leaves it (the same choices: its paths are being run). */
+static bool seen_from_elsewhere(struct cut_memo *m, const int64_t *key, size_t nkey,
+                                const unsigned char *prefix, size_t nprefix)
+{
+    uint64_t h = hash_key(key, nkey);
+    if (2 * (m->visits.len + 1) > m->nslots)
+        grow(m);
+    size_t at = (size_t)h & (m->nslots - 1);
+    for (; m->slots[at]; at = (at + 1) & (m->nslots - 1)) {
+        const struct cut_visit *v = &m->visits.items[m->slots[at] - 1];
+        if (v->hash != h || v->nkey != nkey || memcmp(v->key, key, nkey * sizeof(*key)) != 0)
+            continue;
+        return v->nprefix != nprefix || (nprefix && memcmp(v->prefix, prefix, nprefix) != 0);
+    }
+    m->slots[at] = m->visits.len + 1;
+    struct cut_visit v = {.hash = h, .key = xmalloc((nkey ? nkey : 1) * sizeof(*key)),
+                          .nkey = nkey, .prefix = xmalloc(nprefix ? nprefix : 1),
+                          .nprefix = nprefix};
+    memcpy(v.key, key, nkey * sizeof(*key));
+    if (nprefix)
+        memcpy(v.prefix, prefix, nprefix);
+    VEC_PUSH(m->visits, v);
+    return false;
+}
+
+static bool orders_everything(const struct model_prim *prim)
+{
+    return prim && prim->kind == PRIM_BARRIER &&
+           ((prim->form == BAR_FIXED && prim->from.all && prim->to.all) ||
+            (prim->form == BAR_UNIT_ARG && prim->all_word) || prim->form == BAR_MASK_ARGS);
+}
+
+static bool calls_full_barrier(const struct ast_stmt *list, const struct model *model)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_CALL && orders_everything(model_prim_find(model, s->name)))
+            return true;
+        if (calls_full_barrier(s->body, model) || calls_full_barrier(s->else_body, model))
+            return true;
+    }
+    return false;
+}
+
+bool lower_may_cut(const struct ast_decl *kernel, const struct model *model)
+{
+    if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count)
+        return false;
+    return calls_full_barrier(kernel->cores->body, model);
+}
+
+void lower_flow_signal(struct lowerer *L, int channel, const struct ast_stmt *s)
+{
+    while (L->flows.len <= (size_t)channel) {
+        struct channel_flow empty = {0};
+        VEC_PUSH(L->flows, empty);
+    }
+    VEC_PUSH(L->flows.items[channel].signals, s);
+}
+
+void lower_flow_wait(struct lowerer *L, int channel)
+{
+    while (L->flows.len <= (size_t)channel) {
+        struct channel_flow empty = {0};
+        VEC_PUSH(L->flows, empty);
+    }
+    L->flows.items[channel].waits++;
+}
+
+void lower_flows_free(struct lowerer *L)
+{
+    for (size_t c = 0; c < L->flows.len; c++)
+        VEC_FREE(L->flows.items[c].signals);
+    VEC_FREE(L->flows);
+}
+
+void lower_try_cut(struct lowerer *L, const struct ast_stmt *barrier)
+{
+    if (!L->path->cuts || L->path->counting || L->stopped || L->crossed || L->p->ncores != 1)
+        return;
+    VEC(int64_t) key = {0};
+    VEC_PUSH(key, (int64_t)(intptr_t)barrier);
+    VEC_PUSH(key, (int64_t)L->iters.len);
+    for (size_t i = 0; i < L->iters.len; i++)
+        VEC_PUSH(key, L->iters.items[i].value);
+    bool waiting = false;
+    for (size_t c = 0; c < L->flows.len && !waiting; c++) {
+        const struct channel_flow *f = &L->flows.items[c];
+        waiting = f->waits > f->signals.len;   /* a wait for a later signal: no cut */
+        if (waiting || f->waits == f->signals.len)
+            continue;
+        VEC_PUSH(key, (int64_t)c);
+        VEC_PUSH(key, (int64_t)(f->signals.len - f->waits));
+        for (size_t k = f->waits; k < f->signals.len; k++)
+            VEC_PUSH(key, (int64_t)(intptr_t)f->signals.items[k]);
+    }
+    const struct choices *taken = &L->path->taken;
+    if (!waiting &&
+        seen_from_elsewhere(L->path->cuts, key.items, key.len, taken->bits.items, taken->used)) {
+        L->cut = true;
+        L->stopped = true;   /* every loop of the lowering ends here; lower_kernel tells apart */
+    }
+    VEC_FREE(key);
+}
