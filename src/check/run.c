@@ -283,7 +283,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     path_choices_init(&path);
     bool stopped = false;
     /* the simulator (lower_only) runs whole programs */
-    bool may_cut = !o->first_run_only && !o->lower_only && lower_may_cut(kernel, r->model);
+    enum cut_places cuts = o->first_run_only || o->lower_only
+                               ? CUT_NOWHERE : lower_cut_places(kernel, r->model);
     if (o->first_run_only && total > 1)
         total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
@@ -295,13 +296,13 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         uint64_t npaths = o->first_run_only ? 0
                                             : lower_count_paths(r->ast, kernel, r->model,
                                                                 &assignment, &limits);
-        if (npaths > o->max_paths - kr->paths && !may_cut) {
+        if (npaths > o->max_paths - kr->paths && cuts == CUT_NOWHERE) {
             too_many_paths(r, o, kernel);
             stopped = true;
             break;
         }
-        if (may_cut && npaths > 1)
-            path.cuts = cut_memo_new();
+        if (cuts != CUT_NOWHERE && npaths > 1)
+            path.cuts = cut_memo_new(cuts);
         do {
             if (kr->paths >= o->max_paths) {
                 too_many_paths(r, o, kernel);

@@ -74,31 +74,32 @@ static int lower_regions(struct lowerer *L, const struct ast_region *list,
     return kept;
 }
 
+struct access_words access_words(const struct model *model, const struct ast_stmt *s)
+{
+    if (s->opword)
+        return (struct access_words){s->head, s->opword, s->opword_loc, s->writes};
+    if (is_model_unit(model, s->head)) {
+        if (!s->writes || s->writes->indices)   /* `UNIT a[...]`: no op */
+            return (struct access_words){s->head, NULL, s->head_loc, s->writes};
+        return (struct access_words){s->head, s->writes->buffer, s->writes->name_loc,
+                                     s->writes->next};
+    }
+    return (struct access_words){NULL, s->head, s->head_loc, s->writes};
+}
+
 /* The op, its table entry and unit of access s on the current core type; false (reported)
  * when it has none. */
 static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct stmt_memo *m)
 {
-    const char *unit = NULL, *op;
-    struct as_loc unit_loc = s->head_loc, op_loc;
-    const struct ast_region *writes = s->writes;
-    if (s->opword) {
-        unit = s->head;
-        op = s->opword;
-        op_loc = s->opword_loc;
-    } else if (is_model_unit(L->model, s->head)) {
-        if (!writes || writes->indices) {
-            lower_fail(L, CHECK_INPUT_ERROR, s->head_loc,
-                       "missing op name after unit '%s' (write UNIT OP writes <- reads;)",
-                       s->head);
-            return false;
-        }
-        unit = s->head;
-        op = writes->buffer;
-        op_loc = writes->name_loc;
-        writes = writes->next;
-    } else {
-        op = s->head;
-        op_loc = s->head_loc;
+    struct as_loc unit_loc = s->head_loc;
+    struct access_words aw = access_words(L->model, s);
+    const char *unit = aw.unit, *op = aw.op;
+    struct as_loc op_loc = aw.op_loc;
+    const struct ast_region *writes = aw.writes;
+    if (!op) {
+        lower_fail(L, CHECK_INPUT_ERROR, s->head_loc,
+                   "missing op name after unit '%s' (write UNIT OP writes <- reads;)", s->head);
+        return false;
     }
 
     const struct model_op *te = model_op_find(L->model, op);
@@ -173,4 +174,6 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     ins->writes = w;
     ins->nwrites = nw;
     ins->nreads = nr;
+    if (L->path->cuts)
+        lower_try_cut_at_access(L, s);
 }

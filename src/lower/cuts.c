@@ -1,14 +1,17 @@
-/* Paths that meet again at a barrier which orders everything (lower.h, struct cut_memo).
+/* Paths that meet again where nothing before can race with anything after (lower.h,
+ * struct cut_memo).
  *
  * On a kernel of one core, a barrier from every unit to every unit orders each instruction
- * before it before each one after it, so no hazard joins the two sides. What the rest of a
- * run does from there depends only on where the barrier is (its statement and the loop
- * iterations around it) and on the flags still set (per channel, the signals no wait has
- * taken yet, by statement). Paths are explored depth-first (util/choices.h): every path
- * through the barrier with the same choices before it is run before any choice before it
- * changes. So a run that reaches the barrier in a state an earlier run reached with other
- * choices before it would only repeat, past the barrier, what those runs checked: it stops
- * there (lower_try_cut) and the enumeration moves to a choice before the barrier. */
+ * before it before each one after it; and when every access op of the kernel is interlocked,
+ * the hardware orders each conflicting pair itself (semantics.md rule 8), at any point. Either
+ * way no hazard joins the two sides, and no rule orders an earlier instruction after a later
+ * one, so what a run finds past such a point depends only on where it is (the statement and
+ * the loop iterations around it) and on the flags still set there (per channel, the signals no
+ * wait has taken yet, by statement). Paths are explored depth-first (util/choices.h): every
+ * path through the point with the same choices before it is run before any choice before it
+ * changes. So a run that reaches the point in a state an earlier run reached with other
+ * choices before it would only repeat, past it, what those runs checked: it stops there
+ * (lower_try_cut) and the enumeration moves to a choice before it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,14 +26,17 @@ struct cut_visit {
 };
 
 struct cut_memo {
+    enum cut_places places;
     VEC(struct cut_visit) visits;
     size_t *slots;              /* open addressing: visit index + 1, 0 empty */
     size_t nslots;
 };
 
-struct cut_memo *cut_memo_new(void)
+struct cut_memo *cut_memo_new(enum cut_places places)
 {
-    return xcalloc(1, sizeof(struct cut_memo));
+    struct cut_memo *m = xcalloc(1, sizeof(*m));
+    m->places = places;
+    return m;
 }
 
 void cut_memo_free(struct cut_memo *m)
@@ -113,11 +119,30 @@ static bool calls_full_barrier(const struct ast_stmt *list, const struct model *
     return false;
 }
 
-bool lower_may_cut(const struct ast_decl *kernel, const struct model *model)
+static bool all_interlocked(const struct ast_stmt *list, const struct model *model)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_ACCESS) {
+            const char *op = access_words(model, s).op;
+            bool blocking, interlocked = false;
+            if (op)
+                model_op_attrs(model, op, &blocking, &interlocked);
+            if (!interlocked)
+                return false;
+        }
+        if (!all_interlocked(s->body, model) || !all_interlocked(s->else_body, model))
+            return false;
+    }
+    return true;
+}
+
+enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model)
 {
     if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count)
-        return false;
-    return calls_full_barrier(kernel->cores->body, model);
+        return CUT_NOWHERE;
+    if (all_interlocked(kernel->cores->body, model))
+        return CUT_ANYWHERE;
+    return calls_full_barrier(kernel->cores->body, model) ? CUT_AT_BARRIERS : CUT_NOWHERE;
 }
 
 void lower_flow_signal(struct lowerer *L, int channel, const struct ast_stmt *s)
@@ -145,12 +170,27 @@ void lower_flows_free(struct lowerer *L)
     VEC_FREE(L->flows);
 }
 
-void lower_try_cut(struct lowerer *L, const struct ast_stmt *barrier)
+void lower_try_cut_at_access(struct lowerer *L, const struct ast_stmt *access)
+{
+    /* where runs meet again: the first access after an if (?) or after new choices */
+    if (L->path->cuts->places != CUT_ANYWHERE || L->path->taken.used == L->choices_at_try)
+        return;
+    L->choices_at_try = L->path->taken.used;
+    lower_try_cut(L, access);
+}
+
+void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice)
+{
+    if (L->path->cuts->places == CUT_ANYWHERE)
+        lower_try_cut(L, choice);
+}
+
+void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
 {
     if (!L->path->cuts || L->path->counting || L->stopped || L->crossed || L->p->ncores != 1)
         return;
     VEC(int64_t) key = {0};
-    VEC_PUSH(key, (int64_t)(intptr_t)barrier);
+    VEC_PUSH(key, (int64_t)(intptr_t)at);
     VEC_PUSH(key, (int64_t)L->iters.len);
     for (size_t i = 0; i < L->iters.len; i++)
         VEC_PUSH(key, L->iters.items[i].value);

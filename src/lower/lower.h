@@ -31,11 +31,14 @@ struct path_choices {
 };
 #define PATHS_MANY UINT64_MAX
 
-struct cut_memo *cut_memo_new(void);
+/* Where a kernel may be cut (path_choices.cuts, cuts.c): nowhere; at barriers that order
+ * every unit (one core, a call of such a barrier); or also after any access (one core, every
+ * access op interlocked: the hardware orders each conflicting pair, so nothing before a
+ * point can race with anything after it). */
+enum cut_places { CUT_NOWHERE, CUT_AT_BARRIERS, CUT_ANYWHERE };
+enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model);
+struct cut_memo *cut_memo_new(enum cut_places places);
 void cut_memo_free(struct cut_memo *m);
-/* Whether kernel may be cut (path_choices.cuts): one core, a call of a barrier primitive that
- * can order every unit of it. */
-bool lower_may_cut(const struct ast_decl *kernel, const struct model *model);
 
 void path_choices_init(struct path_choices *p);
 void path_choices_free(struct path_choices *p);

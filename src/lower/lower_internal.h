@@ -70,6 +70,8 @@ struct lowerer {
      * at a barrier another run passed in the same state (stopped is set too). */
     VEC(struct channel_flow) flows;
     bool crossed, cut;
+    size_t choices_at_try;          /* path->taken.used at the last cut tried at an access;
+                                       SIZE_MAX after an if (?): try at the next one */
 };
 
 /* The memo of s on the current core type, or NULL. */
@@ -77,12 +79,25 @@ const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct as
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
+/* The words of an access statement (access.c): `UNIT OP w <- r` or `OP w <- r` (unit NULL:
+ * the op table's); op NULL for `UNIT w` with no op. writes: the regions past the op. */
+struct access_words {
+    const char *unit, *op;
+    struct as_loc op_loc;
+    const struct ast_region *writes;
+};
+struct access_words access_words(const struct model *model, const struct ast_stmt *s);
+
 /* cuts.c: the flows of flag channels, and the cut at a barrier from every unit to every
  * unit (call it after emitting the barrier). */
 void lower_flow_signal(struct lowerer *L, int channel, const struct ast_stmt *s);
 void lower_flow_wait(struct lowerer *L, int channel);
 void lower_flows_free(struct lowerer *L);
-void lower_try_cut(struct lowerer *L, const struct ast_stmt *barrier);
+void lower_try_cut(struct lowerer *L, const struct ast_stmt *at);
+/* After an access, before an if (?): a cut there too when every access of the kernel is
+ * interlocked. */
+void lower_try_cut_at_access(struct lowerer *L, const struct ast_stmt *access);
+void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice);
 
 /* Whether any statement of list, at any depth, is `if (?)` (stmt.c). */
 bool lower_has_choice(const struct ast_stmt *list);

@@ -92,6 +92,10 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
         count_choice(L, s, env);
         return;
     } else if (s->cond->kind == EXPR_UNKNOWN) {
+        if (L->path->cuts)
+            lower_try_cut_at_choice(L, s);
+        if (L->stopped)
+            return;
         take_then = choices_take(&L->path->taken);
     } else {
         int64_t c;
@@ -100,6 +104,8 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
         take_then = c != 0;
     }
     lower_stmts(L, take_then ? s->body : s->else_body, env);
+    if (s->cond->kind == EXPR_UNKNOWN)
+        L->choices_at_try = SIZE_MAX;   /* the sides meet again: try a cut at the next access */
 }
 
 /* A block's `let` names sit before the outer scope: a few as a chain of scope nodes (on the
