@@ -112,7 +112,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     static const struct binding_list no_loop = {NULL, 0};
     ins.iters = &no_loop;
     if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
-        const struct lw_ins *prev = L->ins.len ? &L->ins.items[L->ins.len - 1] : NULL;
+        const struct lw_ins *prev = L->nins ? &L->ins[L->nins - 1] : NULL;
         size_t bytes = L->iters.len * sizeof(struct binding);
         if (prev && prev->iters->len == L->iters.len
             && memcmp(prev->iters->items, L->iters.items, bytes) == 0) {
@@ -125,8 +125,13 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
             ins.iters = list;
         }
     }
-    VEC_PUSH(L->ins, ins);
-    return &L->ins.items[L->ins.len - 1];
+    if (L->nins == L->ins_cap) {
+        xbig_reserve(&L->ins_block, (L->nins + 1) * sizeof(ins));
+        L->ins = L->ins_block.p;
+        L->ins_cap = L->ins_block.bytes / sizeof(ins);
+    }
+    L->ins[L->nins] = ins;
+    return &L->ins[L->nins++];
 }
 
 /* Two candidate slots per statement: its address's, and the next. */
@@ -395,9 +400,9 @@ static void lower_cores(struct lowerer *L, const struct scope *globals,
             struct scope coreid = {.name = "coreid", .value = k, .next = &ncores};
             L->core = c;
             L->ct = plan[i].ct;
-            L->p->cores[c].first_ins = L->ins.len;
+            L->p->cores[c].first_ins = L->nins;
             lower_stmts(L, plan[i].ac->body, &coreid);
-            L->p->cores[c].nins = L->ins.len - L->p->cores[c].first_ins;
+            L->p->cores[c].nins = L->nins - L->p->cores[c].first_ins;
         }
     }
 }
@@ -436,9 +441,11 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.channel_keys);
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
-    /* Exactly as long as it is: the spare capacity of the growing vector is given back. */
-    p->ins = xrealloc_array(L.ins.items, L.ins.len ? L.ins.len : 1, sizeof(*p->ins));
-    p->nins = L.ins.len;
+    /* Exactly as long as it is: the spare capacity of the growing block is given back. */
+    xbig_resize(&L.ins_block, L.nins * sizeof(*p->ins));
+    p->ins_block = L.ins_block;
+    p->ins = p->ins_block.p;
+    p->nins = L.nins;
     p->channels = L.channels.items;
     p->bar_masks = L.bar_masks.items;
     p->nbar_masks = (int)L.bar_masks.len;
@@ -471,7 +478,7 @@ void lw_program_free(struct lw_program *p)
 {
     if (!p)
         return;
-    free(p->ins);
+    xbig_free(&p->ins_block);
     free(p->channels);
     free(p->bar_masks);
     free(p->memories);
