@@ -118,9 +118,9 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
             && memcmp(prev->iters->items, L->iters.items, bytes) == 0) {
             ins.iters = prev->iters;
         } else {
-            struct binding *b = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*b));
+            struct binding *b = arena_alloc_array_unzeroed(&L->p->arena, L->iters.len, sizeof(*b));
             memcpy(b, L->iters.items, bytes);
-            struct binding_list *list = arena_alloc(&L->p->arena, sizeof(*list));
+            struct binding_list *list = arena_alloc_array_unzeroed(&L->p->arena, 1, sizeof(*list));
             *list = (struct binding_list){b, L->iters.len};
             ins.iters = list;
         }
