@@ -50,8 +50,6 @@ struct chain {
     int32_t last_nonwait;           /* position of the latest non-wait instruction */
 };
 
-#define NO_WAIT_SLOT UINT32_MAX
-
 /* A unit's highest position whose end is in a wait's frontier. */
 struct unit_end {
     int32_t unit, pos;
@@ -66,7 +64,10 @@ static size_t range_first(const size_t *first, size_t s)
 
 struct hb_reach {
     int nunits;
-    uint32_t *slot;                 /* per instruction: its wait slot, or NO_WAIT_SLOT */
+    /* A wait's slot is its rank among the kernel's waits: by blocks of 64 instructions, the
+     * block's waits and the count before it (a byte an instruction where a slot number for
+     * each took four). */
+    struct hb_row_block *waits;
     /* A wait's frontier: the ends on its own core's units, own_end[s * own_width + local]
      * (-1: none), and the few on other cores' units, by unit (range_first). */
     int own_width;                  /* the most units of a core type */
@@ -77,9 +78,26 @@ struct hb_reach {
     VEC(struct barrier_req) bars;
     size_t *count_first;
     VEC(struct count_req) counts;
-    uint32_t *queue;                /* instruction at (unit, position): lw_unit_queues */
+    /* The instruction at (unit, position), lw_unit_queues: built when first asked for (to
+     * name a late event, or for an issuer-level barrier), as a kernel that passes every check
+     * has no use for it. */
+    uint32_t *queue;
     size_t *queue_first;
 };
+
+static size_t wait_slot(const struct hb_reach *R, size_t w)
+{
+    const struct hb_row_block *blk = &R->waits[w / 64];
+    return blk->prefix + (size_t)popcount64(blk->mask & ((UINT64_C(1) << (w % 64)) - 1));
+}
+
+/* The instruction of unit u at queue position pos. */
+static size_t queue_at(const struct lw_program *p, struct hb_reach *R, int u, int32_t pos)
+{
+    if (!R->queue)
+        lw_unit_queues(p, &R->queue, &R->queue_first);
+    return R->queue[R->queue_first[u] + (size_t)pos];
+}
 
 static bool is_wait(const struct lw_ins *x) { return x->kind == INS_WAIT || x->kind == INS_XWAIT; }
 
@@ -224,7 +242,7 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
             for (size_t k = 0; k < c->counts.len; k++)
                 VEC_PUSH(scratch->counts, c->counts.items[k]);
             wait_end_frontier(p, m, counting, wg, x, scratch);
-            record(R, core, scratch, R->slot[x]);
+            record(R, core, scratch, wait_slot(R, x));
         } else {
             c->last_nonwait = ins->pos;
         }
@@ -240,10 +258,16 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     r->reach = R;
     if (p->nkind[INS_WAIT] + p->nkind[INS_XWAIT] == 0)
         return;   /* no wait to ask about (hb_reach_taken_by) */
-    R->slot = xmalloc(n * sizeof(uint32_t));
-    size_t nwaits = 0;
-    for (size_t i = 0; i < p->nins; i++)
-        R->slot[i] = is_wait(&p->ins[i]) ? (uint32_t)nwaits++ : NO_WAIT_SLOT;
+    size_t nblocks = n / 64 + 1, nwaits = 0;
+    R->waits = xmalloc(nblocks * sizeof(struct hb_row_block));
+    for (size_t b = 0; b < nblocks; b++) {
+        R->waits[b] = (struct hb_row_block){0, (uint32_t)nwaits};
+        for (size_t i = 64 * b; i < 64 * b + 64 && i < p->nins; i++)
+            if (is_wait(&p->ins[i])) {
+                R->waits[b].mask |= UINT64_C(1) << (i % 64);
+                nwaits++;
+            }
+    }
     for (int c = 0; c < p->ncores; c++)
         if (p->cores[c].type->nunits > R->own_width)
             R->own_width = p->cores[c].type->nunits;
@@ -252,7 +276,6 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     R->foreign_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));
-    lw_unit_queues(p, &R->queue, &R->queue_first);
 
     struct wait_groups wg = {0};
     if (r->counting)
@@ -299,7 +322,7 @@ void hb_reach_free(struct hb_reach *R)
 {
     if (!R)
         return;
-    free(R->slot);
+    free(R->waits);
     free(R->own_end);
     free(R->foreign_first);
     VEC_FREE(R->foreign);
@@ -326,7 +349,7 @@ static int32_t fired(const struct hb_result *r, size_t t, int d)
 
 /* Whether the end of issuer-level barrier b comes before t fires: some instruction of a unit
  * in b's T set issued after b has started by then. */
-static bool barrier_before(const struct hb_result *r, const struct hb_reach *R, size_t b, size_t t)
+static bool barrier_before(const struct hb_result *r, struct hb_reach *R, size_t b, size_t t)
 {
     const struct lw_program *p = r->p;
     const struct lw_ins *bar = &p->ins[b];
@@ -336,7 +359,7 @@ static bool barrier_before(const struct hb_result *r, const struct hb_reach *R, 
             continue;
         int u = core->first_unit + lu;
         int32_t started = fired(r, t, hb_dim_start(p, u));
-        if (started >= 0 && lw_seq(p, R->queue[R->queue_first[u] + (size_t)started]) > lw_seq(p, b))
+        if (started >= 0 && lw_seq(p, queue_at(p, R, u, started)) > lw_seq(p, b))
             return true;
     }
     return false;
@@ -359,7 +382,7 @@ static bool end_late(const struct hb_result *r, size_t t, int u, int32_t pos, st
 {
     if (pos < 0 || pos <= fired(r, t, hb_dim_end(u)))
         return false;
-    late->ins = r->reach->queue[r->reach->queue_first[u] + (size_t)pos];
+    late->ins = queue_at(r->p, r->reach, u, pos);
     return true;
 }
 
@@ -367,7 +390,7 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
                        struct hb_late *late)
 {
     const struct lw_program *p = r->p;
-    const struct hb_reach *R = r->reach;
+    struct hb_reach *R = r->reach;
     late->ins = NO_INS;
     late->issue = false;
     if (!r->started[t])
@@ -381,7 +404,7 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         late->issue = true;
         return false;
     }
-    size_t slot = R->slot[w];
+    size_t slot = wait_slot(R, w);
     /* In unit order, the first unit whose end is late is named: the other cores' units
      * before w's core, w's core's, the other cores' after. */
     const struct lw_core *core = &p->cores[p->ins[w].core];
