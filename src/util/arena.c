@@ -13,7 +13,7 @@
  * arena of every file it checked until the report is written, and most hold a few hundred
  * bytes, while a large kernel's arena still takes few chunks. */
 #define ARENA_FIRST_CHUNK 1024
-#define ARENA_LARGEST_STEP (1024 * 1024)
+#define ARENA_LARGEST_STEP (8 * 1024 * 1024)   /* most of it in huge pages (xalloc.c) */
 
 struct arena_chunk {
     struct arena_chunk *next;
