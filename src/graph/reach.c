@@ -335,30 +335,38 @@ void hb_reach_free(struct hb_reach *R)
     free(R);
 }
 
+/* Signal t and its kept start clock, looked up once per query (the row's place is a rank
+ * computation). */
+struct firing {
+    const struct hb_result *r;
+    size_t t;
+    const struct lw_ins *x;
+    const int32_t *row;
+};
+
 /* The clock of the node where t fires: its start's, and its own unit drained up to it. */
-static int32_t fired(const struct hb_result *r, size_t t, int d)
+static int32_t fired(const struct firing *f, int d)
 {
-    int col = hb_start_column(r, t, d);
+    int col = hb_start_column(f->r, f->t, d);
     assert(col >= 0);   /* the dimensions a signal's row keeps (start_clock.h) */
-    const struct lw_ins *x = &r->p->ins[t];
-    int32_t v = hb_start_row(r, t)[col];
-    if (d == hb_dim_end(x->unit) && x->pos > v)
-        v = x->pos;
+    int32_t v = f->row[col];
+    if (d == hb_dim_end(f->x->unit) && f->x->pos > v)
+        v = f->x->pos;
     return v;
 }
 
 /* Whether the end of issuer-level barrier b comes before t fires: some instruction of a unit
  * in b's T set issued after b has started by then. */
-static bool barrier_before(const struct hb_result *r, struct hb_reach *R, size_t b, size_t t)
+static bool barrier_before(const struct firing *f, struct hb_reach *R, size_t b)
 {
-    const struct lw_program *p = r->p;
+    const struct lw_program *p = f->r->p;
     const struct lw_ins *bar = &p->ins[b];
     const struct lw_core *core = &p->cores[bar->core];
     for (int lu = 0; lu < core->type->nunits; lu++) {
         if (!((lw_bar_to(p, bar) >> lu) & 1))
             continue;
         int u = core->first_unit + lu;
-        int32_t started = fired(r, t, hb_dim_start(p, u));
+        int32_t started = fired(f, hb_dim_start(p, u));
         if (started >= 0 && lw_seq(p, queue_at(p, R, u, started)) > lw_seq(p, b))
             return true;
     }
@@ -366,23 +374,23 @@ static bool barrier_before(const struct hb_result *r, struct hb_reach *R, size_t
 }
 
 /* How many of group g's sets end, each on its own, before t fires. */
-static size_t sets_before(const struct hb_result *r, const struct hb_matches *m, int g, size_t t)
+static size_t sets_before(const struct firing *f, const struct hb_matches *m, int g)
 {
     size_t n = 0;
     for (size_t k = m->xgroup_set_first[g]; k < m->xgroup_set_first[g + 1]; k++) {
-        const struct lw_ins *s = &r->p->ins[m->xgroup_sets[k]];
-        n += s->pos <= fired(r, t, hb_dim_end(s->unit));
+        const struct lw_ins *s = &f->r->p->ins[m->xgroup_sets[k]];
+        n += s->pos <= fired(f, hb_dim_end(s->unit));
     }
     return n;
 }
 
 /* The end of unit u's instruction at pos (none: -1) is not ordered before t fires: it is named
  * in *late. */
-static bool end_late(const struct hb_result *r, size_t t, int u, int32_t pos, struct hb_late *late)
+static bool end_late(const struct firing *f, int u, int32_t pos, struct hb_late *late)
 {
-    if (pos < 0 || pos <= fired(r, t, hb_dim_end(u)))
+    if (pos < 0 || pos <= fired(f, hb_dim_end(u)))
         return false;
-    late->ins = queue_at(r->p, r->reach, u, pos);
+    late->ins = queue_at(f->r->p, f->r->reach, u, pos);
     return true;
 }
 
@@ -399,7 +407,8 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         late->ins = w;
         return false;
     }
-    if (fired(r, t, hb_dim_issue(p, p->ins[w].core)) < lw_seq(p, w)) {
+    const struct firing at = {r, t, &p->ins[t], hb_start_row(r, t)};
+    if (fired(&at, hb_dim_issue(p, p->ins[w].core)) < lw_seq(p, w)) {
         late->ins = w;
         late->issue = true;
         return false;
@@ -412,16 +421,16 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
     size_t f = range_first(R->foreign_first, slot), fend = range_first(R->foreign_first, slot + 1);
     const struct unit_end *foreign = R->foreign.items;
     for (; f < fend && foreign[f].unit < core->first_unit; f++)
-        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(&at, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (int lu = 0; lu < core->type->nunits; lu++)
-        if (end_late(r, t, core->first_unit + lu, own[lu], late))
+        if (end_late(&at, core->first_unit + lu, own[lu], late))
             return false;
     for (; f < fend; f++)
-        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(&at, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (size_t k = range_first(R->bar_first, slot); k < range_first(R->bar_first, slot + 1); k++)
-        if (!barrier_before(r, R, R->bars.items[k].ins, t)
+        if (!barrier_before(&at, R, R->bars.items[k].ins)
             && (late->ins == NO_INS || R->bars.items[k].ins < late->ins))
             late->ins = R->bars.items[k].ins;   /* the earliest, as the reference names it */
     if (late->ins != NO_INS)
@@ -429,10 +438,10 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
     size_t count_end = range_first(R->count_first, slot + 1);
     for (size_t k = range_first(R->count_first, slot); k < count_end; k++) {
         const struct count_req *q = &R->counts.items[k];
-        if (sets_before(r, m, q->group, t) < q->rank) {
+        if (sets_before(&at, m, q->group) < q->rank) {
             for (size_t j = m->xgroup_set_first[q->group]; j < m->xgroup_set_first[q->group + 1]; j++) {
                 const struct lw_ins *s = &p->ins[m->xgroup_sets[j]];
-                if (s->pos > fired(r, t, hb_dim_end(s->unit))) {
+                if (s->pos > fired(&at, hb_dim_end(s->unit))) {
                     late->ins = m->xgroup_sets[j];
                     break;
                 }
