@@ -81,44 +81,39 @@ static void check_channels(const struct check_context *ctx)
     const struct lw_program *p = ctx->p;
     struct arena *A = &ctx->out->arena;
     size_t nch = (size_t)p->nchannels;
-    struct channel_lists sigs, waits;
-    channel_lists_build(p, INS_SIGNAL, &sigs);
-    channel_lists_build(p, INS_WAIT, &waits);
+    const struct channel_lists *sigs = &ctx->m->signals, *waits = &ctx->m->waits;
     for (size_t c = 0; c < nch; c++) {
-        const struct size_vec s_c = {sigs.items + sigs.first[c], channel_count(&sigs, c), 0};
-        const struct size_vec w_c = {waits.items + waits.first[c], channel_count(&waits, c), 0};
-        const struct size_vec *s = &s_c, *w = &w_c;
-        for (size_t k = 0; !p->model->flags.counting && k + 1 < s->len; k++) {
-            size_t next = s->items[k + 1];
+        const uint32_t *s = sigs->items + sigs->first[c], *w = waits->items + waits->first[c];
+        size_t ns = channel_count(sigs, c), nw = channel_count(waits, c);
+        for (size_t k = 0; !p->model->flags.counting && k + 1 < ns; k++) {
+            size_t next = s[k + 1];
             if (!ctx->hb->started[next])
                 continue;
             struct hb_late late = {NO_INS, false};
-            if (k < w->len && hb_wait_taken_by(ctx->hb, ctx->m, w->items[k], next, &late))
+            if (k < nw && hb_wait_taken_by(ctx->hb, ctx->m, w[k], next, &late))
                 continue;
-            check_add_overrun(ctx, next, s->items[k], &late,
+            check_add_overrun(ctx, next, s[k], &late,
                 CHECK_TEXT(ctx, A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
                              describe_ins(p, A, next),
-                             same_stmt(p, next, s->items[k]) ? iterations(A, &p->ins[next]) : "",
-                             describe_ins(p, A, s->items[k]), p->ins[s->items[k]].stmt->loc.line,
-                             same_stmt(p, next, s->items[k]) ? iterations(A, &p->ins[s->items[k]]) : "",
-                             k < w->len ? overrun_why(ctx, w->items[k], &late)
-                                        : "nothing waits for it in between"));
+                             same_stmt(p, next, s[k]) ? iterations(A, &p->ins[next]) : "",
+                             describe_ins(p, A, s[k]), p->ins[s[k]].stmt->loc.line,
+                             same_stmt(p, next, s[k]) ? iterations(A, &p->ins[s[k]]) : "",
+                             k < nw ? overrun_why(ctx, w[k], &late)
+                                    : "nothing waits for it in between"));
         }
-        /* a run cut at a barrier (lower.h) has not ended: its later waits were checked then */
-        for (size_t k = w->len; k < s->len && !p->cut; k++)
-            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s->items[k], NO_INS,
+        /* a run cut short (lower.h) has not ended: its later waits were checked then */
+        for (size_t k = nw; k < ns && !p->cut; k++)
+            check_add_finding(ctx, CHECK_UNMATCHED_SIGNAL, SEV_WARNING, s[k], NO_INS,
                 CHECK_TEXT(ctx, A, "%s is never waited for: the flag is still set when the "
                                 "kernel ends",
-                             describe_ins(p, A, s->items[k])));
-        for (size_t k = s->len; k < w->len; k++)
-            check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, w->items[k], NO_INS,
+                             describe_ins(p, A, s[k])));
+        for (size_t k = ns; k < nw; k++)
+            check_add_finding(ctx, CHECK_DEADLOCK, SEV_ERROR, w[k], NO_INS,
                 CHECK_TEXT(ctx, A, "%s never returns: the channel is set %zu time%s and this is "
                                 "wait %zu",
-                             describe_ins(p, A, w->items[k]), s->len, s->len == 1 ? "" : "s",
+                             describe_ins(p, A, w[k]), ns, ns == 1 ? "" : "s",
                              k + 1));
     }
-    channel_lists_free(&sigs);
-    channel_lists_free(&waits);
 }
 
 /* The k-th set (from 0) of its core on its mode and flag, i: left over when a core it

@@ -269,7 +269,7 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
             r->wait_index[i] = is_wait(&p->ins[i]) ? waits_on[p->ins[i].unit]++ : -1;
         free(waits_on);
     }
-    hb_clock_store_init(r);
+    hb_clock_store_init(r, false);
 
     struct dep_graph g;
     if (!dep_graph_build(p, m, false, &g)) {
@@ -308,8 +308,11 @@ static void run(const struct lw_program *p, const struct hb_matches *m, bool eve
         dep_graph_free(&g);
         return;
     }
-    for (size_t i = 0; i < p->nins; i++)
+    for (size_t i = 0; i < p->nins; i++) {
         r->started[i] = w.state[NODE_START(i)] == DONE;
+        if (!r->started[i])   /* the walk wrote the rows of the others */
+            hb_store_unset(r, i);
+    }
     if (processed < g.nnodes) {
         for (size_t x = 0; x < g.nnodes; x++)   /* back to plain indegrees for find_cycle */
             if (w.state[x] != DONE && (w.state[x] & HAS_CLOCK))

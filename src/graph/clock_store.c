@@ -105,8 +105,8 @@ static int32_t *all_unset(size_t n)
 }
 
 /* The rows of each kind: which instructions have one (rank blocks), each core's first row and
- * width, and the rows themselves, every entry -1. */
-static void rows_init(struct hb_result *r)
+ * width, and the rows themselves, every entry -1 when `unset` (else left for the caller). */
+static void rows_init(struct hb_result *r, bool unset)
 {
     const struct lw_program *p = r->p;
     struct hb_clock_store *st = &r->store;
@@ -145,10 +145,11 @@ static void rows_init(struct hb_result *r)
             st->blocks[k][b].prefix = (uint32_t)n;
         }
     for (int k = 0; k < 3; k++)
-        st->rows[k] = all_unset(size[k]);
+        st->rows[k] = unset ? all_unset(size[k])
+                            : xrealloc_array(NULL, size[k] ? size[k] : 1, sizeof(int32_t));
 }
 
-void hb_clock_store_init(struct hb_result *r)
+void hb_clock_store_init(struct hb_result *r, bool unset)
 {
     const struct lw_program *p = r->p;
     struct hb_clock_store *st = &r->store;
@@ -162,7 +163,7 @@ void hb_clock_store_init(struct hb_result *r)
         number_access_units(p, st->own_access, st->core_own_access);
     numbering_init(p, r->every_clock, mark_shared_units, &st->shared);
     numbering_init(p, r->every_clock, mark_setter_units, &st->setters);
-    rows_init(r);   /* widths read the numberings */
+    rows_init(r, unset);   /* widths read the numberings */
 }
 
 void hb_clock_store_free(struct hb_result *r)
@@ -218,6 +219,17 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
     for (int u = 0; u < p->nunits && foreign->n > 0; u++)
         if (foreign->of[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own))
             row[first + hb_numbered_column(foreign, p->ins[i].core, u)] = clock[u];
+}
+
+void hb_store_unset(struct hb_result *r, size_t i)
+{
+    enum hb_row_kind kind = hb_row_kind(r, i);
+    if (kind == HB_ROW_NONE)
+        return;
+    int32_t *row = hb_start_row(r, i);
+    int width = hb_row_width(r, kind, r->p->ins[i].core);
+    for (int k = 0; k < width; k++)
+        row[k] = -1;
 }
 
 void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value)

@@ -202,7 +202,7 @@ void hb_counting_run(const struct lw_program *p, const struct hb_matches *m, str
 
     size_t dims = (size_t)r->dims;
     hb_clock_store_free(r);
-    hb_clock_store_init(r);
+    hb_clock_store_init(r, true);
     struct dimension dim = {0};
     for (int d = 0; d < (int)dims; d++) {
         dimension_members(p, d, &dim);

@@ -187,7 +187,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
         ahead[u]--;
         size_t p = prev[u];
         if (p != NO_INS)   /* rules 2-5 to the next of a unit: dep_graph_implicit */
-            b->g->next_on_unit[p] = (uint32_t)x;
+            b->g->next_on_unit[p] = (uint32_t)x | (ins->kind == INS_BARRIER ? NEXT_IS_BARRIER : 0)
+                                    | (dep_is_signal(ins) ? NEXT_IS_SIGNAL : 0);
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;

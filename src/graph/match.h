@@ -52,18 +52,10 @@ size_t xflag_nth(const struct xflag_table *t, int core, int mode, int64_t flag, 
 /* How many entries of the (core, mode, flag) of instruction x (index ins) come before it. */
 size_t xflag_rank(const struct xflag_table *t, const struct lw_ins *x, size_t ins);
 
-/* The instructions of one kind (flag signals, flag waits) grouped by channel, each group in
- * program order: channel c's are items[first[c] .. first[c + 1]). Counted, then filled. */
-struct channel_lists {
-    size_t *first;              /* nchannels + 2 entries (the last one is the count's spare) */
-    size_t *items;
-};
-
-void channel_lists_build(const struct lw_program *p, enum ins_kind kind, struct channel_lists *l);
+/* The flag signals and the flag waits grouped by channel (struct channel_lists), each group in
+ * program order: counted, then filled, both kinds in the same two passes. */
+void channel_lists_build(const struct lw_program *p, struct channel_lists *signals,
+                         struct channel_lists *waits);
 void channel_lists_free(struct channel_lists *l);
-static inline size_t channel_count(const struct channel_lists *l, size_t c)
-{
-    return l->first[c + 1] - l->first[c];
-}
 
 #endif

@@ -50,8 +50,6 @@ struct chain {
     int32_t last_nonwait;           /* position of the latest non-wait instruction */
 };
 
-#define NO_WAIT_SLOT UINT32_MAX
-
 /* A unit's highest position whose end is in a wait's frontier. */
 struct unit_end {
     int32_t unit, pos;
@@ -66,7 +64,10 @@ static size_t range_first(const size_t *first, size_t s)
 
 struct hb_reach {
     int nunits;
-    uint32_t *slot;                 /* per instruction: its wait slot, or NO_WAIT_SLOT */
+    /* A wait's slot is its rank among the kernel's waits: by blocks of 64 instructions, the
+     * block's waits and the count before it (a byte an instruction where a slot number for
+     * each took four). */
+    struct hb_row_block *waits;
     /* A wait's frontier: the ends on its own core's units, own_end[s * own_width + local]
      * (-1: none), and the few on other cores' units, by unit (range_first). */
     int own_width;                  /* the most units of a core type */
@@ -77,9 +78,26 @@ struct hb_reach {
     VEC(struct barrier_req) bars;
     size_t *count_first;
     VEC(struct count_req) counts;
-    uint32_t *queue;                /* instruction at (unit, position): lw_unit_queues */
+    /* The instruction at (unit, position), lw_unit_queues: built when first asked for (to
+     * name a late event, or for an issuer-level barrier), as a kernel that passes every check
+     * has no use for it. */
+    uint32_t *queue;
     size_t *queue_first;
 };
+
+static size_t wait_slot(const struct hb_reach *R, size_t w)
+{
+    const struct hb_row_block *blk = &R->waits[w / 64];
+    return blk->prefix + (size_t)popcount64(blk->mask & ((UINT64_C(1) << (w % 64)) - 1));
+}
+
+/* The instruction of unit u at queue position pos. */
+static size_t queue_at(const struct lw_program *p, struct hb_reach *R, int u, int32_t pos)
+{
+    if (!R->queue)
+        lw_unit_queues(p, &R->queue, &R->queue_first);
+    return R->queue[R->queue_first[u] + (size_t)pos];
+}
 
 static bool is_wait(const struct lw_ins *x) { return x->kind == INS_WAIT || x->kind == INS_XWAIT; }
 
@@ -224,7 +242,7 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
             for (size_t k = 0; k < c->counts.len; k++)
                 VEC_PUSH(scratch->counts, c->counts.items[k]);
             wait_end_frontier(p, m, counting, wg, x, scratch);
-            record(R, core, scratch, R->slot[x]);
+            record(R, core, scratch, wait_slot(R, x));
         } else {
             c->last_nonwait = ins->pos;
         }
@@ -240,10 +258,16 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     r->reach = R;
     if (p->nkind[INS_WAIT] + p->nkind[INS_XWAIT] == 0)
         return;   /* no wait to ask about (hb_reach_taken_by) */
-    R->slot = xmalloc(n * sizeof(uint32_t));
-    size_t nwaits = 0;
-    for (size_t i = 0; i < p->nins; i++)
-        R->slot[i] = is_wait(&p->ins[i]) ? (uint32_t)nwaits++ : NO_WAIT_SLOT;
+    size_t nblocks = n / 64 + 1, nwaits = 0;
+    R->waits = xmalloc(nblocks * sizeof(struct hb_row_block));
+    for (size_t b = 0; b < nblocks; b++) {
+        R->waits[b] = (struct hb_row_block){0, (uint32_t)nwaits};
+        for (size_t i = 64 * b; i < 64 * b + 64 && i < p->nins; i++)
+            if (is_wait(&p->ins[i])) {
+                R->waits[b].mask |= UINT64_C(1) << (i % 64);
+                nwaits++;
+            }
+    }
     for (int c = 0; c < p->ncores; c++)
         if (p->cores[c].type->nunits > R->own_width)
             R->own_width = p->cores[c].type->nunits;
@@ -252,7 +276,6 @@ void hb_reach_build(const struct lw_program *p, const struct hb_matches *m, stru
     R->foreign_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->bar_first = xcalloc(nwaits + 1, sizeof(size_t));
     R->count_first = xcalloc(nwaits + 1, sizeof(size_t));
-    lw_unit_queues(p, &R->queue, &R->queue_first);
 
     struct wait_groups wg = {0};
     if (r->counting)
@@ -299,7 +322,7 @@ void hb_reach_free(struct hb_reach *R)
 {
     if (!R)
         return;
-    free(R->slot);
+    free(R->waits);
     free(R->own_end);
     free(R->foreign_first);
     VEC_FREE(R->foreign);
@@ -312,54 +335,62 @@ void hb_reach_free(struct hb_reach *R)
     free(R);
 }
 
+/* Signal t and its kept start clock, looked up once per query (the row's place is a rank
+ * computation). */
+struct firing {
+    const struct hb_result *r;
+    size_t t;
+    const struct lw_ins *x;
+    const int32_t *row;
+};
+
 /* The clock of the node where t fires: its start's, and its own unit drained up to it. */
-static int32_t fired(const struct hb_result *r, size_t t, int d)
+static int32_t fired(const struct firing *f, int d)
 {
-    int col = hb_start_column(r, t, d);
+    int col = hb_start_column(f->r, f->t, d);
     assert(col >= 0);   /* the dimensions a signal's row keeps (start_clock.h) */
-    const struct lw_ins *x = &r->p->ins[t];
-    int32_t v = hb_start_row(r, t)[col];
-    if (d == hb_dim_end(x->unit) && x->pos > v)
-        v = x->pos;
+    int32_t v = f->row[col];
+    if (d == hb_dim_end(f->x->unit) && f->x->pos > v)
+        v = f->x->pos;
     return v;
 }
 
 /* Whether the end of issuer-level barrier b comes before t fires: some instruction of a unit
  * in b's T set issued after b has started by then. */
-static bool barrier_before(const struct hb_result *r, const struct hb_reach *R, size_t b, size_t t)
+static bool barrier_before(const struct firing *f, struct hb_reach *R, size_t b)
 {
-    const struct lw_program *p = r->p;
+    const struct lw_program *p = f->r->p;
     const struct lw_ins *bar = &p->ins[b];
     const struct lw_core *core = &p->cores[bar->core];
     for (int lu = 0; lu < core->type->nunits; lu++) {
         if (!((lw_bar_to(p, bar) >> lu) & 1))
             continue;
         int u = core->first_unit + lu;
-        int32_t started = fired(r, t, hb_dim_start(p, u));
-        if (started >= 0 && lw_seq(p, R->queue[R->queue_first[u] + (size_t)started]) > lw_seq(p, b))
+        int32_t started = fired(f, hb_dim_start(p, u));
+        if (started >= 0 && lw_seq(p, queue_at(p, R, u, started)) > lw_seq(p, b))
             return true;
     }
     return false;
 }
 
 /* How many of group g's sets end, each on its own, before t fires. */
-static size_t sets_before(const struct hb_result *r, const struct hb_matches *m, int g, size_t t)
+static size_t sets_before(const struct firing *f, const struct hb_matches *m, int g)
 {
     size_t n = 0;
     for (size_t k = m->xgroup_set_first[g]; k < m->xgroup_set_first[g + 1]; k++) {
-        const struct lw_ins *s = &r->p->ins[m->xgroup_sets[k]];
-        n += s->pos <= fired(r, t, hb_dim_end(s->unit));
+        const struct lw_ins *s = &f->r->p->ins[m->xgroup_sets[k]];
+        n += s->pos <= fired(f, hb_dim_end(s->unit));
     }
     return n;
 }
 
 /* The end of unit u's instruction at pos (none: -1) is not ordered before t fires: it is named
  * in *late. */
-static bool end_late(const struct hb_result *r, size_t t, int u, int32_t pos, struct hb_late *late)
+static bool end_late(const struct firing *f, int u, int32_t pos, struct hb_late *late)
 {
-    if (pos < 0 || pos <= fired(r, t, hb_dim_end(u)))
+    if (pos < 0 || pos <= fired(f, hb_dim_end(u)))
         return false;
-    late->ins = r->reach->queue[r->reach->queue_first[u] + (size_t)pos];
+    late->ins = queue_at(f->r->p, f->r->reach, u, pos);
     return true;
 }
 
@@ -367,7 +398,7 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
                        struct hb_late *late)
 {
     const struct lw_program *p = r->p;
-    const struct hb_reach *R = r->reach;
+    struct hb_reach *R = r->reach;
     late->ins = NO_INS;
     late->issue = false;
     if (!r->started[t])
@@ -376,12 +407,13 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
         late->ins = w;
         return false;
     }
-    if (fired(r, t, hb_dim_issue(p, p->ins[w].core)) < lw_seq(p, w)) {
+    const struct firing at = {r, t, &p->ins[t], hb_start_row(r, t)};
+    if (fired(&at, hb_dim_issue(p, p->ins[w].core)) < lw_seq(p, w)) {
         late->ins = w;
         late->issue = true;
         return false;
     }
-    size_t slot = R->slot[w];
+    size_t slot = wait_slot(R, w);
     /* In unit order, the first unit whose end is late is named: the other cores' units
      * before w's core, w's core's, the other cores' after. */
     const struct lw_core *core = &p->cores[p->ins[w].core];
@@ -389,16 +421,16 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
     size_t f = range_first(R->foreign_first, slot), fend = range_first(R->foreign_first, slot + 1);
     const struct unit_end *foreign = R->foreign.items;
     for (; f < fend && foreign[f].unit < core->first_unit; f++)
-        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(&at, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (int lu = 0; lu < core->type->nunits; lu++)
-        if (end_late(r, t, core->first_unit + lu, own[lu], late))
+        if (end_late(&at, core->first_unit + lu, own[lu], late))
             return false;
     for (; f < fend; f++)
-        if (end_late(r, t, foreign[f].unit, foreign[f].pos, late))
+        if (end_late(&at, foreign[f].unit, foreign[f].pos, late))
             return false;
     for (size_t k = range_first(R->bar_first, slot); k < range_first(R->bar_first, slot + 1); k++)
-        if (!barrier_before(r, R, R->bars.items[k].ins, t)
+        if (!barrier_before(&at, R, R->bars.items[k].ins)
             && (late->ins == NO_INS || R->bars.items[k].ins < late->ins))
             late->ins = R->bars.items[k].ins;   /* the earliest, as the reference names it */
     if (late->ins != NO_INS)
@@ -406,10 +438,10 @@ bool hb_reach_taken_by(const struct hb_result *r, const struct hb_matches *m, si
     size_t count_end = range_first(R->count_first, slot + 1);
     for (size_t k = range_first(R->count_first, slot); k < count_end; k++) {
         const struct count_req *q = &R->counts.items[k];
-        if (sets_before(r, m, q->group, t) < q->rank) {
+        if (sets_before(&at, m, q->group) < q->rank) {
             for (size_t j = m->xgroup_set_first[q->group]; j < m->xgroup_set_first[q->group + 1]; j++) {
                 const struct lw_ins *s = &p->ins[m->xgroup_sets[j]];
-                if (s->pos > fired(r, t, hb_dim_end(s->unit))) {
+                if (s->pos > fired(&at, hb_dim_end(s->unit))) {
                     late->ins = m->xgroup_sets[j];
                     break;
                 }

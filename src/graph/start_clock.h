@@ -22,10 +22,17 @@
  *     frontier reaches other cores only through cross-core waits);
  *   - a cross-core signal (asked about waits of other cores): every dimension.
  * hb_clock_run_every keeps every instruction's whole. */
-void hb_clock_store_init(struct hb_result *r);   /* r->p, dims, every_clock set; all -1 */
+/* r->p, dims and every_clock set. With `unset` every entry is -1; without, the rows are
+ * left as allocated, and the caller writes each one whole (hb_store_start, a walk that
+ * reaches every instruction that starts) or marks it unset (hb_store_unset): at 10^7 events
+ * clearing them first was a tenth of the clock engine's time, all of it written again. */
+void hb_clock_store_init(struct hb_result *r, bool unset);
 void hb_clock_store_free(struct hb_result *r);
-/* Keeps what is kept of instruction i's start clock `clock` (dims entries). */
+/* Keeps what is kept of instruction i's start clock `clock` (dims entries): every entry of
+ * its row. */
 void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock);
+/* Sets every entry of instruction i's row, if it has one, to -1 (it never starts). */
+void hb_store_unset(struct hb_result *r, size_t i);
 /* Sets dimension d of instruction i's start clock, if it is kept. */
 void hb_store_start_entry(struct hb_result *r, size_t i, int d, int32_t value);
 

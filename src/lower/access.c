@@ -160,7 +160,7 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
     /* One array for both lists, the reads right after the writes (lw_reads). */
-    struct mem_region *w = arena_alloc_array(
+    struct mem_region *w = arena_alloc_array_unzeroed(
         &L->p->arena, (size_t)(count_regions(m.writes) + count_regions(s->reads)), sizeof(*w));
     int nw = lower_regions(L, m.writes, env, mu, te, true, w);
     int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);

@@ -103,35 +103,52 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
 {
     if (!lower_spend(L, 1, stmt->loc))
         return NULL;
-    struct lw_ins ins = {.kind = (uint8_t)kind, .core = L->core, .unit = -1, .pos = -1,
-                         .blocking = blocking, .stmt = stmt};
+    if (L->nins == L->ins_cap) {
+        xbig_reserve(&L->ins_block, (L->nins + 1) * sizeof(struct lw_ins));
+        L->ins = L->ins_block.p;
+        L->ins_cap = L->ins_block.bytes / sizeof(struct lw_ins);
+    }
+    /* Written field by field in place: built on the stack and copied, its 56 bytes were read
+     * back right after the byte-sized stores, which the CPU cannot forward (a stall per
+     * event; lower_emit was half of a 10^7-event lowering). */
+    struct lw_ins *x = &L->ins[L->nins];
+    const struct lw_ins *prev = L->nins ? x - 1 : NULL;
+    x->stmt = stmt;
+    x->writes = NULL;   /* and the other members of the kind's union */
+    x->op = NULL;
+    x->kind = (uint8_t)kind;
+    x->blocking = blocking;
+    x->interlocked = false;
+    x->core = L->core;
+    x->unit = -1;
+    x->pos = -1;
+    x->nwrites = x->nreads = 0;
     if (local_unit >= 0) {
-        ins.unit = L->p->cores[L->core].first_unit + local_unit;
-        ins.pos = L->unit_next_pos[ins.unit]++;
+        x->unit = L->p->cores[L->core].first_unit + local_unit;
+        x->pos = L->unit_next_pos[x->unit]++;
     }
     /* Here, while the instruction is in cache: a pass over 10^7 of them afterwards costs a
      * tenth of the lowering in cache misses alone. */
-    ins.blocks_issue = blocks_issue(L->p, &ins);
+    x->blocks_issue = blocks_issue(L->p, x);
     L->p->nkind[kind]++;
-    L->p->nissuer_barriers += ins.unit < 0;
+    L->p->nissuer_barriers += x->unit < 0;
     static const struct binding_list no_loop = {NULL, 0};
-    ins.iters = &no_loop;
+    x->iters = &no_loop;
     if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
-        const struct lw_ins *prev = L->ins.len ? &L->ins.items[L->ins.len - 1] : NULL;
         size_t bytes = L->iters.len * sizeof(struct binding);
         if (prev && prev->iters->len == L->iters.len
             && memcmp(prev->iters->items, L->iters.items, bytes) == 0) {
-            ins.iters = prev->iters;
+            x->iters = prev->iters;
         } else {
-            struct binding *b = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*b));
+            struct binding *b = arena_alloc_array_unzeroed(&L->p->arena, L->iters.len, sizeof(*b));
             memcpy(b, L->iters.items, bytes);
-            struct binding_list *list = arena_alloc(&L->p->arena, sizeof(*list));
+            struct binding_list *list = arena_alloc_array_unzeroed(&L->p->arena, 1, sizeof(*list));
             *list = (struct binding_list){b, L->iters.len};
-            ins.iters = list;
+            x->iters = list;
         }
     }
-    VEC_PUSH(L->ins, ins);
-    return &L->ins.items[L->ins.len - 1];
+    L->nins++;
+    return x;
 }
 
 /* Two candidate slots per statement: its address's, and the next. */
@@ -400,9 +417,9 @@ static void lower_cores(struct lowerer *L, const struct scope *globals,
             struct scope coreid = {.name = "coreid", .value = k, .next = &ncores};
             L->core = c;
             L->ct = plan[i].ct;
-            L->p->cores[c].first_ins = L->ins.len;
+            L->p->cores[c].first_ins = L->nins;
             lower_stmts(L, plan[i].ac->body, &coreid);
-            L->p->cores[c].nins = L->ins.len - L->p->cores[c].first_ins;
+            L->p->cores[c].nins = L->nins - L->p->cores[c].first_ins;
         }
     }
 }
@@ -442,9 +459,11 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
     lower_flows_free(&L);
-    /* Exactly as long as it is: the spare capacity of the growing vector is given back. */
-    p->ins = xrealloc_array(L.ins.items, L.ins.len ? L.ins.len : 1, sizeof(*p->ins));
-    p->nins = L.ins.len;
+    /* Exactly as long as it is: the spare capacity of the growing block is given back. */
+    xbig_resize(&L.ins_block, L.nins * sizeof(*p->ins));
+    p->ins_block = L.ins_block;
+    p->ins = p->ins_block.p;
+    p->nins = L.nins;
     p->channels = L.channels.items;
     p->bar_masks = L.bar_masks.items;
     p->nbar_masks = (int)L.bar_masks.len;
@@ -478,7 +497,7 @@ void lw_program_free(struct lw_program *p)
 {
     if (!p)
         return;
-    free(p->ins);
+    xbig_free(&p->ins_block);
     free(p->channels);
     free(p->bar_masks);
     free(p->memories);

@@ -43,7 +43,9 @@ struct lowerer {
     struct diag_list *diags;
     const struct lower_limits *limits;
     struct path_choices *path;
-    VEC(struct lw_ins) ins;
+    struct xbig ins_block;          /* the instructions (xbig: no copies as they grow) */
+    struct lw_ins *ins;             /* ins_block.p */
+    size_t nins, ins_cap;
     VEC(struct lw_channel) channels;
     VEC(struct lw_memory) memories;
     VEC(struct binding) iters;      /* loop variables of the current iteration */

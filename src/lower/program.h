@@ -14,6 +14,7 @@
 #include "../util/arena.h"
 #include "../util/diag.h"
 #include "../util/span_index.h"
+#include "../util/xalloc.h"
 
 enum ins_kind {
     INS_ACCESS,     /* reads and writes byte regions */
@@ -177,8 +178,9 @@ struct lw_program {
     int ncores;
     struct lw_unit *units;
     int nunits;
-    struct lw_ins *ins;
+    struct lw_ins *ins;             /* ins_block.p */
     size_t nins;
+    struct xbig ins_block;
     size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
     size_t nissuer_barriers;        /* barriers issued by the issuer (unit -1) */
     struct lw_channel *channels;

@@ -13,7 +13,7 @@
  * arena of every file it checked until the report is written, and most hold a few hundred
  * bytes, while a large kernel's arena still takes few chunks. */
 #define ARENA_FIRST_CHUNK 1024
-#define ARENA_LARGEST_STEP (1024 * 1024)
+#define ARENA_LARGEST_STEP (8 * 1024 * 1024)   /* most of it in huge pages (xalloc.c) */
 
 struct arena_chunk {
     struct arena_chunk *next;
@@ -35,7 +35,7 @@ void arena_free(struct arena *a)
     a->total = 0;
 }
 
-void *arena_alloc(struct arena *a, size_t size)
+static void *take(struct arena *a, size_t size)
 {
     const size_t align = _Alignof(max_align_t);   /* 16 on LP64: sizeof is 32 */
     size = (size + align - 1) / align * align;
@@ -56,6 +56,12 @@ void *arena_alloc(struct arena *a, size_t size)
     void *p = (char *)c->data + c->used;
     c->used += size;
     a->total += size;
+    return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+    void *p = take(a, size);
     memset(p, 0, size);
     return p;
 }
@@ -86,6 +92,13 @@ void *arena_alloc_array(struct arena *a, size_t count, size_t size)
     if (size && count > SIZE_MAX / size)
         xalloc_die();
     return arena_alloc(a, count * size);
+}
+
+void *arena_alloc_array_unzeroed(struct arena *a, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        xalloc_die();
+    return take(a, count * size);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)

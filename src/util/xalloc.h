@@ -4,6 +4,7 @@
 #define AS_UTIL_XALLOC_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 _Noreturn void xalloc_die(void);
@@ -15,6 +16,26 @@ char *xstrdup(const char *s) XALLOC_ATTRS;
 /* printf into a new malloc'ed string. */
 char *xasprintf(const char *fmt, ...) XALLOC_ATTRS __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) XALLOC_ATTRS __attribute__((format(printf, 1, 0)));
+
+/* A block that grows to hundreds of megabytes a little at a time (the lowered instructions:
+ * 560 MB at 10^7 events). Below XBIG_MAP_FROM bytes it is malloc'ed; from there on it is a
+ * mapping of its own that reserves address space far ahead (XBIG_RESERVE), so growing neither
+ * copies (realloc copies every block below glibc's mmap threshold, which main.c raises to
+ * 32 MiB) nor moves it; it has huge pages where the system gives them (see xalloc.c), else
+ * only the bytes asked for are populated, a step at a time. */
+struct xbig {
+    void *p;
+    size_t bytes;               /* usable */
+    size_t mapped;              /* bytes mapped, 0 for a malloc'ed block */
+    bool huge;                  /* the mapping has transparent huge pages, faulted in as
+                                 * written (else its bytes are populated as they are asked for) */
+};
+/* Makes b exactly `bytes` usable (keeping the contents up to the smaller size); a shrink
+ * gives the pages past it back. */
+void xbig_resize(struct xbig *b, size_t bytes);
+/* Makes at least `bytes` usable: twice as much in the heap, XBIG_STEP more in a mapping. */
+void xbig_reserve(struct xbig *b, size_t bytes);
+void xbig_free(struct xbig *b);
 
 /* Growable array of T: struct { T *items; size_t len, cap; }. */
 #define VEC(T) struct { T *items; size_t len, cap; }
