@@ -303,8 +303,13 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         }
         if (cuts != CUT_NOWHERE && npaths > 1)
             path.cuts = cut_memo_new(cuts);
+        /* Past the count, runs go on only while cuts pay: after 16, one in 8 must have been
+         * cut short, or the kernel is refused as the count would have (its states never meet
+         * again at the points it may be cut at). */
+        bool on_trial = npaths > o->max_paths - kr->paths;
+        uint64_t runs = 0, cut_runs = 0;
         do {
-            if (kr->paths >= o->max_paths) {
+            if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
                 too_many_paths(r, o, kernel);
                 stopped = true;
                 break;
@@ -319,6 +324,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                     o->on_run(o->on_run_arg, p, &r->diags, before);
                 kr->events += p->nins;
                 kr->paths++;
+                runs++;
+                cut_runs += p->cut;
                 if (kr->nparams_checked == k) {   /* first path of this assignment */
                     size_t n = p->params.len;
                     struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));

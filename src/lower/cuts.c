@@ -101,17 +101,28 @@ static bool seen_from_elsewhere(struct cut_memo *m, const int64_t *key, size_t n
     return false;
 }
 
-static bool orders_everything(const struct model_prim *prim)
+/* Whether call s orders every unit whatever its arguments' values: sync(), pipe_barrier(ALL),
+ * a mask barrier called without masks. */
+static bool orders_everything(const struct ast_stmt *s, const struct model_prim *prim)
 {
-    return prim && prim->kind == PRIM_BARRIER &&
-           ((prim->form == BAR_FIXED && prim->from.all && prim->to.all) ||
-            (prim->form == BAR_UNIT_ARG && prim->all_word) || prim->form == BAR_MASK_ARGS);
+    if (!prim || prim->kind != PRIM_BARRIER)
+        return false;
+    switch (prim->form) {
+    case BAR_FIXED:
+        return prim->from.all && prim->to.all;
+    case BAR_UNIT_ARG:
+        return prim->all_word && s->nargs == 1 && s->args->kind == EXPR_NAME &&
+               strcmp(s->args->name, prim->all_word) == 0;
+    case BAR_MASK_ARGS:
+        return s->nargs == 0 && prim->from.all && prim->to.all;
+    }
+    return false;
 }
 
 static bool calls_full_barrier(const struct ast_stmt *list, const struct model *model)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_CALL && orders_everything(model_prim_find(model, s->name)))
+        if (s->kind == STMT_CALL && orders_everything(s, model_prim_find(model, s->name)))
             return true;
         if (calls_full_barrier(s->body, model) || calls_full_barrier(s->else_body, model))
             return true;
