@@ -263,6 +263,16 @@ static void too_many_paths(struct file_result *r, const struct check_options *o,
               kernel->name, o->max_paths);
 }
 
+/* The choices of the last run still on their first side: depth-first, each is flipped in a
+ * later run of its own (util/choices.h). */
+static uint64_t first_sides_left(const struct path_choices *path)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < path->taken.used; i++)
+        n += path->taken.bits.items[i] != 0;
+    return n;
+}
+
 static void check_kernel(struct file_result *r, const struct check_options *o,
                          const struct ast_decl *kernel, const struct assignments *as,
                          struct kernel_result *kr)
@@ -338,6 +348,10 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
             lw_program_free(p);
             if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
                 stopped = true;
+            if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
+                too_many_paths(r, o, kernel);   /* each first side taken is yet to be flipped, */
+                stopped = true;                 /* a run each, cuts or not */
+            }
         } while (!stopped && !o->first_run_only && path_next(&path));
         path_choices_free(&path);
         path_choices_init(&path);

@@ -2,8 +2,9 @@
  * struct cut_memo).
  *
  * On a kernel of one core, a barrier from every unit to every unit orders each instruction
- * before it before each one after it; and when every access op of the kernel is interlocked,
- * the hardware orders each conflicting pair itself (semantics.md rule 8), at any point. Either
+ * before it before each one after it; and when every access op of the kernel is interlocked
+ * and it has no flags, the hardware orders each conflicting pair itself (semantics.md rule 8)
+ * at any point. Either
  * way no hazard joins the two sides, and no rule orders an earlier instruction after a later
  * one, so what a run finds past such a point depends only on where it is (the statement and
  * the loop iterations around it) and on the flags still set there (per channel, the signals no
@@ -11,7 +12,9 @@
  * path through the point with the same choices before it is run before any choice before it
  * changes. So a run that reaches the point in a state an earlier run reached with other
  * choices before it would only repeat, past it, what those runs checked: it stops there
- * (lower_try_cut) and the enumeration moves to a choice before it. */
+ * (lower_try_cut) and the enumeration moves to a choice before it. A run that waited before
+ * a signal (it may deadlock, and then what follows never starts) or crossed cores is never
+ * cut, nor does it record its visits. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,8 +24,8 @@ struct cut_visit {
     uint64_t hash;
     int64_t *key;
     size_t nkey;
-    unsigned char *prefix;      /* the choices taken before the barrier by its first run */
-    size_t nprefix;
+    uint64_t prefix_hash;       /* the choices taken before the point by its first run: */
+    size_t nprefix;             /* how many and their hash (lower_note_choice) */
 };
 
 struct cut_memo {
@@ -45,7 +48,6 @@ void cut_memo_free(struct cut_memo *m)
         return;
     for (size_t i = 0; i < m->visits.len; i++) {
         free(m->visits.items[i].key);
-        free(m->visits.items[i].prefix);
     }
     VEC_FREE(m->visits);
     free(m->slots);
@@ -75,10 +77,11 @@ static void grow(struct cut_memo *m)
     m->nslots = n;
 }
 
-/* True when a run with other choices before the barrier passed it in this state; otherwise
- * records the visit (the first) or leaves it (the same choices: its paths are being run). */
+/* True when a run with other choices before the point passed it in this state; otherwise
+ * records the visit (the first) or leaves it (the same choices: its paths are being run).
+ * Prefixes are compared by length and hash: a collision can only keep a run from being cut. */
 static bool seen_from_elsewhere(struct cut_memo *m, const int64_t *key, size_t nkey,
-                                const unsigned char *prefix, size_t nprefix)
+                                uint64_t prefix_hash, size_t nprefix)
 {
     uint64_t h = hash_key(key, nkey);
     if (2 * (m->visits.len + 1) > m->nslots)
@@ -88,21 +91,25 @@ static bool seen_from_elsewhere(struct cut_memo *m, const int64_t *key, size_t n
         const struct cut_visit *v = &m->visits.items[m->slots[at] - 1];
         if (v->hash != h || v->nkey != nkey || memcmp(v->key, key, nkey * sizeof(*key)) != 0)
             continue;
-        return v->nprefix != nprefix || (nprefix && memcmp(v->prefix, prefix, nprefix) != 0);
+        return v->nprefix != nprefix || v->prefix_hash != prefix_hash;
     }
     m->slots[at] = m->visits.len + 1;
     struct cut_visit v = {.hash = h, .key = xmalloc((nkey ? nkey : 1) * sizeof(*key)),
-                          .nkey = nkey, .prefix = xmalloc(nprefix ? nprefix : 1),
-                          .nprefix = nprefix};
+                          .nkey = nkey, .prefix_hash = prefix_hash, .nprefix = nprefix};
     memcpy(v.key, key, nkey * sizeof(*key));
-    if (nprefix)
-        memcpy(v.prefix, prefix, nprefix);
     VEC_PUSH(m->visits, v);
     return false;
 }
 
-/* Whether call s orders every unit whatever its arguments' values: sync(), pipe_barrier(ALL),
- * a mask barrier called without masks. */
+void lower_note_choice(struct lowerer *L, bool first_side)
+{
+    uint64_t h = L->prefix_hash.len ? L->prefix_hash.items[L->prefix_hash.len - 1]
+                                    : 1469598103934665603ull;
+    h = (h ^ (first_side ? 0x9e3779b97f4a7c15ull : 0xc2b2ae3d27d4eb4full)) * 1099511628211ull;
+    h ^= h >> 29;
+    VEC_PUSH(L->prefix_hash, h);
+}
+
 static bool orders_everything(const struct ast_stmt *s, const struct model_prim *prim)
 {
     if (!prim || prim->kind != PRIM_BARRIER)
@@ -147,11 +154,26 @@ static bool all_interlocked(const struct ast_stmt *list, const struct model *mod
     return true;
 }
 
+/* Whether list calls a flag primitive: a flag overrun past a point depends on how a wait
+ * before it is ordered, which rule 8 does not settle. */
+static bool uses_flags(const struct ast_stmt *list, const struct model *model)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER)
+            return true;
+        if (uses_flags(s->body, model) || uses_flags(s->else_body, model))
+            return true;
+    }
+    return false;
+}
+
 enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model)
 {
     if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count)
         return CUT_NOWHERE;
-    if (all_interlocked(kernel->cores->body, model))
+    if (all_interlocked(kernel->cores->body, model) && !uses_flags(kernel->cores->body, model))
         return CUT_ANYWHERE;
     return calls_full_barrier(kernel->cores->body, model) ? CUT_AT_BARRIERS : CUT_NOWHERE;
 }
@@ -171,7 +193,9 @@ void lower_flow_wait(struct lowerer *L, int channel)
         struct channel_flow empty = {0};
         VEC_PUSH(L->flows, empty);
     }
-    L->flows.items[channel].waits++;
+    struct channel_flow *f = &L->flows.items[channel];
+    if (++f->waits > f->signals.len)
+        L->no_cuts = true;   /* it waits for a later signal: what follows may never start */
 }
 
 void lower_flows_free(struct lowerer *L)
@@ -179,6 +203,7 @@ void lower_flows_free(struct lowerer *L)
     for (size_t c = 0; c < L->flows.len; c++)
         VEC_FREE(L->flows.items[c].signals);
     VEC_FREE(L->flows);
+    VEC_FREE(L->prefix_hash);
 }
 
 void lower_try_cut_at_access(struct lowerer *L, const struct ast_stmt *access)
@@ -198,7 +223,7 @@ void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice)
 
 void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
 {
-    if (!L->path->cuts || L->path->counting || L->stopped || L->crossed || L->p->ncores != 1)
+    if (!L->path->cuts || L->path->counting || L->stopped || L->no_cuts || L->p->ncores != 1)
         return;
     VEC(int64_t) key = {0};
     VEC_PUSH(key, (int64_t)(intptr_t)at);
@@ -211,14 +236,19 @@ void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
         waiting = f->waits > f->signals.len;   /* a wait for a later signal: no cut */
         if (waiting || f->waits == f->signals.len)
             continue;
-        VEC_PUSH(key, (int64_t)c);
+        const struct lw_channel *ch = &L->channels.items[c];   /* by identity, not index */
+        VEC_PUSH(key, (int64_t)ch->core);
+        VEC_PUSH(key, (int64_t)ch->bank);
+        VEC_PUSH(key, (int64_t)ch->src);
+        VEC_PUSH(key, (int64_t)ch->dst);
+        VEC_PUSH(key, ch->id);
         VEC_PUSH(key, (int64_t)(f->signals.len - f->waits));
         for (size_t k = f->waits; k < f->signals.len; k++)
             VEC_PUSH(key, (int64_t)(intptr_t)f->signals.items[k]);
     }
-    const struct choices *taken = &L->path->taken;
-    if (!waiting &&
-        seen_from_elsewhere(L->path->cuts, key.items, key.len, taken->bits.items, taken->used)) {
+    size_t n = L->prefix_hash.len;
+    if (!waiting && seen_from_elsewhere(L->path->cuts, key.items, key.len,
+                                        n ? L->prefix_hash.items[n - 1] : 0, n)) {
         L->cut = true;
         L->stopped = true;   /* every loop of the lowering ends here; lower_kernel tells apart */
     }

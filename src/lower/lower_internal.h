@@ -68,10 +68,13 @@ struct lowerer {
         int index;
     } buffer_memo[STMT_MEMO_SLOTS];
     /* Cuts (path_choices.cuts, cuts.c): each channel's flow, kept only when cuts are on;
-     * crossed: a cross-core primitive was lowered (no cut after it); cut: this run stopped
-     * at a barrier another run passed in the same state (stopped is set too). */
+     * prefix_hash[d]: a hash of the choices taken up to depth d of this run; no_cuts: a
+     * cross-core primitive, or a wait before its signal, was lowered (no cut after it: what
+     * follows may never start); cut: this run stopped at a point another run passed in the
+     * same state (stopped is set too). */
     VEC(struct channel_flow) flows;
-    bool crossed, cut;
+    VEC(uint64_t) prefix_hash;
+    bool no_cuts, cut;
     size_t choices_at_try;          /* path->taken.used at the last cut tried at an access;
                                        SIZE_MAX after an if (?): try at the next one */
 };
@@ -95,6 +98,8 @@ struct access_words access_words(const struct model *model, const struct ast_stm
 void lower_flow_signal(struct lowerer *L, int channel, const struct ast_stmt *s);
 void lower_flow_wait(struct lowerer *L, int channel);
 void lower_flows_free(struct lowerer *L);
+/* After a choice is taken (cuts on): extends the hash of this run's choices. */
+void lower_note_choice(struct lowerer *L, bool first_side);
 void lower_try_cut(struct lowerer *L, const struct ast_stmt *at);
 /* After an access, before an if (?): a cut there too when every access of the kernel is
  * interlocked. */

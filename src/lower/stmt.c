@@ -97,6 +97,8 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
         if (L->stopped)
             return;
         take_then = choices_take(&L->path->taken);
+        if (L->path->cuts)
+            lower_note_choice(L, take_then);
     } else {
         int64_t c;
         if (!lower_eval(L, s->cond, env, &c))

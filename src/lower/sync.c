@@ -222,7 +222,7 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
     struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, false, s);
     if (!ins)
         return;
-    L->crossed = true;
+    L->no_cuts = true;
     ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = (int32_t)flag;   /* in range: checked above */
@@ -255,7 +255,7 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, false, s);
         if (!ins)
             return;
-        L->crossed = true;
+        L->no_cuts = true;
         ins->prim = prim;
         ins->bar_masks = bar_masks(L, all_units(L->ct), all_units(L->ct));
         break;
