@@ -32,6 +32,16 @@ bool bangc_extent_arg(struct interp *I, CXCursor call, struct value v, const cha
 void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
                   const struct span *writes, int nwrites, const struct span *reads, int nreads);
 
+/* n spans of `bytes` each, `stride` bytes apart from base (allocated, n + 1; free it). */
+struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes);
+
+/* A gather: count pieces of `piece` bytes written `stride` apart at dst (one region when they
+ * touch), read anywhere in src (the offsets are data), the uint32 offsets read; __gather and
+ * the vector unit's gather instruction. An unmodelled count is reported. */
+void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  struct value dst, struct value src, struct value offsets, int64_t piece,
+                  int64_t stride, int64_t count);
+
 /* bangc_asm.c: the asm statements the layer models ("sync;", fuse.nram, findlast1). */
 bool bangc_asm(struct interp *I, CXCursor s, struct asm_parts *a);
 

@@ -145,6 +145,34 @@ void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *o
     free(rt);
 }
 
+struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)
+{
+    struct span *s = xcalloc(n + 1, sizeof(*s));
+    for (size_t k = 0; k < n; k++)
+        s[k] = (struct span){pointer_add(base, (int64_t)k * stride), bytes};
+    return s;
+}
+
+void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  struct value dst, struct value src, struct value offsets, int64_t piece,
+                  int64_t stride, int64_t count)
+{
+    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
+        interp_unsupported(I, at, "a piece count of %lld is not modelled", (long long)count);
+        return;
+    }
+    /* contiguous pieces are one region, strided ones one each; a count data decides: dst */
+    bool whole = count == EXTENT_UNKNOWN;
+    size_t n = whole || stride == piece ? 1 : (size_t)count;
+    int64_t bytes = whole || piece == EXTENT_UNKNOWN ? EXTENT_UNKNOWN
+                    : n == 1                         ? count * piece
+                                                     : piece;
+    struct span *w = bangc_spans(dst, stride, n, bytes);
+    struct span reads[2] = {{src, EXTENT_UNKNOWN}, {offsets, extent_times(count, 4)}};
+    bangc_access(I, at, unit, op, w, (int)n, reads, 2);
+    free(w);
+}
+
 static struct value scalar(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                            bool write)
 {
@@ -204,20 +232,8 @@ static void gather_call(struct interp *I, const char *name, CXCursor call, struc
         !bangc_extent_arg(I, call, args[6], "the piece count", &count))
         return;
     const char *unit = copy_unit(I, name, call, 4, dir);
-    if (!unit)
-        return;
-    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
-        interp_unsupported(I, call, "a piece count of %lld is not modelled", (long long)count);
-        return;
-    }
-    size_t n = count == EXTENT_UNKNOWN ? 1 : (size_t)count;
-    struct span *w = xcalloc(n + 1, sizeof(*w));
-    for (size_t k = 0; k < n; k++)
-        w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride),
-                             count == EXTENT_UNKNOWN ? EXTENT_UNKNOWN : size};
-    struct span reads[2] = {{args[1], EXTENT_UNKNOWN}, {args[2], extent_times(count, 4)}};
-    bangc_access(I, call, unit, "gather", w, (int)n, reads, 2);
-    free(w);
+    if (unit)
+        bangc_gather(I, call, unit, "gather", args[0], args[1], args[2], size, stride, count);
 }
 
 /* __memcpy(dst, src, size, DIR[, dst_stride, src_stride, segnum]): segnum + 1 segments of
@@ -249,11 +265,8 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
         return;
     }
     size_t n = (size_t)segnum + 1;
-    struct span *w = xcalloc(n, sizeof(*w)), *r = xcalloc(n, sizeof(*r));
-    for (size_t k = 0; k < n; k++) {
-        w[k] = (struct span){pointer_add(args[0], (int64_t)k * dst_stride), size};
-        r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), size};
-    }
+    struct span *w = bangc_spans(args[0], dst_stride, n, size);
+    struct span *r = bangc_spans(args[1], src_stride, n, size);
     bool async = strstr(name, "_async") != NULL;
     bangc_access(I, call, unit, async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
     free(w);
@@ -307,8 +320,8 @@ static const struct { const char *name; enum family f; } families[] = {
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
     {"transpose", TRANSPOSE}, {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
     {"lut", LOOKUP}, {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"count", TO_VALUE},
-    {"findfirst1", TO_VALUE}, {"findlast1", TO_VALUE}, {"sum", TO_VALUE}, {"filter", FILTER}, {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL},
-    {"avgpool", POOL},
+    {"findfirst1", TO_VALUE}, {"findlast1", TO_VALUE}, {"sum", TO_VALUE}, {"filter", FILTER},
+    {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL}, {"avgpool", POOL},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -346,7 +359,8 @@ static int64_t element_size(CXCursor call, int i)
  * The last argument counts the segments themselves, not segments minus one as __memcpy's
  * segnum does: fft interleaves pad_col floats into an array of 2 * pad_col with it, which one
  * more segment would overrun (no public text says which). */
-static void strided_move(struct interp *I, CXCursor call, struct value *args, int nargs)
+static void strided_move(struct interp *I, CXCursor call, const char *pir_op, struct value *args,
+                         int nargs)
 {
     int64_t bytes, dst_stride = 0, src_stride = 0, segments = 1;
     if (!bangc_extent_arg(I, call, args[2], "the byte count", &bytes))
@@ -361,12 +375,9 @@ static void strided_move(struct interp *I, CXCursor call, struct value *args, in
         return;
     }
     size_t n = (size_t)segments;
-    struct span *w = xcalloc(n + 1, sizeof(*w)), *r = xcalloc(n + 1, sizeof(*r));
-    for (size_t k = 0; k < n; k++) {
-        w[k] = (struct span){pointer_add(args[0], (int64_t)k * dst_stride), bytes};
-        r[k] = (struct span){pointer_add(args[1], (int64_t)k * src_stride), bytes};
-    }
-    bangc_access(I, call, "COMPUTE", "bang_move", w, (int)n, r, (int)n);
+    struct span *w = bangc_spans(args[0], dst_stride, n, bytes);
+    struct span *r = bangc_spans(args[1], src_stride, n, bytes);
+    bangc_access(I, call, "COMPUTE", pir_op, w, (int)n, r, (int)n);
     free(w);
     free(r);
 }
@@ -374,7 +385,8 @@ static void strided_move(struct interp *I, CXCursor call, struct value *args, in
 /* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
  * the number of windows. Which of the two strides runs along the width the public text does
  * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. */
-static void pool(struct interp *I, CXCursor call, const char *op, struct value *args)
+static void pool(struct interp *I, CXCursor call, const char *op, const char *pir_op,
+                 struct value *args)
 {
     int64_t d[7];   /* channels, h, w, kh, kw, stride, stride */
     static const char *const what[] = {"the channel count", "the height", "the width",
@@ -394,11 +406,9 @@ static void pool(struct interp *I, CXCursor call, const char *op, struct value *
     int64_t windows_a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
     int64_t windows_b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
     int64_t windows = windows_a > windows_b ? windows_a : windows_b;
-    char *pir_op = xasprintf("bang_%s", op);
     struct span dst = {args[0], c * windows * element_size(call, 0)};
     struct span src = {args[1], c * h * w * element_size(call, 1)};
     bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
-    free(pir_op);
 }
 
 /* Whether argument i is an address as written (a pointer or an array), not a value. */
@@ -410,32 +420,10 @@ static bool is_address(CXCursor call, int i)
            t.kind == CXType_IncompleteArray;
 }
 
-static void bang_call(struct interp *I, const char *name, CXCursor call, struct value *args,
-                      int nargs)
+/* The access of intrinsic `op` of family f, named pir_op ("bang_" op) in PIR. */
+static void family_access(struct interp *I, CXCursor call, enum family f, const char *op,
+                          const char *pir_op, struct value *args, int nargs)
 {
-    const char *op = name + strlen("__bang_");
-    int f = -1;
-    for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
-        if (!strcmp(families[i].name, op))
-            f = (int)families[i].f;
-    if (f < 0 && is_conversion(op))
-        f = UNARY;
-    static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
-                                [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
-                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
-                                [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
-                                [FILTER] = 4};
-    /* a conversion may take a fixed-point position after the count, a fusion the count of its
-     * cycled operands */
-    bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
-                       (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6);
-    if (f == NO_ACCESS)
-        return;
-    if (f < 0 || (nargs != arity[f] && !longer_form)) {
-        interp_unsupported(I, call, "'%s' is not modelled by the BANG C frontend%s", name,
-                           f < 0 ? "" : " in this form (argument count)");
-        return;
-    }
     int64_t n, m = 0;
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
     if (f == FUSION) {   /* dst = (a op b) op' c over count elements */
@@ -455,7 +443,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
             if (k == 2 || args[k].kind == VAL_POINTER)
                 reads[nreads++] = (struct span){args[k], extent_times(k == 2 ? count : cycled,
                                                                element_size(call, k))};
-        bangc_access(I, call, "COMPUTE", "bang_fusion", &dst, 1, reads, nreads);
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, nreads);
         return;
     }
     if (f == LOOKUP) {   /* n elements of dst and of the indexes, table_len of the table */
@@ -466,15 +454,15 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         struct span dst = {args[0], extent_times(count, element_size(call, 0))};
         struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
                                 {args[2], extent_times(entries, element_size(call, 2))}};
-        bangc_access(I, call, "COMPUTE", "bang_lut", &dst, 1, reads, 2);
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, 2);
         return;
     }
     if (f == POOL) {
-        pool(I, call, op, args);
+        pool(I, call, op, pir_op, args);
         return;
     }
     if (f == MOVE_BYTES) {
-        strided_move(I, call, args, nargs);
+        strided_move(I, call, pir_op, args, nargs);
         return;
     }
     if (f == TO_VALUE) {   /* reads n elements; what it returns is data */
@@ -482,9 +470,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         if (!bangc_extent_arg(I, call, args[1], "the element count", &count))
             return;
         struct span src = {args[0], extent_times(count, element_size(call, 0))};
-        char *pir_op = xasprintf("bang_%s", op);
         bangc_access(I, call, "COMPUTE", pir_op, NULL, 0, &src, 1);
-        free(pir_op);
         return;
     }
     if (f == FILTER) {   /* how many are selected is data: all n of dst taken as written */
@@ -494,7 +480,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
         struct span dst = {args[0], extent_times(count, element_size(call, 0))};
         struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
                                 {args[2], extent_times(count, element_size(call, 2))}};
-        bangc_access(I, call, "COMPUTE", "bang_filter", &dst, 1, reads, 2);
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, 2);
         return;
     }
     if (f == ARGMAX) {   /* the value and, after it, its index as an int (mlu-ops reads both) */
@@ -503,9 +489,7 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
             return;
         struct span dst = {args[0], 2 * (size > 4 ? size : 4)};
         struct span src = {args[1], extent_times(count, element_size(call, 1))};
-        char *pir_op = xasprintf("bang_%s", op);
         bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
-        free(pir_op);
         return;
     }
     if (f == TRANSPOSE) {
@@ -519,7 +503,6 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     }
     if (f == CYCLE && !bangc_extent_arg(I, call, args[4], "the cycled element count", &m))
         return;
-    char *pir_op = xasprintf("bang_%s", op);
     struct span dst = {args[0], extent_times(n, element_size(call, 0))};
     if (f == WRITE_VALUE) {
         dst.bytes = extent_times(n, element_size(call, 2));
@@ -533,6 +516,36 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
             reads[nreads++] = (struct span){args[2], extent_times(m, element_size(call, 2))};
         bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, nreads);
     }
+}
+
+static void bang_call(struct interp *I, const char *name, CXCursor call, struct value *args,
+                      int nargs)
+{
+    const char *op = name + strlen("__bang_");
+    int f = -1;
+    for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+        if (!strcmp(families[i].name, op))
+            f = (int)families[i].f;
+    if (f < 0 && is_conversion(op))
+        f = UNARY;
+    static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
+                                [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
+                                [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
+                                [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
+                                [FILTER] = 4};
+    /* a conversion may take a fixed-point position after the count, a fusion the count of its
+     * cycled operands, a move its strides and piece count */
+    bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
+                       (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6);
+    if (f == NO_ACCESS)
+        return;
+    if (f < 0 || (nargs != arity[f] && !longer_form)) {
+        interp_unsupported(I, call, "'%s' is not modelled by the BANG C frontend%s", name,
+                           f < 0 ? "" : " in this form (argument count)");
+        return;
+    }
+    char *pir_op = xasprintf("bang_%s", op);
+    family_access(I, call, (enum family)f, op, pir_op, args, nargs);
     free(pir_op);
 }
 
@@ -565,9 +578,7 @@ static void nramset_call(struct interp *I, const char *name, CXCursor call, stru
         return;
     }
     size_t n = (size_t)segnum + 1;
-    struct span *w = xcalloc(n, sizeof(*w));
-    for (size_t k = 0; k < n; k++)
-        w[k] = (struct span){pointer_add(args[0], (int64_t)k * stride), bytes};
+    struct span *w = bangc_spans(args[0], stride, n, bytes);
     bool gdram = !strcmp(name, "__gdramset");
     bangc_access(I, call, gdram ? "IO" : "MOVE", async ? "memset_async" : "memset", w, (int)n,
                  NULL, 0);

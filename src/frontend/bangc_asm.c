@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "bangc_access.h"
-#include "../util/xalloc.h"
 #include "pir_writer.h"
 
 #define MAX_OPERANDS 16
@@ -142,21 +141,8 @@ static bool vector_gather(struct interp *I, CXCursor s, struct asm_parts *a, str
         !interp_int(I, s, stride->value, "the destination stride", &step) ||
         !bangc_extent_arg(I, s, num->value, "the piece count", &count))
         return true;   /* reported */
-    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
-        interp_unsupported(I, s, "a piece count of %lld is not modelled", (long long)count);
-        return true;
-    }
-    /* contiguous pieces are one region; strided ones one each */
-    bool whole = count == EXTENT_UNKNOWN;
-    size_t n = whole || step == piece ? 1 : (size_t)count;
-    struct span *w = xcalloc(n + 1, sizeof(*w));
-    for (size_t k = 0; k < n; k++)
-        w[k] = (struct span){pointer_add(dst->value, (int64_t)k * step),
-                             whole ? EXTENT_UNKNOWN : n == 1 ? count * piece : piece};
-    struct span reads[2] = {{src->value, EXTENT_UNKNOWN},
-                            {offsets->value, extent_times(count, 4)}};
-    bangc_access(I, s, "COMPUTE", "bang_gather", w, (int)n, reads, 2);
-    free(w);
+    bangc_gather(I, s, "COMPUTE", "bang_gather", dst->value, src->value, offsets->value, piece,
+                 step, count);
     return true;
 }
 
