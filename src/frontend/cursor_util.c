@@ -281,19 +281,20 @@ static bool same_node(CXCursor a, CXCursor b)
 static struct op_entry *op_find(struct op_cache *c, CXCursor e, bool *fresh)
 {
     if (2 * (c->used + 1) > c->nslots) {
-        struct op_cache bigger = {.slots = xcalloc(2 * c->nslots, sizeof(struct op_entry)),
-                                  .nslots = 2 * c->nslots, .macros = c->macros,
-                                  .resolved = c->resolved};
+        /* only the table moves: the scope and the macros stay (a copy of the whole cache
+         * once lost the scope, and a macro's operators in a template were then not found) */
+        size_t nslots = 2 * c->nslots;
+        struct op_entry *slots = xcalloc(nslots, sizeof(*slots));
         for (size_t i = 0; i < c->nslots; i++)
             if (c->slots[i].used) {
-                size_t j = c->slots[i].hash & (bigger.nslots - 1);
-                while (bigger.slots[j].used)
-                    j = (j + 1) & (bigger.nslots - 1);
-                bigger.slots[j] = c->slots[i];
-                bigger.used++;
+                size_t j = c->slots[i].hash & (nslots - 1);
+                while (slots[j].used)
+                    j = (j + 1) & (nslots - 1);
+                slots[j] = c->slots[i];
             }
         free(c->slots);
-        *c = bigger;
+        c->slots = slots;
+        c->nslots = nslots;
     }
     /* by the node alone: libclang's hash also takes the enclosing declaration, which differs
      * between cursors of one expression reached by different walks (equalCursors ignores it) */
@@ -322,16 +323,32 @@ static void copy_op(char out[4], const char *s)
     out[n] = '\0';
 }
 
+static const char *const operator_spellings[] = {
+    "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", ">", "<=", ">=", "==", "!=",
+    "&&", "||", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", ",",
+    "!", "~", "++", "--"};
+
+/* The constant string spelled t, or NULL if t is not an operator. */
+static const char *operator_spelling(const char *t)
+{
+    for (size_t i = 0; i < sizeof(operator_spellings) / sizeof(operator_spellings[0]); i++)
+        if (strcmp(operator_spellings[i], t) == 0)
+            return operator_spellings[i];
+    return NULL;
+}
+
 static bool is_operator_spelling(const char *t)
 {
-    static const char *const ops[] = {
-        "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", ">", "<=", ">=", "==", "!=",
-        "&&", "||", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", ",",
-        "!", "~", "++", "--"};
-    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-        if (strcmp(ops[i], t) == 0)
-            return true;
-    return false;
+    return operator_spelling(t) != NULL;
+}
+
+/* What the cache found, as a string that outlives the cache's table: the caller evaluates the
+ * operands next, which may add entries and move the table (a pointer into it then read freed
+ * memory, and a long sum lost its operators). */
+static const char *lasting(const char *op)
+{
+    const char *s = op ? operator_spelling(op) : NULL;
+    return s ? s : "";
 }
 
 /* The spelling of the first token of e's extent at or after `offset` in `file` (spelling
@@ -493,7 +510,7 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
     bool fresh;
     struct op_entry *slot = op_find(c, e, &fresh);
     if (slot->op_known)
-        return slot->op;
+        return lasting(slot->op);
     long k = operands_macro(c, lhs, e);
     if (k >= 0) {
         /* the operator may be in the macro's definition: from there, or not known */
@@ -502,7 +519,7 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
         if (!op)
             slot->op[0] = '\0';
         slot->op_known = true;
-        return slot->op;
+        return lasting(slot->op);
     }
     slot->op_known = true;
     CXFile file;
@@ -512,7 +529,7 @@ const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e
     token_at_or_after(tu, e, file, end, false, slot->op);
     if (!slot->op[0])
         operator_after_macro(tu, e, lhs_end, slot->op);
-    return slot->op;
+    return lasting(slot->op);
 }
 
 /* `&` or `*` told from the types where the tokens do not say (an operator written in the body
@@ -542,7 +559,7 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
     struct op_entry *slot = op_find(c, e, &fresh);
     if (slot->op_known) {
         *prefix = slot->prefix;
-        return slot->op;
+        return lasting(slot->op);
     }
     long k = c->macros ? macro_table_find(c->macros, clang_getRangeStart(clang_getCursorExtent(e)),
                                           clang_getRangeEnd(clang_getCursorExtent(e)))
@@ -550,7 +567,7 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
     if (k >= 0 && operator_in_macro(c, k, e)) {
         slot = op_find(c, e, &fresh);   /* the table may have grown */
         *prefix = slot->prefix;
-        return slot->op;
+        return lasting(slot->op);
     }
     slot = op_find(c, e, &fresh);
     if (!slot->op_known) {
@@ -568,5 +585,5 @@ const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCu
             slot->prefix = true;
     }
     *prefix = slot->prefix;
-    return slot->op;
+    return lasting(slot->op);
 }
