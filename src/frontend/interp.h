@@ -68,6 +68,7 @@ struct object {
     CXType type;
     VEC(struct field) fields;
     void *api;
+    uint64_t seen;          /* the last snapshot that copied it (interp_snapshot.c) */
 };
 
 struct interp;
@@ -155,6 +156,7 @@ struct interp {
     bool incomplete;                /* something was reported unsupported in this kernel */
     struct op_cache *ops;           /* operator spellings of binary/unary expressions */
     VEC(struct object *) objects;   /* every object of the kernel, freed with it */
+    uint64_t snapshots;             /* snapshots taken (object.seen) */
     VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
     struct value scratch;           /* what a scalar memory access reads or writes */
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */

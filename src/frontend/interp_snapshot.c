@@ -14,12 +14,13 @@ struct frame_copy {
 };
 
 struct object_copy {
+    struct object *obj;
     struct value *values;   /* the first nfields fields' values */
     size_t nfields;
 };
 
-/* The interpreter's values at one point: variables of every frame, fields of every object,
- * variables outside the kernel. */
+/* The interpreter's values at one point: variables of every frame, fields of the objects they
+ * reach, variables outside the kernel. */
 struct snapshot {
     struct frame_copy *frames;
     size_t nframes;
@@ -30,6 +31,52 @@ struct snapshot {
     struct value scratch;
     uint64_t values;        /* how many were copied */
 };
+
+/* ---- the objects a snapshot copies ---- */
+
+/* Only objects the kernel can still reach: from a variable, a frame's result or `this`, a
+ * variable outside the kernel, the scratch value, or an object of the API layer (whose state
+ * may hold values the interpreter cannot see), and from their fields. A temporary (`T(x)` of
+ * a class type, a copy) stays in I->objects until the kernel ends, but once nothing reaches it
+ * no statement can change it, so there is nothing to restore or join. Copying every object
+ * made a loop of conditions on data quadratic in its iterations. */
+struct reach {
+    struct interp *I;
+    VEC(struct object *) found;
+};
+
+static void reach_value(struct reach *r, struct value v)
+{
+    struct object *o = v.obj;
+    if (!o || o->seen == r->I->snapshots)
+        return;
+    o->seen = r->I->snapshots;
+    VEC_PUSH(r->found, o);
+}
+
+static void reach_objects(struct interp *I, struct reach *r)
+{
+    I->snapshots++;
+    r->I = I;
+    for (struct frame *f = I->frame; f; f = f->caller) {
+        for (size_t i = 0; i < f->vars.len; i++)
+            reach_value(r, f->vars.items[i].v);
+        reach_value(r, f->ret);
+        reach_value(r, (struct value){.obj = f->self});
+    }
+    for (size_t g = 0; g < I->globals.len; g++)
+        reach_value(r, I->globals.items[g].v);
+    reach_value(r, I->scratch);
+    for (size_t i = 0; i < I->objects.len; i++)
+        if (I->objects.items[i]->api)
+            reach_value(r, (struct value){.obj = I->objects.items[i]});
+    /* breadth first: `found` grows while it is read */
+    for (size_t k = 0; k < r->found.len; k++) {
+        const struct object *o = r->found.items[k];
+        for (size_t f = 0; f < o->fields.len; f++)
+            reach_value(r, o->fields.items[f].v);
+    }
+}
 
 struct snapshot *snapshot_take(struct interp *I)
 {
@@ -47,17 +94,21 @@ struct snapshot *snapshot_take(struct interp *I)
         c->ret = f->ret;
         s->values += c->nvars;
     }
-    s->nobjects = I->objects.len;
+    struct reach r = {0};
+    reach_objects(I, &r);
+    s->nobjects = r.found.len;
     s->objects = xcalloc(s->nobjects ? s->nobjects : 1, sizeof(*s->objects));
     for (size_t i = 0; i < s->nobjects; i++) {
-        const struct object *o = I->objects.items[i];
+        const struct object *o = r.found.items[i];
         struct object_copy *c = &s->objects[i];
+        c->obj = r.found.items[i];
         c->nfields = o->fields.len;
         c->values = xrealloc_array(NULL, c->nfields ? c->nfields : 1, sizeof(*c->values));
         for (size_t f = 0; f < c->nfields; f++)
             c->values[f] = o->fields.items[f].v;
         s->values += c->nfields;
     }
+    VEC_FREE(r.found);
     s->nglobals = I->globals.len;
     s->globals = xrealloc_array(NULL, s->nglobals ? s->nglobals : 1, sizeof(*s->globals));
     for (size_t g = 0; g < s->nglobals; g++)
@@ -82,8 +133,9 @@ void snapshot_free(struct snapshot *s)
 }
 
 /* Back to the values of s. Objects, fields and variables outside the kernel made since stay
- * (they are unreachable from s's values, or hold what they would hold on s's path too); a
- * field made since becomes unknown. */
+ * (they are unreachable from s's values, or hold what they would hold on s's path too), and so
+ * do objects s did not copy (nothing reached them, so nothing changed them); a field made
+ * since becomes unknown. */
 void snapshot_restore(struct interp *I, const struct snapshot *s)
 {
     for (size_t k = 0; k < s->nframes; k++) {
@@ -98,8 +150,8 @@ void snapshot_restore(struct interp *I, const struct snapshot *s)
         f->ret = c->ret;
     }
     for (size_t i = 0; i < s->nobjects; i++) {
-        struct object *o = I->objects.items[i];
         const struct object_copy *c = &s->objects[i];
+        struct object *o = c->obj;
         for (size_t f = 0; f < o->fields.len; f++)
             o->fields.items[f].v = f < c->nfields ? c->values[f] : unknown;
     }
@@ -153,8 +205,8 @@ void snapshot_join(struct interp *I, const struct snapshot *s)
         interp_join_value(&f->ret, c->ret);
     }
     for (size_t i = 0; i < s->nobjects; i++) {
-        struct object *o = I->objects.items[i];
         const struct object_copy *c = &s->objects[i];
+        struct object *o = c->obj;
         for (size_t f = 0; f < o->fields.len; f++)
             if (f < c->nfields)
                 interp_join_value(&o->fields.items[f].v, c->values[f]);
