@@ -264,10 +264,37 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{neg}:4:3: error: the destination has a negative offset or size under the values the '
         'kernel was lowered with [unsupported]'),
         f'check: a known size of -1 is a negative size, not one data decides: {p.stdout!r}')
+    # a reference is followed to the variable it names; written through one bound to a field,
+    # an element or memory, it is unsupported at the write, never a silently lost value
+    field = write(os.path.join(tmp, 'reference_to_field.mlu'),
+                  '#include <bang.h>\n__nram__ float a[64];\nstruct span { int n; };\n'
+                  '__mlu_func__ void bump(int &r) {\n  r = r + 16;\n}\n'
+                  '__mlu_global__ void k(float *g) {\n  span s;\n  s.n = 16;\n  bump(s.n);\n'
+                  '  __memcpy(a, g, s.n * sizeof(float), GDRAM2NRAM);\n}\n')
+    p = run('check', field)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f"{field}:5:3: error: assignment through 'r', a reference to a field, an element or "
+        "memory (writes through references are followed to variables only) [unsupported]"),
+        f'check: a write through a reference to a field is unsupported at the write: {p.stdout!r}')
+    local = write(os.path.join(tmp, 'reference_to_local.mlu'),
+                  '#include <bang.h>\n__nram__ float a[64];\n'
+                  '__mlu_global__ void k(float *g) {\n  int n = 8;\n  int &r = n;\n  r = 64;\n'
+                  '  __memcpy_async(a, g, n * sizeof(float), GDRAM2NRAM);\n  a[40] = 1.0f;\n}\n')
+    p = run('check', local)
+    expect(p.returncode == 1 and f'{local}:8:3: error: ALU store_scalar writes a bytes [160, 164) '
+           'while IO memcpy_async at line 7 may still be writing them [waw-hazard]' in p.stdout,
+           f'check: a write through a local reference changes the variable: {p.stdout!r}')
     budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
     expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
            '(a condition on data counts the values it copies)' in budget.stdout,
            f'check: the copies at conditions on data count toward the budget: {budget.stdout!r}')
+
+# the copies taken at conditions on data are of what the kernel reaches: 511 steps with a
+# condition each, over half values whose temporaries pile up, fit in 100000 statements (when
+# every object ever made was copied, they took more than 10^6)
+p = run('check', '--max-events', '100000', f'{K}/half_temporaries.mlu')
+expect(p.returncode == 0 and p.stdout.endswith('1 kernel: 0 errors, 0 warnings\n'),
+       f'check: temporaries nothing reaches are not copied at conditions on data: {p.stdout!r}')
 
 p = run('lower', f'{K}/early_return.mlu')
 lines = p.stdout.splitlines()

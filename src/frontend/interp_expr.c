@@ -10,15 +10,33 @@
 
 /* ---- variables ---- */
 
-/* The innermost variable of the current frame declared by decl. */
+/* The variable of serial n, in f or a frame f was called from. */
+static struct var *var_of_serial(struct frame *f, uint64_t n)
+{
+    for (; f; f = f->caller)
+        for (size_t i = 0; i < f->vars.len; i++)
+            if (f->vars.items[i].serial == n)
+                return &f->vars.items[i];
+    return NULL;
+}
+
+/* The innermost variable of frame f declared by decl; for a reference to a variable, that
+ * variable. */
+static struct var *find_var_in(struct frame *f, CXCursor decl)
+{
+    if (!f)
+        return NULL;
+    for (size_t i = f->vars.len; i-- > 0;) {
+        struct var *var = &f->vars.items[i];
+        if (clang_equalCursors(var->decl, decl))
+            return var->alias ? var_of_serial(f, var->alias) : var;
+    }
+    return NULL;
+}
+
 static struct var *find_var(struct interp *I, CXCursor decl)
 {
-    if (!I->frame)
-        return NULL;
-    for (size_t i = I->frame->vars.len; i-- > 0;)
-        if (clang_equalCursors(I->frame->vars.items[i].decl, decl))
-            return &I->frame->vars.items[i];
-    return NULL;
+    return find_var_in(I->frame, decl);
 }
 
 struct value *lookup_var(struct interp *I, CXCursor decl)
@@ -36,17 +54,35 @@ struct value named_unknown(struct interp *I, struct value v)
 
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 {
-    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned};
+    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned, 0, false};
     VEC_PUSH(I->frame->vars, var);
+}
+
+/* An object is shared by the reference already (its value names it). A scalar or pointer
+ * variable is named by its serial, so that `swap(T &a, T &b)` changes the caller's variables;
+ * anything else a non-const reference is bound to is detached. */
+void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame *from,
+                    struct value v)
+{
+    bind_var(I, decl, v, false);
+    struct var *var = &I->frame->vars.items[I->frame->vars.len - 1];
+    if (v.kind == VAL_OBJECT)
+        return;
+    CXCursor e = clang_Cursor_isNull(init) ? init : cursor_strip(init);
+    struct var *target = !clang_Cursor_isNull(e) && clang_getCursorKind(e) == CXCursor_DeclRefExpr
+                             ? find_var_in(from, clang_getCursorReferenced(e)) : NULL;
+    CXType t = clang_getCursorType(decl);
+    if (target)
+        var->alias = target->serial;
+    else if (t.kind == CXType_LValueReference &&
+             !clang_isConstQualifiedType(clang_getPointeeType(t)))
+        var->detached = true;
 }
 
 struct value *ref_target(struct interp *I, struct value ref)
 {
-    for (struct frame *f = I->frame; f && ref.kind == VAL_REF; f = f->caller)
-        for (size_t i = 0; i < f->vars.len; i++)
-            if (f->vars.items[i].serial == (uint64_t)ref.num)
-                return &f->vars.items[i].v;
-    return NULL;
+    struct var *var = ref.kind == VAL_REF ? var_of_serial(I->frame, (uint64_t)ref.num) : NULL;
+    return var ? &var->v : NULL;
 }
 
 /* `*p` or `p[0]` through the address of a variable. */
@@ -368,14 +404,17 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
     case CXCursor_ArraySubscriptExpr:
         return subscript(I, e, true, use);
     case CXCursor_DeclRefExpr: {
-        struct value *v = lookup_var(I, clang_getCursorReferenced(e));
-        if (!v) {
-            CXString s = clang_getCursorSpelling(e);
+        struct var *var = find_var(I, clang_getCursorReferenced(e));
+        CXString s = clang_getCursorSpelling(e);
+        if (!var)
             interp_unsupported(I, e, "assignment to '%s', which is not local to the kernel",
                                clang_getCString(s));
-            clang_disposeString(s);
-        }
-        return v;
+        else if (var->detached && use != USE_READ && use != USE_ADDRESS)
+            interp_unsupported(I, e, "assignment through '%s', a reference to a field, an "
+                               "element or memory (writes through references are followed "
+                               "to variables only)", clang_getCString(s));
+        clang_disposeString(s);
+        return var && !(var->detached && use != USE_READ && use != USE_ADDRESS) ? &var->v : NULL;
     }
     case CXCursor_MemberRefExpr:
         return field_of(I, e, true);
@@ -1043,6 +1082,16 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
     VEC_FREE(kids);
 }
 
+/* The expression a call passes as its i-th argument, when the call's arguments are the
+ * function's (not an operator call whose object counts as one); else a null cursor. */
+static CXCursor argument_cursor(CXCursor site, int i, int nargs)
+{
+    if (clang_getCursorKind(site) != CXCursor_CallExpr ||
+        clang_Cursor_getNumArguments(site) != nargs)
+        return clang_getNullCursor();
+    return clang_Cursor_getArgument(site, (unsigned)i);
+}
+
 /* A function's name as a finding's note gives it: `Class::name` for a member. */
 static char *callee_name(CXCursor fn)
 {
@@ -1096,7 +1145,11 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
             v = interp_copy_value(I, v);
         if (v.kind == VAL_INT && interp_is_integer_type(pt))
             v.num = fit_to_type(pt, v.num);
-        bind_var(I, p, v, false);
+        if (reference)
+            bind_reference(I, p, i < nargs ? argument_cursor(site, i, nargs) :
+                           clang_getNullCursor(), caller, v);
+        else
+            bind_var(I, p, v, false);
     }
     if (clang_getCursorKind(fn) == CXCursor_Constructor && self)
         run_member_initializers(I, fn, self);

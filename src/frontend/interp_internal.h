@@ -10,6 +10,9 @@ struct var {
     struct value v;
     uint64_t serial;        /* unique in the kernel run: what `&x` refers to */
     bool owned;             /* the variable's own object: destroyed at the end of its scope */
+    uint64_t alias;         /* a reference bound to a variable: that variable's serial */
+    bool detached;          /* a non-const reference bound to a field, an element or memory:
+                             * a write through it is not followed (unsupported) */
 };
 
 struct frame {
@@ -60,6 +63,10 @@ struct value *lookup_var(struct interp *I, CXCursor decl);
 /* The variable a VAL_REF names, in this frame or a caller's; NULL once it is out of scope. */
 struct value *ref_target(struct interp *I, struct value ref);
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
+/* A reference (`T &r = init;`, a `T &` parameter given init) of value v, declared in the
+ * current frame; init is looked up in `from` (the caller's frame for a parameter). */
+void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame *from,
+                    struct value v);
 struct value *field_of(struct interp *I, CXCursor member, bool report);
 /* How an expression's storage is used: a scalar memory access reads, writes or both; the
  * address of one (&p[i]) touches nothing. */

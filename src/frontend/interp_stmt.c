@@ -91,7 +91,10 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
             v = unknown;
         }
         I->naming = NULL;
-        bind_var(I, d, v, !reference && v.kind == VAL_OBJECT);
+        if (reference)
+            bind_reference(I, d, init, I->frame, v);
+        else
+            bind_var(I, d, v, v.kind == VAL_OBJECT);
     }
     VEC_FREE(decls);
     return I->stopped ? FLOW_STOP : FLOW_NEXT;
