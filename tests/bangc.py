@@ -284,6 +284,25 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(p.returncode == 1 and f'{local}:8:3: error: ALU store_scalar writes a bytes [160, 164) '
            'while IO memcpy_async at line 7 may still be writing them [waw-hazard]' in p.stdout,
            f'check: a write through a local reference changes the variable: {p.stdout!r}')
+    memory = write(os.path.join(tmp, 'reference_to_memory.mlu'),
+                   '#include <bang.h>\n__mlu_func__ void bump(int &r) {\n  r++;\n}\n'
+                   '__mlu_global__ void k(int *g, int *count) {\n'
+                   '  __memcpy_async(count, g, 4 * sizeof(int), GDRAM2GDRAM);\n'
+                   '  bump(count[2]);\n}\n')
+    p = run('check', memory)
+    expect(p.returncode == 1 and f'{memory}:3:3: error: ALU store_scalar writes count bytes '
+           '[8, 12) while IO memcpy_async at line 6 may still be writing them [waw-hazard]'
+           in p.stdout, f'check: a reference to memory writes there: {p.stdout!r}')
+    through = write(os.path.join(tmp, 'reference_through_address.mlu'),
+                    '#include <bang.h>\n__nram__ float a[64];\n'
+                    '__mlu_func__ void set(int &r) {\n  r = 64;\n}\n'
+                    '__mlu_global__ void k(float *g) {\n  int n = 8;\n  int *p = &n;\n'
+                    '  set(*p);\n  __memcpy_async(a, g, n * sizeof(float), GDRAM2NRAM);\n'
+                    '  a[40] = 1.0f;\n}\n')
+    p = run('check', through)
+    expect(p.returncode == 1 and f'{through}:11:3: error: ALU store_scalar writes a bytes '
+           '[160, 164) while IO memcpy_async at line 10 may still be writing them [waw-hazard]'
+           in p.stdout, f'check: a reference to *(&n) is n: {p.stdout!r}')
     budget = run('check', '--max-events', '40', f'{K}/data_branch.mlu')
     expect(budget.returncode == 2 and 'statements and calls under the values it was lowered with '
            '(a condition on data counts the values it copies)' in budget.stdout,

@@ -10,6 +10,10 @@
 
 /* ---- variables ---- */
 
+static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
+                                   enum storage_use use);
+static int64_t type_size(CXType t);
+
 /* The variable of serial n, in f or a frame f was called from. */
 static struct var *var_of_serial(struct frame *f, uint64_t n)
 {
@@ -54,13 +58,42 @@ struct value named_unknown(struct interp *I, struct value v)
 
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 {
-    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned, 0, false};
+    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned, 0, false, false};
     VEC_PUSH(I->frame->vars, var);
+}
+
+static bool is_dereference(struct interp *I, CXCursor e);
+
+/* What a reference bound to `*p` or `p[i]` names: the address in a buffer, or (p = &x) the
+ * variable x (VAL_REF), evaluated in frame `from` (once more: only where that has no
+ * effects); else unknown. */
+static struct value reference_address(struct interp *I, CXCursor init, struct frame *from)
+{
+    if (clang_Cursor_isNull(init) || !I->api->scalar)
+        return unknown;
+    CXCursor e = cursor_strip(init);
+    if (cursor_has_effects(e))
+        return unknown;
+    struct frame *here = I->frame;
+    I->frame = from;
+    struct value p = unknown;
+    CXCursor base, index;
+    if (is_dereference(I, e)) {
+        p = eval(I, cursor_first_expr(e));
+    } else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr &&
+               cursor_two_exprs(e, &base, &index)) {
+        struct value b = eval(I, base), i = eval(I, index);
+        p = b.kind == VAL_POINTER && i.kind == VAL_INT
+                ? pointer_add(b, i.num * type_size(clang_getCursorType(e))) : unknown;
+    }
+    I->frame = here;
+    return (p.kind == VAL_POINTER && p.buffer >= 0) || p.kind == VAL_REF ? p : unknown;
 }
 
 /* An object is shared by the reference already (its value names it). A scalar or pointer
  * variable is named by its serial, so that `swap(T &a, T &b)` changes the caller's variables;
- * anything else a non-const reference is bound to is detached. */
+ * memory (`*p`, `p[i]`: v was read from there) by its address; anything else a non-const
+ * reference is bound to is detached. */
 void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame *from,
                     struct value v)
 {
@@ -72,9 +105,17 @@ void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame
     struct var *target = !clang_Cursor_isNull(e) && clang_getCursorKind(e) == CXCursor_DeclRefExpr
                              ? find_var_in(from, clang_getCursorReferenced(e)) : NULL;
     CXType t = clang_getCursorType(decl);
-    if (target)
+    struct value at = target ? unknown : reference_address(I, init, from);
+    if (at.kind == VAL_REF && !var_of_serial(from, (uint64_t)at.num))
+        at = unknown;
+    if (target) {
         var->alias = target->serial;
-    else if (t.kind == CXType_LValueReference &&
+    } else if (at.kind == VAL_REF) {
+        var->alias = (uint64_t)at.num;
+    } else if (at.kind == VAL_POINTER) {
+        var->in_memory = true;
+        var->v = at;
+    } else if (t.kind == CXType_LValueReference &&
              !clang_isConstQualifiedType(clang_getPointeeType(t)))
         var->detached = true;
 }
@@ -168,7 +209,10 @@ static struct value eval_declref(struct interp *I, CXCursor e)
     switch (clang_getCursorKind(ref)) {
     case CXCursor_VarDecl:
     case CXCursor_ParmDecl: {
-        struct value *v = lookup_var(I, ref);
+        struct var *var = find_var(I, ref);
+        if (var && var->in_memory)
+            return *memory_access(I, e, var->v, type_size(clang_getCursorType(e)), USE_READ);
+        struct value *v = var ? &var->v : NULL;
         if (v)
             return *v;
         v = placed_global(I, ref);
@@ -414,6 +458,8 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
                                "element or memory (writes through references are followed "
                                "to variables only)", clang_getCString(s));
         clang_disposeString(s);
+        if (var && var->in_memory)
+            return memory_access(I, e, var->v, type_size(clang_getCursorType(e)), use);
         return var && !(var->detached && use != USE_READ && use != USE_ADDRESS) ? &var->v : NULL;
     }
     case CXCursor_MemberRefExpr:

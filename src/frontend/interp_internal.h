@@ -11,8 +11,10 @@ struct var {
     uint64_t serial;        /* unique in the kernel run: what `&x` refers to */
     bool owned;             /* the variable's own object: destroyed at the end of its scope */
     uint64_t alias;         /* a reference bound to a variable: that variable's serial */
-    bool detached;          /* a non-const reference bound to a field, an element or memory:
-                             * a write through it is not followed (unsupported) */
+    bool in_memory;         /* a reference bound to memory (`int &n = *p`): v is the address,
+                             * and reading or writing the variable is a scalar access there */
+    bool detached;          /* a non-const reference bound to a field or an element: a write
+                             * through it is not followed (unsupported) */
 };
 
 struct frame {
