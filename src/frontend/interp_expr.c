@@ -64,6 +64,31 @@ void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 
 static bool is_dereference(struct interp *I, CXCursor e);
 
+struct memory_read_search {
+    struct interp *I;
+    bool found;
+};
+
+static enum CXChildVisitResult find_memory_read(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct memory_read_search *s = data;
+    if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr || is_dereference(s->I, c)) {
+        s->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether evaluating e's operands reads memory (a subscript or `*` below e itself): such an
+ * expression is not evaluated a second time for its address. */
+static bool reads_memory_below(struct interp *I, CXCursor e)
+{
+    struct memory_read_search s = {I, false};
+    clang_visitChildren(e, find_memory_read, &s);
+    return s.found;
+}
+
 /* What a reference bound to `*p` or `p[i]` names: the address in a buffer, or (p = &x) the
  * variable x (VAL_REF), evaluated in frame `from` (once more: only where that has no
  * effects); else unknown. */
@@ -72,7 +97,7 @@ static struct value reference_address(struct interp *I, CXCursor init, struct fr
     if (clang_Cursor_isNull(init) || !I->api->scalar)
         return unknown;
     CXCursor e = cursor_strip(init);
-    if (cursor_has_effects(e))
+    if (cursor_has_effects(e) || reads_memory_below(I, e))
         return unknown;
     struct frame *here = I->frame;
     I->frame = from;
@@ -896,6 +921,20 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
     }
 }
 
+/* Whether argument `arg` of a call of the source's own function fn binds a reference
+ * parameter to memory (`*p`, `p[i]` into a buffer): binding reads nothing, so the argument
+ * is not evaluated as a value (bind_reference takes its address). */
+static bool binds_memory(struct interp *I, CXCursor fn, int i, CXCursor arg)
+{
+    if (i >= clang_Cursor_getNumArguments(fn) || declared_in_stubs(I, fn) ||
+        clang_Cursor_isNull(cursor_body(fn)))
+        return false;
+    CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
+    if (t.kind != CXType_LValueReference || is_record(clang_getPointeeType(t)))
+        return false;
+    return reference_address(I, arg, I->frame).kind == VAL_POINTER;
+}
+
 static struct value eval_call(struct interp *I, CXCursor call)
 {
     if (!count_step(I, call))
@@ -931,7 +970,9 @@ static struct value eval_call(struct interp *I, CXCursor call)
     int first = is_operator ? 1 : 0;
     struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
     for (int i = first; i < nargs; i++)
-        args[i - first] = eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+        args[i - first] = binds_memory(I, fn, i - first, clang_Cursor_getArgument(call, (unsigned)i))
+                              ? unknown
+                              : eval(I, clang_Cursor_getArgument(call, (unsigned)i));
     nargs -= first;
     struct value result = none;
     if (I->stopped) {
