@@ -264,18 +264,29 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{neg}:4:3: error: the destination has a negative offset or size under the values the '
         'kernel was lowered with [unsupported]'),
         f'check: a known size of -1 is a negative size, not one data decides: {p.stdout!r}')
-    # a reference is followed to the variable it names; written through one bound to a field,
-    # an element or memory, it is unsupported at the write, never a silently lost value
+    # a reference is followed to the variable, field, element or memory it names; written
+    # through one the frontend cannot follow, it is unsupported at the write, never a silently
+    # lost value
     field = write(os.path.join(tmp, 'reference_to_field.mlu'),
                   '#include <bang.h>\n__nram__ float a[64];\nstruct span { int n; };\n'
                   '__mlu_func__ void bump(int &r) {\n  r = r + 16;\n}\n'
                   '__mlu_global__ void k(float *g) {\n  span s;\n  s.n = 16;\n  bump(s.n);\n'
-                  '  __memcpy(a, g, s.n * sizeof(float), GDRAM2NRAM);\n}\n')
+                  '  __memcpy_async(a, g, s.n * sizeof(float), GDRAM2NRAM);\n'
+                  '  a[24] = 1.0f;\n}\n')
     p = run('check', field)
+    expect(p.returncode == 1 and f'{field}:12:3: error: ALU store_scalar writes a bytes [96, 100) '
+           'while IO memcpy_async at line 11 may still be writing them [waw-hazard]' in p.stdout,
+           f'check: a write through a reference to a field changes the field: {p.stdout!r}')
+    table = write(os.path.join(tmp, 'reference_through_table.mlu'),
+                  '#include <bang.h>\n__nram__ int buf[4];\n'
+                  '__mlu_global__ void k(int *g) {\n  int *ptrs[2] = {buf, buf + 1};\n'
+                  '  int &c = *ptrs[1];\n  c = 1;\n}\n')
+    p = run('check', table)
     expect(p.returncode == 2 and p.stdout.startswith(
-        f"{field}:5:3: error: assignment through 'r', a reference to a field, an element or "
-        "memory (writes through references are followed to variables only) [unsupported]"),
-        f'check: a write through a reference to a field is unsupported at the write: {p.stdout!r}')
+        f"{table}:6:3: error: assignment through 'c', a reference the frontend does not "
+        "follow (writes through references are followed to variables, fields, elements and "
+        "memory) [unsupported]"),
+        f'check: a write through a reference whose address is read is unsupported: {p.stdout!r}')
     local = write(os.path.join(tmp, 'reference_to_local.mlu'),
                   '#include <bang.h>\n__nram__ float a[64];\n'
                   '__mlu_global__ void k(float *g) {\n  int n = 8;\n  int &r = n;\n  r = 64;\n'

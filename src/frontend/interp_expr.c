@@ -43,10 +43,20 @@ static struct var *find_var(struct interp *I, CXCursor decl)
     return find_var_in(I->frame, decl);
 }
 
+/* Where a variable's value is kept: its own slot, or for a reference to a field or an element,
+ * that field's. */
+static struct value *var_slot(struct var *var)
+{
+    if (!var)
+        return NULL;
+    if (var->field_of)
+        return field_slot(var->field_of, var->field_name, true);
+    return &var->v;
+}
+
 struct value *lookup_var(struct interp *I, CXCursor decl)
 {
-    struct var *var = find_var(I, decl);
-    return var ? &var->v : NULL;
+    return var_slot(find_var(I, decl));
 }
 
 struct value named_unknown(struct interp *I, struct value v)
@@ -58,7 +68,8 @@ struct value named_unknown(struct interp *I, struct value v)
 
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
 {
-    struct var var = {decl, named_unknown(I, v), ++I->var_serial, owned, 0, false, false};
+    struct var var = {.decl = decl, .v = named_unknown(I, v), .serial = ++I->var_serial,
+                      .owned = owned};
     VEC_PUSH(I->frame->vars, var);
 }
 
@@ -87,6 +98,56 @@ static bool reads_memory_below(struct interp *I, CXCursor e)
     struct memory_read_search s = {I, false};
     clang_visitChildren(e, find_memory_read, &s);
     return s.found;
+}
+
+/* A reference bound to `o.f`, `this->f`, `f` in a method, or `a[i]` of a local array: names
+ * that field of that object (evaluated in frame `from`, where that reads no memory). */
+static bool reference_field(struct interp *I, CXCursor init, struct frame *from, struct var *var)
+{
+    if (clang_Cursor_isNull(init))
+        return false;
+    CXCursor e = cursor_strip(init);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if ((k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr) ||
+        cursor_has_effects(e) || reads_memory_below(I, e))
+        return false;
+    struct frame *here = I->frame;
+    I->frame = from;
+    struct object *o = NULL;
+    const char *name = NULL;
+    if (k == CXCursor_MemberRefExpr) {
+        CXCursor base = cursor_first_expr(e);
+        struct value owner = clang_Cursor_isNull(base)
+                                 ? (struct value){.kind = VAL_OBJECT, .obj = from->self}
+                                 : eval(I, base);
+        if (owner.kind == VAL_OBJECT && owner.obj && !owner.obj->api && field_of(I, e, false)) {
+            CXString sp = clang_getCursorSpelling(e);
+            o = owner.obj;
+            name = interp_intern(I, clang_getCString(sp));
+            clang_disposeString(sp);
+        }
+    } else {
+        CXCursor base, index;
+        struct value a = unknown, i = unknown;
+        if (cursor_two_exprs(e, &base, &index)) {
+            a = eval(I, base);
+            i = eval(I, index);
+        }
+        if (a.kind == VAL_OBJECT && a.obj && !a.obj->api && i.kind == VAL_INT &&
+            element_slot(a.obj, i.num, false)) {
+            char digits[24];
+            snprintf(digits, sizeof(digits), "%lld", (long long)i.num);
+            o = a.obj;
+            name = interp_intern(I, digits);
+        }
+    }
+    I->frame = here;
+    struct value *fv = o ? field_slot(o, name, false) : NULL;
+    if (!fv || fv->kind == VAL_OBJECT)
+        return false;
+    var->field_of = o;
+    var->field_name = name;
+    return true;
 }
 
 /* What a reference bound to `*p` or `p[i]` names: the address in a buffer, or (p = &x) the
@@ -130,6 +191,8 @@ void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame
     struct var *target = !clang_Cursor_isNull(e) && clang_getCursorKind(e) == CXCursor_DeclRefExpr
                              ? find_var_in(from, clang_getCursorReferenced(e)) : NULL;
     CXType t = clang_getCursorType(decl);
+    if (!target && reference_field(I, init, from, var))
+        return;
     struct value at = target ? unknown : reference_address(I, init, from);
     if (at.kind == VAL_REF && !var_of_serial(from, (uint64_t)at.num))
         at = unknown;
@@ -148,7 +211,7 @@ void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame
 struct value *ref_target(struct interp *I, struct value ref)
 {
     struct var *var = ref.kind == VAL_REF ? var_of_serial(I->frame, (uint64_t)ref.num) : NULL;
-    return var ? &var->v : NULL;
+    return var && !var->in_memory ? var_slot(var) : NULL;
 }
 
 /* `*p` or `p[0]` through the address of a variable. */
@@ -237,7 +300,7 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         struct var *var = find_var(I, ref);
         if (var && var->in_memory)
             return *memory_access(I, e, var->v, type_size(clang_getCursorType(e)), USE_READ);
-        struct value *v = var ? &var->v : NULL;
+        struct value *v = var_slot(var);
         if (v)
             return *v;
         v = placed_global(I, ref);
@@ -479,13 +542,14 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
             interp_unsupported(I, e, "assignment to '%s', which is not local to the kernel",
                                clang_getCString(s));
         else if (var->detached && use != USE_READ && use != USE_ADDRESS)
-            interp_unsupported(I, e, "assignment through '%s', a reference to a field, an "
-                               "element or memory (writes through references are followed "
-                               "to variables only)", clang_getCString(s));
+            interp_unsupported(I, e, "assignment through '%s', a reference the frontend does "
+                               "not follow (writes through references are followed to "
+                               "variables, fields, elements and memory)", clang_getCString(s));
         clang_disposeString(s);
         if (var && var->in_memory)
             return memory_access(I, e, var->v, type_size(clang_getCursorType(e)), use);
-        return var && !(var->detached && use != USE_READ && use != USE_ADDRESS) ? &var->v : NULL;
+        return var && !(var->detached && use != USE_READ && use != USE_ADDRESS) ? var_slot(var)
+                                                                                 : NULL;
     }
     case CXCursor_MemberRefExpr:
         return field_of(I, e, true);
@@ -680,7 +744,9 @@ static struct value eval_unary(struct interp *I, CXCursor e)
         CXCursor inner = cursor_strip(operand);
         struct var *var = clang_getCursorKind(inner) == CXCursor_DeclRefExpr
                               ? find_var(I, clang_getCursorReferenced(inner)) : NULL;
-        if (var && var->v.kind != VAL_OBJECT)   /* &x of a variable: its address */
+        if (var && var->in_memory)              /* &r of a reference to memory: there */
+            return var->v;
+        if (var && var_slot(var)->kind != VAL_OBJECT)   /* &x of a variable: its address */
             return (struct value){.kind = VAL_REF, .buffer = -1, .num = (int64_t)var->serial};
     }
     if (I->api->scalar && !strcmp(op, "&")) {

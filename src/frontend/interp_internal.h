@@ -13,8 +13,11 @@ struct var {
     uint64_t alias;         /* a reference bound to a variable: that variable's serial */
     bool in_memory;         /* a reference bound to memory (`int &n = *p`): v is the address,
                              * and reading or writing the variable is a scalar access there */
-    bool detached;          /* a non-const reference bound to a field or an element: a write
-                             * through it is not followed (unsupported) */
+    struct object *field_of;    /* a reference bound to a field or an element of an object:
+                                 * the object, and field_name the field ("3": element 3) */
+    const char *field_name;
+    bool detached;          /* a non-const reference bound to anything else a write cannot
+                             * follow: a write through it is unsupported */
 };
 
 struct frame {
