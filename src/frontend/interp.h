@@ -19,7 +19,8 @@ enum value_kind {
     VAL_INT,        /* integers, enums, bools */
     VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
     VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
-    VAL_REF,        /* the address of a variable of the kernel (`&x`); num: its serial */
+    VAL_REF,        /* the address of a variable of the kernel (`&x`): num is its serial;
+                     * or of a field (`&o.f`): obj is o, num the field's index */
     VAL_UNKNOWN,    /* data, floats, results of unmodelled calls; `buffer` >= 0 when it was
                      * read from memory, through the pointer (buffer, num, past): an address,
                      * if the kernel casts it to a pointer */

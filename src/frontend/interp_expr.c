@@ -194,8 +194,13 @@ void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame
     if (!target && reference_field(I, init, from, var))
         return;
     struct value at = target ? unknown : reference_address(I, init, from);
-    if (at.kind == VAL_REF && !var_of_serial(from, (uint64_t)at.num))
+    if (at.kind == VAL_REF && !at.obj && !var_of_serial(from, (uint64_t)at.num))
         at = unknown;
+    if (at.kind == VAL_REF && at.obj) {     /* *&o.f: the field */
+        var->field_of = at.obj;
+        var->field_name = at.obj->fields.items[at.num].name;
+        return;
+    }
     if (target) {
         var->alias = target->serial;
     } else if (at.kind == VAL_REF) {
@@ -210,6 +215,9 @@ void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame
 
 struct value *ref_target(struct interp *I, struct value ref)
 {
+    if (ref.kind == VAL_REF && ref.obj)     /* &o.f */
+        return ref.num >= 0 && (size_t)ref.num < ref.obj->fields.len
+                   ? &ref.obj->fields.items[ref.num].v : NULL;
     struct var *var = ref.kind == VAL_REF ? var_of_serial(I->frame, (uint64_t)ref.num) : NULL;
     return var && !var->in_memory ? var_slot(var) : NULL;
 }
@@ -333,7 +341,32 @@ static struct value eval_declref(struct interp *I, CXCursor e)
     }
 }
 
+static struct value *field_in(struct interp *I, CXCursor member, bool report,
+                              struct object **owner_out);
+
 struct value *field_of(struct interp *I, CXCursor member, bool report)
+{
+    return field_in(I, member, report, NULL);
+}
+
+/* `&o.f`: the object if the field holds one (as &o is o), else a VAL_REF naming the field. */
+static struct value field_address(struct interp *I, CXCursor member)
+{
+    struct object *owner = NULL;
+    struct value *slot = field_in(I, member, true, &owner);
+    if (!slot)
+        return unknown;
+    if (slot->kind == VAL_OBJECT)
+        return *slot;
+    for (size_t i = 0; owner && i < owner->fields.len; i++)
+        if (&owner->fields.items[i].v == slot)
+            return (struct value){.kind = VAL_REF, .buffer = -1, .obj = owner, .num = (int64_t)i};
+    return unknown;
+}
+
+/* The field `member` names, and (owner_out) the object it is a field of. */
+static struct value *field_in(struct interp *I, CXCursor member, bool report,
+                              struct object **owner_out)
 {
     CXCursor base = cursor_first_expr(member);
     struct value owner;
@@ -352,6 +385,8 @@ struct value *field_of(struct interp *I, CXCursor member, bool report)
         }
         return NULL;
     }
+    if (owner_out)
+        *owner_out = owner.obj;
     CXString s = clang_getCursorSpelling(member);
     struct value *slot = field_slot(owner.obj, clang_getCString(s), false);
     if (!slot) {   /* a field of a base of a template instantiation: made on first use */
@@ -498,7 +533,8 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
         interp_unsupported(I, e, "index %lld is outside the array", (long long)k);
         stop(I);
     }
-    if (slot && use == USE_ADDRESS) {
+    /* &a[i] of an object element is that object, as &o is o */
+    if (slot && use == USE_ADDRESS && slot->kind != VAL_OBJECT) {
         interp_unsupported(I, e, "the address of an element of a local array is not modelled");
         return NULL;
     }
@@ -748,6 +784,8 @@ static struct value eval_unary(struct interp *I, CXCursor e)
             return var->v;
         if (var && var_slot(var)->kind != VAL_OBJECT)   /* &x of a variable: its address */
             return (struct value){.kind = VAL_REF, .buffer = -1, .num = (int64_t)var->serial};
+        if (clang_getCursorKind(inner) == CXCursor_MemberRefExpr)
+            return field_address(I, inner);
     }
     if (I->api->scalar && !strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);

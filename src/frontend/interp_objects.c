@@ -116,7 +116,9 @@ static long long array_elements(CXType t)
 }
 
 /* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
- * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). */
+ * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). An array of a
+ * record the source defines has objects as elements, made with the fields' initializers (so
+ * that `line[0].update(a, b)` has an object to set the fields of). */
 struct value new_array(struct interp *I, CXType type, struct value fill)
 {
     struct object *o = new_object(I, type);
@@ -124,8 +126,17 @@ struct value new_array(struct interp *I, CXType type, struct value fill)
     CXType element = clang_getArrayElementType(canonical);
     long long n = clang_getArraySize(canonical);
     bool nested = is_array(element) && array_elements(canonical) <= MAX_ARRAY_ELEMENTS;
-    for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++)
-        *element_slot(o, i, true) = nested ? new_array(I, element, fill) : fill;
+    bool records = !nested && is_record(element) && !declared_in_stubs(I, record_decl(element));
+    for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++) {
+        struct value v = fill;
+        if (nested)
+            v = new_array(I, element, fill);
+        else if (records)
+            v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                               .obj = construct(I, element, clang_getNullCursor(), NULL, 0,
+                                                clang_getNullCursor())};
+        *element_slot(o, i, true) = v;
+    }
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
 }
 

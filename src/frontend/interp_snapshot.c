@@ -166,8 +166,9 @@ bool interp_same_value(struct value a, struct value b)
         return false;
     switch (a.kind) {
     case VAL_INT:
-    case VAL_REF:
         return a.num == b.num;
+    case VAL_REF:
+        return a.num == b.num && a.obj == b.obj;
     case VAL_POINTER:
     case VAL_UNKNOWN:   /* data: where it was read from */
         return a.buffer == b.buffer && a.num == b.num && a.past_known == b.past_known
