@@ -281,12 +281,95 @@ with tempfile.TemporaryDirectory() as tmp:
                   '#include <bang.h>\n__nram__ int buf[4];\n'
                   '__mlu_global__ void k(int *g) {\n  int *ptrs[2] = {buf, buf + 1};\n'
                   '  int &c = *ptrs[1];\n  c = 1;\n}\n')
-    p = run('check', table)
+    p = run('lower', table, '-o', '-')
+    expect(p.returncode == 0 and f'  ALU store_scalar buf[4 +: 4];  // from {table}:6:3'
+           in p.stdout.splitlines(),
+           f'lower: a reference to *ptrs[1] writes where ptrs[1] points: {p.stdout!r}')
+    either = write(os.path.join(tmp, 'reference_to_either.mlu'),
+                   '#include <bang.h>\n__nram__ int buf[4];\n'
+                   '__mlu_global__ void k(int *g, int flag) {\n  int a = 0, b = 0;\n'
+                   '  int &c = flag ? a : b;\n  c = 1;\n}\n')
+    p = run('check', either)
     expect(p.returncode == 2 and p.stdout.startswith(
-        f"{table}:6:3: error: assignment through 'c', a reference the frontend does not "
+        f"{either}:6:3: error: assignment through 'c', a reference the frontend does not "
         "follow (writes through references are followed to variables, fields, elements and "
         "memory) [unsupported]"),
-        f'check: a write through a reference whose address is read is unsupported: {p.stdout!r}')
+        f'check: a write through a reference to one of two variables is unsupported: {p.stdout!r}')
+    # an argument bound to a reference is evaluated once, as an lvalue: buf[i++] stores to
+    # buf[0] and leaves i at 1
+    once = write(os.path.join(tmp, 'reference_effects_once.mlu'),
+                 '#include <bang.h>\n__nram__ float buf[64];\n'
+                 '__mlu_func__ void touch(float &v) {\n  v = 1.0f;\n}\n'
+                 '__mlu_global__ void k(float *x, float *y) {\n  int i = 0;\n'
+                 '  touch(buf[i++]);\n  __memcpy(y + i, buf, 4, NRAM2GDRAM);\n}\n')
+    lines = run('lower', once, '-o', '-').stdout.splitlines()
+    expect(f'  ALU store_scalar buf[0 +: 4];  // from {once}:4:3' in lines and
+           f'  IO memcpy y[4 +: 4] <- buf[0 +: 4];  // from {once}:9:3' in lines,
+           f'lower: a reference argument with ++ is evaluated once: {lines!r}')
+    # a reference bound through a conversion binds a temporary: later writes to the variable
+    # do not reach it, and a write through a non-const reference to the variable does
+    temporary = write(os.path.join(tmp, 'reference_to_temporary.mlu'),
+                      '#include <bang.h>\n__nram__ float buf[64];\n'
+                      '__mlu_func__ void put(float *y, const int &off, int &n) {\n'
+                      '  n = 40;\n  __memcpy(y + off, buf, 4, NRAM2GDRAM);\n}\n'
+                      '__mlu_global__ void k(float *y) {\n  long n = 4;\n'
+                      '  const int &r = n;\n  n = 8;\n'
+                      '  __memcpy(y + r, buf, 4, NRAM2GDRAM);\n  int m = 2;\n'
+                      '  put(y, (short)m, m);\n  __memcpy(y + m, buf, 4, NRAM2GDRAM);\n}\n')
+    lines = run('lower', temporary, '-o', '-').stdout.splitlines()
+    expect([l.split('  //')[0] for l in lines if 'IO memcpy' in l] ==
+           ['  IO memcpy y[16 +: 4] <- buf[0 +: 4];', '  IO memcpy y[8 +: 4] <- buf[0 +: 4];',
+            '  IO memcpy y[160 +: 4] <- buf[0 +: 4];'],
+           f'lower: const references through conversions hold temporaries: {lines!r}')
+    # an operator's const reference parameter bound to memory reads it where it is used
+    operator = write(os.path.join(tmp, 'reference_operator.mlu'),
+                     '#include <bang.h>\n__nram__ float buf[64];\n'
+                     'struct Acc {\n  float s;\n'
+                     '  __mlu_func__ void operator+=(const float &x) { s = s + x; }\n};\n'
+                     '__mlu_global__ void k(float *x) {\n'
+                     '  __memcpy_async(buf, x, 64 * sizeof(float), GDRAM2NRAM);\n'
+                     '  Acc a;\n  a.s = 0;\n  a += buf[3];\n  __sync_io();\n}\n')
+    p = run('check', operator)
+    expect(p.returncode == 1 and f'{operator}:5:58: error: ALU load_scalar reads buf bytes '
+           '[12, 16) while IO memcpy_async at line 8 may still be writing them [raw-hazard]'
+           in p.stdout, f'check: an operator reads its reference argument: {p.stdout!r}')
+    # struct assignment writes into the object's own fields: references into it see it
+    assigned = write(os.path.join(tmp, 'reference_after_assignment.mlu'),
+                     '#include <bang.h>\n__nram__ float buf[64];\n'
+                     'struct In {\n  int x;\n};\nstruct S {\n  In in;\n  int a[2];\n};\n'
+                     '__mlu_global__ void k(float *y) {\n  S s, t;\n'
+                     '  s.in.x = 1;\n  t.in.x = 4;\n  s.a[1] = 2;\n  t.a[1] = 5;\n'
+                     '  int &r = s.in.x;\n  int &q = s.a[1];\n  s = t;\n'
+                     '  __memcpy(y + r, buf, 4, NRAM2GDRAM);\n'
+                     '  __memcpy(y + q, buf, 4, NRAM2GDRAM);\n  r = 7;\n'
+                     '  __memcpy(y + s.in.x, buf, 4, NRAM2GDRAM);\n}\n')
+    lines = run('lower', assigned, '-o', '-').stdout.splitlines()
+    expect([l.split('  //')[0] for l in lines if 'IO memcpy' in l] ==
+           ['  IO memcpy y[16 +: 4] <- buf[0 +: 4];', '  IO memcpy y[20 +: 4] <- buf[0 +: 4];',
+            '  IO memcpy y[28 +: 4] <- buf[0 +: 4];'],
+           f'lower: references into a struct follow an assignment to it: {lines!r}')
+    member = write(os.path.join(tmp, 'reference_member.mlu'),
+                   '#include <bang.h>\n__nram__ float buf[64];\n'
+                   'struct Counter {\n  int &n;\n'
+                   '  __mlu_func__ Counter(int &c) : n(c) {}\n'
+                   '  __mlu_func__ void bump() { n += 4; }\n};\n'
+                   '__mlu_global__ void k(float *y) {\n  int off = 0;\n  Counter c(off);\n'
+                   '  c.bump();\n  __memcpy(y + off, buf, 4, NRAM2GDRAM);\n}\n')
+    p = run('check', member)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f"{member}:6:30: error: assignment through 'n', a reference member the frontend does "
+        "not follow [unsupported]"),
+        f'check: a write through a reference member is unsupported: {p.stdout!r}')
+    cells = write(os.path.join(tmp, 'record_array_constructor.mlu'),
+                  '#include <bang.h>\n__nram__ float buf[64];\n'
+                  'struct Cell {\n  float v;\n  __mlu_func__ Cell() { v = buf[3]; }\n};\n'
+                  '__mlu_global__ void k(float *x) {\n'
+                  '  __memcpy_async(buf, x, 64 * sizeof(float), GDRAM2NRAM);\n'
+                  '  Cell cells[2];\n  __sync_io();\n}\n')
+    p = run('check', cells)
+    expect(p.returncode == 1 and f'{cells}:5:29: error: ALU load_scalar reads buf bytes [12, 16) '
+           'while IO memcpy_async at line 8 may still be writing them [raw-hazard]' in p.stdout,
+           f'check: an array of records runs their default constructor: {p.stdout!r}')
     local = write(os.path.join(tmp, 'reference_to_local.mlu'),
                   '#include <bang.h>\n__nram__ float a[64];\n'
                   '__mlu_global__ void k(float *g) {\n  int n = 8;\n  int &r = n;\n  r = 64;\n'

@@ -418,24 +418,48 @@ static void operator_after_macro(CXTranslationUnit tu, CXCursor e, CXSourceLocat
     clang_disposeTokens(tu, toks, n);
 }
 
+struct effect_search {
+    struct op_cache *ops;
+    CXTranslationUnit tu;
+    bool found;
+};
+
+/* A call, an assignment (`=`, `+=`, ...), `++`, `--` or a lambda. */
+static bool is_effect(struct effect_search *s, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator || k == CXCursor_LambdaExpr)
+        return true;
+    bool prefix;
+    if (k == CXCursor_UnaryOperator) {
+        const char *op = cursor_unary_operator(s->ops, s->tu, c, &prefix);
+        return !op[0] || !strcmp(op, "++") || !strcmp(op, "--");
+    }
+    if (k == CXCursor_BinaryOperator) {
+        const char *op = cursor_operator(s->ops, s->tu, c, cursor_first_expr(c));
+        return !op[0] || !strcmp(op, "=");
+    }
+    return false;
+}
+
 static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator) {
-        *(bool *)data = true;
+    struct effect_search *s = data;
+    if (is_effect(s, c)) {
+        s->found = true;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
 }
 
-bool cursor_has_effects(CXCursor c)
+bool cursor_has_effects(struct op_cache *ops, CXTranslationUnit tu, CXCursor c)
 {
-    bool found = false;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr)
+    struct effect_search s = {ops, tu, false};
+    if (is_effect(&s, c))
         return true;
-    clang_visitChildren(c, find_effect, &found);
-    return found;
+    clang_visitChildren(c, find_effect, &s);
+    return s.found;
 }
 
 bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out)

@@ -33,9 +33,6 @@ bool cursor_is_constant_array(CXCursor decl);
 CXType type_without_reference(CXType t);
 /* The body (compound statement) of a function definition; null cursor if none. */
 CXCursor cursor_body(CXCursor fn);
-/* Whether evaluating c may do more than read: it contains a call or a compound assignment
- * (a plain `=` inside a condition is not looked for). */
-bool cursor_has_effects(CXCursor c);
 /* The value clang's constant evaluator gives, or VAL_UNKNOWN. */
 struct value cursor_constant(CXCursor c);
 /* The value of a parameter's default argument when it is a constant. */
@@ -64,5 +61,8 @@ bool cursor_cached_constant(struct op_cache *c, CXCursor e, int64_t *out);
 const char *cursor_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e, CXCursor lhs);
 const char *cursor_unary_operator(struct op_cache *c, CXTranslationUnit tu, CXCursor e,
                                   bool *prefix);
+/* Whether evaluating e may do more than read: it contains a call, an assignment (`=`, `+=`,
+ * ...), `++`, `--` or a lambda (an operator the tokens do not give counts as one). */
+bool cursor_has_effects(struct op_cache *ops, CXTranslationUnit tu, CXCursor e);
 
 #endif

@@ -20,7 +20,7 @@ enum value_kind {
     VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
     VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
     VAL_REF,        /* the address of a variable of the kernel (`&x`): num is its serial;
-                     * or of a field (`&o.f`): obj is o, num the field's index */
+                     * or of a field (`&o.f`): obj is o, field the field's name */
     VAL_UNKNOWN,    /* data, floats, results of unmodelled calls; `buffer` >= 0 when it was
                      * read from memory, through the pointer (buffer, num, past): an address,
                      * if the kernel casts it to a pointer */
@@ -36,6 +36,7 @@ struct value {
     int64_t past;           /* ... the bytes it moved after data decided its offset (p + u + 8:
                              * 8), so that two words of one table read from memory can be told
                              * apart (loaded_value, interp_expr.c) */
+    const char *field;      /* VAL_REF of a field: its name (interned), obj its object */
     uint32_t sym;           /* VAL_UNKNOWN kept in a variable or field: which unknown it is
                              * (0: none), so that the same condition on the same unknowns is
                              * known to decide the same way again (interp_branch.c) */
@@ -61,6 +62,8 @@ struct field {
     struct value v;
     bool shared;            /* a reference member: the object is another's, never copied or
                              * destroyed through this field (it may even be the owner itself) */
+    bool detached;          /* a reference member bound to a scalar: not followed, so it reads
+                             * as unknown and a write through it is unsupported */
 };
 
 /* A class instance: the fields of a class the source defines, or the state the API layer

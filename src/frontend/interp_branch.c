@@ -219,7 +219,12 @@ static enum CXChildVisitResult key_value(CXCursor c, CXCursor parent, CXClientDa
         enum CXCursorKind dk = clang_getCursorKind(d);
         if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
             return CXChildVisit_Recurse;     /* enumerators, functions */
-        slot = lookup_var(I, d);
+        struct var *var = find_var(I, d);
+        if (var && (var->in_memory || var->detached)) {
+            k->ok = false;  /* read from memory, or a copy that may be stale: not a key */
+            return CXChildVisit_Break;
+        }
+        slot = var_slot(var);
         if (!slot) {   /* outside the kernel: a constant (of any type) reads the same */
             k->ok = clang_isConstQualifiedType(clang_getCursorType(d)) ||
                     cursor_constant(c).kind == VAL_INT;

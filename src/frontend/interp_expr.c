@@ -8,242 +8,6 @@
 
 #include "cursor_util.h"
 
-/* ---- variables ---- */
-
-static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
-                                   enum storage_use use);
-static int64_t type_size(CXType t);
-
-/* The variable of serial n, in f or a frame f was called from. */
-static struct var *var_of_serial(struct frame *f, uint64_t n)
-{
-    for (; f; f = f->caller)
-        for (size_t i = 0; i < f->vars.len; i++)
-            if (f->vars.items[i].serial == n)
-                return &f->vars.items[i];
-    return NULL;
-}
-
-/* The innermost variable of frame f declared by decl; for a reference to a variable, that
- * variable. */
-static struct var *find_var_in(struct frame *f, CXCursor decl)
-{
-    if (!f)
-        return NULL;
-    for (size_t i = f->vars.len; i-- > 0;) {
-        struct var *var = &f->vars.items[i];
-        if (clang_equalCursors(var->decl, decl))
-            return var->alias ? var_of_serial(f, var->alias) : var;
-    }
-    return NULL;
-}
-
-static struct var *find_var(struct interp *I, CXCursor decl)
-{
-    return find_var_in(I->frame, decl);
-}
-
-/* Where a variable's value is kept: its own slot, or for a reference to a field or an element,
- * that field's. */
-static struct value *var_slot(struct var *var)
-{
-    if (!var)
-        return NULL;
-    if (var->field_of)
-        return field_slot(var->field_of, var->field_name, true);
-    return &var->v;
-}
-
-struct value *lookup_var(struct interp *I, CXCursor decl)
-{
-    return var_slot(find_var(I, decl));
-}
-
-struct value named_unknown(struct interp *I, struct value v)
-{
-    if (v.kind == VAL_UNKNOWN && v.sym == 0)
-        v.sym = ++I->last_sym;
-    return v;
-}
-
-void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned)
-{
-    struct var var = {.decl = decl, .v = named_unknown(I, v), .serial = ++I->var_serial,
-                      .owned = owned};
-    VEC_PUSH(I->frame->vars, var);
-}
-
-static bool is_dereference(struct interp *I, CXCursor e);
-
-struct memory_read_search {
-    struct interp *I;
-    bool found;
-};
-
-static enum CXChildVisitResult find_memory_read(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    struct memory_read_search *s = data;
-    if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr || is_dereference(s->I, c)) {
-        s->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
-/* Whether evaluating e's operands reads memory (a subscript or `*` below e itself): such an
- * expression is not evaluated a second time for its address. */
-static bool reads_memory_below(struct interp *I, CXCursor e)
-{
-    struct memory_read_search s = {I, false};
-    clang_visitChildren(e, find_memory_read, &s);
-    return s.found;
-}
-
-/* A reference bound to `o.f`, `this->f`, `f` in a method, or `a[i]` of a local array: names
- * that field of that object (evaluated in frame `from`, where that reads no memory). */
-static bool reference_field(struct interp *I, CXCursor init, struct frame *from, struct var *var)
-{
-    if (clang_Cursor_isNull(init))
-        return false;
-    CXCursor e = cursor_strip(init);
-    enum CXCursorKind k = clang_getCursorKind(e);
-    if ((k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr) ||
-        cursor_has_effects(e) || reads_memory_below(I, e))
-        return false;
-    struct frame *here = I->frame;
-    I->frame = from;
-    struct object *o = NULL;
-    const char *name = NULL;
-    if (k == CXCursor_MemberRefExpr) {
-        CXCursor base = cursor_first_expr(e);
-        struct value owner = clang_Cursor_isNull(base)
-                                 ? (struct value){.kind = VAL_OBJECT, .obj = from->self}
-                                 : eval(I, base);
-        if (owner.kind == VAL_OBJECT && owner.obj && !owner.obj->api && field_of(I, e, false)) {
-            CXString sp = clang_getCursorSpelling(e);
-            o = owner.obj;
-            name = interp_intern(I, clang_getCString(sp));
-            clang_disposeString(sp);
-        }
-    } else {
-        CXCursor base, index;
-        struct value a = unknown, i = unknown;
-        if (cursor_two_exprs(e, &base, &index)) {
-            a = eval(I, base);
-            i = eval(I, index);
-        }
-        if (a.kind == VAL_OBJECT && a.obj && !a.obj->api && i.kind == VAL_INT &&
-            element_slot(a.obj, i.num, false)) {
-            char digits[24];
-            snprintf(digits, sizeof(digits), "%lld", (long long)i.num);
-            o = a.obj;
-            name = interp_intern(I, digits);
-        }
-    }
-    I->frame = here;
-    struct value *fv = o ? field_slot(o, name, false) : NULL;
-    if (!fv || fv->kind == VAL_OBJECT)
-        return false;
-    var->field_of = o;
-    var->field_name = name;
-    return true;
-}
-
-/* What a reference bound to `*p` or `p[i]` names: the address in a buffer, or (p = &x) the
- * variable x (VAL_REF), evaluated in frame `from` (once more: only where that has no
- * effects); else unknown. */
-static struct value reference_address(struct interp *I, CXCursor init, struct frame *from)
-{
-    if (clang_Cursor_isNull(init) || !I->api->scalar)
-        return unknown;
-    CXCursor e = cursor_strip(init);
-    if (cursor_has_effects(e) || reads_memory_below(I, e))
-        return unknown;
-    struct frame *here = I->frame;
-    I->frame = from;
-    struct value p = unknown;
-    CXCursor base, index;
-    if (is_dereference(I, e)) {
-        p = eval(I, cursor_first_expr(e));
-    } else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr &&
-               cursor_two_exprs(e, &base, &index)) {
-        struct value b = eval(I, base), i = eval(I, index);
-        p = b.kind == VAL_POINTER && i.kind == VAL_INT
-                ? pointer_add(b, i.num * type_size(clang_getCursorType(e))) : unknown;
-    }
-    I->frame = here;
-    return (p.kind == VAL_POINTER && p.buffer >= 0) || p.kind == VAL_REF ? p : unknown;
-}
-
-/* An object is shared by the reference already (its value names it). A scalar or pointer
- * variable is named by its serial, so that `swap(T &a, T &b)` changes the caller's variables;
- * memory (`*p`, `p[i]`: v was read from there) by its address; anything else a non-const
- * reference is bound to is detached. */
-void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame *from,
-                    struct value v)
-{
-    bind_var(I, decl, v, false);
-    struct var *var = &I->frame->vars.items[I->frame->vars.len - 1];
-    if (v.kind == VAL_OBJECT)
-        return;
-    CXCursor e = clang_Cursor_isNull(init) ? init : cursor_strip(init);
-    struct var *target = !clang_Cursor_isNull(e) && clang_getCursorKind(e) == CXCursor_DeclRefExpr
-                             ? find_var_in(from, clang_getCursorReferenced(e)) : NULL;
-    CXType t = clang_getCursorType(decl);
-    if (!target && reference_field(I, init, from, var))
-        return;
-    struct value at = target ? unknown : reference_address(I, init, from);
-    if (at.kind == VAL_REF && !at.obj && !var_of_serial(from, (uint64_t)at.num))
-        at = unknown;
-    if (at.kind == VAL_REF && at.obj) {     /* *&o.f: the field */
-        var->field_of = at.obj;
-        var->field_name = at.obj->fields.items[at.num].name;
-        return;
-    }
-    if (target) {
-        var->alias = target->serial;
-    } else if (at.kind == VAL_REF) {
-        var->alias = (uint64_t)at.num;
-    } else if (at.kind == VAL_POINTER) {
-        var->in_memory = true;
-        var->v = at;
-    } else if (t.kind == CXType_LValueReference &&
-             !clang_isConstQualifiedType(clang_getPointeeType(t)))
-        var->detached = true;
-}
-
-struct value *ref_target(struct interp *I, struct value ref)
-{
-    if (ref.kind == VAL_REF && ref.obj)     /* &o.f */
-        return ref.num >= 0 && (size_t)ref.num < ref.obj->fields.len
-                   ? &ref.obj->fields.items[ref.num].v : NULL;
-    struct var *var = ref.kind == VAL_REF ? var_of_serial(I->frame, (uint64_t)ref.num) : NULL;
-    return var && !var->in_memory ? var_slot(var) : NULL;
-}
-
-/* `*p` or `p[0]` through the address of a variable. */
-static struct value *through_ref(struct interp *I, CXCursor at, struct value ref)
-{
-    struct value *slot = ref_target(I, ref);
-    if (!slot)
-        interp_unsupported(I, at, "access through the address of a variable that is out of "
-                           "scope");
-    return slot;
-}
-
-/* Ends a scope: destroys the objects the scope's variables own, newest first. */
-void close_scope(struct interp *I, size_t mark, CXCursor scope)
-{
-    struct as_loc at = interp_end_loc(I, scope);
-    for (size_t i = I->frame->vars.len; i-- > mark;) {
-        struct var *v = &I->frame->vars.items[i];
-        if (v->owned && v->v.kind == VAL_OBJECT)
-            destroy_object(I, v->v.obj, at);
-    }
-    I->frame->vars.len = mark;
-}
-
 /* ---- expressions ---- */
 
 bool count_step(struct interp *I, CXCursor at)
@@ -306,8 +70,10 @@ static struct value eval_declref(struct interp *I, CXCursor e)
     case CXCursor_VarDecl:
     case CXCursor_ParmDecl: {
         struct var *var = find_var(I, ref);
+        if (var && var->detached)   /* a copy that may be stale: data */
+            return unknown;
         if (var && var->in_memory)
-            return *memory_access(I, e, var->v, type_size(clang_getCursorType(e)), USE_READ);
+            return *memory_access(I, e, var->v, interp_type_size(clang_getCursorType(e)), USE_READ);
         struct value *v = var_slot(var);
         if (v)
             return *v;
@@ -341,32 +107,13 @@ static struct value eval_declref(struct interp *I, CXCursor e)
     }
 }
 
-static struct value *field_in(struct interp *I, CXCursor member, bool report,
-                              struct object **owner_out);
-
 struct value *field_of(struct interp *I, CXCursor member, bool report)
 {
     return field_in(I, member, report, NULL);
 }
 
-/* `&o.f`: the object if the field holds one (as &o is o), else a VAL_REF naming the field. */
-static struct value field_address(struct interp *I, CXCursor member)
-{
-    struct object *owner = NULL;
-    struct value *slot = field_in(I, member, true, &owner);
-    if (!slot)
-        return unknown;
-    if (slot->kind == VAL_OBJECT)
-        return *slot;
-    for (size_t i = 0; owner && i < owner->fields.len; i++)
-        if (&owner->fields.items[i].v == slot)
-            return (struct value){.kind = VAL_REF, .buffer = -1, .obj = owner, .num = (int64_t)i};
-    return unknown;
-}
-
-/* The field `member` names, and (owner_out) the object it is a field of. */
-static struct value *field_in(struct interp *I, CXCursor member, bool report,
-                              struct object **owner_out)
+struct value *field_in(struct interp *I, CXCursor member, bool report,
+                       struct object **owner_out)
 {
     CXCursor base = cursor_first_expr(member);
     struct value owner;
@@ -436,8 +183,8 @@ static struct value read_through(struct value v)
 /* A scalar access to memory through pointer p, `bytes` wide, used as `use`: handed to the
  * API layer; the storage is the scratch value (data, never known; a value read remembers
  * where it was read, loaded_value). */
-static struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
-                                   enum storage_use use)
+struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
+                            enum storage_use use)
 {
     if (use == USE_ADDRESS) {
         I->scratch = p;
@@ -454,7 +201,7 @@ static struct value *memory_access(struct interp *I, CXCursor e, struct value p,
     return &I->scratch;
 }
 
-static int64_t type_size(CXType t)
+int64_t interp_type_size(CXType t)
 {
     long long s = clang_Type_getSizeOf(clang_getCanonicalType(t));
     return s > 0 ? s : 1;
@@ -501,7 +248,7 @@ static struct value *subscript(struct interp *I, CXCursor e, bool report, enum s
         return use == USE_ADDRESS ? (I->scratch = a, &I->scratch) : through_ref(I, e, a);
     }
     if (a.kind == VAL_POINTER && I->api->scalar) {
-        int64_t size = type_size(clang_getCursorType(e));
+        int64_t size = interp_type_size(clang_getCursorType(e));
         if (i.kind == VAL_UNKNOWN) {  /* an index data decides: somewhere in the buffer */
             a.num = OFFSET_UNKNOWN;
             a.past_known = false;
@@ -553,10 +300,10 @@ static struct value *dereference(struct interp *I, CXCursor e, enum storage_use 
         interp_unsupported(I, e, "access through this pointer is not modelled");
         return NULL;
     }
-    return memory_access(I, e, p, type_size(clang_getCursorType(e)), use);
+    return memory_access(I, e, p, interp_type_size(clang_getCursorType(e)), use);
 }
 
-static bool is_dereference(struct interp *I, CXCursor e)
+bool interp_is_dereference(struct interp *I, CXCursor e)
 {
     if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
         return false;
@@ -583,14 +330,23 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
                                "variables, fields, elements and memory)", clang_getCString(s));
         clang_disposeString(s);
         if (var && var->in_memory)
-            return memory_access(I, e, var->v, type_size(clang_getCursorType(e)), use);
+            return memory_access(I, e, var->v, interp_type_size(clang_getCursorType(e)), use);
         return var && !(var->detached && use != USE_READ && use != USE_ADDRESS) ? var_slot(var)
                                                                                  : NULL;
     }
-    case CXCursor_MemberRefExpr:
-        return field_of(I, e, true);
+    case CXCursor_MemberRefExpr: {
+        struct object *owner = NULL;
+        struct value *slot = field_in(I, e, true, &owner);
+        for (size_t f = 0; slot && owner && use != USE_READ && f < owner->fields.len; f++)
+            if (&owner->fields.items[f].v == slot && owner->fields.items[f].detached) {
+                interp_unsupported(I, e, "assignment through '%s', a reference member the "
+                                   "frontend does not follow", owner->fields.items[f].name);
+                return NULL;
+            }
+        return slot;
+    }
     default:
-        if (is_dereference(I, e))
+        if (interp_is_dereference(I, e))
             return dereference(I, e, use);
         interp_unsupported(I, e, "assignment through this expression (arrays and pointers "
                            "to scalars are not modelled)");
@@ -712,9 +468,9 @@ static struct value eval_binary(struct interp *I, CXCursor e)
         if (a.kind != VAL_INT) {
             /* data decides whether the right side runs: its reads are counted as if it did;
              * one with effects runs on one side of a choice on data */
-            if (!I->stopped && cursor_has_effects(rhs) && a.kind == VAL_UNKNOWN)
+            if (!I->stopped && cursor_has_effects(I->ops, I->tu, rhs) && a.kind == VAL_UNKNOWN)
                 exec_data_if(I, e, rhs, clang_getNullCursor());
-            else if (!I->stopped && cursor_has_effects(rhs))
+            else if (!I->stopped && cursor_has_effects(I->ops, I->tu, rhs))
                 interp_int(I, lhs, a, "the left side of a '&&' or '||' whose right side has "
                            "effects", &(int64_t){0});
             else
@@ -778,14 +534,18 @@ static struct value eval_unary(struct interp *I, CXCursor e)
     }
     if (!strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
-        struct var *var = clang_getCursorKind(inner) == CXCursor_DeclRefExpr
+        enum CXCursorKind ik = clang_getCursorKind(inner);
+        struct var *var = ik == CXCursor_DeclRefExpr
                               ? find_var(I, clang_getCursorReferenced(inner)) : NULL;
-        if (var && var->in_memory)              /* &r of a reference to memory: there */
-            return var->v;
-        if (var && var_slot(var)->kind != VAL_OBJECT)   /* &x of a variable: its address */
-            return (struct value){.kind = VAL_REF, .buffer = -1, .num = (int64_t)var->serial};
-        if (clang_getCursorKind(inner) == CXCursor_MemberRefExpr)
-            return field_address(I, inner);
+        if (var && var->detached) {
+            CXString sp = clang_getCursorSpelling(inner);
+            interp_unsupported(I, e, "the address of '%s', a reference the frontend does not "
+                               "follow", clang_getCString(sp));
+            clang_disposeString(sp);
+            return unknown;
+        }
+        if (var || ik == CXCursor_MemberRefExpr)    /* a variable, a field: their address */
+            return interp_address_of(I, inner);
     }
     if (I->api->scalar && !strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
@@ -793,7 +553,7 @@ static struct value eval_unary(struct interp *I, CXCursor e)
             struct value *slot = subscript(I, inner, true, USE_ADDRESS);
             return slot ? *slot : unknown;
         }
-        if (is_dereference(I, inner))
+        if (interp_is_dereference(I, inner))
             return eval(I, cursor_first_expr(inner));
     }
     struct value v = eval(I, operand);
@@ -802,7 +562,7 @@ static struct value eval_unary(struct interp *I, CXCursor e)
         return slot ? *slot : unknown;
     }
     if (!strcmp(op, "*") && v.kind == VAL_POINTER && I->api->scalar)
-        return *memory_access(I, e, v, type_size(clang_getCursorType(e)), USE_READ);
+        return *memory_access(I, e, v, interp_type_size(clang_getCursorType(e)), USE_READ);
     if (!strcmp(op, "&") || !strcmp(op, "*"))
         return v.kind == VAL_OBJECT || v.kind == VAL_POINTER ? v : unknown;
     if (v.kind != VAL_INT)
@@ -1025,18 +785,42 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
     }
 }
 
-/* Whether argument `arg` of a call of the source's own function fn binds a reference
- * parameter to memory (`*p`, `p[i]` into a buffer): binding reads nothing, so the argument
- * is not evaluated as a value (bind_reference takes its address). */
-static bool binds_memory(struct interp *I, CXCursor fn, int i, CXCursor arg)
+/* The lvalue argument `arg` binds reference parameter i of fn to (a variable, a field, an
+ * element, `*p`), or a null cursor: a parameter of another type, an object (shared by its
+ * value), or an argument that makes a temporary. */
+static CXCursor reference_argument(struct interp *I, CXCursor fn, int i, CXCursor arg)
 {
-    if (i >= clang_Cursor_getNumArguments(fn) || declared_in_stubs(I, fn) ||
-        clang_Cursor_isNull(cursor_body(fn)))
-        return false;
+    if (i >= clang_Cursor_getNumArguments(fn))
+        return clang_getNullCursor();
     CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
-    if (t.kind != CXType_LValueReference || is_record(clang_getPointeeType(t)))
-        return false;
-    return reference_address(I, arg, I->frame).kind == VAL_POINTER;
+    if ((t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) ||
+        is_record(clang_getPointeeType(t)))
+        return clang_getNullCursor();
+    return interp_bound_lvalue(I, arg, t);
+}
+
+/* `dst = src` of the implicit assignment operator, src a fresh copy: field by field into dst's
+ * own fields and sub-objects, so that references and addresses into dst (`int &r = s.in.x`)
+ * see the new values; API state moves over (dst's old state goes with the copy). */
+static void assign_object(struct interp *I, struct object *dst, struct object *src)
+{
+    void *old_api = dst->api;
+    dst->api = src->api;
+    src->api = old_api;
+    for (size_t i = 0; i < src->fields.len; i++) {
+        /* by index and name: field_slot may add to dst's fields, never to src's */
+        struct value v = src->fields.items[i].v;
+        struct value *slot = field_slot(dst, src->fields.items[i].name, true);
+        if (slot->kind == VAL_OBJECT && slot->obj && v.kind == VAL_OBJECT && v.obj &&
+            slot->obj != v.obj && !src->fields.items[i].shared)
+            assign_object(I, slot->obj, v.obj);
+        else
+            *slot = v;
+    }
+    for (size_t f = 0; f < dst->fields.len; f++)   /* a field src never made: not known */
+        if (!field_slot(src, dst->fields.items[f].name, false) &&
+            dst->fields.items[f].v.kind != VAL_OBJECT)
+            dst->fields.items[f].v = unknown;
 }
 
 static struct value eval_call(struct interp *I, CXCursor call)
@@ -1072,28 +856,28 @@ static struct value eval_call(struct interp *I, CXCursor call)
     if (method && !clang_CXXMethod_isStatic(fn))
         self = call_receiver(I, call, fn, &is_operator);
     int first = is_operator ? 1 : 0;
+    /* a reference parameter of the source's own code gets the address of its argument, which
+     * is evaluated once, as an lvalue: binding reads nothing */
+    bool source = !is_implicit_assignment(I, fn) && !is_api(I, fn) &&
+                  !clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
     struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
-    for (int i = first; i < nargs; i++)
-        args[i - first] = binds_memory(I, fn, i - first, clang_Cursor_getArgument(call, (unsigned)i))
-                              ? unknown
-                              : eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+    bool *by_address = xcalloc((size_t)nargs + 1, sizeof(*by_address));
+    for (int i = first; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        CXCursor lv = source ? reference_argument(I, fn, i - first, arg) : clang_getNullCursor();
+        by_address[i - first] = !clang_Cursor_isNull(lv);
+        args[i - first] = by_address[i - first] ? interp_address_of(I, lv) : eval(I, arg);
+    }
     nargs -= first;
     struct value result = none;
     if (I->stopped) {
         free(args);
+        free(by_address);
         return unknown;
     }
     if (is_implicit_assignment(I, fn)) {
-        if (self.kind == VAL_OBJECT && self.obj && nargs == 1 && args[0].kind == VAL_OBJECT) {
-            struct value copy = interp_copy_value(I, args[0]);
-            /* the copy's state and fields move into self; self's old ones go with the copy */
-            void *old_api = self.obj->api;
-            self.obj->api = copy.obj->api;
-            copy.obj->api = old_api;
-            struct object tmp = *self.obj;
-            self.obj->fields = copy.obj->fields;
-            copy.obj->fields = tmp.fields;
-        }
+        if (self.kind == VAL_OBJECT && self.obj && nargs == 1 && args[0].kind == VAL_OBJECT)
+            assign_object(I, self.obj, interp_copy_value(I, args[0]).obj);
         result = self;
     } else if (is_api(I, fn)) {
         CXString name = clang_getCursorSpelling(fn);
@@ -1122,10 +906,11 @@ static struct value eval_call(struct interp *I, CXCursor call)
             result = unknown;
         } else {
             result = call_function(I, def, self.kind == VAL_OBJECT ? self.obj : NULL, args,
-                                   nargs, call);
+                                   by_address, nargs, call);
         }
     }
     free(args);
+    free(by_address);
     return result;
 }
 
@@ -1170,8 +955,8 @@ struct value eval(struct interp *I, CXCursor e)
             struct value c = eval(I, k.items[0]);
             if (c.kind == VAL_INT) {
                 r = eval(I, k.items[c.num ? 1 : 2]);
-            } else if (!I->stopped && !cursor_has_effects(k.items[1]) &&
-                       !cursor_has_effects(k.items[2])) {
+            } else if (!I->stopped && !cursor_has_effects(I->ops, I->tu, k.items[1]) &&
+                       !cursor_has_effects(I->ops, I->tu, k.items[2])) {
                 /* a choice on data between values: both sides' reads are counted, and the
                  * result is their join (two pointers into one buffer: somewhere in it) */
                 struct value x = eval(I, k.items[1]), y = eval(I, k.items[2]);
@@ -1252,11 +1037,14 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
             CXType ft = clang_getCursorType(clang_getCursorReferenced(k));
             bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
             struct value v = eval(I, kids.items[i + 1]);
-            *slot = reference ? v : named_unknown(I, interp_copy_value(I, v));
+            bool detached = reference && v.kind != VAL_OBJECT;
+            *slot = detached ? unknown : reference ? v : named_unknown(I, interp_copy_value(I, v));
             if (reference)   /* the slot is the last field when it was just made, else found */
                 for (size_t f = 0; f < self->fields.len; f++)
-                    if (&self->fields.items[f].v == slot)
-                        self->fields.items[f].shared = true;
+                    if (&self->fields.items[f].v == slot) {
+                        self->fields.items[f].shared = !detached;
+                        self->fields.items[f].detached = detached;
+                    }
             i++;
         } else if (clang_getCursorKind(k) == CXCursor_CallExpr &&
                    clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor) {
@@ -1266,21 +1054,11 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
             for (int a = 0; a < nargs; a++)
                 args[a] = eval(I, clang_Cursor_getArgument(k, (unsigned)a));
             if (!clang_Cursor_isNull(base) && !I->stopped)
-                call_function(I, base, self, args, nargs, k);
+                call_function(I, base, self, args, NULL, nargs, k);
             free(args);
         }
     }
     VEC_FREE(kids);
-}
-
-/* The expression a call passes as its i-th argument, when the call's arguments are the
- * function's (not an operator call whose object counts as one); else a null cursor. */
-static CXCursor argument_cursor(CXCursor site, int i, int nargs)
-{
-    if (clang_getCursorKind(site) != CXCursor_CallExpr ||
-        clang_Cursor_getNumArguments(site) != nargs)
-        return clang_getNullCursor();
-    return clang_Cursor_getArgument(site, (unsigned)i);
 }
 
 /* A function's name as a finding's note gives it: `Class::name` for a member. */
@@ -1303,7 +1081,7 @@ static char *callee_name(CXCursor fn)
 }
 
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
-                                  struct value *args, int nargs, CXCursor site)
+                           struct value *args, const bool *by_address, int nargs, CXCursor site)
 {
     if (I->depth >= I->opt->max_depth) {
         interp_unsupported(I, site, "calls nest more than %d deep (recursion is not modelled)",
@@ -1336,9 +1114,10 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
             v = interp_copy_value(I, v);
         if (v.kind == VAL_INT && interp_is_integer_type(pt))
             v.num = fit_to_type(pt, v.num);
-        if (reference)
-            bind_reference(I, p, i < nargs ? argument_cursor(site, i, nargs) :
-                           clang_getNullCursor(), caller, v);
+        if (reference && by_address && i < nargs && by_address[i])
+            bind_reference_to(I, p, v);
+        else if (reference)
+            bind_reference_value(I, p, v, false);
         else
             bind_var(I, p, v, false);
     }

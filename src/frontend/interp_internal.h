@@ -53,7 +53,7 @@ void free_objects(struct interp *I);
 struct value *field_slot(struct object *o, const char *name, bool create);
 struct value *element_slot(struct object *array, int64_t i, bool create);
 struct value declared_array(struct interp *I, CXCursor decl, CXType type);
-struct value new_array(struct interp *I, CXType type, struct value fill);
+struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site);
 bool declared_in_stubs(struct interp *I, CXCursor decl);
 struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
                          int nargs, CXCursor site);
@@ -64,21 +64,47 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at);
 bool count_step(struct interp *I, CXCursor at);     /* false once the step budget is spent */
 bool count_steps(struct interp *I, CXCursor at, uint64_t n);
 struct value eval(struct interp *I, CXCursor e);
-struct value *lookup_var(struct interp *I, CXCursor decl);
-/* The variable a VAL_REF names, in this frame or a caller's; NULL once it is out of scope. */
-struct value *ref_target(struct interp *I, struct value ref);
-void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
-/* A reference (`T &r = init;`, a `T &` parameter given init) of value v, declared in the
- * current frame; init is looked up in `from` (the caller's frame for a parameter). */
-void bind_reference(struct interp *I, CXCursor decl, CXCursor init, struct frame *from,
-                    struct value v);
 struct value *field_of(struct interp *I, CXCursor member, bool report);
+/* field_of, and (owner_out) the object the field is of. */
+struct value *field_in(struct interp *I, CXCursor member, bool report,
+                       struct object **owner_out);
 /* How an expression's storage is used: a scalar memory access reads, writes or both; the
  * address of one (&p[i]) touches nothing. */
 enum storage_use { USE_READ, USE_WRITE, USE_READ_WRITE, USE_ADDRESS };
 struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use);
+/* A scalar access of `bytes` through pointer p into a buffer, used as `use` (the API layer
+ * writes the access); its storage (the scratch value). */
+struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_t bytes,
+                            enum storage_use use);
+int64_t interp_type_size(CXType t);                 /* bytes of t, at least 1 */
+bool interp_is_dereference(struct interp *I, CXCursor e);   /* `*p` */
+/* A call of the source's own function: by_address[i] (NULL: none) says args[i] is the address
+ * a reference parameter is bound to (interp_vars.c), not a value. */
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
-                           struct value *args, int nargs, CXCursor site);
+                           struct value *args, const bool *by_address, int nargs,
+                           CXCursor site);
+
+/* interp_vars.c: variables, addresses, references. */
+struct var *find_var(struct interp *I, CXCursor decl);     /* aliases resolved; NULL: none */
+struct value *var_slot(struct var *var);    /* where its value is kept (a field for one) */
+struct value *lookup_var(struct interp *I, CXCursor decl);
+void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
+/* The variable or field a VAL_REF names; NULL once it is out of scope. */
+struct value *ref_target(struct interp *I, struct value ref);
+/* ref_target, reported unsupported at `at` when there is none. */
+struct value *through_ref(struct interp *I, CXCursor at, struct value ref);
+/* Whether e is a form interp_address_of takes: a variable, a field, an element, `*p`. */
+bool interp_addressable(struct interp *I, CXCursor e);
+/* The address of lvalue e, evaluating its parts once: VAL_REF (a variable or a field), an
+ * object, a pointer into a buffer; unknown when it has none the frontend follows. */
+struct value interp_address_of(struct interp *I, CXCursor e);
+/* The lvalue a reference of type ref_type initialized by `init` binds to directly (implicit
+ * nodes stripped, the same type but for const), or a null cursor: a temporary is bound. */
+CXCursor interp_bound_lvalue(struct interp *I, CXCursor init, CXType ref_type);
+/* Declares a reference bound to `address` (interp_address_of). */
+void bind_reference_to(struct interp *I, CXCursor decl, struct value address);
+/* Declares a reference bound to a value (a temporary, an object, what a call returned). */
+void bind_reference_value(struct interp *I, CXCursor decl, struct value v, bool from_call);
 
 /* interp_snapshot.c: the interpreter's values at one point (variables of every frame, fields
  * of every object, variables outside the kernel). */

@@ -52,7 +52,7 @@ struct value *field_slot(struct object *o, const char *name, bool create)
             return &o->fields.items[i].v;
     if (!create)
         return NULL;
-    struct field f = {xstrdup(name), none, false};
+    struct field f = {xstrdup(name), none, false, false};
     VEC_PUSH(o->fields, f);
     return &o->fields.items[o->fields.len - 1].v;
 }
@@ -94,7 +94,7 @@ struct value declared_array(struct interp *I, CXCursor decl, CXType type)
         if (clang_getCursorKind(kids.items[k]) == CXCursor_InitListExpr)
             list = kids.items[k];
     VEC_FREE(kids);
-    struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0));
+    struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0), decl);
     struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
     bool unsized = is_unsized_array(type);
     for (size_t k = 0; k < items.len && (!unsized || k < MAX_ARRAY_ELEMENTS); k++) {
@@ -115,11 +115,25 @@ static long long array_elements(CXType t)
     return n;
 }
 
+/* The constructor of a record that takes no arguments, or a null cursor. */
+static CXCursor default_constructor(CXType type)
+{
+    CXCursor found = clang_getNullCursor();
+    struct cursor_vec kids = cursor_children(record_decl(type));
+    for (size_t i = 0; i < kids.len; i++)
+        if (clang_getCursorKind(kids.items[i]) == CXCursor_Constructor &&
+            clang_Cursor_getNumArguments(kids.items[i]) == 0)
+            found = clang_getCursorDefinition(kids.items[i]);
+    VEC_FREE(kids);
+    return found;
+}
+
 /* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
  * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). An array of a
- * record the source defines has objects as elements, made with the fields' initializers (so
- * that `line[0].update(a, b)` has an object to set the fields of). */
-struct value new_array(struct interp *I, CXType type, struct value fill)
+ * record the source defines has objects as elements, made by its default constructor (or the
+ * fields' initializers), so that `line[0].update(a, b)` has an object to set the fields of;
+ * `site` (the declaration) is where their work is said to happen. */
+struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site)
 {
     struct object *o = new_object(I, type);
     CXType canonical = clang_getCanonicalType(type);
@@ -127,14 +141,14 @@ struct value new_array(struct interp *I, CXType type, struct value fill)
     long long n = clang_getArraySize(canonical);
     bool nested = is_array(element) && array_elements(canonical) <= MAX_ARRAY_ELEMENTS;
     bool records = !nested && is_record(element) && !declared_in_stubs(I, record_decl(element));
-    for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++) {
+    CXCursor ctor = records ? default_constructor(element) : clang_getNullCursor();
+    for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS && !I->stopped; i++) {
         struct value v = fill;
         if (nested)
-            v = new_array(I, element, fill);
+            v = new_array(I, element, fill, site);
         else if (records)
             v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                               .obj = construct(I, element, clang_getNullCursor(), NULL, 0,
-                                                clang_getNullCursor())};
+                               .obj = construct(I, element, ctor, NULL, 0, site)};
         *element_slot(o, i, true) = v;
     }
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
@@ -283,7 +297,7 @@ struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct va
     }
     init_fields(I, o, type);
     if (!clang_Cursor_isNull(ctor) && !I->stopped)
-        call_function(I, ctor, o, args, nargs, site);
+        call_function(I, ctor, o, args, NULL, nargs, site);
     return o;
 }
 
@@ -318,7 +332,7 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at)
     if (!clang_Cursor_isNull(dtor)) {
         CXCursor def = clang_getCursorDefinition(dtor);
         if (!clang_Cursor_isNull(def))
-            call_function(I, def, o, NULL, 0, def);
+            call_function(I, def, o, NULL, NULL, 0, def);
     }
     for (size_t i = o->fields.len; i-- > 0;)
         if (o->fields.items[i].v.kind == VAL_OBJECT && !o->fields.items[i].shared)
@@ -348,7 +362,7 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
         *slot = int_value(fit_to_type(t, interp_runtime(rf->I, name, rf->fallback(name), rf->what)));
     } else if (is_array(t) && interp_is_integer_type(clang_getArrayElementType(clang_getCanonicalType(t)))) {
         CXType elem = clang_getArrayElementType(clang_getCanonicalType(t));
-        *slot = new_array(rf->I, t, unknown);
+        *slot = new_array(rf->I, t, unknown, c);
         long long n = clang_getArraySize(clang_getCanonicalType(t));
         for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++) {
             char *element = xasprintf("%s[%lld]", name, i);

@@ -59,8 +59,10 @@ static void reach_objects(struct interp *I, struct reach *r)
     I->snapshots++;
     r->I = I;
     for (struct frame *f = I->frame; f; f = f->caller) {
-        for (size_t i = 0; i < f->vars.len; i++)
+        for (size_t i = 0; i < f->vars.len; i++) {
             reach_value(r, f->vars.items[i].v);
+            reach_value(r, (struct value){.obj = f->vars.items[i].field_of});
+        }
         reach_value(r, f->ret);
         reach_value(r, (struct value){.obj = f->self});
     }
@@ -168,7 +170,7 @@ bool interp_same_value(struct value a, struct value b)
     case VAL_INT:
         return a.num == b.num;
     case VAL_REF:
-        return a.num == b.num && a.obj == b.obj;
+        return a.num == b.num && a.obj == b.obj && a.field == b.field;
     case VAL_POINTER:
     case VAL_UNKNOWN:   /* data: where it was read from */
         return a.buffer == b.buffer && a.num == b.num && a.past_known == b.past_known

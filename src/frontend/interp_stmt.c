@@ -74,6 +74,13 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
             bind_var(I, d, declared_array(I, d, type), false);
             continue;
         }
+        /* a reference to a scalar or pointer lvalue: bound to its address, evaluated once */
+        CXCursor bound = reference && !is_record(clang_getPointeeType(type))
+                             ? interp_bound_lvalue(I, init, type) : clang_getNullCursor();
+        if (!clang_Cursor_isNull(bound)) {
+            bind_reference_to(I, d, interp_address_of(I, bound));
+            continue;
+        }
         CXString vname = clang_getCursorSpelling(d);
         I->naming = interp_intern(I, clang_getCString(vname));
         clang_disposeString(vname);
@@ -92,7 +99,8 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
         }
         I->naming = NULL;
         if (reference)
-            bind_reference(I, d, init, I->frame, v);
+            bind_reference_value(I, d, v, !clang_Cursor_isNull(init) &&
+                                 clang_getCursorKind(cursor_strip(init)) == CXCursor_CallExpr);
         else
             bind_var(I, d, v, v.kind == VAL_OBJECT);
     }
