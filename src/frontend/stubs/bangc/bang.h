@@ -11,6 +11,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+/* The device compiler's <cmath> has the float functions in std (std::ceilf); the host's
+ * libstdc++ that libclang parses with does not. They are the C library's. */
+namespace std {
+using ::ceilf;
+using ::floorf;
+using ::roundf;
+using ::truncf;
+using ::fabsf;
+using ::sqrtf;
+using ::expf;
+using ::logf;
+using ::powf;
+using ::fmaxf;
+using ::fminf;
+}  // namespace std
+#endif
+
 /* ---- qualifiers: kernels and on-chip memories ---- */
 #define __mlu_global__ __attribute__((annotate("accelsync:global")))
 #define __mlu_entry__ __attribute__((annotate("accelsync:global")))
