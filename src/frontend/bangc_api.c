@@ -533,9 +533,9 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
                                 [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
                                 [FILTER] = 4};
-    /* a conversion may take a fixed-point position after the count, a fusion the count of its
-     * cycled operands, a move its strides and piece count */
-    bool longer_form = (f == UNARY && is_conversion(op) && nargs == 4) ||
+    /* a conversion may take fixed-point positions after the count (one, or dst's and src's),
+     * a fusion the count of its cycled operands, a move its strides and piece count */
+    bool longer_form = (f == UNARY && is_conversion(op) && (nargs == 4 || nargs == 5)) ||
                        (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6);
     if (f == NO_ACCESS)
         return;

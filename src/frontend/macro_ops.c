@@ -206,6 +206,23 @@ static bool split_arguments(char *const *in, size_t n, size_t *i, arg_vec *args)
     return false;
 }
 
+/* `a ## b`: the last token out and the first of b (a parameter's argument as written, not
+ * expanded) become one; the rest of the argument follows. */
+static void paste(const struct macro_def *d, arg_vec *args, const char *right, token_vec *out)
+{
+    const token_vec *arg = NULL;
+    for (size_t p = 0; p < d->params.len && p < args->len; p++)
+        if (!strcmp(d->params.items[p], right))
+            arg = &args->items[p];
+    if (arg && arg->len == 0)
+        return;
+    char *left = out->items[out->len - 1];
+    out->items[out->len - 1] = xasprintf("%s%s", left, arg ? arg->items[0] : right);
+    free(left);
+    for (size_t i = 1; arg && i < arg->len; i++)
+        VEC_PUSH(*out, xstrdup(arg->items[i]));
+}
+
 static void substitute(struct expander *x, const struct macro_def *d, arg_vec *args,
                        token_vec *out)
 {
@@ -218,9 +235,18 @@ static void substitute(struct expander *x, const struct macro_def *d, arg_vec *a
     }
     for (size_t i = 0; i < d->body.len && !x->failed; i++) {
         const char *tok = d->body.items[i];
-        if (!strcmp(tok, "#") || !strcmp(tok, "##") || !strcmp(tok, "#@")) {
-            x->failed = true;   /* stringizing and pasting are not followed */
+        if (!strcmp(tok, "#@")) {
+            x->failed = true;
             return;
+        }
+        if (!strcmp(tok, "#") && i + 1 < d->body.len) {   /* #param: a string, no operator */
+            VEC_PUSH(*out, xstrdup("\"#\""));
+            i++;
+            continue;
+        }
+        if (!strcmp(tok, "##") && i + 1 < d->body.len && out->len > 0) {
+            paste(d, args, d->body.items[++i], out);
+            continue;
         }
         size_t p = 0;
         while (p < fixed && strcmp(d->params.items[p], tok) != 0)
@@ -438,6 +464,23 @@ static bool is_operator_token(const char *t)
            one_of(t, other_ops, COUNT(other_ops));
 }
 
+/* Whether token i, a `*` or `&`, belongs to a type written in the expression (`(float *)p`,
+ * `static_cast<T *>`): only qualifiers and more of them follow it before `)`, `>` or `,`. An
+ * operator always has an operand after it. */
+static bool in_declarator(const token_vec *v, size_t i)
+{
+    const char *t = v->items[i];
+    if (strcmp(t, "*") && strcmp(t, "&") && strcmp(t, "&&"))
+        return false;
+    size_t j = i + 1;
+    while (j < v->len && (!strcmp(v->items[j], "*") || !strcmp(v->items[j], "&") ||
+                          !strcmp(v->items[j], "const") || !strcmp(v->items[j], "volatile") ||
+                          !strcmp(v->items[j], "__restrict__")))
+        j++;
+    return j < v->len && (!strcmp(v->items[j], ")") || !strcmp(v->items[j], ">") ||
+                          !strcmp(v->items[j], ","));
+}
+
 static bool fits(enum slot_kind kind, const char *t)
 {
     switch (kind) {
@@ -498,7 +541,7 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
         *ops = xcalloc(w.slots.len + 1, sizeof(**ops));
         for (size_t i = 0; i < expanded.len && ok; i++) {
             const char *tok = expanded.items[i];
-            if (!is_operator_token(tok))
+            if (!is_operator_token(tok) || in_declarator(&expanded, i))
                 continue;
             /* a declaration initialized without `=` (`T x(a)`, `T x{a}`) */
             while (j < w.slots.len && w.slots.items[j].kind == SLOT_INIT && strcmp(tok, "="))
