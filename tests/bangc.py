@@ -375,6 +375,56 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(p.returncode == 1 and f'{cells}:5:29: error: ALU load_scalar reads buf bytes [12, 16) '
            'while IO memcpy_async at line 8 may still be writing them [raw-hazard]' in p.stdout,
            f'check: an array of records runs their default constructor: {p.stdout!r}')
+    def memcpys(path):
+        """The lowered copies of a file, without their comments."""
+        out = run('lower', path, '-o', '-').stdout.splitlines()
+        return [l.split('  //')[0].strip() for l in out if ' memcpy ' in l or 'scalar' in l]
+
+    # a const reference to an element data picks reads the whole buffer where it is used
+    picked = write(os.path.join(tmp, 'reference_data_index.mlu'),
+                   '#include <bang.h>\n__nram__ float buf[64];\n'
+                   '__mlu_func__ float get(const float &v) {\n  return v;\n}\n'
+                   '__mlu_global__ void k(float *x, int *ix) {\n  int i = ix[0];\n'
+                   '  float s = get(buf[i]);\n}\n')
+    expect(memcpys(picked) == ['ALU load_scalar <- ix[0 +: 4];', 'ALU load_scalar <- buf;'],
+           f'lower: a reference to buf[data] reads the whole buffer: {memcpys(picked)!r}')
+    # a pointer to a local array points to it (no copy): *p and p[...] reach its elements; a
+    # reference to a pointer to an object changes the pointer; T && bound by static_cast names x
+    pointers = write(os.path.join(tmp, 'reference_pointers.mlu'),
+                     '#include <bang.h>\n__nram__ float buf[64];\nstruct S {\n  int v;\n};\n'
+                     '__mlu_func__ void set(int &v) {\n  v = 5;\n}\n'
+                     '__mlu_func__ void pick(S *&p, S *other) {\n  p = other;\n}\n'
+                     '__mlu_func__ void sink(int &&v) {\n  v = 7;\n}\n'
+                     '__mlu_global__ void k(float *y) {\n  int arr[4] = {0, 0, 0, 0};\n'
+                     '  int *p = arr;\n  set(*p);\n'
+                     '  __memcpy(y + arr[0], buf, 4, NRAM2GDRAM);\n'
+                     '  S a, b;\n  a.v = 1;\n  b.v = 2;\n  S *q = &a;\n  pick(q, &b);\n'
+                     '  __memcpy(y + q->v, buf, 4, NRAM2GDRAM);\n  int x = 1;\n'
+                     '  sink(static_cast<int &&>(x));\n'
+                     '  __memcpy(y + x, buf, 4, NRAM2GDRAM);\n}\n')
+    expect(memcpys(pointers) == ['IO memcpy y[20 +: 4] <- buf[0 +: 4];',
+                                 'IO memcpy y[8 +: 4] <- buf[0 +: 4];',
+                                 'IO memcpy y[28 +: 4] <- buf[0 +: 4];'],
+           f'lower: references through pointers and casts reach their objects: '
+           f'{memcpys(pointers)!r}')
+    # half is a class in the stubs and a scalar on the device: h[i] = v is a store
+    halves = write(os.path.join(tmp, 'half_store.mlu'),
+                   '#include <bang.h>\n__nram__ half hb[64];\n'
+                   '__mlu_func__ void set(half &h, float v) {\n  h = v;\n}\n'
+                   '__mlu_global__ void k(half *x) {\n  hb[1] = 1.0f;\n  hb[2] += 1.0f;\n'
+                   '  set(hb[3], 1.0f);\n  half &r = hb[5];\n  r = 2.0f;\n}\n')
+    expect(memcpys(halves) == ['ALU store_scalar hb[2 +: 2];', 'ALU load_scalar <- hb[4 +: 2];',
+                               'ALU store_scalar hb[4 +: 2];', 'ALU store_scalar hb[6 +: 2];',
+                               'ALU store_scalar hb[10 +: 2];'],
+           f'lower: stores to half elements are stores: {memcpys(halves)!r}')
+    # an array of a class template's records runs the constructor clang chose there
+    cells_t = write(os.path.join(tmp, 'template_record_array.mlu'),
+                    '#include <bang.h>\n__nram__ float buf[64];\n'
+                    'template <typename T>\nstruct TCell {\n  T v;\n'
+                    '  __mlu_func__ TCell() { v = buf[3]; }\n};\n'
+                    '__mlu_global__ void k(float *x) {\n  TCell<float> t[2];\n}\n')
+    expect(memcpys(cells_t) == ['ALU load_scalar <- buf[12 +: 4];'] * 2,
+           f'lower: each element of a template record array is constructed: {memcpys(cells_t)!r}')
     local = write(os.path.join(tmp, 'reference_to_local.mlu'),
                   '#include <bang.h>\n__nram__ float a[64];\n'
                   '__mlu_global__ void k(float *g) {\n  int n = 8;\n  int &r = n;\n  r = 64;\n'

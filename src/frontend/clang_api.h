@@ -48,6 +48,7 @@ bool clang_api_load(const char **why);
     X(clang_getArraySize) \
     X(clang_getCString) \
     X(clang_getCanonicalType) \
+    X(clang_getCursorResultType) \
     X(clang_getCursorDefinition) \
     X(clang_getCursorExtent) \
     X(clang_getCursorKind) \
@@ -124,6 +125,7 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_disposeTranslationUnit (*as_clang_disposeTranslationUnit)
 #define clang_equalCursors (*as_clang_equalCursors)
 #define clang_equalTypes (*as_clang_equalTypes)
+#define clang_getCursorResultType (*as_clang_getCursorResultType)
 #define clang_getArrayElementType (*as_clang_getArrayElementType)
 #define clang_getArraySize (*as_clang_getArraySize)
 #define clang_getCString (*as_clang_getCString)

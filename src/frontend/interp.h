@@ -202,6 +202,9 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
 bool interp_next_run(struct interp *I);
 /* A copy of a value: objects are copied (API state through api_ops.copy). */
 struct value interp_copy_value(struct interp *I, struct value v);
+/* v given to something of type t: a copy if t is a record or an array (a value of one), v
+ * itself otherwise (a pointer to an object or an array points to the same one). */
+struct value interp_copy_for(struct interp *I, CXType t, struct value v);
 
 /* Helpers for the API layer. */
 struct as_loc interp_loc(struct interp *I, CXCursor c);

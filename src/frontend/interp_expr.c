@@ -489,7 +489,7 @@ static struct value eval_binary(struct interp *I, CXCursor e)
             return unknown;
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
             v.num = fit_to_type(clang_getCursorType(lhs), v.num);
-        *slot = named_unknown(I, interp_copy_value(I, v));
+        *slot = named_unknown(I, interp_copy_for(I, clang_getCursorType(lhs), v));
         return *slot;
     }
     if (!strcmp(op, ",")) {
@@ -602,7 +602,7 @@ static struct value eval_init_list(struct interp *I, CXCursor e)
     CXType type = clang_getCursorType(e);
     if (!is_record(type))
         return unknown;
-    struct object *o = construct(I, type, clang_getNullCursor(), NULL, 0, e);
+    struct object *o = construct(I, type, clang_getNullCursor(), NULL, NULL, 0, e);
     struct cursor_vec items = cursor_exprs(e);
     struct list_init li = {I, o, &items, 0};
     if (!o->api)
@@ -612,6 +612,31 @@ static struct value eval_init_list(struct interp *I, CXCursor e)
 }
 
 /* The object a member call is made on: the base of the callee's member expression. */
+/* `h[i] = v`, `*p += v` on a 16-bit float of the stubs (a class there, a scalar on the device):
+ * a scalar store (or load and store) through the receiver, not a read of it. Without `done`
+ * (null), whether the call is one; with it, the access made (after the right side). */
+static bool scalar_store(struct interp *I, CXCursor call, CXCursor fn, CXCursor done)
+{
+    CXString s = clang_getCursorSpelling(fn);
+    const char *name = clang_getCString(s);
+    bool assign = !strcmp(name, "operator=");
+    bool compound = !assign && strlen(name) == 10 && name[9] == '=' &&
+                    strchr("+-*/", name[8]) && !strncmp(name, "operator", 8);
+    clang_disposeString(s);
+    if ((!assign && !compound) || clang_Cursor_getNumArguments(call) < 1)
+        return false;
+    CXCursor receiver = cursor_strip(clang_Cursor_getArgument(call, 0));
+    struct var *var = clang_getCursorKind(receiver) == CXCursor_DeclRefExpr
+                          ? find_var(I, clang_getCursorReferenced(receiver)) : NULL;
+    if (!interp_is_scalar_class(clang_getCursorType(receiver)) ||
+        (clang_getCursorKind(receiver) != CXCursor_ArraySubscriptExpr &&
+         !interp_is_dereference(I, receiver) && !(var && var->in_memory)))
+        return false;
+    if (!clang_Cursor_isNull(done))
+        lvalue(I, receiver, assign ? USE_WRITE : USE_READ_WRITE);
+    return true;
+}
+
 static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, bool *is_operator)
 {
     *is_operator = false;
@@ -634,7 +659,8 @@ static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, 
     CXString s = clang_getCursorSpelling(fn);
     *is_operator = strncmp(clang_getCString(s), "operator", 8) == 0;
     clang_disposeString(s);
-    if (*is_operator && clang_Cursor_getNumArguments(call) > 0)
+    if (*is_operator && clang_Cursor_getNumArguments(call) > 0 &&
+        !scalar_store(I, call, fn, clang_getNullCursor()))
         return eval(I, clang_Cursor_getArgument(call, 0));
     return unknown;
 }
@@ -785,18 +811,27 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
     }
 }
 
-/* The lvalue argument `arg` binds reference parameter i of fn to (a variable, a field, an
- * element, `*p`), or a null cursor: a parameter of another type, an object (shared by its
- * value), or an argument that makes a temporary. */
-static CXCursor reference_argument(struct interp *I, CXCursor fn, int i, CXCursor arg)
+void eval_arguments(struct interp *I, CXCursor fn, CXCursor call, int first, int nargs,
+                    struct value *args, enum ref_binding *binding)
 {
-    if (i >= clang_Cursor_getNumArguments(fn))
-        return clang_getNullCursor();
-    CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
-    if ((t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) ||
-        is_record(clang_getPointeeType(t)))
-        return clang_getNullCursor();
-    return interp_bound_lvalue(I, arg, t);
+    /* a reference parameter of the source's own code is bound as C++ binds it; the API
+     * layer's calls get values */
+    bool source = !declared_in_stubs(I, fn) &&
+                  !clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+    int nparams = clang_Cursor_getNumArguments(fn);
+    for (int i = first; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        int k = i - first;
+        CXType t = k < nparams ? clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)k))
+                               : clang_getCursorType(arg);
+        CXType pointee = clang_getPointeeType(t);
+        bool reference = t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+        CXCursor lv = clang_getNullCursor();
+        binding[k] = source && reference &&
+                             (!is_record(pointee) || interp_is_scalar_class(pointee))
+                         ? interp_ref_binding(I, arg, t, &lv) : BIND_VALUE;
+        args[k] = binding[k] == BIND_ADDRESS ? interp_address_of(I, lv) : eval(I, arg);
+    }
 }
 
 /* `dst = src` of the implicit assignment operator, src a fresh copy: field by field into dst's
@@ -810,12 +845,16 @@ static void assign_object(struct interp *I, struct object *dst, struct object *s
     for (size_t i = 0; i < src->fields.len; i++) {
         /* by index and name: field_slot may add to dst's fields, never to src's */
         struct value v = src->fields.items[i].v;
+        bool detached = src->fields.items[i].detached;
         struct value *slot = field_slot(dst, src->fields.items[i].name, true);
         if (slot->kind == VAL_OBJECT && slot->obj && v.kind == VAL_OBJECT && v.obj &&
             slot->obj != v.obj && !src->fields.items[i].shared)
             assign_object(I, slot->obj, v.obj);
         else
             *slot = v;
+        for (size_t f = 0; f < dst->fields.len; f++)   /* a reference member stays unfollowed */
+            if (&dst->fields.items[f].v == slot)
+                dst->fields.items[f].detached |= detached;
     }
     for (size_t f = 0; f < dst->fields.len; f++)   /* a field src never made: not known */
         if (!field_slot(src, dst->fields.items[f].name, false) &&
@@ -837,8 +876,8 @@ static struct value eval_call(struct interp *I, CXCursor call)
     }
     if (kind == CXCursor_Constructor) {
         struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
-        for (int i = 0; i < nargs; i++)
-            args[i] = eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+        enum ref_binding *binding = xcalloc((size_t)nargs + 1, sizeof(*binding));
+        eval_arguments(I, fn, call, 0, nargs, args, binding);
         struct value result;
         CXType type = clang_getCursorType(call);
         if (nargs == 1 && args[0].kind == VAL_OBJECT && args[0].obj &&
@@ -846,8 +885,9 @@ static struct value eval_call(struct interp *I, CXCursor call)
             result = interp_copy_value(I, args[0]);     /* copy or move constructor */
         else
             result = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                                    .obj = construct(I, type, fn, args, nargs, call)};
+                                    .obj = construct(I, type, fn, args, binding, nargs, call)};
         free(args);
+        free(binding);
         return result;
     }
     bool is_operator = false;
@@ -856,23 +896,23 @@ static struct value eval_call(struct interp *I, CXCursor call)
     if (method && !clang_CXXMethod_isStatic(fn))
         self = call_receiver(I, call, fn, &is_operator);
     int first = is_operator ? 1 : 0;
-    /* a reference parameter of the source's own code gets the address of its argument, which
-     * is evaluated once, as an lvalue: binding reads nothing */
-    bool source = !is_implicit_assignment(I, fn) && !is_api(I, fn) &&
-                  !clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
     struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
-    bool *by_address = xcalloc((size_t)nargs + 1, sizeof(*by_address));
-    for (int i = first; i < nargs; i++) {
-        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        CXCursor lv = source ? reference_argument(I, fn, i - first, arg) : clang_getNullCursor();
-        by_address[i - first] = !clang_Cursor_isNull(lv);
-        args[i - first] = by_address[i - first] ? interp_address_of(I, lv) : eval(I, arg);
-    }
+    enum ref_binding *binding = xcalloc((size_t)nargs + 1, sizeof(*binding));
+    if (is_implicit_assignment(I, fn))
+        for (int i = first; i < nargs; i++)
+            args[i - first] = eval(I, clang_Cursor_getArgument(call, (unsigned)i));
+    else
+        eval_arguments(I, fn, call, first, nargs, args, binding);
     nargs -= first;
     struct value result = none;
+    if (is_operator && scalar_store(I, call, fn, call)) {   /* the store, after the right side */
+        free(args);
+        free(binding);
+        return unknown;
+    }
     if (I->stopped) {
         free(args);
-        free(by_address);
+        free(binding);
         return unknown;
     }
     if (is_implicit_assignment(I, fn)) {
@@ -906,11 +946,11 @@ static struct value eval_call(struct interp *I, CXCursor call)
             result = unknown;
         } else {
             result = call_function(I, def, self.kind == VAL_OBJECT ? self.obj : NULL, args,
-                                   by_address, nargs, call);
+                                   binding, nargs, call);
         }
     }
     free(args);
-    free(by_address);
+    free(binding);
     return result;
 }
 
@@ -1038,7 +1078,9 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
             bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
             struct value v = eval(I, kids.items[i + 1]);
             bool detached = reference && v.kind != VAL_OBJECT;
-            *slot = detached ? unknown : reference ? v : named_unknown(I, interp_copy_value(I, v));
+            *slot = detached    ? unknown
+                    : reference ? v
+                                : named_unknown(I, interp_copy_for(I, ft, v));
             if (reference)   /* the slot is the last field when it was just made, else found */
                 for (size_t f = 0; f < self->fields.len; f++)
                     if (&self->fields.items[f].v == slot) {
@@ -1051,11 +1093,14 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
             CXCursor base = clang_getCursorDefinition(clang_getCursorReferenced(k));
             int nargs = clang_Cursor_getNumArguments(k);
             struct value *args = xcalloc((size_t)(nargs > 0 ? nargs : 0) + 1, sizeof(*args));
-            for (int a = 0; a < nargs; a++)
-                args[a] = eval(I, clang_Cursor_getArgument(k, (unsigned)a));
+            enum ref_binding *binding = xcalloc((size_t)(nargs > 0 ? nargs : 0) + 1,
+                                                sizeof(*binding));
+            if (!clang_Cursor_isNull(base))
+                eval_arguments(I, base, k, 0, nargs, args, binding);
             if (!clang_Cursor_isNull(base) && !I->stopped)
-                call_function(I, base, self, args, NULL, nargs, k);
+                call_function(I, base, self, args, binding, nargs, k);
             free(args);
+            free(binding);
         }
     }
     VEC_FREE(kids);
@@ -1081,7 +1126,8 @@ static char *callee_name(CXCursor fn)
 }
 
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
-                           struct value *args, const bool *by_address, int nargs, CXCursor site)
+                           struct value *args, const enum ref_binding *binding, int nargs,
+                           CXCursor site)
 {
     if (I->depth >= I->opt->max_depth) {
         interp_unsupported(I, site, "calls nest more than %d deep (recursion is not modelled)",
@@ -1111,13 +1157,13 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
         CXType pt = clang_getCursorType(p);
         bool reference = pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference;
         if (!reference)
-            v = interp_copy_value(I, v);
+            v = interp_copy_for(I, pt, v);
         if (v.kind == VAL_INT && interp_is_integer_type(pt))
             v.num = fit_to_type(pt, v.num);
-        if (reference && by_address && i < nargs && by_address[i])
-            bind_reference_to(I, p, v);
-        else if (reference)
-            bind_reference_value(I, p, v, false);
+        if (reference)   /* without a binding: a value, opaque for a non-const reference */
+            bind_reference(I, p, binding && i < nargs ? binding[i]
+                           : clang_isConstQualifiedType(clang_getPointeeType(pt)) ? BIND_VALUE
+                                                                                  : BIND_OPAQUE, v);
         else
             bind_var(I, p, v, false);
     }

@@ -29,6 +29,12 @@ struct frame {
 
 enum flow { FLOW_NEXT, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_STOP };
 
+/* How a reference is bound (interp_vars.c): to the address of an lvalue the frontend follows
+ * (the value given is that address), to a value (a temporary), or to a glvalue it does not
+ * follow (opaque: reads are data, writes unsupported). */
+enum ref_binding { BIND_VALUE, BIND_ADDRESS, BIND_OPAQUE };
+
+
 static const struct value unknown = {.kind = VAL_UNKNOWN, .buffer = -1};
 static const struct value none = {.kind = VAL_NONE, .buffer = -1};
 
@@ -55,8 +61,10 @@ struct value *element_slot(struct object *array, int64_t i, bool create);
 struct value declared_array(struct interp *I, CXCursor decl, CXType type);
 struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site);
 bool declared_in_stubs(struct interp *I, CXCursor decl);
+/* A class of the stubs that stands for a scalar (half, bfloat16_t: `accelsync:scalar`). */
+bool interp_is_scalar_class(CXType t);
 struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
-                         int nargs, CXCursor site);
+                         const enum ref_binding *binding, int nargs, CXCursor site);
 struct value initial_field_value(struct interp *I, CXCursor field);
 void destroy_object(struct interp *I, struct object *o, struct as_loc at);
 
@@ -78,11 +86,15 @@ struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_
                             enum storage_use use);
 int64_t interp_type_size(CXType t);                 /* bytes of t, at least 1 */
 bool interp_is_dereference(struct interp *I, CXCursor e);   /* `*p` */
-/* A call of the source's own function: by_address[i] (NULL: none) says args[i] is the address
- * a reference parameter is bound to (interp_vars.c), not a value. */
+/* A call of the source's own function; binding[i] (NULL: by value, opaque for non-const
+ * references) says how args[i] is bound to a reference parameter. */
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
-                           struct value *args, const bool *by_address, int nargs,
+                           struct value *args, const enum ref_binding *binding, int nargs,
                            CXCursor site);
+/* How the arguments of call (from its argument first on) bind fn's reference parameters, and
+ * their values: addresses for BIND_ADDRESS, each argument evaluated once. */
+void eval_arguments(struct interp *I, CXCursor fn, CXCursor call, int first, int nargs,
+                    struct value *args, enum ref_binding *binding);
 
 /* interp_vars.c: variables, addresses, references. */
 struct var *find_var(struct interp *I, CXCursor decl);     /* aliases resolved; NULL: none */
@@ -93,18 +105,15 @@ void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
 struct value *ref_target(struct interp *I, struct value ref);
 /* ref_target, reported unsupported at `at` when there is none. */
 struct value *through_ref(struct interp *I, CXCursor at, struct value ref);
-/* Whether e is a form interp_address_of takes: a variable, a field, an element, `*p`. */
-bool interp_addressable(struct interp *I, CXCursor e);
 /* The address of lvalue e, evaluating its parts once: VAL_REF (a variable or a field), an
  * object, a pointer into a buffer; unknown when it has none the frontend follows. */
 struct value interp_address_of(struct interp *I, CXCursor e);
-/* The lvalue a reference of type ref_type initialized by `init` binds to directly (implicit
- * nodes stripped, the same type but for const), or a null cursor: a temporary is bound. */
-CXCursor interp_bound_lvalue(struct interp *I, CXCursor init, CXType ref_type);
-/* Declares a reference bound to `address` (interp_address_of). */
-void bind_reference_to(struct interp *I, CXCursor decl, struct value address);
-/* Declares a reference bound to a value (a temporary, an object, what a call returned). */
-void bind_reference_value(struct interp *I, CXCursor decl, struct value v, bool from_call);
+/* How a reference of type ref_type initialized by `init` is bound; for BIND_ADDRESS, *lvalue
+ * is the expression whose address to take (implicit nodes and same-type casts stripped). */
+enum ref_binding interp_ref_binding(struct interp *I, CXCursor init, CXType ref_type,
+                                    CXCursor *lvalue);
+/* Declares a reference bound as `how` to v (an address for BIND_ADDRESS). */
+void bind_reference(struct interp *I, CXCursor decl, enum ref_binding how, struct value v);
 
 /* interp_snapshot.c: the interpreter's values at one point (variables of every frame, fields
  * of every object, variables outside the kernel). */

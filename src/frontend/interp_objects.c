@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clang_driver.h"
 #include "cursor_util.h"
 
 /* ---- objects ---- */
@@ -115,12 +116,22 @@ static long long array_elements(CXType t)
     return n;
 }
 
-/* The constructor of a record that takes no arguments, or a null cursor. */
-static CXCursor default_constructor(CXType type)
+/* The constructor that makes each element of an array declared at `site`: the one clang chose
+ * there (its construct expression: templates, default arguments), else one the record
+ * declares without parameters; a null cursor if none. */
+static CXCursor element_constructor(CXCursor site, CXType type)
 {
     CXCursor found = clang_getNullCursor();
-    struct cursor_vec kids = cursor_children(record_decl(type));
-    for (size_t i = 0; i < kids.len; i++)
+    struct cursor_vec kids = cursor_children(site);
+    for (size_t i = 0; i < kids.len && clang_Cursor_isNull(found); i++) {
+        CXCursor ref = clang_getCursorReferenced(kids.items[i]);
+        if (clang_getCursorKind(kids.items[i]) == CXCursor_CallExpr &&
+            clang_getCursorKind(ref) == CXCursor_Constructor)
+            found = clang_getCursorDefinition(ref);
+    }
+    VEC_FREE(kids);
+    kids = cursor_children(record_decl(type));
+    for (size_t i = 0; i < kids.len && clang_Cursor_isNull(found); i++)
         if (clang_getCursorKind(kids.items[i]) == CXCursor_Constructor &&
             clang_Cursor_getNumArguments(kids.items[i]) == 0)
             found = clang_getCursorDefinition(kids.items[i]);
@@ -129,10 +140,10 @@ static CXCursor default_constructor(CXType type)
 }
 
 /* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
- * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). An array of a
- * record the source defines has objects as elements, made by its default constructor (or the
- * fields' initializers), so that `line[0].update(a, b)` has an object to set the fields of;
- * `site` (the declaration) is where their work is said to happen. */
+ * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). Without an
+ * initializer list (fill unknown), an array of a record the source defines has objects as
+ * elements, made by the constructor chosen at `site` (the declaration), so that
+ * `line[0].update(a, b)` has an object to set the fields of. */
 struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site)
 {
     struct object *o = new_object(I, type);
@@ -140,15 +151,18 @@ struct value new_array(struct interp *I, CXType type, struct value fill, CXCurso
     CXType element = clang_getArrayElementType(canonical);
     long long n = clang_getArraySize(canonical);
     bool nested = is_array(element) && array_elements(canonical) <= MAX_ARRAY_ELEMENTS;
-    bool records = !nested && is_record(element) && !declared_in_stubs(I, record_decl(element));
-    CXCursor ctor = records ? default_constructor(element) : clang_getNullCursor();
+    /* with an initializer list (fill known), the listed elements are made from it */
+    bool records = !nested && is_record(element) && fill.kind == VAL_UNKNOWN &&
+                   !declared_in_stubs(I, record_decl(element));
+    CXCursor ctor = records && !clang_Cursor_isNull(site) ? element_constructor(site, element)
+                                                         : clang_getNullCursor();
     for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS && !I->stopped; i++) {
         struct value v = fill;
         if (nested)
             v = new_array(I, element, fill, site);
         else if (records)
             v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                               .obj = construct(I, element, ctor, NULL, 0, site)};
+                               .obj = construct(I, element, ctor, NULL, NULL, 0, site)};
         *element_slot(o, i, true) = v;
     }
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
@@ -167,6 +181,11 @@ char *class_name(CXType type)
     return name;
 }
 
+bool interp_is_scalar_class(CXType t)
+{
+    return is_record(t) && clang_has_annotation(record_decl(t), "accelsync:scalar");
+}
+
 bool declared_in_stubs(struct interp *I, CXCursor decl)
 {
     CXFile file;
@@ -177,6 +196,12 @@ bool declared_in_stubs(struct interp *I, CXCursor decl)
     bool in = strncmp(clang_getCString(name), I->stub_prefix, strlen(I->stub_prefix)) == 0;
     clang_disposeString(name);
     return in;
+}
+
+struct value interp_copy_for(struct interp *I, CXType t, struct value v)
+{
+    t = clang_getCanonicalType(type_without_reference(t));
+    return is_record(t) || is_array(t) ? interp_copy_value(I, v) : v;
 }
 
 /* A copy of an object value: API state through api->copy, fields one by one. */
@@ -193,6 +218,7 @@ struct value interp_copy_value(struct interp *I, struct value v)
         struct value copied = f.shared ? f.v : interp_copy_value(I, f.v);
         *field_slot(o, f.name, true) = copied;
         o->fields.items[o->fields.len - 1].shared = f.shared;
+        o->fields.items[o->fields.len - 1].detached = f.detached;
     }
     v.obj = o;
     return v;
@@ -230,7 +256,7 @@ struct value initial_field_value(struct interp *I, CXCursor field)
             v.kind = VAL_UNKNOWN;
     } else if (is_record(ftype)) {
         v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                           .obj = construct(I, ftype, clang_getNullCursor(), NULL, 0, field)};
+                           .obj = construct(I, ftype, clang_getNullCursor(), NULL, NULL, 0, field)};
     } else {
         v = unknown;
     }
@@ -277,7 +303,7 @@ static void init_fields(struct interp *I, struct object *o, CXType type)
 }
 
 struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,
-                                int nargs, CXCursor site)
+                         const enum ref_binding *binding, int nargs, CXCursor site)
 {
     struct object *o = new_object(I, type_without_reference(type));
     CXCursor decl = record_decl(type);
@@ -297,7 +323,7 @@ struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct va
     }
     init_fields(I, o, type);
     if (!clang_Cursor_isNull(ctor) && !I->stopped)
-        call_function(I, ctor, o, args, NULL, nargs, site);
+        call_function(I, ctor, o, args, binding, nargs, site);
     return o;
 }
 

@@ -74,12 +74,16 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
             bind_var(I, d, declared_array(I, d, type), false);
             continue;
         }
-        /* a reference to a scalar or pointer lvalue: bound to its address, evaluated once */
-        CXCursor bound = reference && !is_record(clang_getPointeeType(type))
-                             ? interp_bound_lvalue(I, init, type) : clang_getNullCursor();
-        if (!clang_Cursor_isNull(bound)) {
-            bind_reference_to(I, d, interp_address_of(I, bound));
-            continue;
+        /* a reference: to the address of the lvalue it names (evaluated once), or opaque */
+        CXType pointee = clang_getPointeeType(type);
+        enum ref_binding how = BIND_VALUE;
+        if (reference && (!is_record(pointee) || interp_is_scalar_class(pointee))) {
+            CXCursor lv;
+            how = interp_ref_binding(I, init, type, &lv);
+            if (how == BIND_ADDRESS) {
+                bind_reference(I, d, how, interp_address_of(I, lv));
+                continue;
+            }
         }
         CXString vname = clang_getCursorSpelling(d);
         I->naming = interp_intern(I, clang_getCString(vname));
@@ -87,20 +91,19 @@ static enum flow exec_decl(struct interp *I, CXCursor s)
         if (!clang_Cursor_isNull(init)) {
             v = eval(I, init);
             if (!reference)
-                v = v.kind == VAL_OBJECT && clang_getCursorKind(cursor_strip(init)) != CXCursor_CallExpr
-                        ? interp_copy_value(I, v) : v;
+                v = clang_getCursorKind(cursor_strip(init)) != CXCursor_CallExpr
+                        ? interp_copy_for(I, type, v) : v;
             if (v.kind == VAL_INT && interp_is_integer_type(type))
                 v.num = fit_to_type(type, v.num);
         } else if (is_record(type)) {
             v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                               .obj = construct(I, type, clang_getNullCursor(), NULL, 0, d)};
+                               .obj = construct(I, type, clang_getNullCursor(), NULL, NULL, 0, d)};
         } else {
             v = unknown;
         }
         I->naming = NULL;
         if (reference)
-            bind_reference_value(I, d, v, !clang_Cursor_isNull(init) &&
-                                 clang_getCursorKind(cursor_strip(init)) == CXCursor_CallExpr);
+            bind_reference(I, d, how, v);
         else
             bind_var(I, d, v, v.kind == VAL_OBJECT);
     }

@@ -106,27 +106,37 @@ struct value *through_ref(struct interp *I, CXCursor at, struct value ref)
     return slot;
 }
 
-/* The address of field `name` of o: the object it holds, or a VAL_REF naming it. */
-static struct value field_address_in(struct interp *I, struct object *o, const char *name)
+/* Whether a value of type t is an object the interpreter keeps (a record or an array), so
+ * that its address is the object itself (&o is o); a pointer to one is not. */
+static bool held_as_object(CXType t)
+{
+    t = clang_getCanonicalType(type_without_reference(t));
+    return is_record(t) || is_array(t);
+}
+
+/* The address of field `name` of o, of type t: the object it holds, or a VAL_REF naming it. */
+static struct value field_address_in(struct interp *I, struct object *o, const char *name,
+                                     CXType t)
 {
     struct value *slot = field_slot(o, name, false);
     if (!slot)
         return unknown;
-    if (slot->kind == VAL_OBJECT)
+    if (slot->kind == VAL_OBJECT && held_as_object(t))
         return *slot;
     return (struct value){.kind = VAL_REF, .buffer = -1, .obj = o,
                           .field = interp_intern(I, name)};
 }
 
-bool interp_addressable(struct interp *I, CXCursor e)
+static struct value element_address(struct interp *I, struct object *array, int64_t i, CXType t)
 {
-    enum CXCursorKind k = clang_getCursorKind(e);
-    return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
-           k == CXCursor_ArraySubscriptExpr || interp_is_dereference(I, e);
+    char digits[24];
+    snprintf(digits, sizeof(digits), "%lld", (long long)i);
+    return field_address_in(I, array, digits, t);
 }
 
 struct value interp_address_of(struct interp *I, CXCursor e)
 {
+    CXType t = clang_getCursorType(e);
     switch (clang_getCursorKind(e)) {
     case CXCursor_DeclRefExpr: {
         struct var *var = find_var(I, clang_getCursorReferenced(e));
@@ -135,9 +145,9 @@ struct value interp_address_of(struct interp *I, CXCursor e)
         if (var->in_memory)                 /* a reference to memory: there */
             return var->v;
         if (var->field_of)
-            return field_address_in(I, var->field_of, var->field_name);
-        if (var->v.kind == VAL_OBJECT)      /* &o is o */
-            return var->v;
+            return field_address_in(I, var->field_of, var->field_name, t);
+        if (var->v.kind == VAL_OBJECT && held_as_object(clang_getCursorType(var->decl)))
+            return var->v;                  /* &o is o */
         return (struct value){.kind = VAL_REF, .buffer = -1, .num = (int64_t)var->serial};
     }
     case CXCursor_MemberRefExpr: {
@@ -145,7 +155,7 @@ struct value interp_address_of(struct interp *I, CXCursor e)
         if (!field_in(I, e, true, &owner) || !owner)
             return unknown;
         CXString s = clang_getCursorSpelling(e);
-        struct value a = field_address_in(I, owner, clang_getCString(s));
+        struct value a = field_address_in(I, owner, clang_getCString(s), t);
         clang_disposeString(s);
         return a;
     }
@@ -154,23 +164,36 @@ struct value interp_address_of(struct interp *I, CXCursor e)
         if (!cursor_two_exprs(e, &base, &index))
             return unknown;
         struct value b = eval(I, base), i = eval(I, index);
-        if (i.kind != VAL_INT)
-            return unknown;
-        if (b.kind == VAL_POINTER && b.buffer >= 0)
-            return pointer_add(b, i.num * interp_type_size(clang_getCursorType(e)));
-        if (b.kind == VAL_OBJECT && b.obj && !b.obj->api) {
-            char digits[24];
-            snprintf(digits, sizeof(digits), "%lld", (long long)i.num);
-            return field_address_in(I, b.obj, digits);
+        if (b.kind == VAL_POINTER && b.buffer >= 0) {
+            if (i.kind == VAL_INT)
+                return pointer_add(b, i.num * interp_type_size(t));
+            /* data picks the element: somewhere in the buffer */
+            bool first = b.num != OFFSET_UNKNOWN;
+            return (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN,
+                                  .past_known = first, .past = first ? b.num : 0};
         }
+        if (b.kind == VAL_OBJECT && b.obj && !b.obj->api)
+            /* an element of a local array picked by data: no memory, its value unknown */
+            return i.kind == VAL_INT ? element_address(I, b.obj, i.num, t) : unknown;
+        if (b.kind == VAL_REF && i.kind == VAL_INT && i.num == 0)
+            return b;
+        interp_unsupported(I, e, "a reference to an element through this pointer is not "
+                           "modelled");
         return unknown;
     }
-    case CXCursor_UnaryOperator:
+    default: {                              /* *p is where p points */
         if (!interp_is_dereference(I, e))
             return unknown;
-        return eval(I, cursor_first_expr(e));   /* *p is where p points */
-    default:
+        struct value p = eval(I, cursor_first_expr(e));
+        if ((p.kind == VAL_POINTER && p.buffer >= 0) || p.kind == VAL_REF)
+            return p;
+        if (p.kind == VAL_OBJECT && p.obj && !p.obj->api)
+            return is_array(p.obj->type) ? element_address(I, p.obj, 0, t)
+                   : held_as_object(t)    ? p
+                                          : unknown;
+        interp_unsupported(I, e, "a reference through this pointer is not modelled");
         return unknown;
+    }
     }
 }
 
@@ -199,61 +222,98 @@ static char *unqualified_spelling(CXType t)
     return out;
 }
 
-CXCursor interp_bound_lvalue(struct interp *I, CXCursor init, CXType ref_type)
+static bool same_type(CXType a, CXType b)
 {
-    if (clang_Cursor_isNull(init))
-        return init;
+    char *x = unqualified_spelling(a), *y = unqualified_spelling(b);
+    bool same = strcmp(x, y) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+static bool is_cast(enum CXCursorKind k)
+{
+    return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+           k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CXXConstCastExpr;
+}
+
+/* init without the nodes that do not change what it names: implicit ones, parentheses and
+ * casts that keep its type (`static_cast<const int &>(c)`); a conversion stays. */
+static CXCursor named_by(CXCursor init)
+{
     CXCursor e = init;
-    while (clang_getCursorKind(e) == CXCursor_UnexposedExpr ||
-           clang_getCursorKind(e) == CXCursor_ParenExpr) {
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && !is_cast(k))
+            return e;
         CXCursor inner = cursor_last_expr(e);
-        if (clang_Cursor_isNull(inner))
-            break;
+        if (clang_Cursor_isNull(inner) ||
+            !same_type(clang_getCursorType(e), clang_getCursorType(inner)))
+            return e;   /* a conversion: what it gives is a new value */
         e = inner;
     }
-    char *want = unqualified_spelling(clang_getPointeeType(ref_type));
-    char *have = unqualified_spelling(clang_getCursorType(e));
-    bool same = strcmp(want, have) == 0;
-    free(want);
-    free(have);
-    return same && interp_addressable(I, e) ? e : clang_getNullCursor();
 }
 
-/* Whether a reference of type t may be written through (a write through it must then be
- * followed, or refused). */
-static bool writable(CXType t)
+/* Whether e may name an object that lives on (a glvalue the frontend does not follow): a
+ * choice between lvalues, an assignment, a comma, a call returning a reference. */
+static bool maybe_glvalue(CXCursor e)
 {
-    return !clang_isConstQualifiedType(clang_getPointeeType(t));
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_ConditionalOperator:
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_BinaryOperator:       /* `=` and `,` are; arithmetic is not, but rarely bound */
+    case CXCursor_UnaryOperator:        /* prefix ++ and -- */
+        return true;
+    case CXCursor_CallExpr: {
+        CXType r = clang_getCursorResultType(clang_getCursorReferenced(e));
+        return r.kind == CXType_LValueReference || r.kind == CXType_RValueReference ||
+               r.kind == CXType_Invalid;
+    }
+    default:
+        return is_cast(clang_getCursorKind(e));
+    }
 }
 
-void bind_reference_to(struct interp *I, CXCursor decl, struct value address)
+enum ref_binding interp_ref_binding(struct interp *I, CXCursor init, CXType ref_type,
+                                    CXCursor *lvalue)
 {
-    CXType t = clang_getCursorType(decl);
-    if (address.kind == VAL_OBJECT) {       /* an object is shared by its value */
-        bind_var(I, decl, address, false);
+    *lvalue = clang_getNullCursor();
+    if (clang_Cursor_isNull(init))
+        return BIND_OPAQUE;
+    CXCursor e = named_by(init);
+    if (!same_type(clang_getPointeeType(ref_type), clang_getCursorType(e)))
+        return BIND_VALUE;      /* a conversion: C++ binds a temporary */
+    enum CXCursorKind k = clang_getCursorKind(e);
+    bool local = k == CXCursor_DeclRefExpr && find_var(I, clang_getCursorReferenced(e));
+    if (local || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
+        interp_is_dereference(I, e)) {
+        *lvalue = e;
+        return BIND_ADDRESS;
+    }
+    /* a constant, a global the API layer places, a literal, arithmetic: a value */
+    return k != CXCursor_DeclRefExpr && maybe_glvalue(e) ? BIND_OPAQUE : BIND_VALUE;
+}
+
+void bind_reference(struct interp *I, CXCursor decl, enum ref_binding how, struct value v)
+{
+    if (v.kind == VAL_OBJECT && how != BIND_OPAQUE) {   /* an object is shared by its value */
+        bind_var(I, decl, v, false);
         return;
     }
-    bind_var(I, decl, unknown, false);
+    bind_var(I, decl, how == BIND_VALUE ? v : unknown, false);
     struct var *var = &I->frame->vars.items[I->frame->vars.len - 1];
-    if (address.kind == VAL_REF && address.obj && address.field) {
-        var->field_of = address.obj;
-        var->field_name = address.field;
-    } else if (address.kind == VAL_REF && !address.obj &&
-               var_of_serial(I->frame, (uint64_t)address.num)) {
-        var->alias = (uint64_t)address.num;
-    } else if (address.kind == VAL_POINTER && address.buffer >= 0 && I->api->scalar) {
+    if (how == BIND_VALUE)
+        return;
+    if (how == BIND_ADDRESS && v.kind == VAL_REF && v.obj && v.field) {
+        var->field_of = v.obj;
+        var->field_name = v.field;
+    } else if (how == BIND_ADDRESS && v.kind == VAL_REF && !v.obj &&
+               var_of_serial(I->frame, (uint64_t)v.num)) {
+        var->alias = (uint64_t)v.num;
+    } else if (how == BIND_ADDRESS && v.kind == VAL_POINTER && v.buffer >= 0 && I->api->scalar) {
         var->in_memory = true;
-        var->v = address;
+        var->v = v;
     } else {
-        var->detached = writable(t);
+        var->detached = true;   /* reads are data, writes refused */
     }
-}
-
-void bind_reference_value(struct interp *I, CXCursor decl, struct value v, bool from_call)
-{
-    bind_var(I, decl, v, false);
-    CXType t = clang_getCursorType(decl);
-    /* `T &&r = f()` may name what f returned a reference to: not followed */
-    I->frame->vars.items[I->frame->vars.len - 1].detached =
-        v.kind != VAL_OBJECT && writable(t) && (t.kind == CXType_LValueReference || from_call);
 }

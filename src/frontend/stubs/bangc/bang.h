@@ -57,8 +57,9 @@ using ::fminf;
 #endif
 
 /* 16-bit floats: a distinct two-byte type that converts to and from float (the host
- * compiler's _Float16 is not available on every target libclang parses for). */
-struct half {
+ * compiler's _Float16 is not available on every target libclang parses for). Annotated as
+ * scalars: a reference to one in memory, and `h[i] = v`, are scalar accesses. */
+struct __attribute__((annotate("accelsync:scalar"))) half {
     uint16_t bits;
     half() = default;
     half(float);
@@ -68,7 +69,7 @@ struct half {
     half &operator*=(float);
     half &operator/=(float);
 };
-struct bfloat16_t {
+struct __attribute__((annotate("accelsync:scalar"))) bfloat16_t {
     uint16_t bits;
     bfloat16_t() = default;
     bfloat16_t(float);
