@@ -380,6 +380,14 @@ with tempfile.TemporaryDirectory() as tmp:
         out = run('lower', path, '-o', '-').stdout.splitlines()
         return [l.split('  //')[0].strip() for l in out if ' memcpy ' in l or 'scalar' in l]
 
+    # std::min(const T &, const T &) of arithmetic and a variable: values, as before
+    smaller = write(os.path.join(tmp, 'reference_std_min.mlu'),
+                    '#include <bang.h>\n#include <algorithm>\n__nram__ float buf[1024];\n'
+                    '__mlu_global__ void k(float *x, int n) {\n'
+                    '  int d = std::min(256 >> 5, n);\n'
+                    '  __memcpy(buf, x, d * sizeof(float), GDRAM2NRAM);\n}\n')
+    expect(memcpys(smaller) == ['IO memcpy buf[0 +: 16] <- x[0 +: 16];'],
+           f'lower: std::min of a shift and a variable is known: {memcpys(smaller)!r}')
     # a const reference to an element data picks reads the whole buffer where it is used
     picked = write(os.path.join(tmp, 'reference_data_index.mlu'),
                    '#include <bang.h>\n__nram__ float buf[64];\n'

@@ -612,6 +612,25 @@ static struct value eval_init_list(struct interp *I, CXCursor e)
 }
 
 /* The object a member call is made on: the base of the callee's member expression. */
+/* Whether lvalue e is memory of a buffer: a reference to memory, or `*p` / `p[i]` with p a
+ * pointer into a buffer (p evaluated once more, so only without effects; a read in it is
+ * made twice). A 16-bit float in a local variable is an object. */
+static bool in_memory(struct interp *I, CXCursor e)
+{
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        struct var *var = find_var(I, clang_getCursorReferenced(e));
+        return var && var->in_memory;
+    }
+    CXCursor base = cursor_first_expr(e);
+    if ((clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr && !interp_is_dereference(I, e)) ||
+        clang_Cursor_isNull(base))
+        return false;
+    if (cursor_has_effects(I->ops, I->tu, base))
+        return false;   /* not evaluated twice: taken as the object it names */
+    struct value p = eval(I, base);
+    return p.kind == VAL_POINTER && p.buffer >= 0;
+}
+
 /* `h[i] = v`, `*p += v` on a 16-bit float of the stubs (a class there, a scalar on the device):
  * a scalar store (or load and store) through the receiver, not a read of it. Without `done`
  * (null), whether the call is one; with it, the access made (after the right side). */
@@ -626,11 +645,7 @@ static bool scalar_store(struct interp *I, CXCursor call, CXCursor fn, CXCursor 
     if ((!assign && !compound) || clang_Cursor_getNumArguments(call) < 1)
         return false;
     CXCursor receiver = cursor_strip(clang_Cursor_getArgument(call, 0));
-    struct var *var = clang_getCursorKind(receiver) == CXCursor_DeclRefExpr
-                          ? find_var(I, clang_getCursorReferenced(receiver)) : NULL;
-    if (!interp_is_scalar_class(clang_getCursorType(receiver)) ||
-        (clang_getCursorKind(receiver) != CXCursor_ArraySubscriptExpr &&
-         !interp_is_dereference(I, receiver) && !(var && var->in_memory)))
+    if (!interp_is_scalar_class(clang_getCursorType(receiver)) || !in_memory(I, receiver))
         return false;
     if (!clang_Cursor_isNull(done))
         lvalue(I, receiver, assign ? USE_WRITE : USE_READ_WRITE);

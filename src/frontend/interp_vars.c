@@ -255,15 +255,23 @@ static CXCursor named_by(CXCursor init)
 }
 
 /* Whether e may name an object that lives on (a glvalue the frontend does not follow): a
- * choice between lvalues, an assignment, a comma, a call returning a reference. */
-static bool maybe_glvalue(CXCursor e)
+ * choice between lvalues, an assignment, a comma, a prefix ++ or --, a call returning a
+ * reference, a cast. Arithmetic, comparisons and literals are values. */
+static bool maybe_glvalue(struct interp *I, CXCursor e)
 {
+    bool prefix;
     switch (clang_getCursorKind(e)) {
     case CXCursor_ConditionalOperator:
     case CXCursor_CompoundAssignOperator:
-    case CXCursor_BinaryOperator:       /* `=` and `,` are; arithmetic is not, but rarely bound */
-    case CXCursor_UnaryOperator:        /* prefix ++ and -- */
         return true;
+    case CXCursor_BinaryOperator: {
+        const char *op = cursor_operator(I->ops, I->tu, e, cursor_first_expr(e));
+        return !op[0] || !strcmp(op, "=") || !strcmp(op, ",");
+    }
+    case CXCursor_UnaryOperator: {
+        const char *op = cursor_unary_operator(I->ops, I->tu, e, &prefix);
+        return !op[0] || (prefix && (!strcmp(op, "++") || !strcmp(op, "--")));
+    }
     case CXCursor_CallExpr: {
         CXType r = clang_getCursorResultType(clang_getCursorReferenced(e));
         return r.kind == CXType_LValueReference || r.kind == CXType_RValueReference ||
@@ -291,7 +299,7 @@ enum ref_binding interp_ref_binding(struct interp *I, CXCursor init, CXType ref_
         return BIND_ADDRESS;
     }
     /* a constant, a global the API layer places, a literal, arithmetic: a value */
-    return k != CXCursor_DeclRefExpr && maybe_glvalue(e) ? BIND_OPAQUE : BIND_VALUE;
+    return k != CXCursor_DeclRefExpr && maybe_glvalue(I, e) ? BIND_OPAQUE : BIND_VALUE;
 }
 
 void bind_reference(struct interp *I, CXCursor decl, enum ref_binding how, struct value v)
