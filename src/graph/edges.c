@@ -210,8 +210,8 @@ static void build_matches(struct builder *b, const struct hb_matches *m, bool co
 {
     const struct lw_program *p = b->p;
     for (size_t x = 0; x < p->nins && p->nkind[INS_WAIT]; x++)
-        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
-            add(b, NODE_END(hb_wait_signal(m, x)), NODE_END(x));         /* rule 6 */
+        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(p, m, x) != NO_INS)
+            add(b, NODE_END(hb_wait_signal(p, m, x)), NODE_END(x));         /* rule 6 */
     for (size_t r = 0; r < m->nxwaits && !counting; r++)   /* by rank: in instruction order */
         for (size_t k = m->xwait_first[r]; k < m->xwait_first[r + 1]; k++)
             add(b, NODE_END(m->xwait_sources[k]), NODE_END(m->xwait_ins[r]));   /* rule 9 */

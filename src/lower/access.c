@@ -136,6 +136,11 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
             return false;
         }
     }
+    if (count_regions(writes) > LOWER_MAX_REGIONS || count_regions(s->reads) > LOWER_MAX_REGIONS) {
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, s->loc, "access has more than %d write or read regions",
+                   LOWER_MAX_REGIONS);
+        return false;
+    }
     m->op = op;
     m->te = te;
     m->writes = writes;
@@ -172,8 +177,8 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     ins->op = m.op;
     ins->interlocked = m.interlocked;
     ins->writes = w;
-    ins->nwrites = nw;
-    ins->nreads = nr;
+    ins->nwrites = (uint16_t)nw;
+    ins->nreads = (uint16_t)nr;
     if (L->path->cuts)
         lower_try_cut_at_access(L, s);
 }

@@ -108,7 +108,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
         L->ins = L->ins_block.p;
         L->ins_cap = L->ins_block.bytes / sizeof(struct lw_ins);
     }
-    /* Written field by field in place: built on the stack and copied, its 56 bytes were read
+    /* Written field by field in place: built on the stack and copied, its bytes were read
      * back right after the byte-sized stores, which the CPU cannot forward (a stall per
      * event; lower_emit was half of a 10^7-event lowering). */
     struct lw_ins *x = &L->ins[L->nins];
@@ -119,7 +119,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     x->kind = (uint8_t)kind;
     x->blocking = blocking;
     x->interlocked = false;
-    x->core = L->core;
+    x->core = (uint16_t)L->core;
     x->unit = -1;
     x->pos = -1;
     x->nwrites = x->nreads = 0;
@@ -348,8 +348,9 @@ static bool plan_cores(struct lowerer *L, const struct scope *env, core_plan_vec
                 if (!plan_group(L, g, env, &cp))
                     return false;
                 total += cp.count;
-                if (total > 4096) {
-                    lower_fail(L, CHECK_LIMIT_EXCEEDED, g->loc, "kernel has more than 4096 cores");
+                if (total > LOWER_MAX_CORES) {
+                    lower_fail(L, CHECK_LIMIT_EXCEEDED, g->loc, "kernel has more than %d cores",
+                               LOWER_MAX_CORES);
                     return false;
                 }
                 VEC_PUSH(*plan, cp);

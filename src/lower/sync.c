@@ -113,6 +113,8 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
         return;
     ins->prim = prim;
     ins->channel = channel;
+    struct lw_channel *ch = &L->channels.items[channel];
+    ins->nth = is_signal ? ch->nsignals++ : ch->nwaits++;
     if (L->path->cuts && is_signal)
         lower_flow_signal(L, channel, s);
     else if (L->path->cuts)
