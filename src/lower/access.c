@@ -149,6 +149,28 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
     return true;
 }
 
+/* Regions w (nw writes, then nr reads) as the program keeps them: those of the statement's
+ * previous instruction when they are the same, else a copy in the program's arena. At 10^7
+ * events the regions were a tenth of the memory, most of them copies of the one before. */
+static struct mem_region *keep_regions(struct lowerer *L, const struct ast_stmt *s,
+                                       const struct mem_region *w, int nw, int nr)
+{
+    struct stmt_memo *memo = lower_memo_find(L, s);
+    int n = nw + nr;
+    if (memo && memo->regions && memo->nregions == n && memo->nwrites == nw
+        && memcmp(memo->regions, w, (size_t)n * sizeof(*w)) == 0)
+        return memo->regions;
+    struct mem_region *copy =
+        arena_alloc_array_unzeroed(&L->p->arena, (size_t)(n ? n : 1), sizeof(*w));
+    memcpy(copy, w, (size_t)n * sizeof(*w));
+    if (memo) {
+        memo->regions = copy;
+        memo->nregions = n;
+        memo->nwrites = nw;
+    }
+    return copy;
+}
+
 void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     const struct stmt_memo *known = lower_memo_find(L, s);
@@ -165,18 +187,23 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
     /* One array for both lists, the reads right after the writes (lw_reads). */
-    struct mem_region *w = arena_alloc_array_unzeroed(
-        &L->p->arena, (size_t)(count_regions(m.writes) + count_regions(s->reads)), sizeof(*w));
+    size_t room = (size_t)(count_regions(m.writes) + count_regions(s->reads));
+    if (L->scratch.cap < room) {
+        L->scratch.cap = room;
+        L->scratch.items = xrealloc_array(L->scratch.items, room, sizeof(*L->scratch.items));
+    }
+    struct mem_region *w = L->scratch.items;
     int nw = lower_regions(L, m.writes, env, mu, te, true, w);
     int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);
     if (L->stopped)
         return;
+    struct mem_region *kept = keep_regions(L, s, w, nw, nr);
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, m.blocking, s);
     if (!ins)
         return;
     ins->op = m.op;
     ins->interlocked = m.interlocked;
-    ins->writes = w;
+    ins->writes = kept;
     ins->nwrites = (uint16_t)nw;
     ins->nreads = (uint16_t)nr;
     if (L->path->cuts)

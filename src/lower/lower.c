@@ -157,11 +157,11 @@ static size_t memo_slot(const struct ast_stmt *s)
     return pointer_slot(s, STMT_MEMO_BITS);
 }
 
-const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s)
+struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s)
 {
     size_t k = memo_slot(s);
     for (size_t i = 0; i < 2; i++) {
-        const struct stmt_memo *m = &L->memo[(k + i) & (STMT_MEMO_SLOTS - 1)];
+        struct stmt_memo *m = &L->memo[(k + i) & (STMT_MEMO_SLOTS - 1)];
         if (m->stmt == s && m->ct == L->ct)
             return m;
     }
@@ -459,6 +459,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.channel_keys);
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
+    VEC_FREE(L.scratch);
     lower_flows_free(&L);
     /* Exactly as long as it is: the spare capacity of the growing block is given back. */
     xbig_resize(&L.ins_block, L.nins * sizeof(*p->ins));

@@ -26,6 +26,11 @@ struct stmt_memo {
     int unit;                       /* ACCESS: local unit; flag CALL: source unit */
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
+    /* ACCESS: the regions the statement's last instruction got (nwrites of them writes), in
+     * the program's arena; the next one shares them when its own are the same (a loop body
+     * mostly touches the same bytes every iteration). */
+    struct mem_region *regions;
+    int nregions, nwrites;
 };
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
@@ -49,6 +54,7 @@ struct lowerer {
     VEC(struct lw_channel) channels;
     VEC(struct lw_memory) memories;
     VEC(struct binding) iters;      /* loop variables of the current iteration */
+    VEC(struct mem_region) scratch; /* an access's regions before they are kept (lower_access) */
     int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */
     int *unit_next_pos;             /* per kernel-wide unit: next queue position */
     struct scope_table globals;     /* the params and consts, behind the scope chain */
@@ -80,7 +86,7 @@ struct lowerer {
 };
 
 /* The memo of s on the current core type, or NULL. */
-const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s);
+struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
