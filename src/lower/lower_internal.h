@@ -23,7 +23,8 @@ struct stmt_memo {
     const char *op;                 /* ACCESS: the op name */
     const struct model_op *te;      /* ACCESS: its op table entry, or NULL */
     const struct ast_region *writes; /* ACCESS: the write regions (past the op in UNIT form) */
-    int unit;                       /* ACCESS: local unit; flag CALL: source unit */
+    int unit;                       /* ACCESS: local unit; flag CALL: source unit; cross-core
+                                     * flag CALL: the unit whose queue it sits in */
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
     /* ACCESS: the regions the statement's last instruction got (nwrites of them writes), in
