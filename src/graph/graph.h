@@ -131,6 +131,9 @@ struct hb_clock_store {
     int32_t *rows[3];           /* by kind - HB_ROW_ACCESS */
     size_t *base[3];            /* per core: its first row's offset in rows[kind] */
     int *width[3];              /* per core: its rows' width (hb_row_width) */
+    int32_t *gather[2];         /* HB_ROW_ACCESS, HB_ROW_SIGNAL: per core, from gather_first[k][c],
+                                 * the clock dimension of each column of its rows */
+    size_t *gather_first[2];
     int32_t *own_access;        /* per unit with accesses: its column on its own core, or -1 */
     int *core_own_access;       /* per core: how many of its units have accesses */
     struct hb_unit_numbering shared;    /* units that touch a memory of more than one core */
