@@ -15,9 +15,9 @@
  * others; core_own[c] counts them. */
 static void number_access_units(const struct lw_program *p, int32_t *own, int *core_own)
 {
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].kind == INS_ACCESS)
-            own[p->ins[i].unit] = 0;
+    for (int u = 0; u < p->nunits; u++)
+        if (p->units[u].has_access)
+            own[u] = 0;
     for (int c = 0; c < p->ncores; c++) {
         const struct lw_core *core = &p->cores[c];
         for (int u = core->first_unit; u < core->first_unit + core->type->nunits; u++)
@@ -59,9 +59,9 @@ static void mark_shared_units(const struct lw_program *p, int32_t *of)
 /* Marks (0) the units that hold a cross-core signal. */
 static void mark_setter_units(const struct lw_program *p, int32_t *of)
 {
-    for (size_t i = 0; i < p->nins && p->nkind[INS_XSIGNAL]; i++)
-        if (p->ins[i].kind == INS_XSIGNAL)
-            of[p->ins[i].unit] = 0;
+    for (int u = 0; u < p->nunits; u++)
+        if (p->units[u].has_xsignal)
+            of[u] = 0;
 }
 
 /* A numbering of the units `mark` marks (none in a single-core kernel: a core's row has its

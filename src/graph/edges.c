@@ -163,9 +163,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
     /* Instructions of each unit not passed yet: a barrier holds only units that have one
      * (a unit no instruction uses would collect every barrier of the core). */
     size_t *ahead = xcalloc((size_t)nu, sizeof(size_t));
-    for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++)
-        if (b->p->ins[x].unit >= 0)
-            ahead[b->p->ins[x].unit - core->first_unit]++;
+    for (int u = 0; u < nu; u++)
+        ahead[u] = (size_t)b->p->units[core->first_unit + u].count;
     for (int u = 0; u < nu; u++)
         prev[u] = NO_INS;
     size_t gate = NO_INS;
@@ -209,9 +208,15 @@ static void build_core(struct builder *b, const struct lw_core *core)
 static void build_matches(struct builder *b, const struct hb_matches *m, bool counting, size_t hub0)
 {
     const struct lw_program *p = b->p;
-    for (size_t x = 0; x < p->nins && p->nkind[INS_WAIT]; x++)
-        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(p, m, x) != NO_INS)
-            add(b, NODE_END(hb_wait_signal(p, m, x)), NODE_END(x));         /* rule 6 */
+    /* Rule 6 from the channel lists rather than a pass over every instruction: a signal has
+     * at most this one edge of its kind, so the order of the groups' edges is the same. */
+    for (size_t c = 0; c < (size_t)p->nchannels; c++) {
+        const uint32_t *sigs = m->signals.items + m->signals.first[c];
+        const uint32_t *waits = m->waits.items + m->waits.first[c];
+        size_t ns = channel_count(&m->signals, c), nw = channel_count(&m->waits, c);
+        for (size_t k = 0; k < ns && k < nw; k++)
+            add(b, NODE_END(sigs[k]), NODE_END(waits[k]));                   /* rule 6 */
+    }
     for (size_t r = 0; r < m->nxwaits && !counting; r++)   /* by rank: in instruction order */
         for (size_t k = m->xwait_first[r]; k < m->xwait_first[r + 1]; k++)
             add(b, NODE_END(m->xwait_sources[k]), NODE_END(m->xwait_ins[r]));   /* rule 9 */

@@ -201,6 +201,7 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, m.blocking, s);
     if (!ins)
         return;
+    L->p->units[ins->unit].has_access = true;
     ins->op = m.op;
     ins->interlocked = m.interlocked;
     ins->writes = kept;

@@ -125,7 +125,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     x->nwrites = x->nreads = 0;
     if (local_unit >= 0) {
         x->unit = L->p->cores[L->core].first_unit + local_unit;
-        x->pos = L->unit_next_pos[x->unit]++;
+        x->pos = L->p->units[x->unit].count++;
     }
     /* Here, while the instruction is in cache: a pass over 10^7 of them afterwards costs a
      * tenth of the lowering in cache misses alone. */
@@ -449,11 +449,9 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     L.file_level = false;
     if (declarations_ok && plan_cores(&L, globals, &plan)) {
         build_cores(&L, plan.items, plan.len);
-        L.unit_next_pos = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int));
         lower_cores(&L, globals, plan.items, plan.len);
     }
     VEC_FREE(plan);
-    free(L.unit_next_pos);
     scope_table_free(&L.globals);
     key_map_free(&L.memory_keys);
     key_map_free(&L.channel_keys);

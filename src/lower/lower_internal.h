@@ -57,7 +57,6 @@ struct lowerer {
     VEC(struct binding) iters;      /* loop variables of the current iteration */
     VEC(struct mem_region) scratch; /* an access's regions before they are kept (lower_access) */
     int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */
-    int *unit_next_pos;             /* per kernel-wide unit: next queue position */
     struct scope_table globals;     /* the params and consts, behind the scope chain */
     struct key_map memory_keys;     /* (space, instance, buffer) -> memory index */
     struct key_map channel_keys;    /* (core, src, dst, id) -> channel index */

@@ -145,6 +145,10 @@ struct lw_unit {
     int local;              /* index in the core type's unit table */
     const struct model_unit *mu;
     const char *name;       /* "V", or "aiv[1].V" in multi-core kernels */
+    /* What the lowering saw, so that the engine need not pass over the instructions again: */
+    int count;              /* instructions in its queue (positions 0 .. count - 1) */
+    bool has_access;        /* an access runs on it */
+    bool has_xsignal;       /* a cross-core signal sits in its queue */
 };
 
 /* A barrier's core-local unit masks: bar(from, to). */

@@ -237,6 +237,7 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
     if (!ins)
         return;
     L->no_cuts = true;
+    L->p->units[ins->unit].has_xsignal |= is_signal;
     ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = (int32_t)flag;   /* in range: checked above */
