@@ -149,24 +149,31 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
     return true;
 }
 
-/* Regions w (nw writes, then nr reads) as the program keeps them: those of the statement's
- * previous instruction when they are the same, else a copy in the program's arena. At 10^7
- * events the regions were a tenth of the memory, most of them copies of the one before. */
+/* Regions w (nw writes, then nr reads) as the program keeps them: those of one of the
+ * statement's recent instructions when they are the same, else a copy in the program's arena.
+ * At 10^7 events the regions were a tenth of the memory, most of them copies of the one
+ * before or of the one a buffer rotation before. */
 static struct mem_region *keep_regions(struct lowerer *L, const struct ast_stmt *s,
                                        const struct mem_region *w, int nw, int nr)
 {
     struct stmt_memo *memo = lower_memo_find(L, s);
     int n = nw + nr;
-    if (memo && memo->regions && memo->nregions == n && memo->nwrites == nw
-        && memcmp(memo->regions, w, (size_t)n * sizeof(*w)) == 0)
-        return memo->regions;
+    for (int k = 0; memo && k < MEMO_REGIONS; k++) {
+        const struct mem_region *have = memo->regions[k].items;
+        if (have && memo->regions[k].n == n && memo->regions[k].nwrites == nw
+            && (n == 0 || (have[0].lo == w[0].lo && have[0].memory == w[0].memory))
+            && memcmp(have, w, (size_t)n * sizeof(*w)) == 0)
+            return memo->regions[k].items;
+    }
     struct mem_region *copy =
         arena_alloc_array_unzeroed(&L->p->arena, (size_t)(n ? n : 1), sizeof(*w));
     memcpy(copy, w, (size_t)n * sizeof(*w));
     if (memo) {
-        memo->regions = copy;
-        memo->nregions = n;
-        memo->nwrites = nw;
+        int k = memo->regions_next;
+        memo->regions[k].items = copy;
+        memo->regions[k].n = n;
+        memo->regions[k].nwrites = nw;
+        memo->regions_next = (k + 1) % MEMO_REGIONS;
     }
     return copy;
 }

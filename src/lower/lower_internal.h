@@ -16,6 +16,7 @@ struct buffer_name {
 /* What a statement resolves to on one core type, whatever the iteration: remembered the first
  * time it resolves without a finding, so that an unrolled loop looks its names up once.
  * Direct-mapped by statement address; a collision only costs a lookup. */
+#define MEMO_REGIONS 4     /* double and quadruple buffering */
 struct stmt_memo {
     const struct ast_stmt *stmt;
     const struct model_coretype *ct;
@@ -27,11 +28,14 @@ struct stmt_memo {
                                      * flag CALL: the unit whose queue it sits in */
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
-    /* ACCESS: the regions the statement's last instruction got (nwrites of them writes), in
+    /* ACCESS: the regions the statement's last MEMO_REGIONS distinct instructions got, in
      * the program's arena; the next one shares them when its own are the same (a loop body
-     * mostly touches the same bytes every iteration). */
-    struct mem_region *regions;
-    int nregions, nwrites;
+     * mostly touches the same bytes every iteration, or one of a few buffers in turn). */
+    struct {
+        struct mem_region *items;
+        int n, nwrites;
+    } regions[MEMO_REGIONS];
+    int regions_next;               /* the entry the next new regions replace */
 };
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
