@@ -134,6 +134,10 @@ struct region_index {
     size_t nlists;
     struct span_index *writes, *reads;  /* per list */
     struct list_cursor *wcur, *rcur;    /* per list: where the last search ended */
+    /* Per memory m, the units with a list of m in increasing order: units[first[m] ..
+     * first[m + 1]) (the search visits these, not every unit of the kernel). */
+    size_t *first;
+    int *units;
 };
 
 /* The (memory, unit) pair of region r of an access on kernel-wide unit `unit`. */
@@ -200,6 +204,15 @@ static void index_build(const struct check_context *ctx, struct region_index *ix
     }
     free(nw);
     free(nr);
+    size_t nm = (size_t)p->nmemories;
+    ix->first = xcalloc(nm + 1, sizeof(size_t));
+    ix->units = xmalloc((ix->nlists ? ix->nlists : 1) * sizeof(int));
+    for (size_t m = 0, k = 0; m < nm; m++) {
+        for (int u = 0; u < p->nunits; u++)
+            if (ix->list[m * (size_t)p->nunits + (size_t)u] != NO_LIST)
+                ix->units[k++] = u;
+        ix->first[m + 1] = k;
+    }
     index_pass(ctx, ix, NULL, NULL);
     for (size_t k = 0; k < ix->nlists; k++) {
         span_index_seal(&ix->writes[k]);
@@ -214,6 +227,8 @@ static void index_free(struct region_index *ix)
         span_index_free(&ix->reads[i]);
     }
     free(ix->list);
+    free(ix->first);
+    free(ix->units);
     free(ix->writes);
     free(ix->reads);
     free(ix->wcur);
@@ -301,8 +316,8 @@ static void visit_region(struct visit_ctx *v, struct region_index *ix,
     const struct lw_program *p = v->ctx->p;
     const struct lw_ins *y = &p->ins[v->b];
     const int32_t *row = hb_start_row(v->ctx->hb, v->b);   /* b's access row */
-    for (int u = 0; u < p->nunits && !over_budget(v); u++) {
-        int core = p->units[u].core;
+    for (size_t k = ix->first[rb->memory]; k < ix->first[rb->memory + 1] && !over_budget(v); k++) {
+        int u = ix->units[k], core = p->units[u].core;
         if (core > y->core)
             break;   /* a later core's accesses come later: the pair is seen from there */
         uint32_t slot = ix->list[pair_of(p, rb, u)];

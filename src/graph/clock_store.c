@@ -15,9 +15,9 @@
  * others; core_own[c] counts them. */
 static void number_access_units(const struct lw_program *p, int32_t *own, int *core_own)
 {
-    for (size_t i = 0; i < p->nins; i++)
-        if (p->ins[i].kind == INS_ACCESS)
-            own[p->ins[i].unit] = 0;
+    for (int u = 0; u < p->nunits; u++)
+        if (p->units[u].has_access)
+            own[u] = 0;
     for (int c = 0; c < p->ncores; c++) {
         const struct lw_core *core = &p->cores[c];
         for (int u = core->first_unit; u < core->first_unit + core->type->nunits; u++)
@@ -59,9 +59,9 @@ static void mark_shared_units(const struct lw_program *p, int32_t *of)
 /* Marks (0) the units that hold a cross-core signal. */
 static void mark_setter_units(const struct lw_program *p, int32_t *of)
 {
-    for (size_t i = 0; i < p->nins && p->nkind[INS_XSIGNAL]; i++)
-        if (p->ins[i].kind == INS_XSIGNAL)
-            of[p->ins[i].unit] = 0;
+    for (int u = 0; u < p->nunits; u++)
+        if (p->units[u].has_xsignal)
+            of[u] = 0;
 }
 
 /* A numbering of the units `mark` marks (none in a single-core kernel: a core's row has its
@@ -149,6 +149,60 @@ static void rows_init(struct hb_result *r, bool unset)
                             : xrealloc_array(NULL, size[k] ? size[k] : 1, sizeof(int32_t));
 }
 
+/* A row of kind `kind` (HB_ROW_ACCESS or HB_ROW_SIGNAL) of core c from clock. */
+static void fill_row(const struct hb_result *r, enum hb_row_kind kind, int c,
+                     const int32_t *clock, int32_t *row)
+{
+    const struct lw_program *p = r->p;
+    const struct lw_core *core = &p->cores[c];
+    int own = core->type->nunits;
+    if (kind == HB_ROW_SIGNAL) {   /* own ends, own issue, own starts: contiguous in clock */
+        memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
+        row[own] = clock[hb_dim_issue(p, c)];
+        if (r->store.starts)
+            memcpy(row + own + 1, clock + hb_dim_start(p, core->first_unit),
+                   (size_t)own * sizeof(int32_t));
+    } else if (r->store.core_own_access[c] == own) {   /* every unit has accesses */
+        memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
+    } else {
+        for (int u = core->first_unit; u < core->first_unit + own; u++)
+            if (r->store.own_access[u] >= 0)
+                row[r->store.own_access[u]] = clock[u];
+    }
+    /* The other cores' numbered units, after the core's own columns (hb_start_column). */
+    const struct hb_unit_numbering *foreign =
+        kind == HB_ROW_ACCESS ? &r->store.shared : &r->store.setters;
+    int first = kind == HB_ROW_ACCESS ? r->store.core_own_access[c]
+                                      : own + 1 + (r->store.starts ? own : 0);
+    for (int u = 0; u < p->nunits && foreign->n > 0; u++)
+        if (foreign->of[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own))
+            row[first + hb_numbered_column(foreign, c, u)] = clock[u];
+}
+
+/* The walk stores a row per access and signal: each core's columns are worked out once, as
+ * the row fill_row makes of a clock whose entry d is d (it was a tenth of the clock walk at
+ * 1e5 events, done per row). */
+static void gather_init(struct hb_result *r)
+{
+    const struct lw_program *p = r->p;
+    struct hb_clock_store *st = &r->store;
+    size_t nc = p->ncores ? (size_t)p->ncores : 1;
+    int32_t *identity = xmalloc((size_t)(r->dims ? r->dims : 1) * sizeof(int32_t));
+    for (int d = 0; d < r->dims; d++)
+        identity[d] = d;
+    for (int k = 0; k < 2; k++) {
+        st->gather_first[k] = xcalloc(nc + 1, sizeof(size_t));
+        for (int c = 0; c < p->ncores; c++)
+            st->gather_first[k][c + 1] = st->gather_first[k][c] + (size_t)st->width[k][c];
+        st->gather[k] = xmalloc((st->gather_first[k][nc] ? st->gather_first[k][nc] : 1)
+                                * sizeof(int32_t));
+        for (int c = 0; c < p->ncores; c++)
+            fill_row(r, (enum hb_row_kind)(k + HB_ROW_ACCESS), c, identity,
+                     st->gather[k] + st->gather_first[k][c]);
+    }
+    free(identity);
+}
+
 void hb_clock_store_init(struct hb_result *r, bool unset)
 {
     const struct lw_program *p = r->p;
@@ -164,6 +218,8 @@ void hb_clock_store_init(struct hb_result *r, bool unset)
     numbering_init(p, r->every_clock, mark_shared_units, &st->shared);
     numbering_init(p, r->every_clock, mark_setter_units, &st->setters);
     rows_init(r, unset);   /* widths read the numberings */
+    if (!r->every_clock)
+        gather_init(r);
 }
 
 void hb_clock_store_free(struct hb_result *r)
@@ -175,6 +231,10 @@ void hb_clock_store_free(struct hb_result *r)
         free(st->width[k]);
         free(st->blocks[k]);
         free(st->core_rank[k]);
+    }
+    for (int k = 0; k < 2; k++) {
+        free(st->gather[k]);
+        free(st->gather_first[k]);
     }
     free(st->own_access);
     free(st->core_own_access);
@@ -195,30 +255,11 @@ void hb_store_start(struct hb_result *r, size_t i, const int32_t *clock)
         memcpy(row, clock, (size_t)r->dims * sizeof(int32_t));
         return;
     }
-    const struct lw_program *p = r->p;
-    const struct lw_core *core = &p->cores[p->ins[i].core];
-    int own = core->type->nunits;
-    if (kind == HB_ROW_SIGNAL) {   /* own ends, own issue, own starts: contiguous in clock */
-        memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
-        row[own] = clock[hb_dim_issue(p, p->ins[i].core)];
-        if (r->store.starts)
-            memcpy(row + own + 1, clock + hb_dim_start(p, core->first_unit),
-                   (size_t)own * sizeof(int32_t));
-    } else if (r->store.core_own_access[p->ins[i].core] == own) {   /* every unit has accesses */
-        memcpy(row, clock + core->first_unit, (size_t)own * sizeof(int32_t));
-    } else {
-        for (int u = core->first_unit; u < core->first_unit + own; u++)
-            if (r->store.own_access[u] >= 0)
-                row[r->store.own_access[u]] = clock[u];
-    }
-    /* The other cores' numbered units, after the core's own columns (hb_start_column). */
-    const struct hb_unit_numbering *foreign =
-        kind == HB_ROW_ACCESS ? &r->store.shared : &r->store.setters;
-    int first = kind == HB_ROW_ACCESS ? r->store.core_own_access[p->ins[i].core]
-                                      : own + 1 + (r->store.starts ? own : 0);
-    for (int u = 0; u < p->nunits && foreign->n > 0; u++)
-        if (foreign->of[u] >= 0 && (u < core->first_unit || u >= core->first_unit + own))
-            row[first + hb_numbered_column(foreign, p->ins[i].core, u)] = clock[u];
+    const struct hb_clock_store *st = &r->store;
+    int k = (int)kind - (int)HB_ROW_ACCESS, c = r->p->ins[i].core;
+    const int32_t *dims = st->gather[k] + st->gather_first[k][c];
+    for (int col = 0, width = st->width[k][c]; col < width; col++)
+        row[col] = clock[dims[col]];
 }
 
 void hb_store_unset(struct hb_result *r, size_t i)

@@ -25,12 +25,14 @@ struct builder {
     size_t replayed;
 };
 
-/* The edges the graph leaves implicit, counted in the indegrees from dep_graph_implicit itself
- * (once next_on_unit is known), so that its rules are written in one place. */
-static void count_implicit(const struct lw_program *p, struct dep_graph *g)
+/* The edges the graph leaves implicit from instruction i's nodes, counted in the indegrees from
+ * dep_graph_implicit itself, so that its rules are written in one place. The counting pass
+ * calls it once i's next_on_unit is known, while i is still in cache (a pass of its own over
+ * every node afterwards read the instructions again). */
+static void count_implicit(const struct lw_program *p, struct dep_graph *g, size_t i)
 {
     size_t after[3];
-    for (size_t x = 0; x < NODE_HUBS(p); x++)
+    for (size_t x = NODE_START(i); x <= NODE_DRAINED(i); x++)
         for (int k = 0, n = dep_graph_implicit(p, g, x, after); k < n; k++)
             g->indegree[after[k]]++;
 }
@@ -163,9 +165,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
     /* Instructions of each unit not passed yet: a barrier holds only units that have one
      * (a unit no instruction uses would collect every barrier of the core). */
     size_t *ahead = xcalloc((size_t)nu, sizeof(size_t));
-    for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++)
-        if (b->p->ins[x].unit >= 0)
-            ahead[b->p->ins[x].unit - core->first_unit]++;
+    for (int u = 0; u < nu; u++)
+        ahead[u] = (size_t)b->p->units[core->first_unit + u].count;
     for (int u = 0; u < nu; u++)
         prev[u] = NO_INS;
     size_t gate = NO_INS;
@@ -174,6 +175,8 @@ static void build_core(struct builder *b, const struct lw_core *core)
         if (gate != NO_INS)
             add(b, NODE_END(gate), NODE_START(x));   /* rule 1 */
         if (ins->unit < 0) {
+            if (!b->filling)
+                count_implicit(b->p, b->g, x);   /* it has no next on a unit */
             /* Issuer-level barrier: starts once its F units drained, holds its T units. */
             for (int u = 0; u < nu; u++) {
                 if (((lw_bar_from(b->p, ins) >> u) & 1) && prev[u] != NO_INS)
@@ -186,9 +189,12 @@ static void build_core(struct builder *b, const struct lw_core *core)
         int u = ins->unit - core->first_unit;
         ahead[u]--;
         size_t p = prev[u];
-        if (p != NO_INS)   /* rules 2-5 to the next of a unit: dep_graph_implicit */
+        if (p != NO_INS) {   /* rules 2-5 to the next of a unit: dep_graph_implicit */
             b->g->next_on_unit[p] = (uint32_t)x | (ins->kind == INS_BARRIER ? NEXT_IS_BARRIER : 0)
                                     | (dep_is_signal(ins) ? NEXT_IS_SIGNAL : 0);
+            if (!b->filling)
+                count_implicit(b->p, b->g, p);
+        }
         for (size_t k = 0; k < pending[u].len; k++)
             add(b, NODE_END(pending[u].items[k]), NODE_START(x));   /* rule 7 */
         pending[u].len = 0;
@@ -199,8 +205,11 @@ static void build_core(struct builder *b, const struct lw_core *core)
         if (ins->blocks_issue)
             gate = x;
     }
-    for (int u = 0; u < nu; u++)
+    for (int u = 0; u < nu; u++) {
+        if (!b->filling && prev[u] != NO_INS)
+            count_implicit(b->p, b->g, prev[u]);   /* the last of its unit: no next */
         VEC_FREE(pending[u]);
+    }
     free(pending);
     free(ahead);
     free(prev);
@@ -209,9 +218,15 @@ static void build_core(struct builder *b, const struct lw_core *core)
 static void build_matches(struct builder *b, const struct hb_matches *m, bool counting, size_t hub0)
 {
     const struct lw_program *p = b->p;
-    for (size_t x = 0; x < p->nins && p->nkind[INS_WAIT]; x++)
-        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
-            add(b, NODE_END(hb_wait_signal(m, x)), NODE_END(x));         /* rule 6 */
+    /* Rule 6 from the channel lists rather than a pass over every instruction: a signal has
+     * at most this one edge of its kind, so the order of the groups' edges is the same. */
+    for (size_t c = 0; c < (size_t)p->nchannels; c++) {
+        const uint32_t *sigs = m->signals.items + m->signals.first[c];
+        const uint32_t *waits = m->waits.items + m->waits.first[c];
+        size_t ns = channel_count(&m->signals, c), nw = channel_count(&m->waits, c);
+        for (size_t k = 0; k < ns && k < nw; k++)
+            add(b, NODE_END(sigs[k]), NODE_END(waits[k]));                   /* rule 6 */
+    }
     for (size_t r = 0; r < m->nxwaits && !counting; r++)   /* by rank: in instruction order */
         for (size_t k = m->xwait_first[r]; k < m->xwait_first[r + 1]; k++)
             add(b, NODE_END(m->xwait_sources[k]), NODE_END(m->xwait_ins[r]));   /* rule 9 */
@@ -245,7 +260,6 @@ bool dep_graph_build(const struct lw_program *p, const struct hb_matches *m, boo
     g->succ = NULL;
     g->succ_from = NULL;
     build_pass(&b, m, counting);
-    count_implicit(p, g);
     size_t nedges = 0;
     for (size_t x = 0; x < ngroups; x++) {
         nedges += g->succ_first[x + 1];

@@ -33,12 +33,9 @@ static inline size_t channel_count(const struct channel_lists *l, size_t c)
 /* Matching of signals to waits and of barrier calls to each other (rules 6 and 9). Both
  * engines use it: it is the definition of which partner a wait waits for. */
 struct hb_matches {
-    uint32_t *wait_signal;      /* INS_WAIT: the matched INS_SIGNAL, HB_UNMATCHED if none
-                                 * (hb_wait_signal; instructions are numbered in 32 bits,
-                                 * GRAPH_MAX_INSTRUCTIONS) */
     /* The flag signals and waits by channel, which the matching above pairs k-th with k-th
      * and the flag checks read again: built once, in one pass over the instructions for
-     * both kinds (at 10^7 events every pass is 560 MB read). */
+     * both kinds (at 10^7 events every pass is 480 MB read). */
     struct channel_lists signals, waits;
     /* The tables of cross-core flag instructions are indexed by their rank among the
      * kernel's XWAITs (xwait_ins) or XSIGNALs (xset_ins), found by hb_xrank: few of a
@@ -65,12 +62,15 @@ struct hb_matches {
     size_t *group_members;      /*   group_first[g+1]) */
 };
 
-#define HB_UNMATCHED UINT32_MAX
-
-/* The signal wait w is matched with, or NO_INS. */
-static inline size_t hb_wait_signal(const struct hb_matches *m, size_t w)
+/* The signal wait w is matched with (rule 6: the signal of its channel with the same nth), or
+ * NO_INS. */
+static inline size_t hb_wait_signal(const struct lw_program *p, const struct hb_matches *m,
+                                    size_t w)
 {
-    return m->wait_signal[w] == HB_UNMATCHED ? NO_INS : m->wait_signal[w];
+    const struct lw_ins *x = &p->ins[w];
+    size_t c = (size_t)x->channel;
+    return x->nth < channel_count(&m->signals, c) ? m->signals.items[m->signals.first[c] + x->nth]
+                                                  : NO_INS;
 }
 
 void hb_matches_build(const struct lw_program *p, struct hb_matches *m);
@@ -131,6 +131,9 @@ struct hb_clock_store {
     int32_t *rows[3];           /* by kind - HB_ROW_ACCESS */
     size_t *base[3];            /* per core: its first row's offset in rows[kind] */
     int *width[3];              /* per core: its rows' width (hb_row_width) */
+    int32_t *gather[2];         /* HB_ROW_ACCESS, HB_ROW_SIGNAL: per core, from gather_first[k][c],
+                                 * the clock dimension of each column of its rows */
+    size_t *gather_first[2];
     int32_t *own_access;        /* per unit with accesses: its column on its own core, or -1 */
     int *core_own_access;       /* per core: how many of its units have accesses */
     struct hb_unit_numbering shared;    /* units that touch a memory of more than one core */

@@ -71,22 +71,22 @@ void channel_lists_build(const struct lw_program *p, struct channel_lists *signa
     struct channel_lists *of[INS_WAIT + 1] = {[INS_SIGNAL] = signals, [INS_WAIT] = waits};
     signals->first = xcalloc(nch + 2, sizeof(size_t));
     waits->first = xcalloc(nch + 2, sizeof(size_t));
-    for (size_t i = 0; i < p->nins; i++) {   /* counted one slot ahead, then summed */
-        const struct lw_ins *x = &p->ins[i];
-        if (x->kind == INS_SIGNAL || x->kind == INS_WAIT)
-            of[x->kind]->first[x->channel + 2]++;
+    /* The lowering counted them (lw_channel), so one pass over the instructions places them:
+     * an instruction goes at its channel's start plus its nth. */
+    for (size_t c = 0; c < nch; c++) {
+        signals->first[c + 1] = signals->first[c] + p->channels[c].nsignals;
+        waits->first[c + 1] = waits->first[c] + p->channels[c].nwaits;
     }
     for (int k = INS_SIGNAL; k <= INS_WAIT; k++) {
         struct channel_lists *l = of[k];
-        for (size_t c = 2; c < nch + 2; c++)
-            l->first[c] += l->first[c - 1];
-        l->items = xmalloc((l->first[nch + 1] ? l->first[nch + 1] : 1) * sizeof(uint32_t));
+        l->first[nch + 1] = l->first[nch];
+        l->items = xmalloc((l->first[nch] ? l->first[nch] : 1) * sizeof(uint32_t));
     }
-    for (size_t i = 0; i < p->nins; i++) {   /* first[c + 1] is where channel c's next goes */
+    for (size_t i = 0; i < p->nins; i++) {
         const struct lw_ins *x = &p->ins[i];
         if (x->kind == INS_SIGNAL || x->kind == INS_WAIT) {
             struct channel_lists *l = of[x->kind];
-            l->items[l->first[x->channel + 1]++] = (uint32_t)i;
+            l->items[l->first[x->channel] + x->nth] = (uint32_t)i;
         }
     }
 }
@@ -103,15 +103,10 @@ static void match_flags(const struct lw_program *p, struct hb_matches *m)
 {
     channel_lists_build(p, &m->signals, &m->waits);
     for (size_t c = 0; c < (size_t)p->nchannels; c++) {
-        const uint32_t *sigs = m->signals.items + m->signals.first[c];
         const uint32_t *waits = m->waits.items + m->waits.first[c];
         size_t ns = channel_count(&m->signals, c), nw = channel_count(&m->waits, c);
-        for (size_t k = 0; k < nw; k++) {
-            if (k < ns)
-                m->wait_signal[waits[k]] = sigs[k];
-            else
-                m->never[waits[k]] = true;
-        }
+        for (size_t k = ns; k < nw; k++)   /* the others are paired by nth (hb_wait_signal) */
+            m->never[waits[k]] = true;
     }
 }
 
@@ -467,11 +462,6 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
 {
     memset(m, 0, sizeof(*m));
     size_t n = p->nins ? p->nins : 1;
-    /* Read only at waits: a kernel without any does not spend it. */
-    size_t nsig = p->nkind[INS_WAIT] ? n : 1;
-    m->wait_signal = xmalloc(nsig * sizeof(uint32_t));
-    for (size_t i = 0; i < nsig; i++)
-        m->wait_signal[i] = HB_UNMATCHED;
     m->never = xcalloc(n, sizeof(bool));
     match_flags(p, m);
     match_cross_flags(p, m);
@@ -480,7 +470,6 @@ void hb_matches_build(const struct lw_program *p, struct hb_matches *m)
 
 void hb_matches_free(struct hb_matches *m)
 {
-    free(m->wait_signal);
     free(m->xwait_ins);
     free(m->xset_ins);
     if (m->xsets) {

@@ -168,7 +168,7 @@ static void wait_end_frontier(const struct lw_program *p, const struct hb_matche
                               struct chain *c)
 {
     if (p->ins[w].kind == INS_WAIT) {
-        size_t s = hb_wait_signal(m, w);
+        size_t s = hb_wait_signal(p, m, w);
         if (s != NO_INS)
             raise_to(c->end, p->ins[s].unit, p->ins[s].pos);
         return;

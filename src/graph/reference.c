@@ -80,8 +80,8 @@ static void core_edges(struct reference *g, const struct lw_program *p, const st
 static void match_edges(struct reference *g, const struct lw_program *p, const struct hb_matches *m)
 {
     for (size_t x = 0; x < p->nins; x++) {
-        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(m, x) != NO_INS)
-            edge(g, E(hb_wait_signal(m, x)), E(x));                          /* rule 6 */
+        if (p->ins[x].kind == INS_WAIT && hb_wait_signal(p, m, x) != NO_INS)
+            edge(g, E(hb_wait_signal(p, m, x)), E(x));                          /* rule 6 */
     }
     for (int grp = 0; grp < m->ngroups; grp++)
         for (size_t k = m->group_first[grp]; k < m->group_first[grp + 1]; k++)

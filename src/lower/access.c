@@ -136,12 +136,46 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
             return false;
         }
     }
+    if (count_regions(writes) > LOWER_MAX_REGIONS || count_regions(s->reads) > LOWER_MAX_REGIONS) {
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, s->loc, "access has more than %d write or read regions",
+                   LOWER_MAX_REGIONS);
+        return false;
+    }
     m->op = op;
     m->te = te;
     m->writes = writes;
     m->unit = u;
     model_op_attrs(L->model, op, &m->blocking, &m->interlocked);
     return true;
+}
+
+/* Regions w (nw writes, then nr reads) as the program keeps them: those of one of the
+ * statement's recent instructions when they are the same, else a copy in the program's arena.
+ * At 10^7 events the regions were a tenth of the memory, most of them copies of the one
+ * before or of the one a buffer rotation before. */
+static struct mem_region *keep_regions(struct lowerer *L, const struct ast_stmt *s,
+                                       const struct mem_region *w, int nw, int nr)
+{
+    struct stmt_memo *memo = lower_memo_find(L, s);
+    int n = nw + nr;
+    for (int k = 0; memo && k < MEMO_REGIONS; k++) {
+        const struct mem_region *have = memo->regions[k].items;
+        if (have && memo->regions[k].n == n && memo->regions[k].nwrites == nw
+            && (n == 0 || (have[0].lo == w[0].lo && have[0].memory == w[0].memory))
+            && memcmp(have, w, (size_t)n * sizeof(*w)) == 0)
+            return memo->regions[k].items;
+    }
+    struct mem_region *copy =
+        arena_alloc_array_unzeroed(&L->p->arena, (size_t)(n ? n : 1), sizeof(*w));
+    memcpy(copy, w, (size_t)n * sizeof(*w));
+    if (memo) {
+        int k = memo->regions_next;
+        memo->regions[k].items = copy;
+        memo->regions[k].n = n;
+        memo->regions[k].nwrites = nw;
+        memo->regions_next = (k + 1) % MEMO_REGIONS;
+    }
+    return copy;
 }
 
 void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
@@ -160,20 +194,26 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     const struct model_op *te = m.te;
     const struct model_unit *mu = &L->ct->units[u];
     /* One array for both lists, the reads right after the writes (lw_reads). */
-    struct mem_region *w = arena_alloc_array_unzeroed(
-        &L->p->arena, (size_t)(count_regions(m.writes) + count_regions(s->reads)), sizeof(*w));
+    size_t room = (size_t)(count_regions(m.writes) + count_regions(s->reads));
+    if (L->scratch.cap < room) {
+        L->scratch.cap = room;
+        L->scratch.items = xrealloc_array(L->scratch.items, room, sizeof(*L->scratch.items));
+    }
+    struct mem_region *w = L->scratch.items;
     int nw = lower_regions(L, m.writes, env, mu, te, true, w);
     int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);
     if (L->stopped)
         return;
+    struct mem_region *kept = keep_regions(L, s, w, nw, nr);
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, m.blocking, s);
     if (!ins)
         return;
+    L->p->units[ins->unit].has_access = true;
     ins->op = m.op;
     ins->interlocked = m.interlocked;
-    ins->writes = w;
-    ins->nwrites = nw;
-    ins->nreads = nr;
+    ins->writes = kept;
+    ins->nwrites = (uint16_t)nw;
+    ins->nreads = (uint16_t)nr;
     if (L->path->cuts)
         lower_try_cut_at_access(L, s);
 }

@@ -108,7 +108,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
         L->ins = L->ins_block.p;
         L->ins_cap = L->ins_block.bytes / sizeof(struct lw_ins);
     }
-    /* Written field by field in place: built on the stack and copied, its 56 bytes were read
+    /* Written field by field in place: built on the stack and copied, its bytes were read
      * back right after the byte-sized stores, which the CPU cannot forward (a stall per
      * event; lower_emit was half of a 10^7-event lowering). */
     struct lw_ins *x = &L->ins[L->nins];
@@ -119,13 +119,13 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     x->kind = (uint8_t)kind;
     x->blocking = blocking;
     x->interlocked = false;
-    x->core = L->core;
+    x->core = (uint16_t)L->core;
     x->unit = -1;
     x->pos = -1;
     x->nwrites = x->nreads = 0;
     if (local_unit >= 0) {
         x->unit = L->p->cores[L->core].first_unit + local_unit;
-        x->pos = L->unit_next_pos[x->unit]++;
+        x->pos = L->p->units[x->unit].count++;
     }
     /* Here, while the instruction is in cache: a pass over 10^7 of them afterwards costs a
      * tenth of the lowering in cache misses alone. */
@@ -157,11 +157,11 @@ static size_t memo_slot(const struct ast_stmt *s)
     return pointer_slot(s, STMT_MEMO_BITS);
 }
 
-const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s)
+struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s)
 {
     size_t k = memo_slot(s);
     for (size_t i = 0; i < 2; i++) {
-        const struct stmt_memo *m = &L->memo[(k + i) & (STMT_MEMO_SLOTS - 1)];
+        struct stmt_memo *m = &L->memo[(k + i) & (STMT_MEMO_SLOTS - 1)];
         if (m->stmt == s && m->ct == L->ct)
             return m;
     }
@@ -348,8 +348,9 @@ static bool plan_cores(struct lowerer *L, const struct scope *env, core_plan_vec
                 if (!plan_group(L, g, env, &cp))
                     return false;
                 total += cp.count;
-                if (total > 4096) {
-                    lower_fail(L, CHECK_LIMIT_EXCEEDED, g->loc, "kernel has more than 4096 cores");
+                if (total > LOWER_MAX_CORES) {
+                    lower_fail(L, CHECK_LIMIT_EXCEEDED, g->loc, "kernel has more than %d cores",
+                               LOWER_MAX_CORES);
                     return false;
                 }
                 VEC_PUSH(*plan, cp);
@@ -448,16 +449,15 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     L.file_level = false;
     if (declarations_ok && plan_cores(&L, globals, &plan)) {
         build_cores(&L, plan.items, plan.len);
-        L.unit_next_pos = xcalloc((size_t)(p->nunits ? p->nunits : 1), sizeof(int));
         lower_cores(&L, globals, plan.items, plan.len);
     }
     VEC_FREE(plan);
-    free(L.unit_next_pos);
     scope_table_free(&L.globals);
     key_map_free(&L.memory_keys);
     key_map_free(&L.channel_keys);
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
+    VEC_FREE(L.scratch);
     lower_flows_free(&L);
     /* Exactly as long as it is: the spare capacity of the growing block is given back. */
     xbig_resize(&L.ins_block, L.nins * sizeof(*p->ins));

@@ -16,6 +16,7 @@ struct buffer_name {
 /* What a statement resolves to on one core type, whatever the iteration: remembered the first
  * time it resolves without a finding, so that an unrolled loop looks its names up once.
  * Direct-mapped by statement address; a collision only costs a lookup. */
+#define MEMO_REGIONS 4     /* double and quadruple buffering */
 struct stmt_memo {
     const struct ast_stmt *stmt;
     const struct model_coretype *ct;
@@ -23,9 +24,18 @@ struct stmt_memo {
     const char *op;                 /* ACCESS: the op name */
     const struct model_op *te;      /* ACCESS: its op table entry, or NULL */
     const struct ast_region *writes; /* ACCESS: the write regions (past the op in UNIT form) */
-    int unit;                       /* ACCESS: local unit; flag CALL: source unit */
+    int unit;                       /* ACCESS: local unit; flag CALL: source unit; cross-core
+                                     * flag CALL: the unit whose queue it sits in */
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
+    /* ACCESS: the regions the statement's last MEMO_REGIONS distinct instructions got, in
+     * the program's arena; the next one shares them when its own are the same (a loop body
+     * mostly touches the same bytes every iteration, or one of a few buffers in turn). */
+    struct {
+        struct mem_region *items;
+        int n, nwrites;
+    } regions[MEMO_REGIONS];
+    int regions_next;               /* the entry the next new regions replace */
 };
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
@@ -49,8 +59,8 @@ struct lowerer {
     VEC(struct lw_channel) channels;
     VEC(struct lw_memory) memories;
     VEC(struct binding) iters;      /* loop variables of the current iteration */
+    VEC(struct mem_region) scratch; /* an access's regions before they are kept (lower_access) */
     int *memory_of;                 /* [buffer * ncores + core] -> memory index, -1 unset */
-    int *unit_next_pos;             /* per kernel-wide unit: next queue position */
     struct scope_table globals;     /* the params and consts, behind the scope chain */
     struct key_map memory_keys;     /* (space, instance, buffer) -> memory index */
     struct key_map channel_keys;    /* (core, src, dst, id) -> channel index */
@@ -80,7 +90,7 @@ struct lowerer {
 };
 
 /* The memo of s on the current core type, or NULL. */
-const struct stmt_memo *lower_memo_find(const struct lowerer *L, const struct ast_stmt *s);
+struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 

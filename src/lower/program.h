@@ -39,7 +39,7 @@ struct mem_region {          /* 24 bytes: one per region of every access */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
-struct lw_ins {              /* 56 bytes on LP64; the kind-specific fields share storage */
+struct lw_ins {              /* 48 bytes on LP64; the kind-specific fields share storage */
     const struct ast_stmt *stmt;    /* location; a primitive's name as written (lw_op) */
     const struct binding_list *iters; /* loop variables, outermost first (shared by the
                                        * instructions of one iteration; never NULL) */
@@ -58,22 +58,31 @@ struct lw_ins {              /* 56 bytes on LP64; the kind-specific fields share
                     int32_t xflag;  /* below the model's flag count */
                     int xmode;  /* mode id */
                 };
-                int channel;    /* INS_SIGNAL, INS_WAIT: index into lw_program.channels */
+                struct {    /* INS_SIGNAL, INS_WAIT */
+                    int channel;    /* index into lw_program.channels */
+                    uint32_t nth;   /* how many of its kind (signals, or waits) came before it
+                                     * on its channel: rule 6 pairs equal nth */
+                };
             };
         };
     };
-    uint8_t kind;           /* enum ins_kind */
-    bool blocking, interlocked;
-    bool blocks_issue;      /* nothing after it is issued until it ends (rule 1) */
-    int core;               /* index into lw_program.cores; the issue index within the core
-                             * is the distance from the core's first instruction (lw_seq) */
     int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
     int pos;                /* queue position on its unit (-1 without unit) */
-    int nwrites, nreads;
+    uint16_t core;          /* index into lw_program.cores (LOWER_MAX_CORES); the issue index
+                             * within the core is the distance from the core's first
+                             * instruction (lw_seq) */
+    uint16_t nwrites, nreads;   /* at most LOWER_MAX_REGIONS each */
+    uint8_t kind;           /* enum ins_kind */
+    bool blocking : 1, interlocked : 1;
+    bool blocks_issue : 1;  /* nothing after it is issued until it ends (rule 1) */
 };
 
 /* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 56, "lw_ins grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 48, "lw_ins grew");
+/* What the narrow fields of lw_ins can hold; the lowering refuses a kernel past them. */
+#define LOWER_MAX_CORES 4096
+#define LOWER_MAX_REGIONS UINT16_MAX
+_Static_assert(LOWER_MAX_CORES <= UINT16_MAX, "lw_ins.core is 16 bits");
 
 /* An access's read regions, which follow its write regions. */
 static inline struct mem_region *lw_reads(const struct lw_ins *x)
@@ -136,6 +145,10 @@ struct lw_unit {
     int local;              /* index in the core type's unit table */
     const struct model_unit *mu;
     const char *name;       /* "V", or "aiv[1].V" in multi-core kernels */
+    /* What the lowering saw, so that the engine need not pass over the instructions again: */
+    int count;              /* instructions in its queue (positions 0 .. count - 1) */
+    bool has_access;        /* an access runs on it */
+    bool has_xsignal;       /* a cross-core signal sits in its queue */
 };
 
 /* A barrier's core-local unit masks: bar(from, to). */
@@ -148,6 +161,7 @@ struct lw_channel {
     int bank;               /* model_prim.bank: 0 the model's flags, k > 0 a bank of its own */
     int src, dst;           /* core-local unit indexes */
     int64_t id;
+    uint32_t nsignals, nwaits;  /* of the program on this channel (lw_ins.nth counts them) */
 };
 
 struct lw_memory {

@@ -113,6 +113,8 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
         return;
     ins->prim = prim;
     ins->channel = channel;
+    struct lw_channel *ch = &L->channels.items[channel];
+    ins->nth = is_signal ? ch->nsignals++ : ch->nwaits++;
     if (L->path->cuts && is_signal)
         lower_flow_signal(L, channel, s);
     else if (L->path->cuts)
@@ -188,11 +190,29 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
 static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
                              const struct model_prim *prim, const struct scope *env)
 {
-    if (!want_args(L, s, 3, "(UNIT, MODE, FLAG)"))
-        return;
-    int unit = arg_unit(L, s, 0);
-    if (unit < 0)
-        return;
+    /* The unit and the queue depend on the statement and the core type only: worked out
+     * once (name lookups were a tenth of lowering a cross-core kernel). */
+    const struct stmt_memo *known = lower_memo_find(L, s);
+    int queue;
+    if (known) {
+        queue = known->unit;
+    } else {
+        size_t ndiags = L->diags->len;
+        if (!want_args(L, s, 3, "(UNIT, MODE, FLAG)"))
+            return;
+        int unit = arg_unit(L, s, 0);
+        if (unit < 0)
+            return;
+        queue = unit;
+        const char *wait_unit = L->model->xflags.wait_unit;
+        if (prim->kind != PRIM_XSIGNAL && wait_unit) {
+            int w = model_unit_index(L->ct, wait_unit);
+            if (w >= 0)
+                queue = w;
+        }
+        struct stmt_memo m = {.stmt = s, .ct = L->ct, .prim = prim, .unit = queue};
+        lower_memo_put(L, &m, ndiags);
+    }
     int64_t mode, flag;
     if (!lower_eval(L, arg(s, 1), env, &mode) || !lower_eval(L, arg(s, 2), env, &flag))
         return;
@@ -213,16 +233,11 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
         return;
     }
     bool is_signal = prim->kind == PRIM_XSIGNAL;
-    int queue = unit;
-    if (!is_signal && xf->wait_unit) {
-        int w = model_unit_index(L->ct, xf->wait_unit);
-        if (w >= 0)
-            queue = w;
-    }
     struct lw_ins *ins = lower_emit(L, is_signal ? INS_XSIGNAL : INS_XWAIT, queue, false, s);
     if (!ins)
         return;
     L->no_cuts = true;
+    L->p->units[ins->unit].has_xsignal |= is_signal;
     ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = (int32_t)flag;   /* in range: checked above */

@@ -141,6 +141,11 @@ def generated_cases():
            b'<hwmodel name="t" description="d">\n<spaces>\n'
            + b''.join(b'<space name="S%d" scope="core"/>\n' % i for i in range(20000))
            + b'</spaces>\n</hwmodel>\n')
+    # An instruction counts its regions in 16 bits: one statement past that is refused.
+    yield ('many_regions.pir',
+           b'// bad: 5:3 limit-exceeded exit=2 access has more than 65535 write or read regions\n'
+           + model + b'buffer a : UB[256];\nkernel k {\n  V vadds a <- '
+           + b'a, ' * 65535 + b'a;\n}\n')
     yield ('invalid_utf8_in_code.pir',
            b'// bad: 4:3 syntax-error exit=2 unexpected character \'\\xe9\'\n' + model +
            b'kernel k {\n  \xe9t\xe9;\n}\n')
