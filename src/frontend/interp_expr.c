@@ -632,9 +632,9 @@ static bool in_memory(struct interp *I, CXCursor e)
 }
 
 /* `h[i] = v`, `*p += v` on a 16-bit float of the stubs (a class there, a scalar on the device):
- * a scalar store (or load and store) through the receiver, not a read of it. Without `done`
- * (null), whether the call is one; with it, the access made (after the right side). */
-static bool scalar_store(struct interp *I, CXCursor call, CXCursor fn, CXCursor done)
+ * a scalar store (or load and store) through the receiver, not a read of it. The receiver it
+ * stores through, and how (*use); a null cursor if the call is not one. */
+static CXCursor scalar_store(struct interp *I, CXCursor call, CXCursor fn, enum storage_use *use)
 {
     CXString s = clang_getCursorSpelling(fn);
     const char *name = clang_getCString(s);
@@ -643,18 +643,21 @@ static bool scalar_store(struct interp *I, CXCursor call, CXCursor fn, CXCursor 
                     strchr("+-*/", name[8]) && !strncmp(name, "operator", 8);
     clang_disposeString(s);
     if ((!assign && !compound) || clang_Cursor_getNumArguments(call) < 1)
-        return false;
+        return clang_getNullCursor();
     CXCursor receiver = cursor_strip(clang_Cursor_getArgument(call, 0));
     if (!interp_is_scalar_class(clang_getCursorType(receiver)) || !in_memory(I, receiver))
-        return false;
-    if (!clang_Cursor_isNull(done))
-        lvalue(I, receiver, assign ? USE_WRITE : USE_READ_WRITE);
-    return true;
+        return clang_getNullCursor();
+    *use = assign ? USE_WRITE : USE_READ_WRITE;
+    return receiver;
 }
 
-static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, bool *is_operator)
+/* The object a method is called on. For an operator the object is its first argument;
+ * `*store` is set (scalar_store) when the operator stores through it instead. */
+static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, bool *is_operator,
+                                  CXCursor *store, enum storage_use *store_use)
 {
     *is_operator = false;
+    *store = clang_getNullCursor();
     CXCursor callee = cursor_first_expr(call);
     callee = cursor_strip(callee);
     if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr &&
@@ -674,9 +677,11 @@ static struct value call_receiver(struct interp *I, CXCursor call, CXCursor fn, 
     CXString s = clang_getCursorSpelling(fn);
     *is_operator = strncmp(clang_getCString(s), "operator", 8) == 0;
     clang_disposeString(s);
-    if (*is_operator && clang_Cursor_getNumArguments(call) > 0 &&
-        !scalar_store(I, call, fn, clang_getNullCursor()))
-        return eval(I, clang_Cursor_getArgument(call, 0));
+    if (*is_operator && clang_Cursor_getNumArguments(call) > 0) {
+        *store = scalar_store(I, call, fn, store_use);
+        if (clang_Cursor_isNull(*store))
+            return eval(I, clang_Cursor_getArgument(call, 0));
+    }
     return unknown;
 }
 
@@ -907,9 +912,11 @@ static struct value eval_call(struct interp *I, CXCursor call)
     }
     bool is_operator = false;
     struct value self = unknown;
+    CXCursor store = clang_getNullCursor();
+    enum storage_use store_use = USE_WRITE;
     bool method = kind == CXCursor_CXXMethod || kind == CXCursor_ConversionFunction;
     if (method && !clang_CXXMethod_isStatic(fn))
-        self = call_receiver(I, call, fn, &is_operator);
+        self = call_receiver(I, call, fn, &is_operator, &store, &store_use);
     int first = is_operator ? 1 : 0;
     struct value *args = xcalloc((size_t)nargs + 1, sizeof(*args));
     enum ref_binding *binding = xcalloc((size_t)nargs + 1, sizeof(*binding));
@@ -920,7 +927,8 @@ static struct value eval_call(struct interp *I, CXCursor call)
         eval_arguments(I, fn, call, first, nargs, args, binding);
     nargs -= first;
     struct value result = none;
-    if (is_operator && scalar_store(I, call, fn, call)) {   /* the store, after the right side */
+    if (!clang_Cursor_isNull(store)) {    /* the store, after the right side */
+        lvalue(I, store, store_use);
         free(args);
         free(binding);
         return unknown;
