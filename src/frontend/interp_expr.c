@@ -337,12 +337,12 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
     case CXCursor_MemberRefExpr: {
         struct object *owner = NULL;
         struct value *slot = field_in(I, e, true, &owner);
-        for (size_t f = 0; slot && owner && use != USE_READ && f < owner->fields.len; f++)
-            if (&owner->fields.items[f].v == slot && owner->fields.items[f].detached) {
-                interp_unsupported(I, e, "assignment through '%s', a reference member the "
-                                   "frontend does not follow", owner->fields.items[f].name);
-                return NULL;
-            }
+        struct field *f = use != USE_READ ? field_holding(owner, slot) : NULL;
+        if (f && f->detached) {
+            interp_unsupported(I, e, "assignment through '%s', a reference member the frontend "
+                               "does not follow", f->name);
+            return NULL;
+        }
         return slot;
     }
     default:
@@ -872,9 +872,7 @@ static void assign_object(struct interp *I, struct object *dst, struct object *s
             assign_object(I, slot->obj, v.obj);
         else
             *slot = v;
-        for (size_t f = 0; f < dst->fields.len; f++)   /* a reference member stays unfollowed */
-            if (&dst->fields.items[f].v == slot)
-                dst->fields.items[f].detached |= detached;
+        field_holding(dst, slot)->detached |= detached;   /* a reference member stays unfollowed */
     }
     for (size_t f = 0; f < dst->fields.len; f++)   /* a field src never made: not known */
         if (!field_slot(src, dst->fields.items[f].name, false) &&
@@ -1094,22 +1092,22 @@ static void run_member_initializers(struct interp *I, CXCursor ctor, struct obje
     for (size_t i = 0; i < kids.len && !I->stopped; i++) {
         CXCursor k = kids.items[i];
         if (clang_getCursorKind(k) == CXCursor_MemberRef && i + 1 < kids.len) {
+            CXType ft = clang_getCursorType(clang_getCursorReferenced(k));
+            bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
+            /* the value first: evaluating it may add fields to self and move them */
+            struct value v = eval(I, kids.items[i + 1]);
+            bool detached = reference && v.kind != VAL_OBJECT;
             CXString s = clang_getCursorSpelling(k);
             struct value *slot = field_slot(self, clang_getCString(s), true);
             clang_disposeString(s);
-            CXType ft = clang_getCursorType(clang_getCursorReferenced(k));
-            bool reference = ft.kind == CXType_LValueReference || ft.kind == CXType_RValueReference;
-            struct value v = eval(I, kids.items[i + 1]);
-            bool detached = reference && v.kind != VAL_OBJECT;
             *slot = detached    ? unknown
                     : reference ? v
                                 : named_unknown(I, interp_copy_for(I, ft, v));
-            if (reference)   /* the slot is the last field when it was just made, else found */
-                for (size_t f = 0; f < self->fields.len; f++)
-                    if (&self->fields.items[f].v == slot) {
-                        self->fields.items[f].shared = !detached;
-                        self->fields.items[f].detached = detached;
-                    }
+            if (reference) {
+                struct field *f = field_holding(self, slot);
+                f->shared = !detached;
+                f->detached = detached;
+            }
             i++;
         } else if (clang_getCursorKind(k) == CXCursor_CallExpr &&
                    clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor) {

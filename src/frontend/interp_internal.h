@@ -57,6 +57,8 @@ char *class_name(CXType type);                      /* "TQue", malloc'ed */
 struct object *new_object(struct interp *I, CXType type);
 void free_objects(struct interp *I);
 struct value *field_slot(struct object *o, const char *name, bool create);
+/* The field of o whose value slot is (from field_slot), or NULL. */
+struct field *field_holding(struct object *o, const struct value *slot);
 struct value *element_slot(struct object *array, int64_t i, bool create);
 struct value declared_array(struct interp *I, CXCursor decl, CXType type);
 struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site);

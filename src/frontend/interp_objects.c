@@ -58,6 +58,14 @@ struct value *field_slot(struct object *o, const char *name, bool create)
     return &o->fields.items[o->fields.len - 1].v;
 }
 
+struct field *field_holding(struct object *o, const struct value *slot)
+{
+    for (size_t i = 0; o && slot && i < o->fields.len; i++)
+        if (&o->fields.items[i].v == slot)
+            return &o->fields.items[i];
+    return NULL;
+}
+
 /* ---- arrays: objects whose fields are named "0", "1", ... ---- */
 
 /* The elements an array holds (of one dimension; of all of them, for an array of arrays
