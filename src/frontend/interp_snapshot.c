@@ -69,7 +69,8 @@ static void reach_objects(struct interp *I, struct reach *r)
     for (size_t g = 0; g < I->globals.len; g++)
         reach_value(r, I->globals.items[g].v);
     reach_value(r, I->scratch);
-    for (size_t i = 0; i < I->objects.len; i++)
+    /* an API layer that makes no objects (BANG C) has none to look for */
+    for (size_t i = 0; I->api->construct && i < I->objects.len; i++)
         if (I->objects.items[i]->api)
             reach_value(r, (struct value){.obj = I->objects.items[i]});
     /* breadth first: `found` grows while it is read */
