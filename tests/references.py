@@ -220,5 +220,20 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(p.returncode == 1 and f'{through}:11:3: error: ALU store_scalar writes a bytes '
            '[160, 164) while IO memcpy_async at line 10 may still be writing them [waw-hazard]'
            in p.stdout, f'check: a reference to *(&n) is n: {p.stdout!r}')
+    # what a reference cannot follow is an error at its line, with the check id
+    unfollowed = write(os.path.join(tmp, 'reference_unfollowed.mlu'),
+                       '#include <bang.h>\n__mlu_func__ float *pick(float *a);\n'
+                       '__mlu_func__ float get(const float &v) {\n  return v;\n}\n'
+                       '__mlu_global__ void k(float *x, int flag) {\n  float *q = pick(x);\n'
+                       '  float s = get(*q);\n  float t = get(q[2]);\n'
+                       '  int a = 0, b = 0;\n  int &c = flag ? a : b;\n  int *w = &c;\n}\n')
+    out = run('lower', unfollowed, '-o', '-').stderr
+    for line in (f'{unfollowed}:8:17: error: a reference through this pointer is not modelled '
+                 '[unsupported]',
+                 f'{unfollowed}:9:17: error: a reference to an element through this pointer is not '
+                 'modelled [unsupported]',
+                 f"{unfollowed}:12:12: error: the address of 'c', a reference the frontend does not "
+                 'follow [unsupported]'):
+        expect(line in out, f'lower: {line!r} in {out!r}')
 
 finish()
