@@ -222,16 +222,16 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
     const struct lw_program *p = ctx->p;
     const struct lw_ins *b = &p->ins[i];
     struct arena *A = &ctx->out->arena;
-    if (!hb_xbarrier_participates(p, b->prim, b->core))
-        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, lw_op(b));
+    if (!hb_xbarrier_participates(p, lw_xbar_prim(p, b), b->core))
+        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, lw_op(p, b));
     const char *counts = "";
     int shown = 0;
     for (int c = 0; c < p->ncores && shown < 6; c++) {
-        if (!hb_xbarrier_joins(p, b->prim, b->core, c))
+        if (!hb_xbarrier_joins(p, lw_xbar_prim(p, b), b->core, c))
             continue;
         size_t n = 0;
         for (size_t j = p->cores[c].first_ins; j < p->cores[c].first_ins + p->cores[c].nins; j++)
-            n += p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == b->prim;
+            n += p->ins[j].kind == INS_XBARRIER && p->ins[j].xbar_prim == b->xbar_prim;
         counts = arena_printf(A, "%s%s%s %zu", counts, shown++ ? ", " : "", p->cores[c].name, n);
     }
     return arena_printf(A, "not every participating core calls it that many times (calls: %s)",

@@ -418,7 +418,7 @@ static void group_barrier(const struct lw_program *p, const struct model_prim *p
 {
     struct size_vec *calls = xcalloc((size_t)p->ncores, sizeof(*calls));
     for (size_t j = 0; j < p->nins && p->nkind[INS_XBARRIER]; j++)
-        if (p->ins[j].kind == INS_XBARRIER && p->ins[j].prim == prim)
+        if (p->ins[j].kind == INS_XBARRIER && lw_xbar_prim(p, &p->ins[j]) == prim)
             VEC_PUSH(calls[p->ins[j].core], j);
     int ndomains = hb_xbarrier_domains(p, prim);
     size_t *least = xmalloc((size_t)(ndomains > 0 ? ndomains : 1) * sizeof(size_t));

@@ -87,6 +87,11 @@ struct access_words access_words(const struct model *model, const struct ast_stm
     return (struct access_words){NULL, s->head, s->head_loc, s->writes};
 }
 
+const char *lw_op(const struct lw_program *p, const struct lw_ins *x)
+{
+    return x->kind == INS_ACCESS ? access_words(p->model, x->stmt).op : x->stmt->name;
+}
+
 /* The op, its table entry and unit of access s on the current core type; false (reported)
  * when it has none. */
 static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct stmt_memo *m)
@@ -209,7 +214,6 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     if (!ins)
         return;
     L->p->units[ins->unit].has_access = true;
-    ins->op = m.op;
     ins->interlocked = m.interlocked;
     ins->writes = kept;
     ins->nwrites = (uint16_t)nw;

@@ -14,27 +14,27 @@ const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t
     const char *where = p->multicore ? arena_printf(arena, " on %s", p->cores[x->core].name) : "";
     switch (x->kind) {
     case INS_ACCESS:
-        return arena_printf(arena, "%s %s%s", p->units[x->unit].mu->name, lw_op(x), where);
+        return arena_printf(arena, "%s %s%s", p->units[x->unit].mu->name, lw_op(p, x), where);
     case INS_SIGNAL:
     case INS_WAIT: {
         const struct lw_channel *c = &p->channels[x->channel];
-        return arena_printf(arena, "%s(%s, %s, %lld)%s", lw_op(x), local_unit(p, x, c->src),
+        return arena_printf(arena, "%s(%s, %s, %lld)%s", lw_op(p, x), local_unit(p, x, c->src),
                             local_unit(p, x, c->dst), (long long)c->id, where);
     }
     case INS_XSIGNAL:
     case INS_XWAIT: {
         /* The unit as written (a cross-core wait sits on the model's wait unit). */
         const struct ast_expr *u = x->stmt->args;
-        return arena_printf(arena, "%s(%s, %d, %lld)%s", lw_op(x),
+        return arena_printf(arena, "%s(%s, %d, %lld)%s", lw_op(p, x),
                             u && u->kind == EXPR_NAME ? u->name : p->units[x->unit].mu->name,
                             x->xmode, (long long)x->xflag, where);
     }
     case INS_BARRIER:
         if (x->unit >= 0)
-            return arena_printf(arena, "%s(%s)%s", lw_op(x), p->units[x->unit].mu->name, where);
-        return arena_printf(arena, "%s(...)%s", lw_op(x), where);
+            return arena_printf(arena, "%s(%s)%s", lw_op(p, x), p->units[x->unit].mu->name, where);
+        return arena_printf(arena, "%s(...)%s", lw_op(p, x), where);
     case INS_XBARRIER:
-        return arena_printf(arena, "%s()%s", lw_op(x), where);
+        return arena_printf(arena, "%s()%s", lw_op(p, x), where);
     }
-    return lw_op(x);
+    return lw_op(p, x);
 }

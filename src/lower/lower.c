@@ -115,7 +115,6 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     const struct lw_ins *prev = L->nins ? x - 1 : NULL;
     x->stmt = stmt;
     x->writes = NULL;   /* and the other members of the kind's union */
-    x->op = NULL;
     x->kind = (uint8_t)kind;
     x->blocking = blocking;
     x->interlocked = false;

@@ -39,31 +39,24 @@ struct mem_region {          /* 24 bytes: one per region of every access */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
-struct lw_ins {              /* 48 bytes on LP64; the kind-specific fields share storage */
-    const struct ast_stmt *stmt;    /* location; a primitive's name as written (lw_op) */
+struct lw_ins {              /* 40 bytes on LP64; the kind-specific fields share storage */
+    const struct ast_stmt *stmt;    /* location; the op or primitive as written (lw_op) */
     const struct binding_list *iters; /* loop variables, outermost first (shared by the
                                        * instructions of one iteration; never NULL) */
     union {                 /* read only the member of the instruction's kind */
-        struct {            /* INS_ACCESS: nwrites regions, then nreads (lw_reads); both 0
-                             * for the other kinds */
-            struct mem_region *writes;
-            const char *op; /* the op name as written (lw_op) */
+        struct mem_region *writes;  /* INS_ACCESS: nwrites regions, then nreads (lw_reads) */
+        struct {            /* INS_BARRIER, INS_XBARRIER */
+            int bar_masks;  /* index into lw_program.bar_masks (lw_bar_from, lw_bar_to) */
+            uint32_t xbar_prim; /* INS_XBARRIER: index into the model's prims (lw_xbar_prim) */
         };
-        struct {            /* every other kind: a primitive */
-            const struct model_prim *prim;
-            union {
-                int bar_masks;  /* INS_BARRIER, INS_XBARRIER: index into
-                                 * lw_program.bar_masks (lw_bar_from, lw_bar_to) */
-                struct {    /* INS_XSIGNAL, INS_XWAIT */
-                    int32_t xflag;  /* below the model's flag count */
-                    int xmode;  /* mode id */
-                };
-                struct {    /* INS_SIGNAL, INS_WAIT */
-                    int channel;    /* index into lw_program.channels */
-                    uint32_t nth;   /* how many of its kind (signals, or waits) came before it
-                                     * on its channel: rule 6 pairs equal nth */
-                };
-            };
+        struct {            /* INS_XSIGNAL, INS_XWAIT */
+            int32_t xflag;  /* below the model's flag count */
+            int xmode;      /* mode id */
+        };
+        struct {            /* INS_SIGNAL, INS_WAIT */
+            int channel;    /* index into lw_program.channels */
+            uint32_t nth;   /* how many of its kind (signals, or waits) came before it on its
+                             * channel: rule 6 pairs equal nth */
         };
     };
     int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
@@ -71,14 +64,14 @@ struct lw_ins {              /* 48 bytes on LP64; the kind-specific fields share
     uint16_t core;          /* index into lw_program.cores (LOWER_MAX_CORES); the issue index
                              * within the core is the distance from the core's first
                              * instruction (lw_seq) */
-    uint16_t nwrites, nreads;   /* at most LOWER_MAX_REGIONS each */
+    uint16_t nwrites, nreads;   /* at most LOWER_MAX_REGIONS each; both 0 but for INS_ACCESS */
     uint8_t kind;           /* enum ins_kind */
     bool blocking : 1, interlocked : 1;
     bool blocks_issue : 1;  /* nothing after it is issued until it ends (rule 1) */
 };
 
 /* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 48, "lw_ins grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 40, "lw_ins grew");
 /* What the narrow fields of lw_ins can hold; the lowering refuses a kernel past them. */
 #define LOWER_MAX_CORES 4096
 #define LOWER_MAX_REGIONS UINT16_MAX
@@ -90,11 +83,6 @@ static inline struct mem_region *lw_reads(const struct lw_ins *x)
     return x->writes + x->nwrites;
 }
 
-/* The op or primitive name as written. */
-static inline const char *lw_op(const struct lw_ins *x)
-{
-    return x->kind == INS_ACCESS ? x->op : x->stmt->name;
-}
 
 /* Overlapping bytes of one memory. */
 static inline bool mem_regions_overlap(const struct mem_region *x, const struct mem_region *y)
@@ -220,6 +208,16 @@ static inline uint64_t lw_bar_to(const struct lw_program *p, const struct lw_ins
 {
     return p->bar_masks[x->bar_masks].to;
 }
+
+/* The primitive an INS_XBARRIER calls. */
+static inline const struct model_prim *lw_xbar_prim(const struct lw_program *p,
+                                                    const struct lw_ins *x)
+{
+    return &p->model->prims[x->xbar_prim];
+}
+
+/* The op or primitive name as written (access.c: the op of an access is its statement's). */
+const char *lw_op(const struct lw_program *p, const struct lw_ins *x);
 
 /* Instruction i's issue index within its core. */
 static inline int lw_seq(const struct lw_program *p, size_t i)

@@ -111,7 +111,6 @@ static void lower_flag(struct lowerer *L, const struct ast_stmt *s, const struct
         lower_emit(L, is_signal ? INS_SIGNAL : INS_WAIT, is_signal ? src : dst, false, s);
     if (!ins)
         return;
-    ins->prim = prim;
     ins->channel = channel;
     struct lw_channel *ch = &L->channels.items[channel];
     ins->nth = is_signal ? ch->nsignals++ : ch->nwaits++;
@@ -181,7 +180,6 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
     struct lw_ins *ins = lower_emit(L, INS_BARRIER, queue_unit, false, s);
     if (!ins)
         return;
-    ins->prim = prim;
     ins->bar_masks = bar_masks(L, from, to);
     if (from == all_units(L->ct) && to == all_units(L->ct))
         lower_try_cut(L, s);
@@ -238,7 +236,6 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
         return;
     L->no_cuts = true;
     L->p->units[ins->unit].has_xsignal |= is_signal;
-    ins->prim = prim;
     ins->xmode = (int)mode;
     ins->xflag = (int32_t)flag;   /* in range: checked above */
 }
@@ -271,8 +268,8 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         if (!ins)
             return;
         L->no_cuts = true;
-        ins->prim = prim;
         ins->bar_masks = bar_masks(L, all_units(L->ct), all_units(L->ct));
+        ins->xbar_prim = (uint32_t)(prim - L->model->prims);
         break;
     }
     }

@@ -113,7 +113,7 @@ static void issue(struct machine *m, size_t x)
                 VEC_PUSH(m->holding[u], x);
         }
         if (ins->kind == INS_XBARRIER) {
-            size_t pi = (size_t)(ins->prim - p->model->prims);
+            size_t pi = ins->xbar_prim;
             m->xbar_call[x] = m->xbar_calls[(size_t)ins->core * (size_t)p->model->nprims + pi]++;
         }
         VEC_PUSH(m->barriers[ins->core], x);
@@ -183,10 +183,10 @@ static void xbarrier_arrive(struct machine *m, size_t x)
 {
     const struct lw_program *p = m->p;
     const struct lw_ins *ins = &p->ins[x];
-    int domain = hb_xbarrier_domain(p, ins->prim, ins->core);
+    int domain = hb_xbarrier_domain(p, lw_xbar_prim(p, ins), ins->core);
     if (domain < 0)
         return;   /* a core that does not take part waits forever */
-    size_t slot = xbar_slot(p, ins->prim, domain), k = m->xbar_call[x];
+    size_t slot = xbar_slot(p, lw_xbar_prim(p, ins), domain), k = m->xbar_call[x];
     while (m->xbar_groups[slot].len <= k) {
         struct size_vec empty = {0};
         VEC_PUSH(m->xbar_groups[slot], empty);

@@ -53,8 +53,8 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
     f->iter_second = *y->iters;
     f->unit_first = p->units[x->unit].name;
     f->unit_second = p->units[y->unit].name;
-    f->op_first = lw_op(x);
-    f->op_second = lw_op(y);
+    f->op_first = lw_op(p, x);
+    f->op_second = lw_op(p, y);
     race_bytes(p, pr, f);
     bool overlap = r->start[pr->first] < r->end[pr->second];
     f->message = arena_printf(

@@ -20,7 +20,7 @@ static void test_unroll(void)
     for (size_t k = 0; k < 3; k++) {
         const struct lw_ins *x = &l.p->ins[k];
         CU_ASSERT_EQUAL(x->kind, INS_ACCESS);
-        CU_ASSERT_STRING_EQUAL(lw_op(x), "copy");
+        CU_ASSERT_STRING_EQUAL(lw_op(l.p, x), "copy");
         CU_ASSERT_STRING_EQUAL(l.p->units[x->unit].name, "MTE2");
         CU_ASSERT_EQUAL(x->pos, (int)k);
         CU_ASSERT_EQUAL(x->iters->len, 1);
@@ -44,7 +44,7 @@ static void test_branches(void)
     CU_ASSERT_EQUAL_FATAL(l.p->nins, 3);
     CU_ASSERT_EQUAL(l.p->ins[0].writes[0].lo, 0);
     CU_ASSERT_EQUAL(l.p->ins[1].writes[0].lo, 1024);
-    CU_ASSERT_STRING_EQUAL(lw_op(&l.p->ins[2]), "get_value");
+    CU_ASSERT_STRING_EQUAL(lw_op(l.p, &l.p->ins[2]), "get_value");
     CU_ASSERT_EQUAL(l.p->ins[2].nwrites, 0);
     CU_ASSERT_EQUAL(l.p->ins[2].nreads, 1);
     CU_ASSERT_EQUAL(lw_reads(&l.p->ins[2])[0].hi, 4);
