@@ -307,12 +307,12 @@ const struct fix_edit *fix_edits_for_pair(const struct lw_program *p, struct are
     const struct model_prim *wait = prim_of_kind(m, PRIM_WAIT);
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1) && m->flags.nids >= 2) {
         /* a ping-pong pair on the kernel's own loop variables, innermost first */
-        for (size_t k = y->iters->len; k-- > 0 && n < 8;)
+        for (size_t k = lw_iters(p, y)->len; k-- > 0 && n < 8;)
             add(c, &n,
                 arena_printf(arena, "%s(%s, %s, %s %% 2); %s(%s, %s, %s %% 2);", set->name,
-                             ct->units[ua].name, ct->units[ub].name, y->iters->items[k].name,
+                             ct->units[ua].name, ct->units[ub].name, lw_iters(p, y)->items[k].name,
                              wait->name, ct->units[ua].name, ct->units[ub].name,
-                             y->iters->items[k].name),
+                             lw_iters(p, y)->items[k].name),
                 NULL, 0);
     }
     if (ua != ub && set && wait && ((ct->allowed_dst[ua] >> ub) & 1)) {

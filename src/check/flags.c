@@ -18,7 +18,7 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
                         .loc = p->ins[at].stmt->loc,
                         .kernel = p->kernel,
                         .params = p->params,
-                        .iter_second = *p->ins[at].iters,
+                        .iter_second = *lw_iters(p, &p->ins[at]),
                         .ins_known = true,
                         .ins_at = at,
                         .ins_other = other,
@@ -26,7 +26,7 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
                         .late_issue = late && late->issue};
     if (other != NO_INS) {
         f.related = p->ins[other].stmt->loc;
-        f.iter_first = *p->ins[other].iters;
+        f.iter_first = *lw_iters(p, &p->ins[other]);
         f.related_what = ctx->brief ? NULL : describe_ins(p, &ctx->out->arena, other);
     }
     diag_add(ctx->out, &f);
@@ -46,14 +46,14 @@ void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
 
 /* " (i=1, j=0)": the loop values of an instruction, to tell two executions of one statement
  * apart; "" outside loops. */
-static const char *iterations(struct arena *A, const struct lw_ins *x)
+static const char *iterations(struct arena *A, const struct binding_list *iters)
 {
-    if (!x->iters->len)
+    if (!iters->len)
         return "";
     const char *t = " (";
-    for (size_t k = 0; k < x->iters->len; k++)
-        t = arena_printf(A, "%s%s%s=%lld", t, k ? ", " : "", x->iters->items[k].name,
-                         (long long)x->iters->items[k].value);
+    for (size_t k = 0; k < iters->len; k++)
+        t = arena_printf(A, "%s%s%s=%lld", t, k ? ", " : "", iters->items[k].name,
+                         (long long)iters->items[k].value);
     return arena_printf(A, "%s)", t);
 }
 
@@ -122,9 +122,9 @@ static void check_channels(const struct check_context *ctx)
             check_add_overrun(ctx, next, s[k], &late,
                 CHECK_TEXT(ctx, A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
                              describe_ins(p, A, next),
-                             same_stmt(p, next, s[k]) ? iterations(A, &p->ins[next]) : "",
+                             same_stmt(p, next, s[k]) ? iterations(A, lw_iters(p, &p->ins[next])) : "",
                              describe_ins(p, A, s[k]), p->ins[s[k]].stmt->loc.line,
-                             same_stmt(p, next, s[k]) ? iterations(A, &p->ins[s[k]]) : "",
+                             same_stmt(p, next, s[k]) ? iterations(A, lw_iters(p, &p->ins[s[k]])) : "",
                              k < nw ? overrun_why(ctx, w[k], &late)
                                     : "nothing waits for it in between"));
         }

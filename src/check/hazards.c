@@ -94,24 +94,24 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
             return;
-        if (mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads))
+        if (mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_reads(p, y), lw_nreads(y)))
             record(p, s, KIND_RAW, a, b);
-        if (mem_any_overlap(y->writes, y->nwrites, lw_reads(x), x->nreads))
+        if (mem_any_overlap(lw_writes(p, y), lw_nwrites(y), lw_reads(p, x), lw_nreads(x)))
             record(p, s, KIND_RAW, b, a);
-        if (mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+        if (mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_writes(p, y), lw_nwrites(y)))
             record(p, s, KIND_WAW, a, b);
         return;
     }
     unsigned kinds = HAZ_RAW | HAZ_WAR | HAZ_WAW;
     if (x->unit == y->unit)
-        kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(x));
+        kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(p, x));
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
-    if ((kinds & HAZ_RAW) && mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads))
+    if ((kinds & HAZ_RAW) && mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_reads(p, y), lw_nreads(y)))
         record(p, s, KIND_RAW, a, b);
-    if ((kinds & HAZ_WAR) && mem_any_overlap(lw_reads(x), x->nreads, y->writes, y->nwrites))
+    if ((kinds & HAZ_WAR) && mem_any_overlap(lw_reads(p, x), lw_nreads(x), lw_writes(p, y), lw_nwrites(y)))
         record(p, s, KIND_WAR, a, b);
-    if ((kinds & HAZ_WAW) && mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites))
+    if ((kinds & HAZ_WAW) && mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_writes(p, y), lw_nwrites(y)))
         record(p, s, KIND_WAW, a, b);
 }
 
@@ -174,8 +174,8 @@ static void index_pass(const struct check_context *ctx, struct region_index *ix,
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || !ctx->hb->started[i])
             continue;
-        index_regions(p, ix, i, x->writes, x->nwrites, nw, ix->writes);
-        index_regions(p, ix, i, lw_reads(x), x->nreads, nr, ix->reads);
+        index_regions(p, ix, i, lw_writes(p, x), lw_nwrites(x), nw, ix->writes);
+        index_regions(p, ix, i, lw_reads(p, x), lw_nreads(x), nr, ix->reads);
     }
 }
 
@@ -345,10 +345,10 @@ static void overlap_of(const struct lw_program *p, const struct hazard *h,
                        const struct mem_region **rf, const struct mem_region **rs)
 {
     const struct lw_ins *f = &p->ins[h->first], *s = &p->ins[h->second];
-    const struct mem_region *fr = h->kind == KIND_WAR ? lw_reads(f) : f->writes;
-    int nf = h->kind == KIND_WAR ? f->nreads : f->nwrites;
-    const struct mem_region *sr = h->kind == KIND_RAW ? lw_reads(s) : s->writes;
-    int ns = h->kind == KIND_RAW ? s->nreads : s->nwrites;
+    const struct mem_region *fr = h->kind == KIND_WAR ? lw_reads(p, f) : lw_writes(p, f);
+    int nf = h->kind == KIND_WAR ? lw_nreads(f) : lw_nwrites(f);
+    const struct mem_region *sr = h->kind == KIND_RAW ? lw_reads(p, s) : lw_writes(p, s);
+    int ns = h->kind == KIND_RAW ? lw_nreads(s) : lw_nwrites(s);
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)
             if (mem_regions_overlap(&fr[i], &sr[j])) {
@@ -381,8 +381,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
         .related = f->stmt->loc,
         .kernel = p->kernel,
         .params = p->params,
-        .iter_first = *f->iters,
-        .iter_second = *s->iters,
+        .iter_first = *lw_iters(p, f),
+        .iter_second = *lw_iters(p, s),
         .unit_first = ins_unit(p, h->first),
         .unit_second = ins_unit(p, h->second),
         .op_first = lw_op(p, f),
@@ -444,10 +444,10 @@ bool check_hazards(const struct check_context *ctx)
             if (y->kind != INS_ACCESS || !ctx->hb->started[b])
                 continue;
             v.b = b;
-            for (int k = 0; k < y->nwrites; k++)
-                visit_region(&v, &ix, &y->writes[k], true);
-            for (int k = 0; k < y->nreads; k++)
-                visit_region(&v, &ix, &lw_reads(y)[k], false);
+            for (int k = 0; k < lw_nwrites(y); k++)
+                visit_region(&v, &ix, &lw_writes(p, y)[k], true);
+            for (int k = 0; k < lw_nreads(y); k++)
+                visit_region(&v, &ix, &lw_reads(p, y)[k], false);
         }
         index_free(&ix);
     }

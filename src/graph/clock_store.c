@@ -39,8 +39,8 @@ static void mark_shared_units(const struct lw_program *p, int32_t *of)
             const struct lw_ins *x = &p->ins[i];
             if (x->kind != INS_ACCESS)
                 continue;
-            for (int k = 0; k < x->nwrites + x->nreads; k++) {
-                int mem = k < x->nwrites ? x->writes[k].memory : lw_reads(x)[k - x->nwrites].memory;
+            for (int k = 0; k < lw_nwrites(x) + lw_nreads(x); k++) {
+                int mem = k < lw_nwrites(x) ? lw_writes(p, x)[k].memory : lw_reads(p, x)[k - lw_nwrites(x)].memory;
                 if (pass == 1) {
                     if (multi[mem])
                         of[x->unit] = 0;

@@ -62,12 +62,12 @@ static void interlock_add(struct interlock_index *ix, const struct lw_program *p
 {
     const struct lw_ins *ins = &p->ins[x];
     size_t u = (size_t)(ins->unit - p->cores[ins->core].first_unit);
-    for (int k = 0; k < ins->nwrites; k++)
-        span_index_add(&ix->writes[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u],
-                       &ins->writes[k].bytes, x, ins->pos);
-    for (int k = 0; k < ins->nreads; k++)
-        span_index_add(&ix->reads[(size_t)lw_reads(ins)[k].memory * (size_t)ix->nunits + u],
-                       &lw_reads(ins)[k].bytes, x, ins->pos);
+    for (int k = 0; k < lw_nwrites(ins); k++)
+        span_index_add(&ix->writes[(size_t)lw_writes(p, ins)[k].memory * (size_t)ix->nunits + u],
+                       &lw_writes(p, ins)[k].bytes, x, ins->pos);
+    for (int k = 0; k < lw_nreads(ins); k++)
+        span_index_add(&ix->reads[(size_t)lw_reads(p, ins)[k].memory * (size_t)ix->nunits + u],
+                       &lw_reads(p, ins)[k].bytes, x, ins->pos);
 }
 
 /* The index of a core, every list reserved to its size (growing one by doubling copies it and
@@ -84,10 +84,10 @@ static void interlock_index_init(struct interlock_index *ix, const struct lw_pro
         if (ins->kind != INS_ACCESS || !ins->interlocked)
             continue;
         size_t u = (size_t)(ins->unit - core->first_unit);
-        for (int k = 0; k < ins->nwrites; k++)
-            nw[(size_t)ins->writes[k].memory * (size_t)ix->nunits + u]++;
-        for (int k = 0; k < ins->nreads; k++)
-            nr[(size_t)lw_reads(ins)[k].memory * (size_t)ix->nunits + u]++;
+        for (int k = 0; k < lw_nwrites(ins); k++)
+            nw[(size_t)lw_writes(p, ins)[k].memory * (size_t)ix->nunits + u]++;
+        for (int k = 0; k < lw_nreads(ins); k++)
+            nr[(size_t)lw_reads(p, ins)[k].memory * (size_t)ix->nunits + u]++;
     }
     for (size_t k = 0; k < ix->n; k++) {
         span_index_reserve(&ix->writes[k], nw[k]);
@@ -107,20 +107,21 @@ static size_t later(size_t best, const struct span *s)
  * the earlier ones of its unit). */
 static void find_interlocks_of(struct builder *b, size_t x, const struct interlock_index *ix)
 {
-    const struct lw_ins *bx = &b->p->ins[x];
-    int own = bx->unit - b->p->cores[bx->core].first_unit;
+    const struct lw_program *p = b->p;
+    const struct lw_ins *bx = &p->ins[x];
+    int own = bx->unit - p->cores[bx->core].first_unit;
     for (int u = 0; u < ix->nunits; u++) {
         if (u == own)
             continue;
         size_t best = NO_INS;
-        for (int k = 0; k < bx->nwrites; k++) {
-            const struct mem_region *r = &bx->writes[k];
+        for (int k = 0; k < lw_nwrites(bx); k++) {
+            const struct mem_region *r = &lw_writes(p, bx)[k];
             size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
             best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
             best = later(best, span_index_last(&ix->reads[slot], SIZE_MAX, r->lo, r->hi));
         }
-        for (int k = 0; k < bx->nreads; k++) {
-            const struct mem_region *r = &lw_reads(bx)[k];
+        for (int k = 0; k < lw_nreads(bx); k++) {
+            const struct mem_region *r = &lw_reads(p, bx)[k];
             size_t slot = (size_t)r->memory * (size_t)ix->nunits + (size_t)u;
             best = later(best, span_index_last(&ix->writes[slot], SIZE_MAX, r->lo, r->hi));
         }

@@ -154,33 +154,45 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
     return true;
 }
 
-/* Regions w (nw writes, then nr reads) as the program keeps them: those of one of the
- * statement's recent instructions when they are the same, else a copy in the program's arena.
- * At 10^7 events the regions were a tenth of the memory, most of them copies of the one
- * before or of the one a buffer rotation before. */
-static struct mem_region *keep_regions(struct lowerer *L, const struct ast_stmt *s,
-                                       const struct mem_region *w, int nw, int nr)
+/* Regions w (nw writes, then nr reads) as the program keeps them, as the index of the first
+ * in the program's regions: those of one of the statement's recent instructions when they
+ * are the same, else a copy appended there. At 10^7 events the regions were a tenth of the
+ * memory, most of them copies of the one before or of the one a buffer rotation before.
+ * False (reported) past LOWER_MAX_REGIONS_IN_ALL. */
+static bool keep_regions(struct lowerer *L, const struct ast_stmt *s, const struct mem_region *w,
+                         int nw, int nr, uint32_t *first)
 {
     struct stmt_memo *memo = lower_memo_find(L, s);
     int n = nw + nr;
+    const struct mem_region *kept = L->region_block.p;
     for (int k = 0; memo && k < MEMO_REGIONS; k++) {
-        const struct mem_region *have = memo->regions[k].items;
-        if (have && memo->regions[k].n == n && memo->regions[k].nwrites == nw
+        const struct mem_region *have = kept + memo->regions[k].first;
+        if (memo->regions[k].n == n && memo->regions[k].nwrites == nw
             && (n == 0 || (have[0].lo == w[0].lo && have[0].memory == w[0].memory))
-            && memcmp(have, w, (size_t)n * sizeof(*w)) == 0)
-            return memo->regions[k].items;
+            && memcmp(have, w, (size_t)n * sizeof(*w)) == 0) {
+            *first = memo->regions[k].first;
+            return true;
+        }
     }
-    struct mem_region *copy =
-        arena_alloc_array_unzeroed(&L->p->arena, (size_t)(n ? n : 1), sizeof(*w));
-    memcpy(copy, w, (size_t)n * sizeof(*w));
+    if (L->nregions + (size_t)n > LOWER_MAX_REGIONS_IN_ALL) {
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, s->loc,
+                   "kernel '%s' has more than %llu access regions in all, more than one run "
+                   "can number",
+                   L->p->kernel, (unsigned long long)LOWER_MAX_REGIONS_IN_ALL);
+        return false;
+    }
+    xbig_reserve(&L->region_block, (L->nregions + (size_t)n) * sizeof(*w));
+    *first = (uint32_t)L->nregions;
+    memcpy((struct mem_region *)L->region_block.p + L->nregions, w, (size_t)n * sizeof(*w));
+    L->nregions += (size_t)n;
     if (memo) {
         int k = memo->regions_next;
-        memo->regions[k].items = copy;
+        memo->regions[k].first = *first;
         memo->regions[k].n = n;
         memo->regions[k].nwrites = nw;
         memo->regions_next = (k + 1) % MEMO_REGIONS;
     }
-    return copy;
+    return true;
 }
 
 void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
@@ -209,15 +221,17 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     int nr = lower_regions(L, s->reads, env, mu, te, false, w + nw);
     if (L->stopped)
         return;
-    struct mem_region *kept = keep_regions(L, s, w, nw, nr);
+    uint32_t first;
+    if (!keep_regions(L, s, w, nw, nr, &first))
+        return;
     struct lw_ins *ins = lower_emit(L, INS_ACCESS, u, m.blocking, s);
     if (!ins)
         return;
     L->p->units[ins->unit].has_access = true;
     ins->interlocked = m.interlocked;
-    ins->writes = kept;
-    ins->nwrites = (uint16_t)nw;
-    ins->nreads = (uint16_t)nr;
+    ins->access.first_region = first;
+    ins->access.nwrites = (uint16_t)nw;
+    ins->access.nreads = (uint16_t)nr;
     if (L->path->cuts)
         lower_try_cut_at_access(L, s);
 }

@@ -103,6 +103,12 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
 {
     if (!lower_spend(L, 1, stmt->loc))
         return NULL;
+    if (L->nins >= LOWER_MAX_ITER_LISTS) {   /* an instruction's iteration is a 32-bit index */
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, stmt->loc,
+                   "kernel '%s' lowers to more than %llu instructions, more than one run can "
+                   "number", L->p->kernel, (unsigned long long)LOWER_MAX_ITER_LISTS);
+        return NULL;
+    }
     if (L->nins == L->ins_cap) {
         xbig_reserve(&L->ins_block, (L->nins + 1) * sizeof(struct lw_ins));
         L->ins = L->ins_block.p;
@@ -114,14 +120,13 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     struct lw_ins *x = &L->ins[L->nins];
     const struct lw_ins *prev = L->nins ? x - 1 : NULL;
     x->stmt = stmt;
-    x->writes = NULL;   /* and the other members of the kind's union */
+    memset(&x->access, 0, sizeof(x->access));   /* and the other members of the kind's union */
     x->kind = (uint8_t)kind;
     x->blocking = blocking;
     x->interlocked = false;
     x->core = (uint16_t)L->core;
     x->unit = -1;
     x->pos = -1;
-    x->nwrites = x->nreads = 0;
     if (local_unit >= 0) {
         x->unit = L->p->cores[L->core].first_unit + local_unit;
         x->pos = L->p->units[x->unit].count++;
@@ -131,19 +136,20 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     x->blocks_issue = blocks_issue(L->p, x);
     L->p->nkind[kind]++;
     L->p->nissuer_barriers += x->unit < 0;
-    static const struct binding_list no_loop = {NULL, 0};
-    x->iters = &no_loop;
+    x->iters = 0;   /* outside every loop (lower_kernel) */
     if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
         size_t bytes = L->iters.len * sizeof(struct binding);
-        if (prev && prev->iters->len == L->iters.len
-            && memcmp(prev->iters->items, L->iters.items, bytes) == 0) {
+        const struct binding_list *before = prev ? L->iter_lists.items[prev->iters] : NULL;
+        if (before && before->len == L->iters.len
+            && memcmp(before->items, L->iters.items, bytes) == 0) {
             x->iters = prev->iters;
         } else {
             struct binding *b = arena_alloc_array_unzeroed(&L->p->arena, L->iters.len, sizeof(*b));
             memcpy(b, L->iters.items, bytes);
             struct binding_list *list = arena_alloc_array_unzeroed(&L->p->arena, 1, sizeof(*list));
             *list = (struct binding_list){b, L->iters.len};
-            x->iters = list;
+            x->iters = (uint32_t)L->iter_lists.len;   /* at most one per instruction */
+            VEC_PUSH(L->iter_lists, list);
         }
     }
     L->nins++;
@@ -439,6 +445,9 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     struct lowerer L = {.ast = ast, .model = model, .p = p, .diags = diags,
                         .limits = limits, .path = path};
     path->taken.used = 0;
+    static const struct binding_list no_loop = {NULL, 0};
+    VEC_PUSH(L.iter_lists, &no_loop);   /* lw_ins.iters 0 */
+    xbig_reserve(&L.region_block, 64 * sizeof(struct mem_region));   /* never NULL */
 
     const struct scope *globals = NULL;
     core_plan_vec plan = {0};
@@ -457,6 +466,12 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
     VEC_FREE(L.scratch);
+    xbig_resize(&L.region_block, L.nregions * sizeof(*p->regions));
+    p->region_block = L.region_block;
+    p->regions = p->region_block.p;
+    p->nregions = L.nregions;
+    p->iter_lists = L.iter_lists.items;
+    p->niter_lists = L.iter_lists.len;
     lower_flows_free(&L);
     /* Exactly as long as it is: the spare capacity of the growing block is given back. */
     xbig_resize(&L.ins_block, L.nins * sizeof(*p->ins));
@@ -497,6 +512,8 @@ void lw_program_free(struct lw_program *p)
     if (!p)
         return;
     xbig_free(&p->ins_block);
+    xbig_free(&p->region_block);
+    free(p->iter_lists);
     free(p->channels);
     free(p->bar_masks);
     free(p->memories);

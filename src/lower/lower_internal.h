@@ -29,11 +29,11 @@ struct stmt_memo {
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
     /* ACCESS: the regions the statement's last MEMO_REGIONS distinct instructions got, in
-     * the program's arena; the next one shares them when its own are the same (a loop body
+     * the program's regions; the next one shares them when its own are the same (a loop body
      * mostly touches the same bytes every iteration, or one of a few buffers in turn). */
     struct {
-        struct mem_region *items;
-        int n, nwrites;
+        uint32_t first;
+        int n, nwrites;     /* an entry never set is 0 regions at 0, which is right too */
     } regions[MEMO_REGIONS];
     int regions_next;               /* the entry the next new regions replace */
 };
@@ -56,6 +56,9 @@ struct lowerer {
     struct xbig ins_block;          /* the instructions (xbig: no copies as they grow) */
     struct lw_ins *ins;             /* ins_block.p */
     size_t nins, ins_cap;
+    struct xbig region_block;       /* the regions of every access (lw_program.regions) */
+    size_t nregions;
+    VEC(const struct binding_list *) iter_lists;   /* lw_program.iter_lists */
     VEC(struct lw_channel) channels;
     VEC(struct lw_memory) memories;
     VEC(struct binding) iters;      /* loop variables of the current iteration */

@@ -39,12 +39,23 @@ struct mem_region {          /* 24 bytes: one per region of every access */
     int buffer;             /* index into lw_program.buffers, for reporting (lw_buffer_base) */
 };
 
-struct lw_ins {              /* 40 bytes on LP64; the kind-specific fields share storage */
+struct lw_ins {              /* 32 bytes on LP64; the kind-specific fields share storage */
     const struct ast_stmt *stmt;    /* location; the op or primitive as written (lw_op) */
-    const struct binding_list *iters; /* loop variables, outermost first (shared by the
-                                       * instructions of one iteration; never NULL) */
+    uint32_t iters;         /* its loop variables: index into lw_program.iter_lists (lw_iters) */
+    int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
+    int pos;                /* queue position on its unit (-1 without unit) */
+    uint16_t core;          /* index into lw_program.cores (LOWER_MAX_CORES); the issue index
+                             * within the core is the distance from the core's first
+                             * instruction (lw_seq) */
+    uint8_t kind;           /* enum ins_kind */
+    bool blocking : 1, interlocked : 1;
+    bool blocks_issue : 1;  /* nothing after it is issued until it ends (rule 1) */
     union {                 /* read only the member of the instruction's kind */
-        struct mem_region *writes;  /* INS_ACCESS: nwrites regions, then nreads (lw_reads) */
+        struct {            /* INS_ACCESS: nwrites regions from lw_program.regions[first_region],
+                             * then nreads (lw_writes, lw_reads, lw_nwrites, lw_nreads) */
+            uint32_t first_region;
+            uint16_t nwrites, nreads;   /* at most LOWER_MAX_REGIONS each */
+        } access;
         struct {            /* INS_BARRIER, INS_XBARRIER */
             int bar_masks;  /* index into lw_program.bar_masks (lw_bar_from, lw_bar_to) */
             uint32_t xbar_prim; /* INS_XBARRIER: index into the model's prims (lw_xbar_prim) */
@@ -59,28 +70,27 @@ struct lw_ins {              /* 40 bytes on LP64; the kind-specific fields share
                              * channel: rule 6 pairs equal nth */
         };
     };
-    int unit;               /* kernel-wide unit index; -1 for issuer-level barriers */
-    int pos;                /* queue position on its unit (-1 without unit) */
-    uint16_t core;          /* index into lw_program.cores (LOWER_MAX_CORES); the issue index
-                             * within the core is the distance from the core's first
-                             * instruction (lw_seq) */
-    uint16_t nwrites, nreads;   /* at most LOWER_MAX_REGIONS each; both 0 but for INS_ACCESS */
-    uint8_t kind;           /* enum ins_kind */
-    bool blocking : 1, interlocked : 1;
-    bool blocks_issue : 1;  /* nothing after it is issued until it ends (rule 1) */
 };
 
 /* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 40, "lw_ins grew");
+_Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 32, "lw_ins grew");
 /* What the narrow fields of lw_ins can hold; the lowering refuses a kernel past them. */
 #define LOWER_MAX_CORES 4096
 #define LOWER_MAX_REGIONS UINT16_MAX
 _Static_assert(LOWER_MAX_CORES <= UINT16_MAX, "lw_ins.core is 16 bits");
 
-/* An access's read regions, which follow its write regions. */
-static inline struct mem_region *lw_reads(const struct lw_ins *x)
+/* What the 32-bit indexes of lw_ins can reach; the lowering refuses a kernel past them. */
+#define LOWER_MAX_REGIONS_IN_ALL UINT32_MAX
+#define LOWER_MAX_ITER_LISTS UINT32_MAX
+
+/* How many regions an instruction writes and reads: 0 but for an access. */
+static inline int lw_nwrites(const struct lw_ins *x)
 {
-    return x->writes + x->nwrites;
+    return x->kind == INS_ACCESS ? x->access.nwrites : 0;
+}
+static inline int lw_nreads(const struct lw_ins *x)
+{
+    return x->kind == INS_ACCESS ? x->access.nreads : 0;
 }
 
 
@@ -101,23 +111,6 @@ static inline bool mem_any_overlap(const struct mem_region *xs, int nx, const st
     return false;
 }
 
-/* Bytes an access writes, over all its write regions. */
-static inline int64_t lw_written_bytes(const struct lw_ins *x)
-{
-    int64_t n = 0;
-    for (int k = 0; k < x->nwrites; k++)
-        n += x->writes[k].hi - x->writes[k].lo;
-    return n;
-}
-
-/* Two accesses conflict: overlapping bytes, at least one of them a write (the definition the
- * checks, the engines and the simulator share, docs/semantics.md §3). */
-static inline bool lw_accesses_conflict(const struct lw_ins *x, const struct lw_ins *y)
-{
-    return mem_any_overlap(x->writes, x->nwrites, lw_reads(y), y->nreads)
-           || mem_any_overlap(lw_reads(x), x->nreads, y->writes, y->nwrites)
-           || mem_any_overlap(x->writes, x->nwrites, y->writes, y->nwrites);
-}
 
 struct lw_core {
     const char *name;       /* "aiv[1]", or the kernel name for single-core kernels */
@@ -183,6 +176,12 @@ struct lw_program {
     struct lw_ins *ins;             /* ins_block.p */
     size_t nins;
     struct xbig ins_block;
+    struct mem_region *regions;     /* region_block.p: every access's regions (lw_writes) */
+    size_t nregions;
+    struct xbig region_block;
+    const struct binding_list **iter_lists; /* each iteration's loop variables (lw_iters);
+                                             * entry 0 is outside every loop */
+    size_t niter_lists;
     size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
     size_t nissuer_barriers;        /* barriers issued by the issuer (unit -1) */
     struct lw_channel *channels;
@@ -199,6 +198,46 @@ struct lw_program {
     bool cut;               /* the run stopped at a barrier past which it was checked before
                                (lower.h, path_choices.cuts): no end-of-kernel checks */
 };
+
+/* An access's write regions, and its read regions right after them (lw_nwrites, lw_nreads
+ * of each; none for the other kinds). */
+static inline struct mem_region *lw_writes(const struct lw_program *p, const struct lw_ins *x)
+{
+    return p->regions + (x->kind == INS_ACCESS ? x->access.first_region : 0);
+}
+static inline struct mem_region *lw_reads(const struct lw_program *p, const struct lw_ins *x)
+{
+    return lw_writes(p, x) + lw_nwrites(x);
+}
+
+/* The loop variables of an instruction's iteration, outermost first (never NULL). */
+static inline const struct binding_list *lw_iters(const struct lw_program *p,
+                                                  const struct lw_ins *x)
+{
+    return p->iter_lists[x->iters];
+}
+
+/* Bytes an access writes, over all its write regions. */
+static inline int64_t lw_written_bytes(const struct lw_program *p, const struct lw_ins *x)
+{
+    const struct mem_region *w = lw_writes(p, x);
+    int64_t n = 0;
+    for (int k = 0; k < lw_nwrites(x); k++)
+        n += w[k].hi - w[k].lo;
+    return n;
+}
+
+/* Two accesses conflict: overlapping bytes, at least one of them a write (the definition the
+ * checks, the engines and the simulator share, docs/semantics.md §3). */
+static inline bool lw_accesses_conflict(const struct lw_program *p, const struct lw_ins *x,
+                                        const struct lw_ins *y)
+{
+    const struct mem_region *xw = lw_writes(p, x), *yw = lw_writes(p, y);
+    const struct mem_region *xr = lw_reads(p, x), *yr = lw_reads(p, y);
+    return mem_any_overlap(xw, lw_nwrites(x), yr, lw_nreads(y))
+           || mem_any_overlap(xr, lw_nreads(x), yw, lw_nwrites(y))
+           || mem_any_overlap(xw, lw_nwrites(x), yw, lw_nwrites(y));
+}
 
 static inline uint64_t lw_bar_from(const struct lw_program *p, const struct lw_ins *x)
 {

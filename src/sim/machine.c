@@ -130,7 +130,7 @@ static bool conflicts_with_earlier_interlocked(const struct machine *m, size_t x
     const struct size_vec *live = &m->interlocked[p->ins[x].core];
     for (size_t k = 0; k < live->len; k++) {
         size_t y = live->items[k];
-        if (y < x && lw_accesses_conflict(&p->ins[y], &p->ins[x]))
+        if (y < x && lw_accesses_conflict(p, &p->ins[y], &p->ins[x]))
             return true;
     }
     return false;

@@ -14,18 +14,19 @@ static unsigned same_core_kinds(const struct lw_program *p, const struct lw_ins 
 {
     if (a->unit != b->unit)
         return HAZ_RAW | HAZ_WAR | HAZ_WAW;
-    return model_unit_intra_hazards(p->units[a->unit].mu, lw_written_bytes(a));
+    return model_unit_intra_hazards(p->units[a->unit].mu, lw_written_bytes(p, a));
 }
 
-static bool kind_overlaps(enum sim_problem_kind kind, const struct lw_ins *f, const struct lw_ins *s)
+static bool kind_overlaps(const struct lw_program *p, enum sim_problem_kind kind,
+                          const struct lw_ins *f, const struct lw_ins *s)
 {
     switch (kind) {
     case SIM_RACE_RAW:
-        return mem_any_overlap(f->writes, f->nwrites, lw_reads(s), s->nreads);
+        return mem_any_overlap(lw_writes(p, f), lw_nwrites(f), lw_reads(p, s), lw_nreads(s));
     case SIM_RACE_WAR:
-        return mem_any_overlap(lw_reads(f), f->nreads, s->writes, s->nwrites);
+        return mem_any_overlap(lw_reads(p, f), lw_nreads(f), lw_writes(p, s), lw_nwrites(s));
     case SIM_RACE_WAW:
-        return mem_any_overlap(f->writes, f->nwrites, s->writes, s->nwrites);
+        return mem_any_overlap(lw_writes(p, f), lw_nwrites(f), lw_writes(p, s), lw_nwrites(s));
     default:
         return false;
     }
@@ -39,7 +40,7 @@ bool sim_shows_race(const struct sim_run *r, enum sim_problem_kind kind, size_t 
     const struct lw_program *p = r->p;
     const struct lw_ins *f = &p->ins[first], *s = &p->ins[second];
     if (f->kind != INS_ACCESS || s->kind != INS_ACCESS || !started(r, first) || !started(r, second)
-        || !kind_overlaps(kind, f, s))
+        || !kind_overlaps(p, kind, f, s))
         return false;
     if (f->core != s->core) {
         if (kind == SIM_RACE_WAR)
@@ -65,21 +66,21 @@ static void consider(struct sim_run *r, size_t x, size_t y)
     if (a->core != b->core) {
         if (!(r->start[x] < r->end[y] && r->start[y] < r->end[x]))
             return;
-        if (kind_overlaps(SIM_RACE_RAW, a, b))
+        if (kind_overlaps(p, SIM_RACE_RAW, a, b))
             found[n++] = (struct sim_problem){SIM_RACE_RAW, x, y, -1};
-        if (kind_overlaps(SIM_RACE_RAW, b, a))
+        if (kind_overlaps(p, SIM_RACE_RAW, b, a))
             found[n++] = (struct sim_problem){SIM_RACE_RAW, y, x, -1};
-        if (kind_overlaps(SIM_RACE_WAW, a, b))
+        if (kind_overlaps(p, SIM_RACE_WAW, a, b))
             found[n++] = (struct sim_problem){SIM_RACE_WAW, x, y, -1};
     } else {
         if (!(r->start[y] < r->end[x]))
             return;
         unsigned kinds = same_core_kinds(p, a, b);
-        if ((kinds & HAZ_RAW) && kind_overlaps(SIM_RACE_RAW, a, b))
+        if ((kinds & HAZ_RAW) && kind_overlaps(p, SIM_RACE_RAW, a, b))
             found[n++] = (struct sim_problem){SIM_RACE_RAW, x, y, -1};
-        if ((kinds & HAZ_WAR) && kind_overlaps(SIM_RACE_WAR, a, b))
+        if ((kinds & HAZ_WAR) && kind_overlaps(p, SIM_RACE_WAR, a, b))
             found[n++] = (struct sim_problem){SIM_RACE_WAR, x, y, -1};
-        if ((kinds & HAZ_WAW) && kind_overlaps(SIM_RACE_WAW, a, b))
+        if ((kinds & HAZ_WAW) && kind_overlaps(p, SIM_RACE_WAW, a, b))
             found[n++] = (struct sim_problem){SIM_RACE_WAW, x, y, -1};
     }
     for (int i = 0; i < n; i++)
@@ -187,8 +188,8 @@ void sim_detect_races(struct sim_run *r)
         if (x->kind != INS_ACCESS || !started(r, i))
             continue;
         for (int w = 0; w < 2; w++) {
-            const struct mem_region *regs = w ? x->writes : lw_reads(x);
-            for (int k = 0; k < (w ? x->nwrites : x->nreads); k++) {
+            const struct mem_region *regs = w ? lw_writes(p, x) : lw_reads(p, x);
+            for (int k = 0; k < (w ? lw_nwrites(x) : lw_nreads(x)); k++) {
                 if (regs[k].lo >= regs[k].hi)
                     continue;
                 struct region_ref e = {.memory = regs[k].memory, .core = x->core, .lo = regs[k].lo,

@@ -23,10 +23,10 @@ static const char *interval(struct arena *A, const struct sim_run *r, size_t i)
 static void race_bytes(const struct lw_program *p, const struct sim_problem *pr, struct finding *f)
 {
     const struct lw_ins *x = &p->ins[pr->first], *y = &p->ins[pr->second];
-    const struct mem_region *fr = pr->kind == SIM_RACE_WAR ? lw_reads(x) : x->writes;
-    int nf = pr->kind == SIM_RACE_WAR ? x->nreads : x->nwrites;
-    const struct mem_region *sr = pr->kind == SIM_RACE_RAW ? lw_reads(y) : y->writes;
-    int ns = pr->kind == SIM_RACE_RAW ? y->nreads : y->nwrites;
+    const struct mem_region *fr = pr->kind == SIM_RACE_WAR ? lw_reads(p, x) : lw_writes(p, x);
+    int nf = pr->kind == SIM_RACE_WAR ? lw_nreads(x) : lw_nwrites(x);
+    const struct mem_region *sr = pr->kind == SIM_RACE_RAW ? lw_reads(p, y) : lw_writes(p, y);
+    int ns = pr->kind == SIM_RACE_RAW ? lw_nreads(y) : lw_nwrites(y);
     for (int i = 0; i < nf; i++)
         for (int j = 0; j < ns; j++)
             if (mem_regions_overlap(&fr[i], &sr[j])) {
@@ -49,8 +49,8 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
     f->check = race_check[pr->kind];
     f->loc = y->stmt->loc;
     f->related = x->stmt->loc;
-    f->iter_first = *x->iters;
-    f->iter_second = *y->iters;
+    f->iter_first = *lw_iters(p, x);
+    f->iter_second = *lw_iters(p, y);
     f->unit_first = p->units[x->unit].name;
     f->unit_second = p->units[y->unit].name;
     f->op_first = lw_op(p, x);
@@ -74,10 +74,10 @@ static void other_finding(const struct lw_program *p, struct diag_list *d,
     const struct lw_ins *s = &p->ins[pr->second];
     const char *what = describe_ins(p, A, pr->second);
     f->loc = s->stmt->loc;
-    f->iter_second = *s->iters;
+    f->iter_second = *lw_iters(p, s);
     if (pr->first != SIM_NONE) {
         f->related = p->ins[pr->first].stmt->loc;
-        f->iter_first = *p->ins[pr->first].iters;
+        f->iter_first = *lw_iters(p, &p->ins[pr->first]);
         f->related_what = describe_ins(p, A, pr->first);
     }
     const char *earlier = f->related_what;

@@ -91,10 +91,10 @@ struct sim_trace *sim_trace_build(const struct sim_run *r, struct arena *arena, 
             e->unit = row_name(p, arena, ins);
             e->what = describe_ins(p, arena, x);
             e->loc = ins->stmt->loc;
-            if (ins->iters->len) {
-                struct binding *b = arena_alloc_array(arena, ins->iters->len, sizeof(*b));
-                memcpy(b, ins->iters->items, ins->iters->len * sizeof(*b));
-                e->iters = (struct binding_list){b, ins->iters->len};
+            if (lw_iters(p, ins)->len) {
+                struct binding *b = arena_alloc_array(arena, lw_iters(p, ins)->len, sizeof(*b));
+                memcpy(b, lw_iters(p, ins)->items, lw_iters(p, ins)->len * sizeof(*b));
+                e->iters = (struct binding_list){b, lw_iters(p, ins)->len};
             }
             e->issue = r->issue[x];
             e->start = r->start[x];

@@ -183,7 +183,7 @@ static void test_engines_agree_on_every_pair(void)
                  * it keeps them for every pair the hazard search asks about. */
                 bool wait = l.p->ins[a].kind == INS_WAIT || l.p->ins[a].kind == INS_XWAIT;
                 if (l.p->ins[a].kind == INS_ACCESS && l.p->ins[b].kind == INS_ACCESS
-                    && kept.started[b] && lw_accesses_conflict(&l.p->ins[a], &l.p->ins[b]))
+                    && kept.started[b] && lw_accesses_conflict(l.p, &l.p->ins[a], &l.p->ins[b]))
                     CU_ASSERT(hb_start_keeps(&kept, b, hb_dim_end(l.p->ins[a].unit)));
                 if (hb_start_keeps(&kept, b, hb_dim_end(l.p->ins[a].unit)) && !wait)
                     CU_ASSERT_EQUAL(hb_before(&kept, a, b), r);

@@ -23,14 +23,14 @@ static void test_unroll(void)
         CU_ASSERT_STRING_EQUAL(lw_op(l.p, x), "copy");
         CU_ASSERT_STRING_EQUAL(l.p->units[x->unit].name, "MTE2");
         CU_ASSERT_EQUAL(x->pos, (int)k);
-        CU_ASSERT_EQUAL(x->iters->len, 1);
-        CU_ASSERT_EQUAL(x->iters->items[0].value, is[k]);
-        CU_ASSERT_EQUAL(x->nwrites, 1);
-        CU_ASSERT_EQUAL(x->writes[0].lo, (is[k] % 2) * 1024);
-        CU_ASSERT_EQUAL(x->writes[0].hi, (is[k] % 2) * 1024 + 1024);
-        CU_ASSERT_EQUAL(lw_reads(x)[0].lo, is[k] * 8);
-        CU_ASSERT_EQUAL(lw_reads(x)[0].hi, is[k] * 8 + 8);
-        CU_ASSERT_NOT_EQUAL(x->writes[0].memory, lw_reads(x)[0].memory);
+        CU_ASSERT_EQUAL(lw_iters(l.p, x)->len, 1);
+        CU_ASSERT_EQUAL(lw_iters(l.p, x)->items[0].value, is[k]);
+        CU_ASSERT_EQUAL(lw_nwrites(x), 1);
+        CU_ASSERT_EQUAL(lw_writes(l.p, x)[0].lo, (is[k] % 2) * 1024);
+        CU_ASSERT_EQUAL(lw_writes(l.p, x)[0].hi, (is[k] % 2) * 1024 + 1024);
+        CU_ASSERT_EQUAL(lw_reads(l.p, x)[0].lo, is[k] * 8);
+        CU_ASSERT_EQUAL(lw_reads(l.p, x)[0].hi, is[k] * 8 + 8);
+        CU_ASSERT_NOT_EQUAL(lw_writes(l.p, x)[0].memory, lw_reads(l.p, x)[0].memory);
     }
     lowered_free(&l);
 }
@@ -42,12 +42,12 @@ static void test_branches(void)
                   "{ V vdup u[1]; } else { S get_value <- u[0][0 +: 4]; } } }",
               NULL, &l);
     CU_ASSERT_EQUAL_FATAL(l.p->nins, 3);
-    CU_ASSERT_EQUAL(l.p->ins[0].writes[0].lo, 0);
-    CU_ASSERT_EQUAL(l.p->ins[1].writes[0].lo, 1024);
+    CU_ASSERT_EQUAL(lw_writes(l.p, &l.p->ins[0])[0].lo, 0);
+    CU_ASSERT_EQUAL(lw_writes(l.p, &l.p->ins[1])[0].lo, 1024);
     CU_ASSERT_STRING_EQUAL(lw_op(l.p, &l.p->ins[2]), "get_value");
-    CU_ASSERT_EQUAL(l.p->ins[2].nwrites, 0);
-    CU_ASSERT_EQUAL(l.p->ins[2].nreads, 1);
-    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[2])[0].hi, 4);
+    CU_ASSERT_EQUAL(lw_nwrites(&l.p->ins[2]), 0);
+    CU_ASSERT_EQUAL(lw_nreads(&l.p->ins[2]), 1);
+    CU_ASSERT_EQUAL(lw_reads(l.p, &l.p->ins[2])[0].hi, 4);
     lowered_free(&l);
 }
 
@@ -71,11 +71,11 @@ static void test_placement_aliases(void)
               "buffer c : UB[1024];\nkernel k { V vdup a[0x900 +: 16]; V vdup b[0x100 +: 16]; V vdup c; }",
               NULL, &l);
     CU_ASSERT_EQUAL_FATAL(l.p->nins, 3);
-    const struct mem_region *ra = &l.p->ins[0].writes[0], *rb = &l.p->ins[1].writes[0];
+    const struct mem_region *ra = &lw_writes(l.p, &l.p->ins[0])[0], *rb = &lw_writes(l.p, &l.p->ins[1])[0];
     CU_ASSERT_EQUAL(ra->memory, rb->memory);             /* placed in one space: one memory */
     CU_ASSERT_EQUAL(ra->lo, 0x900);
     CU_ASSERT_EQUAL(rb->lo, 0x900);                      /* 0x800 + 0x100 */
-    CU_ASSERT_NOT_EQUAL(l.p->ins[2].writes[0].memory, ra->memory);
+    CU_ASSERT_NOT_EQUAL(lw_writes(l.p, &l.p->ins[2])[0].memory, ra->memory);
     lowered_free(&l);
 }
 
@@ -90,9 +90,9 @@ static void test_core_scoped_buffers(void)
     CU_ASSERT_STRING_EQUAL(l.p->cores[1].name, "aiv[1]");
     CU_ASSERT_STRING_EQUAL(l.p->units[l.p->ins[1].unit].name, "aiv[1].MTE2");
     /* UB is per core, GM shared */
-    CU_ASSERT_NOT_EQUAL(l.p->ins[0].writes[0].memory, l.p->ins[1].writes[0].memory);
-    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[0])[0].memory, lw_reads(&l.p->ins[1])[0].memory);
-    CU_ASSERT_EQUAL(lw_reads(&l.p->ins[1])[0].lo, 1024);
+    CU_ASSERT_NOT_EQUAL(lw_writes(l.p, &l.p->ins[0])[0].memory, lw_writes(l.p, &l.p->ins[1])[0].memory);
+    CU_ASSERT_EQUAL(lw_reads(l.p, &l.p->ins[0])[0].memory, lw_reads(l.p, &l.p->ins[1])[0].memory);
+    CU_ASSERT_EQUAL(lw_reads(l.p, &l.p->ins[1])[0].lo, 1024);
     lowered_free(&l);
 }
 
