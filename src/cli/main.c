@@ -323,7 +323,10 @@ static int run(const struct cli_command *cmd, int argc, char **argv)
  * indexes. So no block is mapped on its own (glibc maps blocks from 128 KiB, or 32 MiB at
  * most, and unmaps them on free) and the heap's top is given back only past 1 GiB: at 10^7
  * events this took the memory a run touches from 1.44 GB to 1.13 GB, its peak unchanged.
- * The lowered instructions keep a mapping of their own (xbig, xalloc.h). */
+ * The lowered instructions and regions keep mappings of their own (xbig, xalloc.h). This
+ * holds for the main thread, which checks a single file or every file with -j 1; a worker
+ * thread of -j N allocates from heaps of at most 64 MiB, and glibc still maps a block larger
+ * than that on its own and unmaps it on free. */
 static void tune_allocator(void)
 {
 #ifdef __GLIBC__

@@ -35,7 +35,7 @@ static inline size_t channel_count(const struct channel_lists *l, size_t c)
 struct hb_matches {
     /* The flag signals and waits by channel, which the matching above pairs k-th with k-th
      * and the flag checks read again: built once, in one pass over the instructions for
-     * both kinds (at 10^7 events every pass is 480 MB read). */
+     * both kinds (at 10^7 events every pass is 320 MB read). */
     struct channel_lists signals, waits;
     /* The tables of cross-core flag instructions are indexed by their rank among the
      * kernel's XWAITs (xwait_ins) or XSIGNALs (xset_ins), found by hb_xrank: few of a

@@ -470,7 +470,8 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->region_block = L.region_block;
     p->regions = p->region_block.p;
     p->nregions = L.nregions;
-    p->iter_lists = L.iter_lists.items;
+    /* Exactly as long as it is too: one per instruction in a loop of one instruction. */
+    p->iter_lists = xrealloc_array(L.iter_lists.items, L.iter_lists.len, sizeof(*p->iter_lists));
     p->niter_lists = L.iter_lists.len;
     lower_flows_free(&L);
     /* Exactly as long as it is: the spare capacity of the growing block is given back. */

@@ -1,7 +1,9 @@
 /* The lowered program: one kernel, under one parameter assignment and one choice of every
  * `if (?)`, unrolled into per-core instruction sequences in issue order. This is what the
  * happens-before engines (src/graph/) and the checks (src/check/) work on; it refers back
- * to the syntax tree only for locations. Everything lives in the program's arena. */
+ * to the syntax tree for locations and for names as written (lw_op). The instructions and the regions are blocks of
+ * their own (xbig: one record per event, and they grow to hundreds of megabytes); the rest
+ * lives in the program's arena or in arrays lw_program_free frees. */
 #ifndef AS_LOWER_PROGRAM_H
 #define AS_LOWER_PROGRAM_H
 
@@ -72,8 +74,11 @@ struct lw_ins {              /* 32 bytes on LP64; the kind-specific fields share
     };
 };
 
-/* One per event: at 10^7 events every byte of it is 10 MB (docs/limits.md). */
+/* One per event: at 10^7 events every byte of it is 10 MB (bench/results.md has the bytes
+ * per event of whole runs). */
 _Static_assert(sizeof(void *) != 8 || sizeof(struct lw_ins) == 32, "lw_ins grew");
+/* lower_emit clears the kind's union through its access member. */
+_Static_assert(sizeof(((struct lw_ins *)0)->access) == 8, "the union of lw_ins is 8 bytes");
 /* What the narrow fields of lw_ins can hold; the lowering refuses a kernel past them. */
 #define LOWER_MAX_CORES 4096
 #define LOWER_MAX_REGIONS UINT16_MAX
