@@ -46,8 +46,9 @@ void check_add_overrun(const struct check_context *ctx, size_t at, size_t other,
 
 /* " (i=1, j=0)": the loop values of an instruction, to tell two executions of one statement
  * apart; "" outside loops. */
-static const char *iterations(struct arena *A, const struct binding_list *iters)
+static const char *iterations(struct arena *A, const struct lw_program *p, size_t i)
 {
+    const struct binding_list *iters = lw_iters(p, &p->ins[i]);
     if (!iters->len)
         return "";
     const char *t = " (";
@@ -122,9 +123,9 @@ static void check_channels(const struct check_context *ctx)
             check_add_overrun(ctx, next, s[k], &late,
                 CHECK_TEXT(ctx, A, "%s%s may fire while the flag is still set by %s at line %d%s: %s",
                              describe_ins(p, A, next),
-                             same_stmt(p, next, s[k]) ? iterations(A, lw_iters(p, &p->ins[next])) : "",
+                             same_stmt(p, next, s[k]) ? iterations(A, p, next) : "",
                              describe_ins(p, A, s[k]), p->ins[s[k]].stmt->loc.line,
-                             same_stmt(p, next, s[k]) ? iterations(A, lw_iters(p, &p->ins[s[k]])) : "",
+                             same_stmt(p, next, s[k]) ? iterations(A, p, s[k]) : "",
                              k < nw ? overrun_why(ctx, w[k], &late)
                                     : "nothing waits for it in between"));
         }
@@ -223,7 +224,8 @@ static const char *xbarrier_never_why(const struct check_context *ctx, size_t i)
     const struct lw_ins *b = &p->ins[i];
     struct arena *A = &ctx->out->arena;
     if (!hb_xbarrier_participates(p, lw_xbar_prim(p, b), b->core))
-        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name, lw_op(p, b));
+        return arena_printf(A, "%s does not take part in %s()", p->cores[b->core].name,
+                            lw_op(p, b));
     const char *counts = "";
     int shown = 0;
     for (int c = 0; c < p->ncores && shown < 6; c++) {

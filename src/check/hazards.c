@@ -94,11 +94,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
             return;
-        if (mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_reads(p, y), lw_nreads(y)))
+        if (lw_writes_meet_reads(p, x, y))
             record(p, s, KIND_RAW, a, b);
-        if (mem_any_overlap(lw_writes(p, y), lw_nwrites(y), lw_reads(p, x), lw_nreads(x)))
+        if (lw_writes_meet_reads(p, y, x))
             record(p, s, KIND_RAW, b, a);
-        if (mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_writes(p, y), lw_nwrites(y)))
+        if (lw_writes_meet_writes(p, x, y))
             record(p, s, KIND_WAW, a, b);
         return;
     }
@@ -107,11 +107,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         kinds = model_unit_intra_hazards(p->units[x->unit].mu, lw_written_bytes(p, x));
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
-    if ((kinds & HAZ_RAW) && mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_reads(p, y), lw_nreads(y)))
+    if ((kinds & HAZ_RAW) && lw_writes_meet_reads(p, x, y))
         record(p, s, KIND_RAW, a, b);
-    if ((kinds & HAZ_WAR) && mem_any_overlap(lw_reads(p, x), lw_nreads(x), lw_writes(p, y), lw_nwrites(y)))
+    if ((kinds & HAZ_WAR) && lw_writes_meet_reads(p, y, x))
         record(p, s, KIND_WAR, a, b);
-    if ((kinds & HAZ_WAW) && mem_any_overlap(lw_writes(p, x), lw_nwrites(x), lw_writes(p, y), lw_nwrites(y)))
+    if ((kinds & HAZ_WAW) && lw_writes_meet_writes(p, x, y))
         record(p, s, KIND_WAW, a, b);
 }
 
@@ -444,10 +444,11 @@ bool check_hazards(const struct check_context *ctx)
             if (y->kind != INS_ACCESS || !ctx->hb->started[b])
                 continue;
             v.b = b;
+            const struct mem_region *w = lw_writes(p, y), *r = lw_reads(p, y);
             for (int k = 0; k < lw_nwrites(y); k++)
-                visit_region(&v, &ix, &lw_writes(p, y)[k], true);
+                visit_region(&v, &ix, &w[k], true);
             for (int k = 0; k < lw_nreads(y); k++)
-                visit_region(&v, &ix, &lw_reads(p, y)[k], false);
+                visit_region(&v, &ix, &r[k], false);
         }
         index_free(&ix);
     }

@@ -39,8 +39,9 @@ static void mark_shared_units(const struct lw_program *p, int32_t *of)
             const struct lw_ins *x = &p->ins[i];
             if (x->kind != INS_ACCESS)
                 continue;
+            const struct mem_region *regions = lw_writes(p, x);   /* the reads follow */
             for (int k = 0; k < lw_nwrites(x) + lw_nreads(x); k++) {
-                int mem = k < lw_nwrites(x) ? lw_writes(p, x)[k].memory : lw_reads(p, x)[k - lw_nwrites(x)].memory;
+                int mem = regions[k].memory;
                 if (pass == 1) {
                     if (multi[mem])
                         of[x->unit] = 0;

@@ -62,12 +62,13 @@ static void interlock_add(struct interlock_index *ix, const struct lw_program *p
 {
     const struct lw_ins *ins = &p->ins[x];
     size_t u = (size_t)(ins->unit - p->cores[ins->core].first_unit);
+    const struct mem_region *w = lw_writes(p, ins), *r = lw_reads(p, ins);
     for (int k = 0; k < lw_nwrites(ins); k++)
-        span_index_add(&ix->writes[(size_t)lw_writes(p, ins)[k].memory * (size_t)ix->nunits + u],
-                       &lw_writes(p, ins)[k].bytes, x, ins->pos);
+        span_index_add(&ix->writes[(size_t)w[k].memory * (size_t)ix->nunits + u], &w[k].bytes, x,
+                       ins->pos);
     for (int k = 0; k < lw_nreads(ins); k++)
-        span_index_add(&ix->reads[(size_t)lw_reads(p, ins)[k].memory * (size_t)ix->nunits + u],
-                       &lw_reads(p, ins)[k].bytes, x, ins->pos);
+        span_index_add(&ix->reads[(size_t)r[k].memory * (size_t)ix->nunits + u], &r[k].bytes, x,
+                       ins->pos);
 }
 
 /* The index of a core, every list reserved to its size (growing one by doubling copies it and
@@ -84,10 +85,11 @@ static void interlock_index_init(struct interlock_index *ix, const struct lw_pro
         if (ins->kind != INS_ACCESS || !ins->interlocked)
             continue;
         size_t u = (size_t)(ins->unit - core->first_unit);
+        const struct mem_region *w = lw_writes(p, ins), *r = lw_reads(p, ins);
         for (int k = 0; k < lw_nwrites(ins); k++)
-            nw[(size_t)lw_writes(p, ins)[k].memory * (size_t)ix->nunits + u]++;
+            nw[(size_t)w[k].memory * (size_t)ix->nunits + u]++;
         for (int k = 0; k < lw_nreads(ins); k++)
-            nr[(size_t)lw_reads(p, ins)[k].memory * (size_t)ix->nunits + u]++;
+            nr[(size_t)r[k].memory * (size_t)ix->nunits + u]++;
     }
     for (size_t k = 0; k < ix->n; k++) {
         span_index_reserve(&ix->writes[k], nw[k]);

@@ -71,7 +71,7 @@ static void core_edges(struct reference *g, const struct lw_program *p, const st
                 && local_bit(lw_bar_to(p, x), p, y))
                 edge(g, E(a), S(b));
             if (x->kind == INS_ACCESS && y->kind == INS_ACCESS && x->interlocked
-                && y->interlocked && lw_accesses_conflict(p, x, y))                      /* rule 8 */
+                && y->interlocked && lw_accesses_conflict(p, x, y))                   /* rule 8 */
                 edge(g, E(a), S(b));
         }
     }

@@ -1,9 +1,9 @@
 /* The lowered program: one kernel, under one parameter assignment and one choice of every
  * `if (?)`, unrolled into per-core instruction sequences in issue order. This is what the
  * happens-before engines (src/graph/) and the checks (src/check/) work on; it refers back
- * to the syntax tree for locations and for names as written (lw_op). The instructions and the regions are blocks of
- * their own (xbig: one record per event, and they grow to hundreds of megabytes); the rest
- * lives in the program's arena or in arrays lw_program_free frees. */
+ * to the syntax tree for locations and for names as written (lw_op). The instructions and
+ * the regions are blocks of their own (xbig: one record per event, and they grow to hundreds
+ * of megabytes); the rest lives in the program's arena or in arrays lw_program_free frees. */
 #ifndef AS_LOWER_PROGRAM_H
 #define AS_LOWER_PROGRAM_H
 
@@ -232,16 +232,27 @@ static inline int64_t lw_written_bytes(const struct lw_program *p, const struct 
     return n;
 }
 
+/* Bytes w writes overlap bytes r reads (w first: a RAW; r first: a WAR). */
+static inline bool lw_writes_meet_reads(const struct lw_program *p, const struct lw_ins *w,
+                                        const struct lw_ins *r)
+{
+    return mem_any_overlap(lw_writes(p, w), lw_nwrites(w), lw_reads(p, r), lw_nreads(r));
+}
+
+/* Bytes both write (a WAW). */
+static inline bool lw_writes_meet_writes(const struct lw_program *p, const struct lw_ins *a,
+                                         const struct lw_ins *b)
+{
+    return mem_any_overlap(lw_writes(p, a), lw_nwrites(a), lw_writes(p, b), lw_nwrites(b));
+}
+
 /* Two accesses conflict: overlapping bytes, at least one of them a write (the definition the
  * checks, the engines and the simulator share, docs/semantics.md §3). */
 static inline bool lw_accesses_conflict(const struct lw_program *p, const struct lw_ins *x,
                                         const struct lw_ins *y)
 {
-    const struct mem_region *xw = lw_writes(p, x), *yw = lw_writes(p, y);
-    const struct mem_region *xr = lw_reads(p, x), *yr = lw_reads(p, y);
-    return mem_any_overlap(xw, lw_nwrites(x), yr, lw_nreads(y))
-           || mem_any_overlap(xr, lw_nreads(x), yw, lw_nwrites(y))
-           || mem_any_overlap(xw, lw_nwrites(x), yw, lw_nwrites(y));
+    return lw_writes_meet_reads(p, x, y) || lw_writes_meet_reads(p, y, x)
+           || lw_writes_meet_writes(p, x, y);
 }
 
 static inline uint64_t lw_bar_from(const struct lw_program *p, const struct lw_ins *x)

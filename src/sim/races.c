@@ -22,11 +22,11 @@ static bool kind_overlaps(const struct lw_program *p, enum sim_problem_kind kind
 {
     switch (kind) {
     case SIM_RACE_RAW:
-        return mem_any_overlap(lw_writes(p, f), lw_nwrites(f), lw_reads(p, s), lw_nreads(s));
+        return lw_writes_meet_reads(p, f, s);
     case SIM_RACE_WAR:
-        return mem_any_overlap(lw_reads(p, f), lw_nreads(f), lw_writes(p, s), lw_nwrites(s));
+        return lw_writes_meet_reads(p, s, f);
     case SIM_RACE_WAW:
-        return mem_any_overlap(lw_writes(p, f), lw_nwrites(f), lw_writes(p, s), lw_nwrites(s));
+        return lw_writes_meet_writes(p, f, s);
     default:
         return false;
     }

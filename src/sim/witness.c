@@ -28,7 +28,8 @@ static size_t find_access(const struct lw_program *p, struct as_loc loc,
         const struct lw_ins *x = &p->ins[i];
         if (x->kind != INS_ACCESS || x->stmt->loc.line != loc.line || x->stmt->loc.col != loc.col)
             continue;
-        if ((unit && strcmp(p->units[x->unit].name, unit) != 0) || !same_values(lw_iters(p, x), iters))
+        if ((unit && strcmp(p->units[x->unit].name, unit) != 0)
+            || !same_values(lw_iters(p, x), iters))
             continue;
         return i;
     }

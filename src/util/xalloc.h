@@ -18,11 +18,11 @@ char *xasprintf(const char *fmt, ...) XALLOC_ATTRS __attribute__((format(printf,
 char *xvasprintf(const char *fmt, va_list ap) XALLOC_ATTRS __attribute__((format(printf, 1, 0)));
 
 /* A block that grows to hundreds of megabytes a little at a time (the lowered instructions:
- * 320 MB at 10^7 events, and their regions). Below XBIG_MAP_FROM bytes it is malloc'ed; from there on it is a
- * mapping of its own that reserves address space far ahead (XBIG_RESERVE), so growing neither
- * copies (realloc copies every block of the heap, and main.c keeps every block there) nor
- * moves it; it has huge pages where the system gives them (see xalloc.c), else
- * only the bytes asked for are populated, a step at a time. */
+ * 320 MB at 10^7 events, and their regions). Below XBIG_MAP_FROM bytes it is malloc'ed; from
+ * there on it is a mapping of its own that reserves address space far ahead (XBIG_RESERVE),
+ * so growing neither copies (realloc copies every block of the heap, and main.c keeps every
+ * block there) nor moves it; it has huge pages where the system gives them (see xalloc.c),
+ * else only the bytes asked for are populated, a step at a time. */
 struct xbig {
     void *p;
     size_t bytes;               /* usable */

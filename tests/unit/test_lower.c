@@ -71,7 +71,7 @@ static void test_placement_aliases(void)
               "buffer c : UB[1024];\nkernel k { V vdup a[0x900 +: 16]; V vdup b[0x100 +: 16]; V vdup c; }",
               NULL, &l);
     CU_ASSERT_EQUAL_FATAL(l.p->nins, 3);
-    const struct mem_region *ra = &lw_writes(l.p, &l.p->ins[0])[0], *rb = &lw_writes(l.p, &l.p->ins[1])[0];
+    const struct mem_region *ra = lw_writes(l.p, &l.p->ins[0]), *rb = lw_writes(l.p, &l.p->ins[1]);
     CU_ASSERT_EQUAL(ra->memory, rb->memory);             /* placed in one space: one memory */
     CU_ASSERT_EQUAL(ra->lo, 0x900);
     CU_ASSERT_EQUAL(rb->lo, 0x900);                      /* 0x800 + 0x100 */
@@ -90,7 +90,8 @@ static void test_core_scoped_buffers(void)
     CU_ASSERT_STRING_EQUAL(l.p->cores[1].name, "aiv[1]");
     CU_ASSERT_STRING_EQUAL(l.p->units[l.p->ins[1].unit].name, "aiv[1].MTE2");
     /* UB is per core, GM shared */
-    CU_ASSERT_NOT_EQUAL(lw_writes(l.p, &l.p->ins[0])[0].memory, lw_writes(l.p, &l.p->ins[1])[0].memory);
+    CU_ASSERT_NOT_EQUAL(lw_writes(l.p, &l.p->ins[0])[0].memory,
+                        lw_writes(l.p, &l.p->ins[1])[0].memory);
     CU_ASSERT_EQUAL(lw_reads(l.p, &l.p->ins[0])[0].memory, lw_reads(l.p, &l.p->ins[1])[0].memory);
     CU_ASSERT_EQUAL(lw_reads(l.p, &l.p->ins[1])[0].lo, 1024);
     lowered_free(&l);
