@@ -38,6 +38,7 @@ struct pir_state {
     int brackets_max;           /* the most open at once */
     int syntax_errors;
     bool stopped;               /* a limit or the error cap ended the parse */
+    bool in_reads;              /* the lexer is past an access's `<-`: `as` is a keyword */
     struct interns names;       /* identifiers: one copy each (util/interns.h) */
 };
 
@@ -117,6 +118,8 @@ static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *who
 static struct ast_region *region_new(struct pir_state *st, const char *name,
                                      const PIR_YYLTYPE *name_loc, const PIR_YYLTYPE *loc,
                                      struct ast_index *indices);
+static void bind_value(struct pir_state *st, struct ast_stmt *s, const char *name,
+                       const PIR_YYLTYPE *loc);
 static struct ast_index *index_new(struct pir_state *st, enum ast_index_kind kind,
                                    const PIR_YYLTYPE *loc, struct ast_expr *a,
                                    struct ast_expr *b);
@@ -156,6 +159,8 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %token LPAREN "'('" RPAREN "')'" LBRACKET "'['" RBRACKET "']'" LBRACE "'{'" RBRACE "'}'"
 %token SEMI "';'" COLON "':'" COMMA "','" ASSIGN "'='" LT "'<'" GT "'>'" BANG "'!'"
 %token AMP "'&'" PIPE "'|'" CARET "'^'" QUESTION "'?'" AT "'@'"
+/* Only after an access's `<-` (the lexer's in_reads); elsewhere `as` is an identifier. */
+%token <str> AS "'as'"
 
 /* C precedence, loosest first. */
 %left OROR
@@ -178,8 +183,8 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %type <exprs> dims args arglist
 %type <stmt> stmt branch block_stmt call access
 %type <stmts> stmts block
-%type <region> region
-%type <regions> regions reads
+%type <region> region read_region
+%type <regions> regions reads read_regions
 %type <index> index
 %type <indices> indices
 %type <core> core
@@ -357,12 +362,20 @@ access:
   | IDENT IDENT regions reads SEMI {
         $$ = access_stmt(st, &@$, $1, &@1, $2, &@2, $3.first, &$4);
     }
+  | IDENT regions reads AS IDENT SEMI {
+        $$ = access_stmt(st, &@$, $1, &@1, NULL, NULL, $2.first, &$3);
+        bind_value(st, $$, $5, &@5);
+    }
+  | IDENT IDENT regions reads AS IDENT SEMI {
+        $$ = access_stmt(st, &@$, $1, &@1, $2, &@2, $3.first, &$4);
+        bind_value(st, $$, $6, &@6);
+    }
   ;
 
 /* Empty without '<-'; '<-' must be followed by at least one region. */
 reads:
     %empty                      { $$.first = $$.last = NULL; }
-  | ARROW regions               { $$ = $2; }
+  | ARROW read_regions          { $$ = $2; }
   ;
 
 regions:
@@ -373,6 +386,19 @@ regions:
 region:
     IDENT                       { $$ = region_new(st, $1, &@1, &@$, NULL); }
   | IDENT indices               { $$ = region_new(st, $1, &@1, &@$, $2.first); }
+  ;
+
+/* What an access reads: a buffer may still be named `as` there, where the lexer makes the
+ * word a keyword. */
+read_regions:
+    read_region                 { $$.first = $$.last = $1; }
+  | read_regions COMMA read_region { $$ = $1; LIST_APPEND($$, $3); }
+  ;
+
+read_region:
+    region
+  | AS                          { $$ = region_new(st, $1, &@1, &@$, NULL); }
+  | AS indices                  { $$ = region_new(st, $1, &@1, &@$, $2.first); }
   ;
 
 indices:
@@ -602,6 +628,15 @@ static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *who
                                     const char *opword, const PIR_YYLTYPE *opword_loc,
                                     struct ast_region *writes, struct pir_regions *reads)
 {
+    /* `use v;` reads as an access of op `use` writing the whole of `v`: it is the statement
+     * of rule 10 instead (the word is no keyword, so `use` stays a name elsewhere). */
+    if (!opword && strcmp(head, "use") == 0 && writes && !writes->next && !writes->indices
+        && !reads->first) {
+        struct ast_stmt *u = ast_stmt_new(st->prog, STMT_USE, pir_loc(st, whole));
+        u->name = writes->buffer;
+        u->name_loc = writes->name_loc;
+        return u;
+    }
     /* The statement is underlined whole (to its ';'): a hazard is about all of it. */
     struct ast_stmt *s = ast_stmt_new(st->prog, STMT_ACCESS, pir_loc(st, whole));
     s->head = head;
@@ -613,6 +648,16 @@ static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *who
     s->reads = reads->first;
     s->has_arrow = reads->first != NULL;
     return s;
+}
+
+/* `... as name;`: the statement binds the value it reads (rule 10). */
+static void bind_value(struct pir_state *st, struct ast_stmt *s, const char *name,
+                       const PIR_YYLTYPE *loc)
+{
+    if (s->kind != STMT_ACCESS)
+        return;
+    s->bind = name;
+    s->bind_loc = pir_loc(st, loc);
 }
 
 static struct ast_region *region_new(struct pir_state *st, const char *name,

@@ -180,6 +180,13 @@ static void build_core(struct builder *b, const struct lw_core *core)
         if (ins->unit < 0) {
             if (!b->filling)
                 count_implicit(b->p, b->g, x);   /* it has no next on a unit */
+            if (ins->kind == INS_USE) {
+                /* Rule 10: it starts once the read has ended; it blocks issue (the gate). The
+                 * read sits on a fifo or sync issuer, so its end node covers its unit. */
+                add(b, NODE_END(ins->value_read), NODE_START(x));
+                gate = x;
+                continue;
+            }
             /* Issuer-level barrier: starts once its F units drained, holds its T units. */
             for (int u = 0; u < nu; u++) {
                 if (((lw_bar_from(b->p, ins) >> u) & 1) && prev[u] != NO_INS)

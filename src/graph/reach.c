@@ -213,6 +213,8 @@ static void walk_core(const struct lw_program *p, const struct hb_matches *m, bo
 {
     for (size_t x = core->first_ins; x < core->first_ins + core->nins; x++) {
         const struct lw_ins *ins = &p->ins[x];
+        if (ins->kind == INS_USE)
+            continue;   /* it orders issues only, which the wait's own issue covers */
         if (ins->unit < 0) {
             /* An issuer-level barrier: its end holds the next start of every unit in T. */
             for (int lu = 0; lu < core->type->nunits; lu++)

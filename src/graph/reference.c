@@ -70,6 +70,8 @@ static void core_edges(struct reference *g, const struct lw_program *p, const st
             if ((x->kind == INS_BARRIER || x->kind == INS_XBARRIER) && x->unit < 0
                 && local_bit(lw_bar_to(p, x), p, y))
                 edge(g, E(a), S(b));
+            if (y->kind == INS_USE && y->value_read == a)                 /* rule 10 */
+                edge(g, E(a), S(b));
             if (x->kind == INS_ACCESS && y->kind == INS_ACCESS && x->interlocked
                 && y->interlocked && lw_accesses_conflict(p, x, y))                   /* rule 8 */
                 edge(g, E(a), S(b));
@@ -197,10 +199,13 @@ bool hb_reference_before(const struct hb_result *r, size_t a, size_t b)
 }
 
 /* Free nodes may be late without bound: issues and the ends of instructions other than
- * waits. The others (starts, the ends of waits) happen as soon as they can (§5). */
+ * waits and uses. The others (starts, the ends of waits and uses) happen as soon as they can
+ * (§5; a use ends as soon as its value is there). */
 static bool is_free(const struct lw_program *p, size_t node)
 {
-    return node == I(NODE_INS(node)) || (node == E(NODE_INS(node)) && !is_wait(&p->ins[NODE_INS(node)]));
+    const struct lw_ins *x = &p->ins[NODE_INS(node)];
+    return node == I(NODE_INS(node))
+           || (node == E(NODE_INS(node)) && !is_wait(x) && x->kind != INS_USE);
 }
 
 struct ways {

@@ -54,6 +54,7 @@ struct ast_stmt *ast_stmt_new(struct ast_program *p, enum ast_stmt_kind kind, st
     struct ast_stmt *s = arena_alloc(&p->arena, sizeof(*s));
     s->kind = kind;
     s->loc = loc;
+    s->value_slot = -1;
     return s;
 }
 

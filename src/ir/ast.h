@@ -69,6 +69,7 @@ enum ast_stmt_kind {
     STMT_ACCESS,    /* see below */
     STMT_CALL,      /* name(args); a sync primitive */
     STMT_BLOCK,     /* { body } */
+    STMT_USE,       /* use name;  the issuer needs the value a read bound `as name` (rule 10) */
 };
 
 /* An access statement is written `UNIT OP writes <- reads;` or, with the unit left to the
@@ -106,6 +107,14 @@ struct ast_stmt {
     struct as_loc opword_loc;
     struct ast_region *writes, *reads;
     bool has_arrow;             /* `<-` was written */
+
+    /* Rule 10 (docs/semantics.md): an ACCESS may bind the value it reads (`... as bind;`);
+     * a USE names such a value (in `name`). values.c checks the names and fills value_slot:
+     * the binding's number in the kernel (ast_program.nvalues), the same for the binding
+     * ACCESS and every USE of it; -1 for a statement that binds nothing. */
+    const char *bind;
+    struct as_loc bind_loc;
+    int value_slot;
 };
 
 enum ast_decl_kind {
@@ -165,6 +174,7 @@ struct ast_program {
      * deepest nesting of brackets or of the tree. */
     size_t tokens;
     int depth_reached;
+    int nvalues;                /* value bindings (`as`) of the whole file: ast_stmt.value_slot */
 };
 
 /* Constructors used by the parser; all allocate from p->arena. */

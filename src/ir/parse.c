@@ -8,6 +8,7 @@
 #include "../util/xalloc.h"
 #include "pir.tab.h"
 #include "pir.lex.h"
+#include "values.h"
 
 #define DEFAULT_MAX_DEPTH 1000
 
@@ -183,12 +184,16 @@ struct ast_program *pir_parse(const struct source *src, const struct parse_limit
                   "file is too large to parse (more than %d bytes)", INT_MAX - 2);
         return p;
     }
+    size_t errors_before = diags->errors;
     run_parser(&st, src);
     interns_free(&st.names);
     p->tokens = st.tokens;
     p->depth_reached = st.brackets_max;
     if (!st.stopped)
         check_depth(p, max_depth, diags);
+    /* A whole tree, shallow enough for the recursive pass over the value names. */
+    if (!st.stopped && diags->errors == errors_before)
+        values_check(p, diags);
     link_globals(p);
     return p;
 }

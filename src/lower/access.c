@@ -89,7 +89,30 @@ struct access_words access_words(const struct model *model, const struct ast_stm
 
 const char *lw_op(const struct lw_program *p, const struct lw_ins *x)
 {
+    if (x->kind == INS_USE)
+        return "use";
     return x->kind == INS_ACCESS ? access_words(p->model, x->stmt).op : x->stmt->name;
+}
+
+/* `... as v;` binds the value of a read on the issuer (rule 10), which must be a fifo or
+ * sync unit: the end of a read there is also the end of everything before it on the unit,
+ * which is what the clocks can say (docs/semantics.md §4). */
+static bool check_binding(struct lowerer *L, const struct ast_stmt *s, int u)
+{
+    const struct model_unit *issuer = &L->ct->units[L->ct->issuer];
+    if (u != L->ct->issuer) {
+        lower_fail(L, CHECK_INPUT_ERROR, s->bind_loc,
+                   "only a read on the issuer (%s on core type %s) binds a value; this access "
+                   "runs on %s", issuer->name, L->ct->name, L->ct->units[u].name);
+        return false;
+    }
+    if (issuer->cls == UNIT_PIPELINED) {
+        lower_fail(L, CHECK_INPUT_ERROR, s->bind_loc,
+                   "model %s's issuer %s is pipelined: a value read there cannot be bound",
+                   L->model->name, issuer->name);
+        return false;
+    }
+    return true;   /* and it reads: `as` is a word only after `<-` (grammar/pir.l) */
 }
 
 /* The op, its table entry and unit of access s on the current core type; false (reported)
@@ -146,6 +169,8 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
                    LOWER_MAX_REGIONS);
         return false;
     }
+    if (s->bind && !check_binding(L, s, u))
+        return false;
     m->op = op;
     m->te = te;
     m->writes = writes;
@@ -197,6 +222,8 @@ static bool keep_regions(struct lowerer *L, const struct ast_stmt *s, const stru
 
 void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
+    if (s->value_slot >= 0)   /* until this run of it emits its read */
+        L->value_read[s->value_slot] = NO_VALUE_READ;
     const struct stmt_memo *known = lower_memo_find(L, s);
     struct stmt_memo m = {.stmt = s, .ct = L->ct};
     if (known) {
@@ -232,6 +259,18 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
     ins->access.first_region = first;
     ins->access.nwrites = (uint16_t)nw;
     ins->access.nreads = (uint16_t)nr;
+    if (s->value_slot >= 0 && nr > 0)
+        L->value_read[s->value_slot] = (uint32_t)(ins - L->ins);
     if (L->path->cuts)
         lower_try_cut_at_access(L, s);
+}
+
+void lower_use(struct lowerer *L, const struct ast_stmt *s)
+{
+    uint32_t read = s->value_slot >= 0 ? L->value_read[s->value_slot] : NO_VALUE_READ;
+    if (read == NO_VALUE_READ)
+        return;   /* its read was dropped, and reported: nothing to wait for */
+    struct lw_ins *ins = lower_emit(L, INS_USE, -1, false, s);
+    if (ins)
+        ins->value_read = read;
 }

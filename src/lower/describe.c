@@ -35,6 +35,8 @@ const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t
         return arena_printf(arena, "%s(...)%s", lw_op(p, x), where);
     case INS_XBARRIER:
         return arena_printf(arena, "%s()%s", lw_op(p, x), where);
+    case INS_USE:
+        return arena_printf(arena, "use %s%s", x->stmt->name, where);
     }
     return lw_op(p, x);
 }

@@ -89,6 +89,8 @@ bool lower_spend(struct lowerer *L, uint64_t amount, struct as_loc loc)
  * `sync` unit; the issuer's own accesses do not stop it (docs/semantics.md §2). */
 static bool blocks_issue(const struct lw_program *p, const struct lw_ins *x)
 {
+    if (x->kind == INS_USE)
+        return true;    /* rule 10: nothing after it is issued before the value arrived */
     if (x->unit < 0)
         return false;   /* issuer-level barriers order only their T units */
     const struct lw_unit *u = &p->units[x->unit];
@@ -135,7 +137,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
      * tenth of the lowering in cache misses alone. */
     x->blocks_issue = blocks_issue(L->p, x);
     L->p->nkind[kind]++;
-    L->p->nissuer_barriers += x->unit < 0;
+    L->p->nissuer_barriers += x->unit < 0 && x->kind != INS_USE;
     x->iters = 0;   /* outside every loop (lower_kernel) */
     if (L->iters.len) {   /* shared with the instruction before when the iteration is the same */
         size_t bytes = L->iters.len * sizeof(struct binding);
@@ -448,6 +450,11 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     static const struct binding_list no_loop = {NULL, 0};
     VEC_PUSH(L.iter_lists, &no_loop);   /* lw_ins.iters 0 */
     xbig_reserve(&L.region_block, 64 * sizeof(struct mem_region));   /* never NULL */
+    if (ast->nvalues) {
+        L.value_read = xmalloc((size_t)ast->nvalues * sizeof(*L.value_read));
+        for (int k = 0; k < ast->nvalues; k++)
+            L.value_read[k] = NO_VALUE_READ;
+    }
 
     const struct scope *globals = NULL;
     core_plan_vec plan = {0};
@@ -466,6 +473,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     key_map_free(&L.bar_mask_keys);
     VEC_FREE(L.iters);
     VEC_FREE(L.scratch);
+    free(L.value_read);
     xbig_resize(&L.region_block, L.nregions * sizeof(*p->regions));
     p->region_block = L.region_block;
     p->regions = p->region_block.p;

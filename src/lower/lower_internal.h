@@ -90,7 +90,11 @@ struct lowerer {
     bool no_cuts, cut;
     size_t choices_at_try;          /* path->taken.used at the last cut tried at an access;
                                        SIZE_MAX after an if (?): try at the next one */
+    /* Rule 10: per value slot (ast_stmt.value_slot), the instruction its binding read emitted
+     * last, or NO_VALUE_READ when its latest run emitted none (a region reported and dropped). */
+    uint32_t *value_read;
 };
+#define NO_VALUE_READ UINT32_MAX
 
 /* The memo of s on the current core type, or NULL. */
 struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
@@ -147,6 +151,8 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
 
 /* access.c */
 void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
+/* `use v;`: the issuer stalls until v's read has ended (rule 10). */
+void lower_use(struct lowerer *L, const struct ast_stmt *s);
 
 /* region.c */
 bool lower_buffers(struct lowerer *L, const struct scope *env);

@@ -26,7 +26,10 @@ enum ins_kind {
     INS_XSIGNAL,    /* cross-core signal; sits in its unit's queue */
     INS_XWAIT,      /* cross-core wait; sits in the model's cross-core wait unit */
     INS_XBARRIER,   /* cross-core barrier; issued by the issuer, bar(all, all) per core */
+    INS_USE,        /* `use v;`: the issuer stalls until the read that bound v has ended
+                     * (rule 10); no unit, blocks issue, ends as soon as it starts */
 };
+#define INS_KINDS (INS_USE + 1)
 
 /* A byte range of one memory. A memory is one buffer (buffers without placement never
  * alias) or one placed space instance (placed buffers alias where their bytes overlap). */
@@ -71,6 +74,8 @@ struct lw_ins {              /* 32 bytes on LP64; the kind-specific fields share
             uint32_t nth;   /* how many of its kind (signals, or waits) came before it on its
                              * channel: rule 6 pairs equal nth */
         };
+        uint32_t value_read;    /* INS_USE: the read it waits for, an instruction index
+                                 * (LOWER_MAX_ITER_LISTS bounds them) */
     };
 };
 
@@ -187,7 +192,7 @@ struct lw_program {
     const struct binding_list **iter_lists; /* each iteration's loop variables (lw_iters);
                                              * entry 0 is outside every loop */
     size_t niter_lists;
-    size_t nkind[INS_XBARRIER + 1]; /* instructions of each kind */
+    size_t nkind[INS_KINDS];        /* instructions of each kind */
     size_t nissuer_barriers;        /* barriers issued by the issuer (unit -1) */
     struct lw_channel *channels;
     int nchannels;

@@ -172,6 +172,10 @@ void lower_stmts(struct lowerer *L, const struct ast_stmt *list, const struct sc
             if (!L->path->counting)
                 lower_call(L, s, env);
             break;
+        case STMT_USE:
+            if (!L->path->counting)
+                lower_use(L, s);
+            break;
         }
     }
     scope_table_free(&block);

@@ -101,6 +101,8 @@ static void issue(struct machine *m, size_t x)
         m->holding[u].len = 0;
         if (ins->kind == INS_ACCESS && ins->interlocked)
             VEC_PUSH(m->interlocked[ins->core], x);
+    } else if (ins->kind == INS_USE) {
+        VEC_PUSH(m->barriers[ins->core], x);   /* it starts once its read has ended */
     } else {
         /* bar(F, T) issued by the issuer: it starts when what F's units hold now has ended,
          * and holds the next instruction of every unit in T. */
@@ -202,9 +204,14 @@ static void xbarrier_arrive(struct machine *m, size_t x)
     }
 }
 
+/* An issuer-level instruction may start: a barrier once its F units drained, a use once the
+ * read it waits for has ended (rule 10). */
 static bool barrier_drained(const struct machine *m, size_t x)
 {
-    const struct lw_core *core = &m->p->cores[m->p->ins[x].core];
+    const struct lw_ins *ins = &m->p->ins[x];
+    if (ins->kind == INS_USE)
+        return m->done[ins->value_read];
+    const struct lw_core *core = &m->p->cores[ins->core];
     for (int lu = 0; lu < core->type->nunits; lu++)
         if (m->drained[core->first_unit + lu] < m->drain_need.items[m->need_at[x] + (size_t)lu])
             return false;
@@ -250,6 +257,8 @@ static void step_core(struct machine *m, int c)
             m->run->start[x] = m->now;
             if (p->ins[x].kind == INS_XBARRIER)
                 xbarrier_arrive(m, x);
+            else if (p->ins[x].kind == INS_USE)
+                machine_schedule_end(m, x, m->now);   /* the value is there: no latency */
             else
                 machine_schedule_end(m, x, m->now + m->latency[x]);
             progress = true;
