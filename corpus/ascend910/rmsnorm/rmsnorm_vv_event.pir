@@ -1,6 +1,8 @@
 // RMSNorm on one 910 AI core: y = x * rsqrt(mean(x^2)) * g. The dependent vector steps are ordered
 // with the V->V event (set_flag/wait_flag(V, V, 1)) instead of pipe_barrier(V), which the
-// vendor allows for the V pipe; the scalar unit reads the mean square after a V->S flag.
+// vendor allows for the V pipe; the scalar unit reads the mean square after a V->S flag, and
+// vmuls takes the value as its scalar operand, so the issuer waits for the read (rule 10) and the
+// next row's vcadd cannot overwrite red under it with no S->V pair (rmsnorm_value_unused.pir).
 // bug-class: none
 // expect: clean
 // expect(--model ascend910b2): clean
@@ -29,8 +31,8 @@ kernel rmsnorm {
     V vcadd red <- sq_ub;
     set_flag(V, S, 0);
     wait_flag(V, S, 0);
-    S get_value <- red[0 +: 4];               // rsqrt(sum / n) on the scalar unit
-    set_flag(S, V, 0); wait_flag(S, V, 0);    // the next row's vcadd may not overwrite red before
+    S get_value <- red[0 +: 4] as rstd;       // rsqrt(sum / n) on the scalar unit
+    use rstd;                                 // vmuls's scalar operand: the read has ended
     V vmuls x_ub <- x_ub;
     set_flag(V, V, 1);
     wait_flag(V, V, 1);

@@ -29,8 +29,8 @@ kernel rmsnorm {
     V vcadd red <- sq_ub;
     set_flag(V, S, 0);
     wait_flag(V, S, 0);
-    S get_value <- red[0 +: 4];               // rsqrt(sum / n) on the scalar unit
-    set_flag(S, V, 0); wait_flag(S, V, 0);    // the next row's vcadd may not overwrite red before
+    S get_value <- red[0 +: 4] as rstd;       // rsqrt(sum / n) on the scalar unit
+    use rstd;                                 // vmuls's scalar operand: the read has ended
     V vmuls x_ub <- x_ub;
     set_flag(V, V, 5);
     wait_flag(V, V, 5);

@@ -1,7 +1,9 @@
-// Gather (embedding lookup) on one AIV: a block of int32 indices is loaded into UB, the scalar unit
-// reads every index of the block (GetValue) after an MTE2->S flag and computes the row offsets,
-// then hands over to MTE2 with an S->MTE2 flag (the scalar reads are not complete when later
-// instructions start); MTE2 copies each table row into a double-buffered row slot and MTE3 writes
+// Gather (embedding lookup) on one AIV: a block of int32 indices is loaded into UB, and after an
+// MTE2->S flag the scalar unit reads each index (GetValue) and computes the row's offset, the
+// source address of the copy that follows. The issuer cannot issue that copy before the value has
+// arrived (rule 10: `as row` / `use row`), so no S->MTE2 pair is needed before the copies or before
+// the next block's index load overwrites idx_ub (gather_offsets_unused.pir has the reads without a
+// use, and their race). MTE2 copies each table row into a double-buffered row slot and MTE3 writes
 // it to the output. The row offset is data-dependent, so each row copy is written as reading the
 // whole (read-only) table.
 // bug-class: none
@@ -26,14 +28,11 @@ kernel gather {
     set_flag(MTE2, S, 0);
     wait_flag(MTE2, S, 0);
     for j in 0..NIDX {
-      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW, in a register
-    }
-    set_flag(S, MTE2, 0);                     // the row copies use the offsets, and the next
-    wait_flag(S, MTE2, 0);                    //   index load overwrites idx_ub
-    for j in 0..NIDX {
       let r = b*NIDX + j;
       let s = r % 2;
+      S get_value <- idx_ub[j*4 +: 4] as row; // row = idx[j]; offset = row * ROW, in a register
       wait_flag(MTE3, MTE2, s);
+      use row;                                // the copy's source address needs it
       MTE2 copy_gm_to_ubuf row_ub[s] <- table_gm;   // table[row]
       set_flag(MTE2, MTE3, s);
       wait_flag(MTE2, MTE3, s);

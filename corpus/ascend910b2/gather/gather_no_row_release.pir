@@ -3,7 +3,7 @@
 // of row r in the MTE2 pipe (WAW). No flag overrun: MTE3 waits for nothing else, so its prompt
 // wait is reached before MTE2 can set the flag again (semantics.md §5).
 // bug-class: missing-release
-// expect: war-hazard@32 waw-hazard@32
+// expect: war-hazard@29 waw-hazard@29
 model "ascend910b2";
 param blocks in 1..3;             // index blocks per core from the tiling data
 const NIDX = 4;                   // indices per block
@@ -22,13 +22,10 @@ kernel gather {
     set_flag(MTE2, S, 0);
     wait_flag(MTE2, S, 0);
     for j in 0..NIDX {
-      S get_value <- idx_ub[j*4 +: 4];        // row = idx[j]; offset = row * ROW, in a register
-    }
-    set_flag(S, MTE2, 0);                     // the row copies use the offsets, and the next
-    wait_flag(S, MTE2, 0);                    //   index load overwrites idx_ub
-    for j in 0..NIDX {
       let r = b*NIDX + j;
       let s = r % 2;
+      S get_value <- idx_ub[j*4 +: 4] as row; // row = idx[j]; offset = row * ROW, in a register
+      use row;                                // the copy's source address needs it
       MTE2 copy_gm_to_ubuf row_ub[s] <- table_gm;   // table[row]
       set_flag(MTE2, MTE3, s);
       wait_flag(MTE2, MTE3, s);
