@@ -88,9 +88,16 @@ rows = only.stdout.strip().split('\n')
 expect(only.returncode == 0 and len(rows) == 2 and rows[1].startswith('delete-wait,ascend910b2,'),
        f'--operators delete-wait: {only.stdout!r}')
 
+# Rule 10: dropping the use of a value leaves the read unordered; the oracle sees the race and
+# the checker reports it.
+drop = mutate('--operators', 'drop-use', '--format', 'csv', 'corpus/ascend910b2/gather/gather.pir')
+rows = drop.stdout.strip().split('\n')
+expect(drop.returncode == 0 and len(rows) == 2 and rows[1].startswith('drop-use,ascend910b2,1,1,1,0,'),
+       f'--operators drop-use on gather: {drop.stdout!r} {drop.stderr!r}')
+
 doc = open('docs/mutation.md').read()
 ops = re.findall(r'"([a-z-]+)"', open('src/mutate/operators.c').read().split('op_names[MUT_COUNT] = {')[1].split('};')[0])
-expect(len(ops) == 18, f'{len(ops)} operators')
+expect(len(ops) == 19, f'{len(ops)} operators')
 for op in ops:
     expect(f'| `{op}` |' in doc, f'docs/mutation.md documents {op}')
 

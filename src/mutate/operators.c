@@ -13,7 +13,7 @@ static const char *const op_names[MUT_COUNT] = {
     "move-wait-down", "move-signal-up", "swap-event-id", "swap-unit", "retarget-slot",
     "drop-guard", "invert-guard", "swap-pair-order", "delete-cross-core-set",
     "delete-cross-core-wait", "change-cross-core-mode", "delete-cluster-barrier",
-    "shrink-loop-prologue",
+    "shrink-loop-prologue", "drop-use",
 };
 
 const char *mutation_op_name(enum mutation_op op) { return op_names[op]; }
@@ -354,6 +354,8 @@ static void stmt_sites(struct gen *g, const struct ast_stmt *s, const struct ast
         list_sites(g, s->else_body);
     } else if (s->kind == STMT_ACCESS && wanted(g, MUT_RETARGET_SLOT)) {
         retarget_slot(g, s);
+    } else if (s->kind == STMT_USE && wanted(g, MUT_DROP_USE)) {
+        delete_stmt(g, MUT_DROP_USE, s);   /* the value is read but never waited for */
     }
     if (!p)
         return;
