@@ -38,7 +38,9 @@ struct pir_state {
     int brackets_max;           /* the most open at once */
     int syntax_errors;
     bool stopped;               /* a limit or the error cap ended the parse */
-    bool in_reads;              /* the lexer is past an access's `<-`: `as` is a keyword */
+    bool in_reads;              /* the lexer is past an access's `<-` */
+    bool after_region;          /* ... and just past a region's name or ']': `as` is a word */
+    int square;                 /* open '[' */
     struct interns names;       /* identifiers: one copy each (util/interns.h) */
 };
 
@@ -46,6 +48,12 @@ struct pir_state {
 struct pir_exprs { struct ast_expr *first, *last; };
 struct pir_stmts { struct ast_stmt *first, *last; };
 struct pir_regions { struct ast_region *first, *last; };
+/* What an access reads, and the value name it binds (`... as v`, rule 10; NULL: none). */
+struct pir_reads {
+    struct ast_region *first, *last;
+    const char *bind;
+    struct as_loc bind_loc;
+};
 struct pir_indices { struct ast_index *first, *last; };
 struct pir_cores { struct ast_core *first, *last; };
 }
@@ -114,12 +122,10 @@ static struct ast_stmt *branch_body(struct ast_stmt *s);
 static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *whole,
                                     const char *head, const PIR_YYLTYPE *head_loc,
                                     const char *opword, const PIR_YYLTYPE *opword_loc,
-                                    struct ast_region *writes, struct pir_regions *reads);
+                                    struct ast_region *writes, struct pir_reads *reads);
 static struct ast_region *region_new(struct pir_state *st, const char *name,
                                      const PIR_YYLTYPE *name_loc, const PIR_YYLTYPE *loc,
                                      struct ast_index *indices);
-static void bind_value(struct pir_state *st, struct ast_stmt *s, const char *name,
-                       const PIR_YYLTYPE *loc);
 static struct ast_index *index_new(struct pir_state *st, enum ast_index_kind kind,
                                    const PIR_YYLTYPE *loc, struct ast_expr *a,
                                    struct ast_expr *b);
@@ -141,6 +147,7 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
     struct pir_stmts stmts;
     struct ast_region *region;
     struct pir_regions regions;
+    struct pir_reads reads;
     struct ast_index *index;
     struct pir_indices indices;
     struct ast_core *core;
@@ -159,8 +166,8 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %token LPAREN "'('" RPAREN "')'" LBRACKET "'['" RBRACKET "']'" LBRACE "'{'" RBRACE "'}'"
 %token SEMI "';'" COLON "':'" COMMA "','" ASSIGN "'='" LT "'<'" GT "'>'" BANG "'!'"
 %token AMP "'&'" PIPE "'|'" CARET "'^'" QUESTION "'?'" AT "'@'"
-/* Only after an access's `<-` (the lexer's in_reads); elsewhere `as` is an identifier. */
-%token <str> AS "'as'"
+/* Only after a region an access reads (the lexer's in_reads); elsewhere `as` is a name. */
+%token AS "'as'"
 
 /* C precedence, loosest first. */
 %left OROR
@@ -183,8 +190,9 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %type <exprs> dims args arglist
 %type <stmt> stmt branch block_stmt call access
 %type <stmts> stmts block
-%type <region> region read_region
-%type <regions> regions reads read_regions
+%type <region> region
+%type <regions> regions
+%type <reads> reads
 %type <index> index
 %type <indices> indices
 %type <core> core
@@ -362,20 +370,16 @@ access:
   | IDENT IDENT regions reads SEMI {
         $$ = access_stmt(st, &@$, $1, &@1, $2, &@2, $3.first, &$4);
     }
-  | IDENT regions reads AS IDENT SEMI {
-        $$ = access_stmt(st, &@$, $1, &@1, NULL, NULL, $2.first, &$3);
-        bind_value(st, $$, $5, &@5);
-    }
-  | IDENT IDENT regions reads AS IDENT SEMI {
-        $$ = access_stmt(st, &@$, $1, &@1, $2, &@2, $3.first, &$4);
-        bind_value(st, $$, $6, &@6);
-    }
   ;
 
 /* Empty without '<-'; '<-' must be followed by at least one region. */
 reads:
-    %empty                      { $$.first = $$.last = NULL; }
-  | ARROW read_regions          { $$ = $2; }
+    %empty                      { $$ = (struct pir_reads){0}; }
+  | ARROW regions               { $$ = (struct pir_reads){$2.first, $2.last, NULL, {0}}; }
+  | ARROW regions AS IDENT      {
+        /* rule 10: the read binds its value */
+        $$ = (struct pir_reads){$2.first, $2.last, $4, LOC(@4)};
+    }
   ;
 
 regions:
@@ -388,18 +392,6 @@ region:
   | IDENT indices               { $$ = region_new(st, $1, &@1, &@$, $2.first); }
   ;
 
-/* What an access reads: a buffer may still be named `as` there, where the lexer makes the
- * word a keyword. */
-read_regions:
-    read_region                 { $$.first = $$.last = $1; }
-  | read_regions COMMA read_region { $$ = $1; LIST_APPEND($$, $3); }
-  ;
-
-read_region:
-    region
-  | AS                          { $$ = region_new(st, $1, &@1, &@$, NULL); }
-  | AS indices                  { $$ = region_new(st, $1, &@1, &@$, $2.first); }
-  ;
 
 indices:
     index                       { $$.first = $$.last = $1; }
@@ -626,7 +618,7 @@ static struct ast_stmt *branch_body(struct ast_stmt *s)
 static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *whole,
                                     const char *head, const PIR_YYLTYPE *head_loc,
                                     const char *opword, const PIR_YYLTYPE *opword_loc,
-                                    struct ast_region *writes, struct pir_regions *reads)
+                                    struct ast_region *writes, struct pir_reads *reads)
 {
     /* `use v;` reads as an access of op `use` writing the whole of `v`: it is the statement
      * of rule 10 instead (the word is no keyword, so `use` stays a name elsewhere). */
@@ -647,17 +639,9 @@ static struct ast_stmt *access_stmt(struct pir_state *st, const PIR_YYLTYPE *who
     s->writes = writes;
     s->reads = reads->first;
     s->has_arrow = reads->first != NULL;
+    s->bind = reads->bind;
+    s->bind_loc = reads->bind_loc;
     return s;
-}
-
-/* `... as name;`: the statement binds the value it reads (rule 10). */
-static void bind_value(struct pir_state *st, struct ast_stmt *s, const char *name,
-                       const PIR_YYLTYPE *loc)
-{
-    if (s->kind != STMT_ACCESS)
-        return;
-    s->bind = name;
-    s->bind_loc = pir_loc(st, loc);
 }
 
 static struct ast_region *region_new(struct pir_state *st, const char *name,
