@@ -482,9 +482,10 @@ static void check_parsed(struct file_result *r, const struct check_options *o,
         r->checked = false;
         r->diags.max_errors = 0;
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
-                  "more than %zu finding%s (errors and warnings): the rest were not reported, "
+                  "more than %zu finding%s (errors and warnings): %zu more %s not reported, "
                   "and the file counts as not verified (--max-errors)",
-                  o->max_errors, o->max_errors == 1 ? "" : "s");
+                  o->max_errors, o->max_errors == 1 ? "" : "s", r->diags.cut,
+                  r->diags.cut == 1 ? "was" : "were");
     }
 }
 

@@ -174,6 +174,9 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
     if (s.suppressed)
         fprintf(out, " (%zu suppressed)", s.suppressed);
+    if (s.not_reported)
+        fprintf(out, "; %zu finding%s not reported (--max-errors)", s.not_reported,
+                s.not_reported == 1 ? "" : "s");
     if (s.unverified)
         fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
     if (style->seconds >= 0)
