@@ -61,11 +61,11 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
     } else {
         written = as_result_write(r, out, format, s->werror);
     }
-    if (out && out != stdout && fclose(out) != 0)
-        written = false;
-    if (!written) {
-        fprintf(stderr, "accelsync: cannot write the report%s%s: %s\n", s->output ? " to " : "",
-                s->output ? s->output : "", strerror(errno));
+    if (!out) {
+        fprintf(stderr, "accelsync: cannot write the report to %s: %s\n", s->output,
+                strerror(errno));
+        rc = 2;
+    } else if (!settings_close_output(s, out, written)) {
         rc = 2;
     }
     as_result_free(r);
