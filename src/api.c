@@ -255,6 +255,9 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_HINT_EVENTS:
         o->check.hint_budget = value;
         break;
+    case AS_LIMIT_FILE_EVENTS:
+        o->check.max_file_events = value;
+        break;
     }
 }
 

@@ -47,6 +47,8 @@ enum as_limit {
     AS_LIMIT_CLOCK_SIZE,    /* instructions x units per kernel run (100,000,000) */
     AS_LIMIT_PAIRS,         /* access pairs compared by the hazard search per run (100,000,000) */
     AS_LIMIT_HINT_EVENTS,   /* events checked again to prove fix hints, per file (4,000,000) */
+    AS_LIMIT_FILE_EVENTS,   /* events of all runs of all kernels of one file (100,000,000; never
+                             * less than AS_LIMIT_EVENTS) */
 };
 
 AS_EXPORT const char *as_version(void);

@@ -72,6 +72,8 @@ static const char usage_main[] =
 #define LIMIT_OPTIONS                                                                        \
     {"max-events", 0, "N", OPT_LIMIT + AS_LIMIT_EVENTS,                                      \
      "instructions, iterations, statements per kernel run (10000000)"},                      \
+    {"max-file-events", 0, "N", OPT_LIMIT + AS_LIMIT_FILE_EVENTS,                            \
+     "events of all runs of all kernels of one file (100000000)"},                           \
     {"max-paths", 0, "N", OPT_LIMIT + AS_LIMIT_PATHS,                                        \
      "parameter assignments x if (?) paths per kernel (4096)"},                              \
     {"max-errors", 0, "N", OPT_LIMIT + AS_LIMIT_ERRORS,                                      \

@@ -169,6 +169,13 @@ def generated_cases():
            b'// also: accelsync: 1 file, 1 kernel: 1001 errors, 0 warnings; %d findings not reported (--max-errors); 1 file NOT VERIFIED\n'
            % (cut, cut) + model + b'buffer x : GM[256];\nbuffer a : UB[256];\nkernel k {\n'
            b'  MTE2 copy a <- x;\n' + b'  V vadds a <- a;\n' * ops + b'}\n')
+    # The issue's case at full size: 4096 values of a param over a 10^6-iteration loop, each
+    # run within --max-events, ran for an hour; the file's budget stops it within 4 runs.
+    yield ('file_events_full_size.pir',
+           b'// bad: 8:5 limit-exceeded exit=2 the file\'s kernels unroll to more than 10000000 events in all (every kernel, parameter value and path); raise the limit with --max-file-events\n'
+           b'// args: --max-file-events 10000000\n' + model +
+           b'param n in 1..4096;\nbuffer a : UB[256];\nkernel k {\n  for i in 0..1000000 {\n'
+           b'    V vadds a <- a;\n    pipe_barrier(V);\n  }\n}\n')
     yield ('invalid_utf8_in_code.pir',
            b'// bad: 4:3 syntax-error exit=2 unexpected character \'\\xe9\'\n' + model +
            b'kernel k {\n  \xe9t\xe9;\n}\n')
