@@ -552,16 +552,22 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     diag_list_free(&front);
 }
 
+void check_unread(const char *path, const char *why, const struct check_options *o,
+                  struct file_result *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->path = xstrdup(path);
+    diag_list_init(&r->diags, o->max_errors);
+    diag_addf(&r->diags, strstr(why, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
+              SEV_ERROR, file_loc(r), "cannot read %s: %s", path, why);
+}
+
 void check_file(const char *path, const struct check_options *o, struct file_result *r)
 {
     const char *err = NULL;
     struct source *src = source_read(path, o->max_file_size, &err);
     if (!src) {
-        memset(r, 0, sizeof(*r));
-        r->path = xstrdup(path);
-        diag_list_init(&r->diags, o->max_errors);
-        diag_addf(&r->diags, strstr(err, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
-                  SEV_ERROR, file_loc(r), "cannot read %s: %s", path, err);
+        check_unread(path, err, o, r);
         return;
     }
     if (frontend_for_path(path) != FRONTEND_NONE)

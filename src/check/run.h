@@ -95,6 +95,10 @@ struct file_result {
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);
+/* The result of a file that is not read: one input-error "cannot read PATH: WHY" (a
+ * limit-exceeded when `why` names a limit), the file not verified. */
+void check_unread(const char *path, const char *why, const struct check_options *o,
+                  struct file_result *out);
 /* Same for a source already in memory; takes ownership of src. */
 void check_source(struct source *src, const struct check_options *o, struct file_result *out);
 void file_result_free(struct file_result *r);

@@ -16,7 +16,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from expect import expect, finish  # noqa: E402
 
-binary, root = sys.argv[1], sys.argv[2]
+binary, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 TIME_LIMIT = 30
 
 CLEAN = 'model "ascend910b2";\nbuffer a : UB[64];\nkernel k {\n  V vadds a <- a;\n}\n'
@@ -71,9 +71,59 @@ def report_write_errors(tmp):
                    f'{" ".join(args)} > /dev/full: exit {p.returncode}, {p.stderr!r}')
 
 
+WALK_REFUSED = {
+    'leak.pir': 'a symbolic link out of the directory walked (not followed: a walk reads only '
+                'the files inside it)',
+    'up.pir': 'a symbolic link out of the directory walked (not followed: a walk reads only '
+              'the files inside it)',
+    'environ.pir': 'a symbolic link out of the directory walked (not followed: a walk reads '
+                   'only the files inside it)',
+    'fifo.pir': 'a FIFO, not a regular file (a walk reads only regular files)',
+    'zero.pir': 'a symbolic link out of the directory walked (not followed: a walk reads only '
+                'the files inside it)',
+    'dangling.pir': 'a symbolic link that leads nowhere (not followed)',
+}
+
+
+def directory_walk(tmp):
+    """A committed symbolic link out of the checked tree, a FIFO, links to /dev and /proc:
+    each is named with input-error and not opened, so no byte of its target is printed and
+    nothing blocks; a link inside the tree is checked as the file it leads to."""
+    secret = os.path.join(tmp, 'secret.pir')    # beside the tree, not in it
+    write(secret, SECRET * 3)
+    k = os.path.join(tmp, 'k')
+    write(os.path.join(k, 'clean.pir'), CLEAN)
+    write(os.path.join(k, 'sub', 'racy.pir'), RACY)
+    os.symlink(secret, os.path.join(k, 'leak.pir'))
+    os.symlink('../secret.pir', os.path.join(k, 'up.pir'))
+    os.symlink('/proc/self/environ', os.path.join(k, 'environ.pir'))
+    os.symlink('/dev/zero', os.path.join(k, 'zero.pir'))
+    os.symlink(os.path.join(tmp, 'nothing-here'), os.path.join(k, 'dangling.pir'))
+    os.symlink('sub/racy.pir', os.path.join(k, 'inside.pir'))
+    os.mkfifo(os.path.join(k, 'fifo.pir'))
+    env = dict(os.environ)
+    env['ACCELSYNC_SECRET'] = SECRET.split()[0].decode()   # what /proc/self/environ would show
+    for fmt in ('text', 'json', 'sarif'):
+        p = subprocess.run([binary, 'check', '--format', fmt, 'k'], capture_output=True, cwd=tmp,
+                           timeout=TIME_LIMIT, env=env)
+        expect(p.returncode == 2, f'walk ({fmt}): exit {p.returncode}, want 2')
+        expect(not leaks(p), f'walk ({fmt}): bytes of a file outside the tree were printed')
+        expect(not p.stderr, f'walk ({fmt}): stderr {p.stderr[:300]!r}')
+        if fmt != 'text':
+            continue
+        lines = text(p.stdout).split('\n')
+        for name, why in WALK_REFUSED.items():
+            want = f'k/{name}: error: cannot read k/{name}: {why} [input-error]'
+            expect(want in lines, f'walk: no line {want!r}')
+        expect(any(line.startswith('k/inside.pir:5:3: error: S get_value reads a')
+                   for line in lines), 'walk: a link inside the tree is checked as its target')
+        expect(lines[-2] == 'accelsync: 9 files, 3 kernels: 8 errors, 0 warnings; 6 files NOT '
+               'VERIFIED', f'walk: summary {lines[-2]!r}')
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
-        for case in (report_write_errors,):
+        for case in (report_write_errors, directory_walk):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)
             case(where)
