@@ -121,9 +121,75 @@ def directory_walk(tmp):
                'VERIFIED', f'walk: summary {lines[-2]!r}')
 
 
+def control_bytes_in_names(tmp):
+    """A file name cannot forge a line of the text report or drive the terminal: its newline
+    and ESC bytes are printed as \\x0a and \\x1b."""
+    forged = 'a\nk/forged.pir:1:1: error: forged [raw-hazard]\nx.pir'.replace('/', '_')
+    k = os.path.join(tmp, 'k')
+    write(os.path.join(k, forged), RACY)
+    write(os.path.join(k, 'b\x1b[2J\x1b]0;title\x07.pir'), RACY)
+    p = run('check', 'k', cwd=tmp)
+    lines = text(p.stdout).split('\n')
+    expect(p.returncode == 1, f'names: exit {p.returncode}')
+    expect(not any('forged' in line and line.startswith('k_forged.pir') or
+                   line.startswith('k/forged.pir') for line in lines)
+           and b'\n' + b'k_forged.pir' not in p.stdout, 'names: a file name forged a report line')
+    expect(b'\x1b' not in p.stdout and b'\x07' not in p.stdout,
+           'names: an ESC or BEL byte of a file name reached stdout')
+    want = ('k/a\\x0ak_forged.pir:1:1: error: forged [raw-hazard]\\x0ax.pir:5:3: error: S get_value '
+            'reads a bytes [0, 4) while V vadds at line 4 may still be writing them [raw-hazard]')
+    expect(want in lines, f'names: no line {want!r}')
+    want = ('k/b\\x1b[2J\\x1b]0;title\\x07.pir:5:3: error: S get_value reads a bytes [0, 4) while '
+            'V vadds at line 4 may still be writing them [raw-hazard]')
+    expect(want in lines, f'names: no line {want!r}')
+
+
+def merge_sarif_inputs(tmp):
+    """merge-sarif takes only accelsync logs of the right shape, each shard once: anything else
+    is refused with exit 2, a message naming the file, and nothing on stdout."""
+    for name, text_ in (('a.pir', RACY), ('b.pir', CLEAN)):
+        write(os.path.join(tmp, name), text_)
+    for k in (1, 2):
+        p = run('check', '--format', 'sarif', '--shard', f'{k}/2', 'a.pir', 'b.pir', cwd=tmp)
+        write(os.path.join(tmp, f'{k}.sarif'), p.stdout)
+    good = json.loads(open(os.path.join(tmp, '1.sarif')).read())
+
+    def variant(name, change):
+        doc = json.loads(json.dumps(good))
+        change(doc)
+        write(os.path.join(tmp, name), json.dumps(doc))
+
+    variant('results-object.sarif', lambda d: d['runs'][0].update(results={}))
+    variant('run-not-object.sarif', lambda d: d['runs'].append(7))
+    variant('result-not-object.sarif', lambda d: d['runs'][0]['results'].append('x'))
+    variant('other-tool.sarif', lambda d: d['runs'][0]['tool']['driver'].update(name='evil'))
+    variant('artifacts-string.sarif', lambda d: d['runs'][0].update(artifacts='a.pir'))
+    variant('no-driver.sarif', lambda d: d['runs'][0].update(tool={}))
+    cases = [
+        (['1.sarif', 'results-object.sarif'], 'results-object.sarif: runs[0].results is not an array'),
+        (['run-not-object.sarif'], 'run-not-object.sarif: runs[1] is not an object'),
+        (['result-not-object.sarif'], 'result-not-object.sarif: runs[0].results[1] is not an object'),
+        (['other-tool.sarif'], 'other-tool.sarif: runs[0] is a run of another tool: merge-sarif '
+                               'merges the logs of accelsync'),
+        (['artifacts-string.sarif'], 'artifacts-string.sarif: runs[0].artifacts is not an array'),
+        (['no-driver.sarif'], 'no-driver.sarif: runs[0] has no tool.driver.name'),
+        (['1.sarif', '2.sarif', '1.sarif'], '1.sarif: reports the file a.pir, as 1.sarif does: the '
+                                            'same shard (or an overlapping one) given twice'),
+    ]
+    for files, message in cases:
+        p = run('merge-sarif', *files, cwd=tmp)
+        expect(p.returncode == 2 and p.stdout == b'' and text(p.stderr) == f'accelsync: {message}\n',
+               f'merge-sarif {" ".join(files)}: exit {p.returncode}, {p.stderr!r}')
+    p = run('merge-sarif', '1.sarif', '2.sarif', cwd=tmp)
+    merged = json.loads(p.stdout) if p.returncode == 0 else None
+    expect(merged and len(merged['runs']) == 1 and len(merged['runs'][0]['artifacts']) == 2,
+           f'merge-sarif of the two shards: exit {p.returncode}, {p.stderr!r}')
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
-        for case in (report_write_errors, directory_walk):
+        for case in (report_write_errors, directory_walk, control_bytes_in_names,
+                     merge_sarif_inputs):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)
             case(where)
