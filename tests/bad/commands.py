@@ -186,10 +186,45 @@ def merge_sarif_inputs(tmp):
            f'merge-sarif of the two shards: exit {p.returncode}, {p.stderr!r}')
 
 
+def configuration(tmp):
+    """A .accelsync line is read whole: the tail of a long comment is never a setting, a long
+    setting is refused at its line; an unknown section is refused at its line even empty; a
+    configuration above the repository root (the directory holding .git) is not used."""
+    repo = os.path.join(tmp, 'repo')
+    write(os.path.join(repo, 'k', 'racy.pir'), RACY)
+    os.mkdir(os.path.join(repo, '.git'))
+    config = os.path.join(repo, '.accelsync')
+    # above the root: would disable the hazard and make the racy kernel pass
+    write(os.path.join(tmp, '.accelsync'), '[check]\ndisable = raw-hazard\n')
+    p = run('check', 'repo/k', cwd=tmp)
+    expect(p.returncode == 1 and text(p.stdout).endswith(
+        'accelsync: 1 file, 1 kernel: 1 error, 0 warnings\n'),
+           f'config above .git: exit {p.returncode}, {p.stdout[-200:]!r}')
+    write(config, '[check]\n; ' + 'x' * 300 + ' disable = raw-hazard\n')
+    p = run('check', 'repo/k', cwd=tmp)
+    expect(p.returncode == 1 and not p.stderr,
+           f'long comment: its tail was read as a setting: exit {p.returncode}, {p.stderr!r}')
+    write(config, 'root = true\n[check]\nmodel = ascend910b2\n')
+    p = run('check', 'repo/k', cwd=tmp)
+    expect(p.returncode == 1 and not p.stderr, f'root = true: exit {p.returncode}, {p.stderr!r}')
+    real = os.path.realpath(config)
+    for body, message in (
+            ('[check]\nmodel = ' + 'x' * 300 + '\n',
+             '2: a line longer than 198 bytes: shorten it (comments may be of any length)'),
+            ('[check]\nmodel = ascend910b2\n[chek]\n',
+             '3: unknown section [chek]: the sections are [check] and [severity]'),
+            ('[check]\nmodel = ascend910b2\x00 ; x\n', '2: a NUL byte in the line')):
+        write(config, body)
+        p = run('check', 'repo/k', cwd=tmp)
+        want = f'accelsync: {real}:{message}\n'
+        expect(p.returncode == 2 and text(p.stderr) == want and not p.stdout,
+               f'config {body[:40]!r}: exit {p.returncode}, {p.stderr!r}, want {want!r}')
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
         for case in (report_write_errors, directory_walk, control_bytes_in_names,
-                     merge_sarif_inputs):
+                     merge_sarif_inputs, configuration):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)
             case(where)
