@@ -255,6 +255,9 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_HINT_EVENTS:
         o->check.hint_budget = value;
         break;
+    case AS_LIMIT_FILE_EVENTS:
+        o->check.max_file_events = value;
+        break;
     }
 }
 
@@ -314,6 +317,7 @@ static void simulate_one(const char *path, const struct check_options *co,
 
 struct file_pool {
     const char *const *paths;
+    const char *const *refused;     /* NULL, or per path NULL or why it is not read */
     size_t n;
     const struct check_options *co;
     const struct as_options *o;
@@ -337,7 +341,10 @@ static void *file_worker(void *arg)
         pthread_mutex_unlock(&pool->lock);
         if (i >= pool->n)
             break;
-        pool->fn(pool->paths[i], &co, pool->o, &pool->out[i]);
+        if (pool->refused && pool->refused[i])
+            check_unread(pool->paths[i], pool->refused[i], &co, &pool->out[i]);
+        else
+            pool->fn(pool->paths[i], &co, pool->o, &pool->out[i]);
         if (pool->o->progress) {   /* one call at a time, in the order files finish */
             pthread_mutex_lock(&pool->lock);
             pool->o->progress(pool->o->progress_data, ++pool->done, pool->n, pool->paths[i]);
@@ -351,7 +358,8 @@ static void *file_worker(void *arg)
 /* Runs fn on every file, on up to `jobs` threads; the result is in the order of paths and
  * does not depend on the number of threads (each file's result is computed alone). */
 static struct as_result *for_each_file(const struct check_options *co, const struct as_options *o,
-                                       const char *const *paths, size_t n, file_fn fn)
+                                       const char *const *paths, const char *const *refused,
+                                       size_t n, file_fn fn)
 {
     unsigned jobs = o->jobs;
     struct as_result *r = xcalloc(1, sizeof(*r));
@@ -360,14 +368,18 @@ static struct as_result *for_each_file(const struct check_options *co, const str
     size_t threads = jobs < n ? jobs : n;
     if (threads <= 1) {
         for (size_t i = 0; i < n; i++) {
-            fn(paths[i], co, o, &r->files[i]);
+            if (refused && refused[i])
+                check_unread(paths[i], refused[i], co, &r->files[i]);
+            else
+                fn(paths[i], co, o, &r->files[i]);
             if (o->progress)
                 o->progress(o->progress_data, i + 1, n, paths[i]);
         }
         return r;
     }
     model_prepare_threads();
-    struct file_pool pool = {paths, n, co, o, 0, fn, r->files, PTHREAD_MUTEX_INITIALIZER, 0};
+    struct file_pool pool = {paths, refused, n, co, o, 0, fn, r->files, PTHREAD_MUTEX_INITIALIZER,
+                             0};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;
     for (; started < threads; started++)
@@ -384,11 +396,17 @@ static struct as_result *for_each_file(const struct check_options *co, const str
 
 struct as_result *as_simulate_files(const struct as_options *o, const char *const *paths, size_t n)
 {
+    return as_simulate_found_files(o, paths, NULL, n);
+}
+
+struct as_result *as_simulate_found_files(const struct as_options *o, const char *const *paths,
+                                          const char *const *refused, size_t n)
+{
     struct check_options co = o->check;
     co.on_run = sim_simulate_run;
     co.on_run_arg = &o->policy;
     co.lower_only = true;
-    return for_each_file(&co, o, paths, n, simulate_one);
+    return for_each_file(&co, o, paths, refused, n, simulate_one);
 }
 
 int as_mutate_files(const struct as_options *o, const char *operators, const char *out_dir,
@@ -488,7 +506,13 @@ bool as_result_write_baseline(const struct as_result *r, FILE *out)
 
 struct as_result *as_check_files(const struct as_options *o, const char *const *paths, size_t n)
 {
-    return for_each_file(&o->check, o, paths, n, check_one);
+    return as_check_found_files(o, paths, NULL, n);
+}
+
+struct as_result *as_check_found_files(const struct as_options *o, const char *const *paths,
+                                       const char *const *refused, size_t n)
+{
+    return for_each_file(&o->check, o, paths, refused, n, check_one);
 }
 
 struct as_result *as_check_text(const struct as_options *o, const char *name, const char *text,

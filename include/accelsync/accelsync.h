@@ -47,6 +47,8 @@ enum as_limit {
     AS_LIMIT_CLOCK_SIZE,    /* instructions x units per kernel run (100,000,000) */
     AS_LIMIT_PAIRS,         /* access pairs compared by the hazard search per run (100,000,000) */
     AS_LIMIT_HINT_EVENTS,   /* events checked again to prove fix hints, per file (4,000,000) */
+    AS_LIMIT_FILE_EVENTS,   /* events of all runs of all kernels of one file (100,000,000; never
+                             * less than AS_LIMIT_EVENTS) */
 };
 
 AS_EXPORT const char *as_version(void);
@@ -125,6 +127,16 @@ AS_EXPORT int as_lower_file(const struct as_options *o, const char *path, FILE *
 /* Checks files; the result holds one entry per path, in order. Never NULL. */
 AS_EXPORT struct as_result *as_check_files(const struct as_options *o, const char *const *paths,
                                            size_t n);
+/* as_check_files and as_simulate_files for files a directory walk found: when refused is not
+ * NULL and refused[i] is not NULL, paths[i] is not opened at all (a symbolic link out of the
+ * walked tree, a FIFO, a device) and is reported as an input-error "cannot read PATH:
+ * REFUSED[i]", not verified. */
+AS_EXPORT struct as_result *as_check_found_files(const struct as_options *o,
+                                                 const char *const *paths,
+                                                 const char *const *refused, size_t n);
+AS_EXPORT struct as_result *as_simulate_found_files(const struct as_options *o,
+                                                    const char *const *paths,
+                                                    const char *const *refused, size_t n);
 /* Checks PIR text held in memory; `name` is used as its path in diagnostics. */
 AS_EXPORT struct as_result *as_check_text(const struct as_options *o, const char *name,
                                           const char *text, size_t len);

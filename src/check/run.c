@@ -21,6 +21,7 @@ void check_options_defaults(struct check_options *o)
 {
     memset(o, 0, sizeof(*o));
     o->max_events = 10000000;
+    o->max_file_events = 100000000;
     o->max_paths = 4096;
     o->max_errors = 1000;
     o->max_file_size = 16 * 1024 * 1024;
@@ -286,8 +287,12 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                   kernel->name, o->max_paths);
         return;
     }
+    /* The file's budget is shared by its kernels and all their runs; it is never below one
+     * run's, so what one run may do a file may do once. */
+    uint64_t file_budget = o->max_file_events > o->max_events ? o->max_file_events : o->max_events;
     struct lower_limits limits = {.max_events = o->max_events,
-                                  .max_trip_count = o->max_trip_count};
+                                  .max_trip_count = o->max_trip_count, .file_budget = true,
+                                  .max_file_events = file_budget};
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
     struct path_choices path;
     path_choices_init(&path);
@@ -299,6 +304,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
+        limits.file_events_left = file_budget - r->events_spent;
         /* Counted before the first run: a kernel with too many paths is refused at once,
          * not after the first --max-paths of them (0: not counted, the runs will say why).
          * The count does not see cuts at barriers (lower.h), so a kernel that may be cut
@@ -325,8 +331,10 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                 break;
             }
             size_t before = r->diags.len;
+            limits.file_events_left = file_budget - r->events_spent;
             struct lw_program *p = lower_kernel(r->ast, kernel, r->model, &assignment, &path,
                                                 &limits, &r->diags, &stopped);
+            r->events_spent += p ? p->work : 0;
             if (!stopped) {
                 if (!o->lower_only && !check_run(r, o, p))
                     stopped = true;
@@ -482,9 +490,10 @@ static void check_parsed(struct file_result *r, const struct check_options *o,
         r->checked = false;
         r->diags.max_errors = 0;
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
-                  "more than %zu finding%s (errors and warnings): the rest were not reported, "
+                  "more than %zu finding%s (errors and warnings): %zu more %s not reported, "
                   "and the file counts as not verified (--max-errors)",
-                  o->max_errors, o->max_errors == 1 ? "" : "s");
+                  o->max_errors, o->max_errors == 1 ? "" : "s", r->diags.cut,
+                  r->diags.cut == 1 ? "was" : "were");
     }
 }
 
@@ -543,16 +552,22 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     diag_list_free(&front);
 }
 
+void check_unread(const char *path, const char *why, const struct check_options *o,
+                  struct file_result *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->path = xstrdup(path);
+    diag_list_init(&r->diags, o->max_errors);
+    diag_addf(&r->diags, strstr(why, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
+              SEV_ERROR, file_loc(r), "cannot read %s: %s", path, why);
+}
+
 void check_file(const char *path, const struct check_options *o, struct file_result *r)
 {
     const char *err = NULL;
     struct source *src = source_read(path, o->max_file_size, &err);
     if (!src) {
-        memset(r, 0, sizeof(*r));
-        r->path = xstrdup(path);
-        diag_list_init(&r->diags, o->max_errors);
-        diag_addf(&r->diags, strstr(err, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
-                  SEV_ERROR, file_loc(r), "cannot read %s: %s", path, err);
+        check_unread(path, err, o, r);
         return;
     }
     if (frontend_for_path(path) != FRONTEND_NONE)

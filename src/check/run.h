@@ -30,6 +30,8 @@ struct check_options {
                                      * the param, unless a -D fixes it */
     size_t ndefaults;
     uint64_t max_events;            /* per kernel run (instructions + loop iterations) */
+    uint64_t max_file_events;       /* over every run of every kernel of a file (at least
+                                     * max_events: a file may always make one full run) */
     size_t max_paths;               /* parameter assignments x `?` paths, per kernel */
     size_t max_errors;              /* findings kept per file */
     size_t max_file_size;           /* bytes */
@@ -89,9 +91,14 @@ struct file_result {
     struct diag_list diags;         /* findings, file diagnostics have kernel == NULL */
     struct kernel_result *kernels;
     size_t nkernels;
+    uint64_t events_spent;          /* lowering work of every run so far (max_file_events) */
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);
+/* The result of a file that is not read: one input-error "cannot read PATH: WHY" (a
+ * limit-exceeded when `why` names a limit), the file not verified. */
+void check_unread(const char *path, const char *why, const struct check_options *o,
+                  struct file_result *out);
 /* Same for a source already in memory; takes ownership of src. */
 void check_source(struct source *src, const struct check_options *o, struct file_result *out);
 void file_result_free(struct file_result *r);

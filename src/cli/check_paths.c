@@ -61,11 +61,11 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
     } else {
         written = as_result_write(r, out, format, s->werror);
     }
-    if (out && out != stdout && fclose(out) != 0)
-        written = false;
-    if (!written) {
-        fprintf(stderr, "accelsync: cannot write the report%s%s: %s\n", s->output ? " to " : "",
-                s->output ? s->output : "", strerror(errno));
+    if (!out) {
+        fprintf(stderr, "accelsync: cannot write the report to %s: %s\n", s->output,
+                strerror(errno));
+        rc = 2;
+    } else if (!settings_close_output(s, out, written)) {
         rc = 2;
     }
     as_result_free(r);
@@ -147,6 +147,7 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
     } *groups = xcalloc(n, sizeof(struct group));
     size_t ngroups = 0, nfiles = 0;
     char **files = NULL;
+    const char **refused = NULL;    /* parallel to files: why a walked file is not read */
     bool ok = true, walked = true;
     struct config_finder *finder = config_finder_new();
     for (size_t i = 0; i < n && ok; i++) {
@@ -185,12 +186,16 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
             g->has_config ? (const char *const *)g->config.extensions.items : kernel_files,
             g->has_config ? g->config.extensions.len : nkernel_files, excludes, nex};
         char **found;
+        const char **found_refused;
         size_t nfound;
-        walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
+        walked &= inputs_expand(&rules, &paths[i], 1, &found, &found_refused, &nfound, stderr);
         free(excludes);
         files = xrealloc_array(files, nfiles + nfound + 1, sizeof(char *));
+        refused = xrealloc_array(refused, nfiles + nfound + 1, sizeof(char *));
         memcpy(files + nfiles, found, nfound * sizeof(char *));
+        memcpy(refused + nfiles, found_refused, nfound * sizeof(char *));
         free(found);
+        free(found_refused);
         nfiles += nfound;
         g->count = nfiles - g->first;
     }
@@ -211,12 +216,13 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
             size_t a = g->first > lo ? g->first : lo;
             size_t b = g->first + g->count < hi ? g->first + g->count : hi;
             const char *const *list = (const char *const *)files + a;
+            const char *const *list_refused = refused + a;
             size_t count = b > a ? b - a : 0;
             as_options_set_jobs(g->o, (unsigned)s->jobs);
             as_options_set_progress(g->o, show ? show_progress : NULL, &progress);
             struct as_result *r = strcmp(cmd->name, "check") == 0
-                                      ? as_check_files(g->o, list, count)
-                                      : as_simulate_files(g->o, list, count);
+                                      ? as_check_found_files(g->o, list, list_refused, count)
+                                      : as_simulate_found_files(g->o, list, list_refused, count);
             progress.before += count;
             if (all)
                 as_result_append(all, r);
@@ -242,5 +248,6 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
     for (size_t i = 0; i < nfiles; i++)
         free(files[i]);
     free(files);
+    free(refused);
     return rc;
 }

@@ -8,23 +8,32 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 #include "../util/xalloc.h"
 
 struct list {
     char **items;
+    const char **refused;       /* parallel to items: NULL, or why the file is not read */
     size_t len, cap;
 };
 
-static void push(struct list *l, char *s)
+static void push_refused(struct list *l, char *s, const char *refused)
 {
     if (l->len == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
         l->items = xrealloc_array(l->items, l->cap, sizeof(char *));
+        l->refused = xrealloc_array(l->refused, l->cap, sizeof(char *));
     }
+    l->refused[l->len] = refused;
     l->items[l->len++] = s;
 }
+
+static void push(struct list *l, char *s) { push_refused(l, s, NULL); }
 
 static char *joined(const char *dir, const char *name)
 {
@@ -63,9 +72,59 @@ static int by_bytes(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether a file of a walk sits on a pseudo file system (/proc, /sys), whose "regular" files
+ * are made on reading and may never end. */
+static bool on_pseudo_fs(const char *path)
+{
+#ifdef __linux__
+    struct statfs fs;
+    return statfs(path, &fs) == 0
+           && (fs.f_type == 0x9fa0 /* PROC_SUPER_MAGIC */ || fs.f_type == 0x62656572 /* SYSFS */);
+#else
+    (void)path;
+    return false;
+#endif
+}
+
+/* Why a kernel file found by a walk must not be read, or NULL. A repository is not trusted:
+ * a committed symbolic link may lead to any file of the machine (a key, /proc/self/environ)
+ * whose lines a syntax error would quote, and a FIFO or a device would block or never end.
+ * So only regular files inside the walked directory `root` (a real path) are read. */
+static const char *refusal(const char *path, const struct stat *lst, const char *root)
+{
+    if (S_ISLNK(lst->st_mode)) {
+        char target[PATH_MAX];
+        struct stat st;
+        size_t n = strlen(root);
+        if (!realpath(path, target))
+            return "a symbolic link that leads nowhere (not followed)";
+        if (strncmp(target, root, n) != 0
+            || (target[n] != '/' && target[n] != '\0' && strcmp(root, "/") != 0))
+            return "a symbolic link out of the directory walked (not followed: a walk reads "
+                   "only the files inside it)";
+        if (stat(target, &st) != 0 || !S_ISREG(st.st_mode))
+            return "a symbolic link to something that is not a regular file (not followed)";
+    } else if (!S_ISREG(lst->st_mode)) {
+        switch (lst->st_mode & S_IFMT) {
+        case S_IFIFO:
+            return "a FIFO, not a regular file (a walk reads only regular files)";
+        case S_IFCHR:
+        case S_IFBLK:
+            return "a device, not a regular file (a walk reads only regular files)";
+        default:
+            return "not a regular file (a walk reads only regular files)";
+        }
+    }
+    if (on_pseudo_fs(path))
+        return "a file of /proc or /sys, not a regular file (a walk reads only regular files)";
+    return NULL;
+}
+
 /* Appends the kernel files under dir, entries in byte order, depth first. Hidden entries
- * ('.' first) are skipped and symbolic links to directories are not followed (no cycles). */
-static bool walk(const struct input_rules *r, const char *dir, struct list *out, FILE *errors)
+ * ('.' first) are skipped and symbolic links to directories are not followed (no cycles).
+ * A kernel file that must not be read (refusal) is listed with the reason. */
+static bool walk(const struct input_rules *r, const char *dir, const char *root, struct list *out,
+                 FILE *errors)
 {
     DIR *d = opendir(dir);
     if (!d) {
@@ -84,33 +143,41 @@ static bool walk(const struct input_rules *r, const char *dir, struct list *out,
         qsort(names.items, names.len, sizeof(char *), by_bytes);
     for (size_t i = 0; i < names.len; i++) {
         char *path = joined(dir, names.items[i]);
-        struct stat lst, st;
+        struct stat lst;
         if (excluded(r, path, names.items[i]) || lstat(path, &lst) != 0) {
             free(path);
         } else if (S_ISDIR(lst.st_mode)) {
-            ok &= walk(r, path, out, errors);
+            ok &= walk(r, path, root, out, errors);
             free(path);
-        } else if (kernel_file(r, names.items[i]) && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-            push(out, path);
+        } else if (kernel_file(r, names.items[i])) {
+            push_refused(out, path, refusal(path, &lst, root));
         } else {
             free(path);
         }
         free(names.items[i]);
     }
     free(names.items);
+    free(names.refused);
     return ok;
 }
 
 bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t n,
-                   char ***files, size_t *nfiles, FILE *errors)
+                   char ***files, const char ***refused, size_t *nfiles, FILE *errors)
 {
     struct list out = {0};
     bool ok = true;
     for (size_t i = 0; i < n; i++) {
         struct stat st;
+        char root[PATH_MAX];
         if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
             size_t before = out.len;
-            ok &= walk(r, paths[i], &out, errors);
+            if (!realpath(paths[i], root)) {
+                fprintf(errors, "accelsync: cannot read directory %s: %s\n", paths[i],
+                        strerror(errno));
+                ok = false;
+                continue;
+            }
+            ok &= walk(r, paths[i], root, &out, errors);
             if (out.len == before) {
                 fprintf(errors, "accelsync: no kernel files under %s (looked for", paths[i]);
                 for (size_t k = 0; k < r->nextensions; k++)
@@ -124,15 +191,17 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
     }
     push(&out, NULL);
     *files = out.items;
+    *refused = out.refused;
     *nfiles = out.len - 1;
     return ok;
 }
 
-void inputs_free(char **files, size_t n)
+void inputs_free(char **files, const char **refused, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         free(files[i]);
     free(files);
+    free(refused);
 }
 
 bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n)

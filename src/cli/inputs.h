@@ -18,11 +18,14 @@ struct input_rules {
 
 /* Expands paths into *files (allocated, NULL-terminated; free with inputs_free). Directories
  * are walked depth first, each directory's entries in byte order, skipping hidden entries and
- * not following symbolic links to directories. Returns false, after a message on `errors`,
- * when a directory cannot be read or holds no kernel file; the files found are still given. */
+ * not following symbolic links to directories. A kernel file of a walk that must not be read
+ * (a symbolic link out of the walked directory, a FIFO, a device, a file of /proc) is listed
+ * all the same, with (*refused)[i] saying why (a static string; NULL for the files to read), so
+ * that the report names it. Returns false, after a message on `errors`, when a directory
+ * cannot be read or holds no kernel file; the files found are still given. */
 bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t n,
-                   char ***files, size_t *nfiles, FILE *errors);
-void inputs_free(char **files, size_t n);
+                   char ***files, const char ***refused, size_t *nfiles, FILE *errors);
+void inputs_free(char **files, const char **refused, size_t n);
 
 /* "K/N" with 1 <= K <= N (--shard: the K-th of N contiguous slices of the file list). */
 bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n);

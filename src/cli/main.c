@@ -72,6 +72,8 @@ static const char usage_main[] =
 #define LIMIT_OPTIONS                                                                        \
     {"max-events", 0, "N", OPT_LIMIT + AS_LIMIT_EVENTS,                                      \
      "instructions, iterations, statements per kernel run (10000000)"},                      \
+    {"max-file-events", 0, "N", OPT_LIMIT + AS_LIMIT_FILE_EVENTS,                            \
+     "events of all runs of all kernels of one file (100000000)"},                           \
     {"max-paths", 0, "N", OPT_LIMIT + AS_LIMIT_PATHS,                                        \
      "parameter assignments x if (?) paths per kernel (4096)"},                              \
     {"max-errors", 0, "N", OPT_LIMIT + AS_LIMIT_ERRORS,                                      \
@@ -249,11 +251,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return 2;
         }
         int rc = as_merge_sarif(files, n, out, stderr);
-        if (out != stdout && fclose(out) != 0) {
-            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
-            rc = 2;
-        }
-        return rc;
+        return settings_close_output(s, out, true) ? rc : 2;
     }
     if (n == 0)
         return cli_usage_error(cmd, "%s needs at least one %.*s", cmd->name,
@@ -277,11 +275,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return 2;
         }
         int rc = as_lower_file(s->o, files[0], out, stderr);
-        if (out != stdout && fclose(out) != 0) {
-            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
-            rc = 2;
-        }
-        return rc;
+        return settings_close_output(s, out, true) ? rc : 2;
     }
     static const enum as_format formats[] = {AS_FORMAT_TEXT, AS_FORMAT_JSON, AS_FORMAT_SARIF,
                                              AS_FORMAT_HTML, AS_FORMAT_CODEQUALITY};
@@ -336,9 +330,22 @@ static void tune_allocator(void)
 #endif
 }
 
-int main(int argc, char **argv)
+/* Standard output is buffered: a report that does not fit on the disk (or a closed pipe, or
+ * /dev/full) fails when the buffer is flushed, which exit() would do without a word and with
+ * the exit code of the findings. Every command ends here, so a lost report exits 2. */
+static int finish_stdout(int rc)
 {
-    tune_allocator();
+    bool failed = fflush(stdout) != 0;
+    int err = errno;
+    if (!failed && !ferror(stdout))
+        return rc;
+    fprintf(stderr, "accelsync: cannot write to standard output%s%s\n", failed ? ": " : "",
+            failed ? strerror(err) : "");
+    return 2;
+}
+
+static int dispatch(int argc, char **argv)
+{
     if (argc < 2) {
         fputs(usage_main, stderr);
         return 2;
@@ -357,4 +364,10 @@ int main(int argc, char **argv)
             return run(&commands[i], argc - 1, argv + 1);
     fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    tune_allocator();
+    return finish_stdout(dispatch(argc, argv));
 }

@@ -60,19 +60,12 @@ static void push_words(struct config_list *l, const char *value)
 struct parse_state {
     struct project_config *c;
     FILE *file;
+    char *buf;                  /* the whole line, as long as it is (getline) */
+    size_t cap;
     int line;                   /* the line being read, counted by the reader */
-    int error_line;             /* the first line the handler refused */
+    int error_line;             /* the first line the handler or the reader refused */
     char message[256];
 };
-
-static char *read_line(char *str, int num, void *stream)
-{
-    struct parse_state *st = stream;
-    char *r = fgets(str, num, st->file);
-    if (r)
-        st->line++;
-    return r;
-}
 
 static int refuse(struct parse_state *st, const char *what, const char *name, const char *rest)
 {
@@ -83,10 +76,62 @@ static int refuse(struct parse_state *st, const char *what, const char *name, co
     return 0;
 }
 
+/* What libinih reads in place of a line it must not see: no '=', so it is a syntax error at
+ * this line, whose message the reader has recorded. */
+static const char refused_line[] = "\x01\n";
+
+/* libinih's reader. libinih reads a line in chunks of INI_MAX_LINE (200) bytes and parses
+ * each chunk as a line of its own, so the tail of a long comment would be applied as a
+ * setting (`; xxx…xxx model = /etc/passwd`). Here each line is read whole: a comment or blank
+ * line of any length is handed over empty, a longer setting is refused at its line, and a
+ * section header naming an unknown section is refused at its line even when the section has
+ * no entry. */
+static char *read_line(char *str, int num, void *stream)
+{
+    struct parse_state *st = stream;
+    ssize_t len = getline(&st->buf, &st->cap, st->file);
+    if (len < 0)
+        return NULL;
+    st->line++;
+    if (memchr(st->buf, '\0', (size_t)len)) {
+        refuse(st, "a NUL byte in the line", "", "");
+        return strcpy(str, refused_line);
+    }
+    const char *p = st->buf;
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    if (*p == ';' || *p == '#' || !*p)
+        return strcpy(str, "\n");   /* a comment or a blank line: nothing in it is read */
+    if (*p == '[') {
+        size_t n = strcspn(p + 1, "]");
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", (int)(n < 63 ? n : 63), p + 1);
+        if (p[1 + n] == ']' && strcmp(name, "check") != 0 && strcmp(name, "severity") != 0) {
+            refuse(st, "unknown section [", name, "]: the sections are [check] and [severity]");
+            return strcpy(str, refused_line);
+        }
+    }
+    if (len >= num) {
+        char limit[32];
+        snprintf(limit, sizeof(limit), "%d", num - 2);
+        refuse(st, "a line longer than ", limit, " bytes: shorten it (comments may be of any "
+               "length)");
+        return strcpy(str, refused_line);
+    }
+    return memcpy(str, st->buf, (size_t)len + 1);
+}
+
 static int on_entry(void *user, const char *section, const char *name, const char *value)
 {
     struct parse_state *st = user;
     struct project_config *c = st->c;
+    if (!*section && strcmp(name, "root") == 0) {
+        /* EditorConfig's marker of the top file. The nearest file is the only one read and
+         * the search stops at it, so it changes nothing, but a project may write it. */
+        if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
+            return refuse(st, "root = ", value, ": give true or false");
+        return 1;
+    }
     if (strcmp(section, "severity") == 0) {
         c->level_lines = xrealloc_array(c->level_lines, c->level_checks.len + 1, sizeof(int));
         c->level_lines[c->level_checks.len] = st->line;
@@ -169,6 +214,7 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     }
     int rc = ini_parse_stream(read_line, &st, on_entry, &st);
     fclose(st.file);
+    free(st.buf);
     if (rc == 0 && c->extensions.len == 0)
         for (const char *const *e = as_kernel_extensions(); *e; e++)
             push(&c->extensions, *e);
@@ -283,7 +329,9 @@ void config_finder_free(struct config_finder *f)
     free(f);
 }
 
-/* The nearest configuration at or above the real directory `start` (changed on the way). */
+/* The nearest configuration at or above the real directory `start` (changed on the way), up
+ * to the repository root: the first directory holding .git (a directory, or a file in a
+ * worktree or submodule). */
 static char *find_from(struct config_finder *f, char *start)
 {
     const struct dir_entry *a = dir_map_find(&f->answers, start);
@@ -296,8 +344,13 @@ static char *find_from(struct config_finder *f, char *start)
              CONFIG_NAME);
     struct stat st;
     char *found = NULL;
+    char git[PATH_MAX + sizeof("/.git")];
+    snprintf(git, sizeof(git), "%s%s.git", start, strcmp(start, "/") == 0 ? "" : "/");
     if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) {
         found = xstrdup(candidate);
+    } else if (lstat(git, &st) == 0) {
+        /* the repository's root: a configuration above it belongs to someone else (the CI
+         * machine's home, another checkout), and must not turn checks off for this one */
     } else {
         char *slash = strrchr(start, '/');
         if (slash && strcmp(start, "/") != 0) {

@@ -306,3 +306,18 @@ FILE *settings_open_output(const struct settings *s)
 {
     return settings_output_to_stdout(s) ? stdout : fopen(s->output, "w");
 }
+
+bool settings_close_output(const struct settings *s, FILE *out, bool written)
+{
+    /* what is written is whole only once it is out of stdio's buffer */
+    if (out != stdout ? fclose(out) != 0 : fflush(out) != 0 || ferror(out))
+        written = false;
+    if (written)
+        return true;
+    int err = errno;
+    fprintf(stderr, "accelsync: cannot write %s: %s\n", out == stdout ? "to standard output"
+            : s->output, strerror(err));
+    if (out == stdout)
+        clearerr(stdout);   /* said: main's last look at stdout need not say it again */
+    return false;
+}

@@ -53,5 +53,8 @@ bool parse_number(const char *s, long long *out);
  * "-". The stream is stdout itself then (not to be closed). */
 bool settings_output_to_stdout(const struct settings *s);
 FILE *settings_open_output(const struct settings *s);
+/* Closes what settings_open_output opened (flushes standard output) and says on stderr when
+ * what was written to it, `written` included, did not all get there. */
+bool settings_close_output(const struct settings *s, FILE *out, bool written);
 
 #endif

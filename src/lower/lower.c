@@ -73,6 +73,15 @@ bool lower_spend(struct lowerer *L, uint64_t amount, struct as_loc loc)
 {
     if (L->stopped)
         return false;
+    uint64_t left = L->limits->file_events_left;
+    if (L->limits->file_budget && left < L->limits->max_events
+        && (amount > left || L->work > left - amount)) {
+        lower_fail(L, CHECK_LIMIT_EXCEEDED, loc,
+                   "the file's kernels unroll to more than %llu events in all (every kernel, "
+                   "parameter value and path); raise the limit with --max-file-events",
+                   (unsigned long long)L->limits->max_file_events);
+        return false;
+    }
     if (amount > L->limits->max_events || L->work > L->limits->max_events - amount) {
         lower_fail(L, CHECK_LIMIT_EXCEEDED, loc,
                    "kernel '%s' unrolls to more than %llu events (instructions, loop iterations "
@@ -494,6 +503,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->memories = L.memories.items;
     p->nmemories = (int)L.memories.len;
     p->cut = L.cut;
+    p->work = L.work;
     *stopped = L.stopped && !L.cut;
     return p;
 }

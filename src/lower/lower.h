@@ -14,6 +14,12 @@
 struct lower_limits {
     uint64_t max_events;    /* instructions plus loop iterations, per kernel run */
     uint64_t max_trip_count;/* iterations of one loop; 0: no cap of its own */
+    /* With file_budget, what is left of the file's budget of events (--max-file-events,
+     * max_file_events): a run that would spend more stops with a limit-exceeded naming that
+     * option, when that is the tighter of the two. */
+    bool file_budget;
+    uint64_t file_events_left;
+    uint64_t max_file_events;   /* the whole budget, for the message */
 };
 
 /* The choices taken at dynamic `if (?)` occurrences, in encounter order (1 = then side),

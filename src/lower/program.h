@@ -185,6 +185,7 @@ struct lw_program {
     int nunits;
     struct lw_ins *ins;             /* ins_block.p */
     size_t nins;
+    uint64_t work;                  /* events the lowering spent: the file's budget */
     struct xbig ins_block;
     struct mem_region *regions;     /* region_block.p: every access's regions (lw_writes) */
     size_t nregions;

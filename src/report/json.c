@@ -108,6 +108,7 @@ static json_t *file_json(const struct file_result *r, bool werror)
                           kernels, "diagnostics", diags);
     json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());
     json_object_set_new(o, "suppressed", suppressed);
+    json_object_set_new(o, "not_reported", json_integer((json_int_t)r->diags.cut));
     return o;
 }
 
@@ -142,6 +143,8 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
     if (!doc)
         return false;
     json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
+    json_object_set_new(json_object_get(doc, "summary"), "not_reported",
+                        json_integer((json_int_t)s.not_reported));
     char *frame = json_dumps(doc, DUMP_FLAGS);
     json_decref(doc);
     if (!frame)

@@ -160,8 +160,12 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         free(fps);
         if (file_result_exit_code(r, werror) == 2) {
             all_verified = false;
+            char why[128];
+            snprintf(why, sizeof(why), "this file could not be verified: %zu finding%s not "
+                     "reported (--max-errors)", r->diags.cut, r->diags.cut == 1 ? " was" : "s were");
             json_array_append_new(notifications, json_pack(
-                "{s:o, s:s, s:[o]}", "message", message("this file could not be verified"), "level",
+                "{s:o, s:s, s:[o]}", "message",
+                message(r->diags.cut ? why : "this file could not be verified"), "level",
                 "error", "locations", location(&(struct as_loc){r->path, 0, 0, 0}, r->path, NULL)));
         }
     }

@@ -1,12 +1,16 @@
-/* accelsync merge-sarif: the SARIF logs of --shard slices (or of any runs) as one log. Runs
- * of accelsync with the same version and the same %SRCROOT% become one run: the first's driver
- * and rules, the artifacts and results of all in the order given, one invocation that
- * succeeded only if all did, with the highest exit code and every notification. Any other run
- * is kept as it is, after them. */
+/* accelsync merge-sarif: the SARIF logs of --shard slices as one log. Runs of accelsync with
+ * the same version and the same %SRCROOT% become one run: the first's driver and rules, the
+ * artifacts and results of all in the order given, one invocation that succeeded only if all
+ * did, with the highest exit code and every notification. The logs come from CI jobs that a
+ * pull request may have run, so each is validated before anything is merged: its structure,
+ * its tool (accelsync only), and that no file is in two of them (one shard given twice would
+ * report its findings twice, or hide another shard that is missing). */
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "../util/escape.h"
 #include "report.h"
 
 static bool same_tool(json_t *a, json_t *b)
@@ -17,13 +21,6 @@ static bool same_tool(json_t *a, json_t *b)
            && json_equal(json_object_get(da, "version"), json_object_get(db, "version"))
            && json_equal(json_object_get(a, "originalUriBaseIds"),
                          json_object_get(b, "originalUriBaseIds"));
-}
-
-static bool is_accelsync(json_t *run)
-{
-    const char *name = json_string_value(
-        json_object_get(json_object_get(json_object_get(run, "tool"), "driver"), "name"));
-    return name && strcmp(name, "accelsync") == 0;
 }
 
 static void extend(json_t *run, const char *key, json_t *more)
@@ -54,10 +51,73 @@ static void merge_invocation(json_t *into, json_t *from)
     extend(a, "toolExecutionNotifications", json_object_get(b, "toolExecutionNotifications"));
 }
 
+/* Why `run` (runs[i] of a log) cannot be merged, in `why`; false when it can. */
+static bool bad_run(json_t *run, size_t i, char *why, size_t size)
+{
+    if (!json_is_object(run)) {
+        snprintf(why, size, "runs[%zu] is not an object", i);
+        return true;
+    }
+    const char *name = json_string_value(
+        json_object_get(json_object_get(json_object_get(run, "tool"), "driver"), "name"));
+    if (!name) {
+        snprintf(why, size, "runs[%zu] has no tool.driver.name", i);
+        return true;
+    }
+    if (strcmp(name, "accelsync") != 0) {
+        snprintf(why, size, "runs[%zu] is a run of another tool: merge-sarif merges the logs "
+                 "of accelsync", i);
+        return true;
+    }
+    static const char *const arrays[] = {"results", "artifacts", "invocations"};
+    for (size_t k = 0; k < sizeof(arrays) / sizeof(arrays[0]); k++) {
+        json_t *a = json_object_get(run, arrays[k]);
+        if (!a)
+            continue;
+        if (!json_is_array(a)) {
+            snprintf(why, size, "runs[%zu].%s is not an array", i, arrays[k]);
+            return true;
+        }
+        size_t j;
+        json_t *item;
+        json_array_foreach(a, j, item) {
+            if (!json_is_object(item)) {
+                snprintf(why, size, "runs[%zu].%s[%zu] is not an object", i, arrays[k], j);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Records the files of `run` (its artifacts' URIs) as those of log `paths[log]` in `seen`;
+ * false, with the reason in `why`, when one is already another log's (the same path given
+ * twice too). */
+static bool claim_artifacts(json_t *seen, json_t *run, const char *const *paths, size_t log,
+                            char *why, size_t size)
+{
+    size_t j;
+    json_t *a;
+    json_array_foreach(json_object_get(run, "artifacts"), j, a) {
+        const char *uri = json_string_value(json_object_get(json_object_get(a, "location"), "uri"));
+        if (!uri)
+            continue;
+        json_t *owner = json_object_get(seen, uri);
+        if (owner && (size_t)json_integer_value(owner) != log) {
+            snprintf(why, size, "reports the file %s, as %s does: the same shard (or an "
+                     "overlapping one) given twice", uri, paths[json_integer_value(owner)]);
+            return false;
+        }
+        json_object_set_new(seen, uri, json_integer((json_int_t)log));
+    }
+    return true;
+}
+
 int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *errors)
 {
-    json_t *merged = NULL, *others = json_array();
+    json_t *merged = NULL, *seen = json_object();
     int rc = 0;
+    char why[512];
     for (size_t i = 0; i < n && rc == 0; i++) {
         json_error_t err;
         json_t *doc = json_load_file(paths[i], 0, &err);
@@ -76,9 +136,15 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
         size_t k;
         json_t *run;
         json_array_foreach(runs, k, run) {
-            if (!is_accelsync(run)) {
-                json_array_append(others, run);
-            } else if (!merged) {
+            if (bad_run(run, k, why, sizeof(why))
+                || !claim_artifacts(seen, run, paths, i, why, sizeof(why))) {
+                fprintf(errors, "accelsync: %s: ", paths[i]);
+                fputs_escaped(why, errors);   /* a URI of the log may hold anything */
+                fputc('\n', errors);
+                rc = 2;
+                break;
+            }
+            if (!merged) {
                 merged = json_deep_copy(run);
             } else if (!same_tool(merged, run)) {
                 fprintf(errors, "accelsync: %s: a run of another accelsync version or working "
@@ -98,7 +164,6 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
         json_t *runs = json_array();
         if (merged)
             json_array_append(runs, merged);
-        json_array_extend(runs, others);
         json_t *log = json_pack("{s:s, s:s, s:o}", "$schema",
                                 "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",
                                 "runs", runs);
@@ -110,6 +175,6 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
         json_decref(log);
     }
     json_decref(merged);
-    json_decref(others);
+    json_decref(seen);
     return rc;
 }

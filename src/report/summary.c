@@ -11,6 +11,7 @@ void report_summarize(const struct file_result *files, size_t n, bool werror,
         s->errors += f->diags.errors;
         s->warnings += f->diags.warnings;
         s->suppressed += f->diags.suppressed;
+        s->not_reported += f->diags.cut;
         int code = file_result_exit_code(f, werror);
         s->unverified += code == 2;
         if (code > s->exit_code)

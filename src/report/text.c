@@ -4,6 +4,7 @@
  * notes, a green caret. */
 #include <string.h>
 
+#include "../util/escape.h"
 #include "report.h"
 #include "timeline.h"
 
@@ -17,19 +18,23 @@ static const struct paint ansi = {"\033[1m", "\033[1;31m", "\033[1;35m", "\033[1
 
 static void print_bindings(FILE *out, const struct binding_list *b)
 {
-    for (size_t i = 0; i < b->len; i++)
-        fprintf(out, "%s%s=%lld", i ? ", " : "", b->items[i].name, (long long)b->items[i].value);
+    for (size_t i = 0; i < b->len; i++) {
+        fputs(i ? ", " : "", out);
+        fputs_escaped(b->items[i].name, out);
+        fprintf(out, "=%lld", (long long)b->items[i].value);
+    }
 }
 
 static void print_loc(FILE *out, const struct paint *pen, const struct as_loc *loc)
 {
     fputs(pen->bold, out);
+    fputs_escaped(loc->file, out);
     if (loc->line > 0 && loc->col > 0)
-        fprintf(out, "%s:%d:%d:", loc->file, loc->line, loc->col);
+        fprintf(out, ":%d:%d:", loc->line, loc->col);
     else if (loc->line > 0)
-        fprintf(out, "%s:%d:", loc->file, loc->line);
+        fprintf(out, ":%d:", loc->line);
     else
-        fprintf(out, "%s:", loc->file);
+        fputc(':', out);
     fprintf(out, "%s ", pen->reset);
 }
 
@@ -48,7 +53,7 @@ static void print_caret(FILE *out, const struct paint *pen, const struct source 
     fprintf(out, "%5d | ", loc->line);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
-        fputc(c == '\t' || c >= 0x20 ? c : '?', out);
+        fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', out);
     }
     fputs("\n      | ", out);
     for (int i = 1; i < loc->col && (size_t)(i - 1) < len; i++)
@@ -70,7 +75,8 @@ static void print_notes(FILE *out, const struct paint *pen, const struct finding
             continue;
         print_loc(out, pen, &f->notes[i].loc);
         print_note(out, pen);
-        fprintf(out, "%s\n", f->notes[i].text);
+        fputs_escaped(f->notes[i].text, out);
+        fputc('\n', out);
     }
 }
 
@@ -82,8 +88,10 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
         loc.file = r->path;
     print_loc(out, pen, &loc);
     bool error = f->severity == SEV_ERROR;
-    fprintf(out, "%s%s:%s %s [%s]\n", error ? pen->error : pen->warning, error ? "error" : "warning",
-            pen->reset, f->message, check_name(f->check));
+    fprintf(out, "%s%s:%s ", error ? pen->error : pen->warning, error ? "error" : "warning",
+            pen->reset);
+    fputs_escaped(f->message, out);
+    fprintf(out, " [%s]\n", check_name(f->check));
     if (r->src && loc.file && strcmp(loc.file, r->src->path) == 0) {
         loc.file = r->src->path;
         print_caret(out, pen, r->src, &loc);
@@ -92,7 +100,7 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
     if (f->related.file && f->related.line > 0) {
         print_loc(out, pen, &f->related);
         print_note(out, pen);
-        fprintf(out, "%s", f->related_what ? f->related_what : "related location");
+        fputs_escaped(f->related_what ? f->related_what : "related location", out);
         if (f->iter_first.len) {
             fputs(" (", out);
             print_bindings(out, &f->iter_first);
@@ -118,7 +126,9 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
     if (f->fix) {
         print_loc(out, pen, &loc);
         print_note(out, pen);
-        fprintf(out, "fix: %s\n", f->fix);
+        fputs("fix: ", out);
+        fputs_escaped(f->fix, out);
+        fputc('\n', out);
     }
     if (f->trace)
         timeline_text(out, &loc, f->trace);
@@ -131,9 +141,13 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
 {
     if (!k->verified || (k->nparams_checked <= 1 && k->paths <= 1))
         return;
-    fprintf(out, "%s%s:%s ", pen->bold, r->path, pen->reset);
+    fputs(pen->bold, out);
+    fputs_escaped(r->path, out);
+    fprintf(out, ":%s ", pen->reset);
     print_note(out, pen);
-    fprintf(out, "kernel '%s' checked for ", k->name);
+    fputs("kernel '", out);
+    fputs_escaped(k->name, out);
+    fputs("' checked for ", out);
     const struct binding_list *first = &k->params_checked[0];
     for (size_t p = 0; p < first->len; p++) {
         int64_t lo = first->items[p].value, hi = lo;
@@ -142,10 +156,11 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
         }
+        fputs_escaped(first->items[p].name, out);
         if (lo == hi)
-            fprintf(out, "%s=%lld, ", first->items[p].name, (long long)lo);
+            fprintf(out, "=%lld, ", (long long)lo);
         else
-            fprintf(out, "%s=%lld..%lld, ", first->items[p].name, (long long)lo, (long long)hi);
+            fprintf(out, "=%lld..%lld, ", (long long)lo, (long long)hi);
     }
     fprintf(out, "%zu parameter assignment%s, %zu path%s\n", k->nparams_checked,
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
@@ -174,6 +189,9 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
     if (s.suppressed)
         fprintf(out, " (%zu suppressed)", s.suppressed);
+    if (s.not_reported)
+        fprintf(out, "; %zu finding%s not reported (--max-errors)", s.not_reported,
+                s.not_reported == 1 ? "" : "s");
     if (s.unverified)
         fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
     if (style->seconds >= 0)

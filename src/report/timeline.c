@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/escape.h"
 #include "../util/xalloc.h"
 
 static int by_value(const void *a, const void *b)
@@ -80,16 +81,22 @@ static void print_row(FILE *out, const struct sim_trace_entry *e, const int64_t 
 
 void timeline_text(FILE *out, const struct as_loc *loc, const struct sim_trace *t)
 {
-    char prefix[512];
+    char where[32];
     if (loc->line > 0 && loc->col > 0)
-        snprintf(prefix, sizeof(prefix), "%s:%d:%d: ", loc->file, loc->line, loc->col);
+        snprintf(where, sizeof(where), ":%d:%d: ", loc->line, loc->col);
     else
-        snprintf(prefix, sizeof(prefix), "%s: ", loc->file);
-    if (t->witness)
-        fprintf(out, "%snote: witness: %s by simulation: %s\n", prefix,
-                t->confirmed ? "confirmed" : "NOT confirmed", t->outcome);
-    fprintf(out, "%snote: %s: %s\n", prefix, t->witness ? "witness schedule" : "schedule",
-            t->schedule);
+        snprintf(where, sizeof(where), ": ");
+    if (t->witness) {
+        fputs_escaped(loc->file, out);
+        fprintf(out, "%snote: witness: %s by simulation: ", where,
+                t->confirmed ? "confirmed" : "NOT confirmed");
+        fputs_escaped(t->outcome, out);
+        fputc('\n', out);
+    }
+    fputs_escaped(loc->file, out);
+    fprintf(out, "%snote: %s: ", where, t->witness ? "witness schedule" : "schedule");
+    fputs_escaped(t->schedule, out);
+    fputc('\n', out);
     if (!t->n)
         return;
     int64_t *times = xmalloc(2 * t->n * sizeof(int64_t));

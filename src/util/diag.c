@@ -132,6 +132,7 @@ void diag_list_free(struct diag_list *d)
     arena_free(&d->arena);
     free(d->items);
     free(d->slots);
+    free(d->cut_hashes);
     memset(d, 0, sizeof(*d));
 }
 
@@ -173,10 +174,14 @@ static bool same_finding(const struct diag_list *d, const struct finding *a,
            && same_loc(place_of(d, a->related), place_of(d, b->related));
 }
 
+/* A table at least twice as large as the findings held: a list whose table was emptied
+ * (nslots 0) after it grew past 32 findings is refilled in one go. */
 static void rehash(struct diag_list *d)
 {
     free(d->slots);
     d->nslots = d->nslots ? 2 * d->nslots : 64;
+    while (d->nslots < 2 * (d->len + 1))
+        d->nslots *= 2;
     d->slots = xcalloc(d->nslots, sizeof(size_t));
     for (size_t i = 0; i < d->len; i++) {
         size_t k = finding_hash(d, &d->items[i]) & (d->nslots - 1);
@@ -194,6 +199,34 @@ static size_t slot_of(const struct diag_list *d, const struct finding *f)
     while (d->slots[k] && !same_finding(d, &d->items[d->slots[k] - 1], f))
         k = (k + 1) & (d->nslots - 1);
     return k;
+}
+
+/* Counts a finding the cap drops, once: later runs find most of them again. */
+static void count_cut(struct diag_list *d, const struct finding *f)
+{
+    uint64_t h = (uint64_t)finding_hash(d, f) | 1;   /* never 0, the empty slot */
+    if (2 * (d->cut + 1) > d->ncut_slots) {
+        size_t n = d->ncut_slots ? 2 * d->ncut_slots : 64;
+        uint64_t *slots = xcalloc(n, sizeof(*slots));
+        for (size_t i = 0; i < d->ncut_slots; i++) {
+            if (!d->cut_hashes[i])
+                continue;
+            size_t k = d->cut_hashes[i] & (n - 1);
+            while (slots[k])
+                k = (k + 1) & (n - 1);
+            slots[k] = d->cut_hashes[i];
+        }
+        free(d->cut_hashes);
+        d->cut_hashes = slots;
+        d->ncut_slots = n;
+    }
+    size_t k = h & (d->ncut_slots - 1);
+    while (d->cut_hashes[k] && d->cut_hashes[k] != h)
+        k = (k + 1) & (d->ncut_slots - 1);
+    if (!d->cut_hashes[k]) {
+        d->cut_hashes[k] = h;
+        d->cut++;
+    }
 }
 
 bool diag_would_drop(const struct diag_list *d, const struct finding *f)
@@ -216,6 +249,7 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     if (d->max_errors && d->errors + d->warnings >= d->max_errors
         && !check_is_input_error(f->check)) {
         d->too_many = true;
+        count_cut(d, f);
         return NULL;
     }
     if (d->len == d->cap) {

@@ -145,6 +145,11 @@ struct diag_list {
     uint64_t dropped;            /* checks (bit per enum check_id) never kept: turned off by a
                                   * configuration, so they count toward no cap */
     bool too_many;               /* cap reached: further findings were dropped */
+    /* The findings dropped by the cap, each counted once however many runs find it again:
+     * their hashes (finding_hash) in a set of their own, open addressing, 0 empty. */
+    uint64_t *cut_hashes;
+    size_t ncut_slots;
+    size_t cut;                  /* how many were dropped */
     /* One finding per (check, kernel, location, related location): a repeat of one
      * already held is dropped, so the first occurrence is the one reported. */
     size_t *slots;               /* open addressing over items: index + 1, 0 empty */

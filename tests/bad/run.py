@@ -12,6 +12,8 @@ Each case file states its expectation in its first lines, in // comments in PIR 
 <?accelsync ...?> processing instructions in XML (an XML comment may not hold "--"):
   bad: LOCATION CHECK-ID exit=N MESSAGE
   args: OPTIONS...                    (optional)
+  also: LINE                          (optional, repeatable: a whole line the output must hold
+                                       too, e.g. the summary)
 LOCATION is LINE:COL or LINE in the case file, PATH:LINE:COL in another file, or - for a
 finding about the whole file. The first line the checker prints must be exactly
 `FILE:LINE:COL: error: MESSAGE [CHECK-ID]` (gcc style, docs/cli.md), the exit code N, and
@@ -30,12 +32,14 @@ TIME_LIMIT = 30     # seconds per case, under the sanitizers too
 WARNINGS = {'unmatched-signal'}     # the check ids whose findings are warnings
 HEADER = re.compile(r'bad:\s*(\S+)\s+([a-z-]+)\s+exit=(\d)\s+(.*?)\s*(?:\?>)?$')
 ARGS = re.compile(r'args:\s*(.*?)\s*(?:\?>)?$')
+ALSO = re.compile(r'also:\s*(.*?)\s*(?:\?>)?$')
+HEADER_LINES = 8
 
 
 def read_header(data):
-    """(location, check, exit code, message, args) from the first lines of a case."""
-    expect, args = None, []
-    for line in data.split(b'\n')[:6]:
+    """(location, check, exit code, message, args, also) from the first lines of a case."""
+    expect, args, also = None, [], []
+    for line in data.split(b'\n')[:HEADER_LINES]:
         text = line.decode('utf-8', 'replace')
         m = HEADER.search(text)
         if m:
@@ -43,9 +47,12 @@ def read_header(data):
         m = ARGS.search(text)
         if m:
             args = shlex.split(m.group(1))
+        m = ALSO.search(text)
+        if m:
+            also.append(m.group(1))
     if not expect:
         raise ValueError('no "bad:" line in the first lines')
-    return expect, args
+    return expect, args, also
 
 
 def expected_line(path, location, check, message):
@@ -65,11 +72,12 @@ def expected_line(path, location, check, message):
 def run_case(binary, path, data, command, show):
     """A failure message, or None when the case passes."""
     try:
-        (location, check, code, message), args = read_header(data)
+        (location, check, code, message), args, also = read_header(data)
     except ValueError as e:
         if not show:
             return f'{path}: {e}'
-        args = [a for line in data.split(b'\n')[:6] for m in [ARGS.search(line.decode('utf-8', 'replace'))] if m
+        also = []
+        args = [a for line in data.split(b'\n')[:HEADER_LINES] for m in [ARGS.search(line.decode('utf-8', 'replace'))] if m
                 for a in shlex.split(m.group(1))]
     argv = [binary, 'check'] + args + command
     try:
@@ -85,6 +93,9 @@ def run_case(binary, path, data, command, show):
     problems = []
     if first != want:
         problems.append(f'first line\n    got:  {first}\n    want: {want}')
+    for line in also:
+        if line not in out:
+            problems.append(f'no line {line!r} in the output')
     if proc.returncode != int(code):
         problems.append(f'exit code {proc.returncode}, want {code}')
     if proc.stderr:
@@ -146,6 +157,25 @@ def generated_cases():
            b'// bad: 5:3 limit-exceeded exit=2 access has more than 65535 write or read regions\n'
            + model + b'buffer a : UB[256];\nkernel k {\n  V vadds a <- '
            + b'a, ' * 65535 + b'a;\n}\n')
+    # More findings than --max-errors: the table of findings held was emptied (after sorting)
+    # and refilled into one too small, and the run never ended. Each of n dependent vector
+    # ops races with the copy and with every op before it (read after write, write after
+    # write): 2 * (n + n(n-1)/2) findings, of which --max-errors (1000) are kept.
+    ops = 1100
+    cut = 2 * (ops + ops * (ops - 1) // 2) - 1000
+    yield ('max_errors_flood.pir',
+           b'// bad: 9:3 raw-hazard exit=2 V vadds reads a bytes [0, 256) while MTE2 copy at line 8 may still be writing them\n'
+           b'// also: GENERATED_PATH: error: more than 1000 findings (errors and warnings): %d more were not reported, and the file counts as not verified (--max-errors) [limit-exceeded]\n'
+           b'// also: accelsync: 1 file, 1 kernel: 1001 errors, 0 warnings; %d findings not reported (--max-errors); 1 file NOT VERIFIED\n'
+           % (cut, cut) + model + b'buffer x : GM[256];\nbuffer a : UB[256];\nkernel k {\n'
+           b'  MTE2 copy a <- x;\n' + b'  V vadds a <- a;\n' * ops + b'}\n')
+    # The issue's case at full size: 4096 values of a param over a 10^6-iteration loop, each
+    # run within --max-events, ran for an hour; the file's budget stops it within 4 runs.
+    yield ('file_events_full_size.pir',
+           b'// bad: 8:5 limit-exceeded exit=2 the file\'s kernels unroll to more than 10000000 events in all (every kernel, parameter value and path); raise the limit with --max-file-events\n'
+           b'// args: --max-file-events 10000000\n' + model +
+           b'param n in 1..4096;\nbuffer a : UB[256];\nkernel k {\n  for i in 0..1000000 {\n'
+           b'    V vadds a <- a;\n    pipe_barrier(V);\n  }\n}\n')
     yield ('invalid_utf8_in_code.pir',
            b'// bad: 4:3 syntax-error exit=2 unexpected character \'\\xe9\'\n' + model +
            b'kernel k {\n  \xe9t\xe9;\n}\n')
@@ -170,6 +200,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
         for name, data in generated_cases():
             path = os.path.join(tmp, name)
+            data = data.replace(b'GENERATED_PATH', path.encode())
             if b'GENERATED_TOO_LARGE' in data:
                 data = data.replace(b'GENERATED_TOO_LARGE', f'cannot read {path}: file is larger than the input size limit (--max-file-size)'.encode())
             with open(path, 'wb') as f:

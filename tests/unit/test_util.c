@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "util/escape.h"
 #include "util/key_map.h"
 #include "util/nearest.h"
 #include "util/search.h"
@@ -150,6 +151,28 @@ static void test_span_index(void)
     span_index_free(&sealed);
 }
 
+/* Control bytes of printed names are spelled out; printable bytes and UTF-8 text are not. */
+static void test_fputs_escaped(void)
+{
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"k.pir", "k.pir"},
+        {"a\nb.pir: error: x", "a\\x0ab.pir: error: x"},
+        {"\x1b[2J\x07\t\r\x7f", "\\x1b[2J\\x07\\x09\\x0d\\x7f"},
+        {"caf\xc3\xa9 \xe2\x86\x92", "caf\xc3\xa9 \xe2\x86\x92"},   /* UTF-8 stays */
+        {"\xc2\x9b" "31m \xc2\xa0", "\\xc2\\x9b" "31m \xc2\xa0"},  /* C1 CSI, not NBSP */
+        {"back\\slash", "back\\slash"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char buf[128] = {0};
+        FILE *f = fmemopen(buf, sizeof(buf) - 1, "w");
+        CU_ASSERT_EQUAL(fputs_escaped(cases[i].in, f), 0);
+        fclose(f);
+        CU_ASSERT_STRING_EQUAL(buf, cases[i].out);
+    }
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("util", NULL, NULL);
@@ -159,4 +182,5 @@ void register_suites(void)
     CU_add_test(s, "nearest_name", test_nearest_name);
     CU_add_test(s, "partition_point_near", test_partition_point_near);
     CU_add_test(s, "span_index", test_span_index);
+    CU_add_test(s, "fputs_escaped", test_fputs_escaped);
 }
