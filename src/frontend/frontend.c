@@ -8,7 +8,7 @@
 
 #ifdef AS_HAVE_LIBCLANG
 #include "../model/model.h"
-#include "clang_api.h"
+#include "clang/clang_api.h"
 
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags);
