@@ -14,14 +14,11 @@
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
 #include "../clang/core_macros.h"
-#include "../frontend.h"
+#include "ascendc.h"
 #include "../interp/interp.h"
 #include "../pir/pir_writer.h"
 
 extern const struct embedded_file ascendc_stubs[];
-
-bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   const struct model *m, struct lowered_source *out, struct diag_list *diags);
 
 /* The stub headers live at this path only inside the parse (libclang's unsaved files). */
 #define STUB_DIR "/accelsync-frontend/ascendc"

@@ -4,7 +4,7 @@
 
 #include "../clang/clang_api.h"
 #include "../../model/model.h"
-#include "../frontend.h"
+#include "../pir/lowering.h"
 #include "../interp/interp.h"
 #include "../pir/pir_writer.h"
 

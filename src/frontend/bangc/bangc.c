@@ -12,14 +12,12 @@
 #include "../../util/xalloc.h"
 #include "bangc_api.h"
 #include "../clang/clang_driver.h"
-#include "../frontend.h"
+#include "bangc.h"
+#include "task_type.h"
 #include "../interp/interp.h"
 #include "../pir/pir_writer.h"
 
 extern const struct embedded_file bangc_stubs[];
-
-bool bangc_lower(const struct source *src, const struct frontend_options *o,
-                 const struct model *m, struct lowered_source *out, struct diag_list *diags);
 
 #define STUB_DIR "/accelsync-frontend/bangc"
 

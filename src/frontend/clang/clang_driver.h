@@ -11,7 +11,7 @@
 
 #include "../../util/embedded.h"
 #include "cursor_util.h"
-#include "../frontend.h"
+#include "../pir/lowering.h"
 #include "../interp/interp.h"
 #include "../pir/pir_writer.h"
 

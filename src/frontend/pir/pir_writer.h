@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "../../util/key_map.h"
-#include "../frontend.h"
+#include "lowering.h"
 #include "../../util/source.h"
 
 struct pir_buffer {
