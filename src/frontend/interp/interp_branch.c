@@ -17,6 +17,7 @@
  * the frontend's driver runs the kernel again for every combination (interp_next_run),
  * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
 #include "interp_internal.h"
+#include "../clang/cursor_operators.h"
 #include "../clang/cursor_util.h"
 #include "../../util/choices.h"
 
@@ -227,13 +228,13 @@ static enum CXChildVisitResult key_value(CXCursor c, CXCursor parent, CXClientDa
         slot = var_slot(var);
         if (!slot) {   /* outside the kernel: a constant (of any type) reads the same */
             k->ok = clang_isConstQualifiedType(clang_getCursorType(d)) ||
-                    cursor_constant(c).kind == VAL_INT;
+                    constant_value(c).kind == VAL_INT;
             return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
         }
     } else if (kind == CXCursor_MemberRefExpr) {
         slot = field_of(I, c, false);
         if (!slot) {
-            k->ok = cursor_constant(c).kind == VAL_INT;    /* static constexpr members */
+            k->ok = constant_value(c).kind == VAL_INT;    /* static constexpr members */
             return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
         }
     }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../clang/cursor_operators.h"
 #include "../clang/cursor_util.h"
 
 /* ---- expressions ---- */
@@ -82,10 +83,10 @@ static struct value eval_declref(struct interp *I, CXCursor e)
             v = constant_global_array(I, ref);
         if (v)
             return *v;
-        struct value c = cursor_constant(ref);   /* constexpr globals and static members */
+        struct value c = constant_value(ref);   /* constexpr globals and static members */
         if (c.kind == VAL_INT)
             return c;
-        c = cursor_constant(e);
+        c = constant_value(e);
         if (c.kind == VAL_INT)
             return c;
         if (!interp_is_integer_type(clang_getCursorType(ref)) &&
@@ -101,7 +102,7 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         return int_value(clang_getEnumConstantDeclValue(ref));
     case CXCursor_NonTypeTemplateParameter:
     default: {
-        struct value c = cursor_constant(e);
+        struct value c = constant_value(e);
         return c.kind == VAL_INT ? c : unknown;
     }
     }
@@ -985,7 +986,7 @@ struct value eval(struct interp *I, CXCursor e)
     case CXCursor_CXXBoolLiteralExpr:
     case CXCursor_UnaryExpr:            /* sizeof, alignof */
     case CXCursor_CXXNullPtrLiteralExpr: {
-        struct value c = cursor_constant(e);
+        struct value c = constant_value(e);
         return c.kind == VAL_INT ? c : int_value(0);
     }
     case CXCursor_FloatingLiteral:
@@ -994,7 +995,7 @@ struct value eval(struct interp *I, CXCursor e)
     case CXCursor_DeclRefExpr:
         return eval_declref(I, e);
     case CXCursor_MemberRefExpr: {
-        struct value c = cursor_constant(e);    /* static constexpr members */
+        struct value c = constant_value(e);    /* static constexpr members */
         if (c.kind == VAL_INT)
             return c;
         struct value *slot = field_of(I, e, false);
@@ -1051,7 +1052,7 @@ struct value eval(struct interp *I, CXCursor e)
     case CXCursor_CXXConstCastExpr: {
         CXCursor inner = cursor_last_expr(e);
         if (clang_Cursor_isNull(inner)) {
-            struct value c = cursor_constant(e);   /* default arguments, substituted params */
+            struct value c = constant_value(e);   /* default arguments, substituted params */
             return c.kind == VAL_INT ? c : unknown;
         }
         struct value v = eval(I, inner);
@@ -1059,7 +1060,7 @@ struct value eval(struct interp *I, CXCursor e)
             v.num = fit_to_type(clang_getCursorType(e), v.num);
         if (v.kind == VAL_UNKNOWN && v.buffer < 0
             && interp_is_integer_type(clang_getCursorType(e))) {
-            struct value c = cursor_constant(e);   /* a constant float made an integer */
+            struct value c = constant_value(e);   /* a constant float made an integer */
             if (c.kind == VAL_INT)
                 v = c;
         }
@@ -1068,7 +1069,7 @@ struct value eval(struct interp *I, CXCursor e)
         return v;
     }
     default: {
-        struct value c = cursor_constant(e);
+        struct value c = constant_value(e);
         if (c.kind == VAL_INT)
             return c;
         CXString k = clang_getCursorKindSpelling(clang_getCursorKind(e));
@@ -1174,7 +1175,7 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     int nparams = clang_Cursor_getNumArguments(fn);
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
-        struct value v = i < nargs ? args[i] : cursor_default_argument(p);
+        struct value v = i < nargs ? args[i] : default_argument_value(p);
         CXType pt = clang_getCursorType(p);
         bool reference = pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference;
         if (!reference)

@@ -48,6 +48,10 @@ void stop(struct interp *I);                        /* this kernel's lowering gi
 
 /* interp_types.c */
 int64_t fit_to_type(CXType t, int64_t v);          /* v in t's width and signedness */
+/* The value clang's constant evaluator gives c, or unknown. */
+struct value constant_value(CXCursor c);
+/* The value of a parameter's default argument when it is a constant, else unknown. */
+struct value default_argument_value(CXCursor parm);
 
 /* interp_objects.c */
 bool is_array(CXType t);

@@ -191,7 +191,7 @@ static bool case_matches(CXCursor s, int64_t v, bool *is_default)
         if (clang_getCursorKind(s) == CXCursor_DefaultStmt) {
             *is_default = true;
         } else if (k.len >= 2) {
-            struct value c = cursor_constant(k.items[0]);
+            struct value c = constant_value(k.items[0]);
             if (c.kind == VAL_INT && c.num == v) {
                 VEC_FREE(k);
                 return true;

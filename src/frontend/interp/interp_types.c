@@ -115,6 +115,22 @@ bool interp_template_int(CXCursor fn, unsigned i, int64_t *out)
     return true;
 }
 
+/* ---- constants ---- */
+
+struct value constant_value(CXCursor c)
+{
+    int64_t n;
+    return cursor_int_constant(c, &n) ? int_value(n) : unknown;
+}
+
+struct value default_argument_value(CXCursor parm)
+{
+    CXCursor e = cursor_last_expr(parm);
+    if (clang_Cursor_isNull(e))
+        return unknown;
+    return constant_value(e);
+}
+
 /* Truncates an integer to the width and signedness of an integer type. */
 int64_t fit_to_type(CXType t, int64_t v)
 {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../clang/cursor_operators.h"
 #include "../clang/cursor_util.h"
 
 /* ---- variables ---- */
