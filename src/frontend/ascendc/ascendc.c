@@ -16,6 +16,7 @@
 #include "../clang/core_macros.h"
 #include "ascendc.h"
 #include "../interp/interp.h"
+#include "../interp/session.h"
 #include "../pir/pir_writer.h"
 
 extern const struct embedded_file ascendc_stubs[];
@@ -131,9 +132,9 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
         }
         CXString spelled = clang_getCursorSpelling(p.vector_entry);
         for (uint64_t c = 0; c < combinations; c++) {
-            char *suffix = clang_range_apply(I, o, c);
+            char *suffix = runtime_range_apply(I, o, c);
             if (cube)
-                free(clang_range_apply(cube, o, c));
+                free(runtime_range_apply(cube, o, c));
             char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
             if (keys.len == 0)
                 ascendc_lower_entry(&p, w, name, o, cores, out);
@@ -241,10 +242,10 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
             cube_entries = clang_entries(cube_parse.tu, path, "__global__", NULL);
         ok = entries.len > 0;
         if (ok) {
-            struct clang_session ss;
-            clang_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
+            struct lowering_session ss;
+            lowering_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
             if (split)
-                clang_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
+                lowering_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
             note_auto_sync(&ss.w, o, m);
             if (split)
                 pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
@@ -252,7 +253,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                                 ms->cube_core);
             lower_entries(&ss.I, split ? &ss.second : NULL, &ss.w, &entries, &cube_entries, o,
                           ms, out);
-            clang_session_end(&ss, o, m->name, out);
+            lowering_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);
         VEC_FREE(cube_entries);

@@ -10,6 +10,7 @@
 
 #include "ascendc_api.h"
 #include "../clang/clang_driver.h"
+#include "../interp/session.h"
 
 /* Cores of a kernel that synchronizes them, at most. (The runs of one core, one per
  * combination of sides of its conditions on data, are at most interp_options.max_runs.) */
@@ -34,7 +35,7 @@ static bool is_tiling_parameter(CXCursor parm)
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     (void)data;
-    struct value v = clang_kernel_argument(I, parm, "GM", 4);
+    struct value v = interp_kernel_argument(I, parm, "GM", 4);
     if (v.kind == VAL_POINTER && is_tiling_parameter(parm))
         ascendc_api_tiling_argument(I, v.buffer);
     return v;

@@ -15,6 +15,7 @@
 #include "bangc.h"
 #include "task_type.h"
 #include "../interp/interp.h"
+#include "../interp/session.h"
 #include "../pir/pir_writer.h"
 
 extern const struct embedded_file bangc_stubs[];
@@ -62,7 +63,7 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
     struct value v = clang_getCanonicalType(clang_getCursorType(parm)).kind == CXType_Enum &&
                              !interp_defined(I, clang_getCString(s), NULL)
                          ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
-                         : clang_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
+                         : interp_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
     clang_disposeString(s);
     if (ps->next < ps->values.len)
         ps->values.items[ps->next] = v;
@@ -196,8 +197,8 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                                                   "__mlu_global__ or __mlu_entry__", diags);
         ok = entries.len > 0;
         if (ok) {
-            struct clang_session ss;
-            clang_session_begin(&ss, &parse, src->path, STUB_DIR "/", bangc_api(), o, diags);
+            struct lowering_session ss;
+            lowering_session_begin(&ss, &parse, src->path, STUB_DIR "/", bangc_api(), o, diags);
             if (clusters == 0)
                 pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
             else
@@ -206,11 +207,11 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
             uint64_t combinations = clang_range_count(o);   /* -D NAME=LO..HI */
             for (size_t i = 0; i < entries.len; i++)
                 for (uint64_t c = 0; c < combinations; c++) {
-                    char *suffix = clang_range_apply(&ss.I, o, c);
+                    char *suffix = runtime_range_apply(&ss.I, o, c);
                     lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
                     free(suffix);
                 }
-            clang_session_end(&ss, o, m->name, out);
+            lowering_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);
     }

@@ -1,8 +1,8 @@
 /* What every libclang-based frontend does the same way: parse a kernel source against the
  * frontend's own stub headers (kept in memory as libclang's unsaved files), report clang's
- * errors as source-error findings, find the kernel entries, and hand the written PIR over
- * with the source locations of its lines. A frontend (ascendc.c, bangc.c) supplies its
- * dialect: stubs, forwarded SDK headers, compiler arguments and the API layer. */
+ * errors as source-error findings and find the kernel entries. A frontend (ascendc.c,
+ * bangc.c) supplies its dialect: stubs, forwarded SDK headers, compiler arguments. The
+ * lowering that follows is interp/session.h's. */
 #ifndef AS_FRONTEND_CLANG_DRIVER_H
 #define AS_FRONTEND_CLANG_DRIVER_H
 
@@ -12,8 +12,6 @@
 #include "../../util/embedded.h"
 #include "cursor_util.h"
 #include "../pir/lowering.h"
-#include "../interp/interp.h"
-#include "../pir/pir_writer.h"
 
 struct clang_dialect {
     const char *stub_dir;                   /* virtual directory of the stubs, no trailing / */
@@ -59,47 +57,10 @@ struct cursor_vec clang_entries(CXTranslationUnit tu, const char *path, const ch
 /* Whether a declaration carries annotate(what). */
 bool clang_has_annotation(CXCursor c, const char *what);
 
-/* A kernel argument's value: a pointer is a buffer of `space` named after the parameter,
- * sized by what is accessed; an integer a runtime value (-D NAME=VALUE, else `fallback`); a
- * struct by value an object whose integer fields are runtime values `NAME.FIELD` (default
- * 4); anything else unknown. */
-struct value clang_kernel_argument(struct interp *I, CXCursor parm, const char *space,
-                                   int64_t fallback);
-
-/* One file's lowering: the PIR writer and the interpreter over the parse, with the -D values
- * and step limits of the options. */
 /* -D NAME=LO..HI of runtime values: a kernel source is lowered once per combination of the
  * ranges' values, each entry as kernel ENTRY_NAMEv (clang_parse_source refuses more than
  * CLANG_MAX_RANGE_KERNELS combinations, and a range for a macro name). */
 enum { CLANG_MAX_RANGE_KERNELS = 64 };
 uint64_t clang_range_count(const struct frontend_options *o);
-/* Sets every ranged runtime value to its value in combination k (0 to count - 1) and returns
- * the kernel-name suffix that says which ("_n3"; "" without ranges), malloc'ed. */
-char *clang_range_apply(struct interp *I, const struct frontend_options *o, uint64_t k);
-
-struct clang_session {
-    struct pir_writer w;
-    struct define_value *defines;
-    struct interp_options io;
-    struct interp I;
-    struct interp second;   /* another parse of the source (clang_session_second), if any */
-    bool has_second;
-};
-
-/* Starts the session (stub_prefix: the stub directory with a trailing '/', kept by the
- * interpreter); the first header line names the source and the frontend. */
-void clang_session_begin(struct clang_session *s, const struct clang_parse *p, const char *path,
-                         const char *stub_prefix, const struct api_ops *api,
-                         const struct frontend_options *o, struct diag_list *diags);
-/* A second interpreter over another parse of the same source (the cube core's), writing
- * into the same PIR; its runtime values and file names join the first's at the end. */
-void clang_session_second(struct clang_session *s, const struct clang_parse *p,
-                          const char *stub_prefix, const struct api_ops *api,
-                          struct diag_list *diags);
-/* Ends the PIR: notes the runtime values used, writes the text for the model (o's, else
- * `model`) and moves it, its line origins and the file names they point to into out; frees
- * the session. */
-void clang_session_end(struct clang_session *s, const struct frontend_options *o,
-                       const char *model, struct lowered_source *out);
 
 #endif
