@@ -1,33 +1,19 @@
 /* What the Ascend C API does, for the interpreter (interp.h): the lifecycle of the API's
  * objects, the dispatch of calls, sync statements and the build's own calls (tiling, keys).
- * TPipe and TQue are in ascendc_queues.c, tensors and accesses in ascendc_tensors.c. */
-#include "ascendc_internal.h"
+ * It dispatches to the feature files below it: TPipe and TQue (ascendc_queues.c), tensors
+ * and accesses (ascendc_tensors.c), the cube (ascendc_cube.c), cores (ascendc_cores.c) and
+ * unitFlag (ascendc_unit_flag.c); what they share is ascendc_state.h's. */
+#include "ascendc_api.h"
+#include "ascendc_cores.h"
+#include "ascendc_cube.h"
+#include "ascendc_queues.h"
+#include "ascendc_tensors.h"
+#include "ascendc_unit_flag.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "../clang/cursor_util.h"
-
-struct ascendc *state_of(struct interp *I)
-{
-    return I->api_data;
-}
-
-struct ac_state *new_state(enum ac_kind kind)
-{
-    struct ac_state *s = xcalloc(1, sizeof(*s));
-    s->kind = kind;
-    s->refs = 1;
-    return s;
-}
-
-struct ac_state *api_state(struct value v, enum ac_kind kind)
-{
-    if (v.kind != VAL_OBJECT || !v.obj || !v.obj->api)
-        return NULL;
-    struct ac_state *s = v.obj->api;
-    return s->kind == kind ? s : NULL;
-}
 
 /* ---- positions from the queue's type: TQue<TPosition::VECIN, 2> ---- */
 
@@ -82,7 +68,7 @@ static void *construct(struct interp *I, const char *klass, CXType type, const c
     if (!strcmp(klass, "TPipe")) {
         struct ac_state *s = new_state(AC_PIPE);
         if (state_of(I)->current_pipe)
-            release(state_of(I)->current_pipe);
+            release_state(state_of(I)->current_pipe);
         state_of(I)->current_pipe = s;
         s->refs++;
         return s;
@@ -136,79 +122,7 @@ static void *copy(struct interp *I, void *state)
     return c;
 }
 
-void release(void *state)
-{
-    struct ac_state *s = state;
-    if (--s->refs > 0)
-        return;
-    if (s->kind == AC_PIPE) {
-        VEC_FREE(s->u.pipe.pools);
-        for (size_t i = 0; i < s->u.pipe.queues.len; i++)
-            release(s->u.pipe.queues.items[i]);
-        VEC_FREE(s->u.pipe.queues);
-    }
-    free(s);
-}
-
-/* ---- emitting PIR ---- */
-
-struct emitter *out(struct interp *I)
-{
-    return state_of(I)->out;
-}
-
-/* Bytes [offset, offset + len) of the tensor's view. */
-struct emit_region region(const struct tensor_state *t, int64_t len)
-{
-    return (struct emit_region){t->buffer, t->offset, len};
-}
-
-bool bound(struct interp *I, CXCursor call, const struct ac_state *s, const char *what)
-{
-    if (s && s->u.tensor.buffer >= 0)
-        return true;
-    interp_unsupported(I, call, "%s is a tensor the frontend cannot place in memory (not from a "
-                       "queue, TBuf, LocalTensor(pos, addr, n) or SetGlobalBuffer)", what);
-    return false;
-}
-
-/* Splits a HardEvent name "MTE2_V" into the pipes it orders. */
-bool event_pipes(const char *event, char src[8], char dst[8])
-{
-    const char *us = strchr(event, '_');
-    if (!us || us - event >= 8 || strlen(us + 1) >= 8)
-        return false;
-    memcpy(src, event, (size_t)(us - event));
-    src[us - event] = '\0';
-    strcpy(dst, us + 1);
-    return true;
-}
-
-/* set_flag / wait_flag for a HardEvent. V_V and FIX_FIX are barriers of their pipe: a set
- * is pipe_barrier, a wait nothing (the framework's SetFlag/WaitFlag). */
-void emit_event(struct interp *I, CXCursor call, const char *event, bool set, int64_t id)
-{
-    char src[8], dst[8];
-    if (!event_pipes(event, src, dst)) {
-        interp_unsupported(I, call, "event %s is not modelled", event);
-        return;
-    }
-    struct as_loc at = interp_loc(I, call);
-    if (!strcmp(src, dst)) {
-        if (set)
-            emit_barrier(out(I), at, src);
-        return;
-    }
-    emit_flag(out(I), at, set, src, dst, id);
-}
-
 /* ---- dispatch ---- */
-
-const char *template_pipe(struct interp *I, CXCursor fn, CXCursor call, unsigned i)
-{
-    const char *pipe = interp_template_enum(I, fn, call, i);
-    return pipe && strncmp(pipe, "PIPE_", 5) == 0 ? pipe + 5 : NULL;
-}
 
 static bool pipe_arg(struct interp *I, CXCursor fn, unsigned i, struct value v, char out[8])
 {
@@ -380,7 +294,7 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         const char *pipe = template_pipe(I, fn, call, 0);
         if (!pipe)
             return false;
-        emit_barrier(out(I), interp_loc(I, call), pipe);
+        emit_barrier(emitter_of(I), interp_loc(I, call), pipe);
         return true;
     }
     if (!strcmp(name, "set_flag") || !strcmp(name, "wait_flag")) {
@@ -389,14 +303,14 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         if (nargs != 3 || !pipe_arg(I, fn, 0, args[0], src) || !pipe_arg(I, fn, 1, args[1], dst) ||
             !interp_int(I, call, args[2], "the event id", &id))
             return false;
-        emit_flag(out(I), interp_loc(I, call), name[0] == 's', src, dst, id);
+        emit_flag(emitter_of(I), interp_loc(I, call), name[0] == 's', src, dst, id);
         return true;
     }
     if (!strcmp(name, "pipe_barrier")) {
         char p[8];
         if (nargs != 1 || !pipe_arg(I, fn, 0, args[0], p))
             return false;
-        emit_barrier(out(I), interp_loc(I, call), p);
+        emit_barrier(emitter_of(I), interp_loc(I, call), p);
         return true;
     }
     if (cross_core_call(I, name, fn, call, args, nargs) || cube_call(I, name, call, args, nargs))
@@ -448,7 +362,7 @@ static void destroy(struct interp *I, void *state, struct as_loc at)
 
 static const struct api_ops ascendc_ops = {
     .name = "Ascend C", .stateful = true, .construct = construct, .copy = copy, .destroy = destroy,
-    .release = release, .call = call, .scalar = scalar_access};
+    .release = release_state, .call = call, .scalar = scalar_access};
 
 
 const struct api_ops *ascendc_api(void)
@@ -499,7 +413,7 @@ void ascendc_api_data_free(void *data)
     if (!a)
         return;
     if (a->current_pipe)
-        release(a->current_pipe);
+        release_state(a->current_pipe);
     emitter_free(a->out);
     VEC_FREE(a->constants);
     VEC_FREE(a->unit_regions);

@@ -6,7 +6,7 @@
 #include "../clang/clang_api.h"
 #include <string.h>
 
-#include "ascendc_internal.h"
+#include "ascendc_cores.h"
 
 /* The cross-core flag mode that links the cube core to the vector cores (the model's mode
  * with scope cross-type): the kernel is a MIX kernel. */
@@ -26,7 +26,7 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
         interp_template_int(fn, 0, &vector_only);
         a->traits.cross_core = true;
         a->traits.cube_link |= !vector_only;
-        emit_sync_all(out(I), interp_loc(I, call), vector_only ? "sync_all_aiv" : "sync_all");
+        emit_sync_all(emitter_of(I), interp_loc(I, call), vector_only ? "sync_all_aiv" : "sync_all");
         return true;
     }
     bool set = !strcmp(name, "CrossCoreSetFlag");
@@ -57,6 +57,6 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
         mode = *known == AC_MODE_NONE ? 0 : *known;
     a->traits.cross_core = true;
     a->traits.cube_link |= mode == MODE_CUBE_VECTOR;
-    emit_cross_flag(out(I), interp_loc(I, call), set, pipe, mode, flag);
+    emit_cross_flag(emitter_of(I), interp_loc(I, call), set, pipe, mode, flag);
     return true;
 }

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ascendc_internal.h"
+#include "ascendc_cube.h"
+#include "ascendc_unit_flag.h"
 #include "../clang/cursor_util.h"
 
 enum { FRACTAL_BYTES = 512, BLOCK_BYTES = 32, CUBE_EDGE = 16 };
@@ -26,7 +27,7 @@ static const struct tensor_state *tensor_arg(struct interp *I, CXCursor call, st
     struct ac_state *s = api_state(args[i], AC_LOCAL);
     if (!s)
         s = api_state(args[i], AC_GLOBAL);
-    if (!s || !bound(I, call, s, what))
+    if (!s || !tensor_bound(I, call, s, what))
         return NULL;
     return &s->u.tensor;
 }
@@ -78,17 +79,17 @@ static bool mmad(struct interp *I, CXCursor call, struct value *args, int nargs)
     if (!ok || !unit_flag_mode(I, call, params, "Mmad", &unit_flag) || m == 0 || n == 0 || k == 0)
         return true;
     int64_t ka = round_up(k * a->element, BLOCK_BYTES), kb = round_up(k * b->element, BLOCK_BYTES);
-    struct emit_region write = region(c, m * n * c->element);
-    struct emit_region reads[3] = {region(a, m * ka), region(b, n * kb)};
+    struct emit_region write = tensor_region(c, m * n * c->element);
+    struct emit_region reads[3] = {tensor_region(a, m * ka), tensor_region(b, n * kb)};
     int nreads = 2;
     if (with_bias)
-        reads[nreads++] = region(bias, n * bias->element);
+        reads[nreads++] = tensor_region(bias, n * bias->element);
     else if (!init_zero && !bias_source)
         reads[nreads++] = write;   /* accumulates into dst */
     struct unit_region handed;
     if (!unit_flag_mmad_begin(I, call, unit_flag, c, write.length, &handed))
         return true;
-    emit_access(out(I), interp_loc(I, call), "M", "mmad", &write, reads, nreads);
+    emit_access(emitter_of(I), interp_loc(I, call), "M", "mmad", &write, reads, nreads);
     unit_flag_mmad_end(I, call, unit_flag, &handed);
     return true;
 }
@@ -119,9 +120,9 @@ static bool load_data(struct interp *I, CXCursor call, struct value *args, int n
     struct tensor_state from = *s;
     if (from.offset != EMIT_WHOLE_BUFFER)
         from.offset += start * FRACTAL_BYTES;
-    struct emit_region read = region(&from, ((repeat - 1) * src_stride + 1) * FRACTAL_BYTES);
-    struct emit_region write = region(d, (repeat + (repeat - 1) * dst_gap) * FRACTAL_BYTES);
-    emit_access(out(I), interp_loc(I, call), unit, "load", &write, &read, 1);
+    struct emit_region read = tensor_region(&from, ((repeat - 1) * src_stride + 1) * FRACTAL_BYTES);
+    struct emit_region write = tensor_region(d, (repeat + (repeat - 1) * dst_gap) * FRACTAL_BYTES);
+    emit_access(emitter_of(I), interp_loc(I, call), unit, "load", &write, &read, 1);
     return true;
 }
 
@@ -182,19 +183,19 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
                        CUBE_EDGE * s->element;
     if (nd > 1 || read_len > s->length)
         read_len = s->length;
-    struct emit_region write = region(d, written), read = region(s, read_len);
+    struct emit_region write = tensor_region(d, written), read = tensor_region(s, read_len);
     struct as_loc at = interp_loc(I, call);
     if (unit_flag == 0) {
         if (unit_flag_plain_read(I, call, s, read.length))
-            emit_access(out(I), at, "FIX", "fixpipe", &write, &read, 1);
+            emit_access(emitter_of(I), at, "FIX", "fixpipe", &write, &read, 1);
         return true;
     }
     struct unit_region handed;
     if (!unit_flag_fixpipe_begin(I, call, unit_flag, s, d, read_len, &handed))
         return true;
-    emit_access(out(I), at, "FIX", "fixpipe", NULL, &read, 1);
+    emit_access(emitter_of(I), at, "FIX", "fixpipe", NULL, &read, 1);
     unit_flag_fixpipe_end(I, call, unit_flag, &handed);
-    emit_access(out(I), at, "FIX", "fixpipe", &write, NULL, 0);
+    emit_access(emitter_of(I), at, "FIX", "fixpipe", &write, NULL, 0);
     return true;
 }
 
@@ -226,11 +227,11 @@ static bool copy_nd_to_nz(struct interp *I, CXCursor call, struct value *args, i
     if (!ok || nd <= 0 || rows <= 0 || cols <= 0)
         return true;
     int64_t blocks = (cols * s->element + BLOCK_BYTES - 1) / BLOCK_BYTES;
-    struct emit_region read = region(s, ((nd - 1) * src_matrix + (rows - 1) * src_row + cols) *
+    struct emit_region read = tensor_region(s, ((nd - 1) * src_matrix + (rows - 1) * src_row + cols) *
                                             s->element);
-    struct emit_region write = region(d, ((blocks - 1) * c0_stride + (rows - 1) * n_stride + 1) *
+    struct emit_region write = tensor_region(d, ((blocks - 1) * c0_stride + (rows - 1) * n_stride + 1) *
                                              BLOCK_BYTES + (nd - 1) * dst_matrix * d->element);
-    emit_access(out(I), interp_loc(I, call), "MTE2", "copy", &write, &read, 1);
+    emit_access(emitter_of(I), interp_loc(I, call), "MTE2", "copy", &write, &read, 1);
     return true;
 }
 

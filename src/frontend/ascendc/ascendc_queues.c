@@ -1,6 +1,6 @@
 /* TPipe's bump allocation and event-id pools, and the flags TQue sets and waits (see
  * docs/frontends.md): AllocTensor, EnQue, DeQue, FreeTensor, ~TPipe; TBuf views. */
-#include "ascendc_internal.h"
+#include "ascendc_queues.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,7 +111,7 @@ static void wait_pending(struct interp *I, struct as_loc at, struct pipe_state *
         return;
     char src[8], dst[8];
     if (event_pipes(event, src, dst) && strcmp(src, dst) != 0)
-        emit_flag(out(I), at, false, src, dst, *id);
+        emit_flag(emitter_of(I), at, false, src, dst, *id);
     release_id(p, event, *id);
     *id = -1;
 }
@@ -135,7 +135,7 @@ void pipe_teardown(struct interp *I, struct ac_state *s, struct as_loc at, bool 
         return;
     wait_pending_frees(I, at, p, NULL);
     if (barrier) {
-        emit_barrier(out(I), at, "ALL");
+        emit_barrier(emitter_of(I), at, "ALL");
         p->destroyed = true;
     } else {
         p->nbump = 0;
@@ -190,14 +190,6 @@ static bool init_buffer(struct interp *I, struct ac_state *pipe, CXCursor call, 
     qs->refs++;
     VEC_PUSH(pipe->u.pipe.queues, qs);
     return true;
-}
-
-const char *template_event(struct interp *I, CXCursor fn, CXCursor call)
-{
-    const char *e = interp_template_enum(I, fn, call, 0);
-    if (!e)
-        interp_unsupported(I, call, "the event of this call is not known");
-    return e;
 }
 
 bool pipe_call(struct interp *I, struct ac_state *s, const char *name, CXCursor fn,
@@ -261,7 +253,7 @@ static void assign_tensor(struct interp *I, struct value *arg, struct value t)
 {
     if (arg->kind == VAL_OBJECT && arg->obj && t.kind == VAL_OBJECT) {
         if (arg->obj->api)
-            release(arg->obj->api);
+            release_state(arg->obj->api);
         arg->obj->api = t.obj->api;
         t.obj->api = NULL;
     }

@@ -1,6 +1,8 @@
 /* Tensors as byte ranges of PIR buffers, and the accesses the API makes of them: data
  * copies on the pipe their spaces give, vector instructions on V, scalar GetValue/SetValue. */
-#include "ascendc_internal.h"
+#include "ascendc_tensors.h"
+#include "ascendc_queues.h"
+#include "ascendc_unit_flag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,10 +55,10 @@ struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_
     /* Where data decides the offset: any byte of the buffer. */
     struct emit_region r = {p.buffer, p.num == OFFSET_UNKNOWN ? EMIT_WHOLE_BUFFER : p.num, bytes};
     if (write) {
-        emit_access(out(I), interp_loc(I, at), "S", "set_value", &r, NULL, 0);
+        emit_access(emitter_of(I), interp_loc(I, at), "S", "set_value", &r, NULL, 0);
         return data;
     }
-    emit_access(out(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
+    emit_access(emitter_of(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
     if (p.buffer != state_of(I)->tiling_buffer || p.num == OFFSET_UNKNOWN)
         return data;
     /* A tiling field read by hand: named by its byte offset, like the fields of a tiling
@@ -146,7 +148,7 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
     if (!strcmp(name, "operator[]")) {
         struct ac_state *c;
         struct tensor_state view;
-        if (!bound(I, call, s, "the indexed tensor") ||
+        if (!tensor_bound(I, call, s, "the indexed tensor") ||
             !view_from(I, call, t, args[0], s->kind == AC_GLOBAL, &view))
             return true;
         c = new_state(s->kind);
@@ -169,14 +171,14 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
     }
     if (!strcmp(name, "GetValue") || !strcmp(name, "SetValue")) {
         struct tensor_state at;
-        if (!bound(I, call, s, "the tensor") || !view_from(I, call, t, args[0], true, &at))
+        if (!tensor_bound(I, call, s, "the tensor") || !view_from(I, call, t, args[0], true, &at))
             return true;
-        struct emit_region r = region(&at, t->element);
+        struct emit_region r = tensor_region(&at, t->element);
         if (name[0] == 'G') {
-            emit_access(out(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
+            emit_access(emitter_of(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
             *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         } else {
-            emit_access(out(I), interp_loc(I, call), "S", "set_value", &r, NULL, 0);
+            emit_access(emitter_of(I), interp_loc(I, call), "S", "set_value", &r, NULL, 0);
         }
         return true;
     }
@@ -228,23 +230,6 @@ static const char *copy_unit(const char *from, const char *to, const char **op)
     return NULL;
 }
 
-int64_t field_int(struct interp *I, CXCursor call, struct value rec, const char *field,
-                  bool *ok)
-{
-    if (!*ok)
-        return 0;   /* reported already */
-    if (rec.kind == VAL_OBJECT && rec.obj)
-        for (size_t i = 0; i < rec.obj->fields.len; i++)
-            if (!strcmp(rec.obj->fields.items[i].name, field)) {
-                int64_t v;
-                if (interp_int(I, call, rec.obj->fields.items[i].v, field, &v))
-                    return v;
-                return *ok = false, 0;
-            }
-    interp_unsupported(I, call, "the parameters have no integer field %s", field);
-    return *ok = false, 0;
-}
-
 bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *args,
                       int nargs)
 {
@@ -253,7 +238,7 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
     if (!dst || !src || dst->kind == AC_PIPE || dst->kind == AC_QUEUE || src->kind == AC_PIPE ||
         src->kind == AC_QUEUE)
         return false;
-    if (!bound(I, call, dst, "the destination") || !bound(I, call, src, "the source"))
+    if (!tensor_bound(I, call, dst, "the destination") || !tensor_bound(I, call, src, "the source"))
         return true;
     const struct tensor_state *d = &dst->u.tensor, *s = &src->u.tensor;
     const char *op;
@@ -299,8 +284,8 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
         return true;   /* copies nothing */
     if (!unit_flag_plain_read(I, call, s, src_bytes))
         return true;
-    struct emit_region from = region(s, src_bytes), to = region(d, dst_bytes);
-    emit_access(out(I), interp_loc(I, call), unit, op, &to, &from, 1);
+    struct emit_region from = tensor_region(s, src_bytes), to = tensor_region(d, dst_bytes);
+    emit_access(emitter_of(I), interp_loc(I, call), unit, op, &to, &from, 1);
     return true;
 }
 
@@ -335,7 +320,7 @@ static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor
     struct ac_state *t[3] = {NULL, NULL, NULL};
     for (int i = 0; i < ntensors; i++) {
         t[i] = i < nargs ? api_state(args[i], AC_LOCAL) : NULL;
-        if (!bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+        if (!tensor_bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
             return true;
     }
     int64_t count = -1;
@@ -346,12 +331,12 @@ static bool vector_call(struct interp *I, const struct vector_api *api, CXCursor
     for (int i = 0; i < ntensors; i++) {
         const struct tensor_state *ts = &t[i]->u.tensor;
         /* repeat form: the rest of the tensor (its mask and strides are not evaluated) */
-        regions[i] = region(ts, count >= 0 ? count * ts->element : ts->length);
+        regions[i] = tensor_region(ts, count >= 0 ? count * ts->element : ts->length);
     }
     int nreads = ntensors - 1;
     if (api->shape == VEC_AXPY)     /* the destination is read too */
         regions[nreads++ + 1] = regions[0];
-    emit_access(out(I), interp_loc(I, call), "V", api->op, &regions[0], regions + 1, nreads);
+    emit_access(emitter_of(I), interp_loc(I, call), "V", api->op, &regions[0], regions + 1, nreads);
     return true;
 }
 
@@ -375,7 +360,7 @@ static bool mask_call(struct interp *I, const char *name, CXCursor call, struct 
     if (ntensors < need || index[0] != 0 || index[1] != 1)
         return false;
     for (int i = 0; i < ntensors; i++)
-        if (!bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+        if (!tensor_bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
             return true;
     int64_t count = -1;
     if (nargs == count_arity && !interp_int(I, call, args[nargs - 1], "the element count", &count))
@@ -384,9 +369,9 @@ static bool mask_call(struct interp *I, const char *name, CXCursor call, struct 
     for (int i = 0; i < ntensors; i++) {
         const struct tensor_state *ts = &t[i]->u.tensor;
         int64_t bytes = index[i] == mask_arg ? (count + 7) / 8 : count * ts->element;
-        regions[i] = region(ts, count >= 0 ? bytes : ts->length);
+        regions[i] = tensor_region(ts, count >= 0 ? bytes : ts->length);
     }
-    emit_access(out(I), interp_loc(I, call), "V", select ? "vsel" : "vcmp", &regions[0],
+    emit_access(emitter_of(I), interp_loc(I, call), "V", select ? "vsel" : "vcmp", &regions[0],
                 regions + 1, ntensors - 1);
     return true;
 }
@@ -407,23 +392,23 @@ static bool gather_call(struct interp *I, bool masked, CXCursor call, struct val
     if (ntensors < (masked ? 2 : 3))
         return false;
     for (int i = 0; i < ntensors; i++)
-        if (!t[i] || !bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
+        if (!t[i] || !tensor_bound(I, call, t[i], i == 0 ? "the destination" : "a source"))
             return true;
     int64_t count = -1;
     if (!masked && nargs == 5 && !interp_int(I, call, args[4], "the element count", &count))
         return true;
     struct emit_region regions[3];
     const struct tensor_state *d = &t[0]->u.tensor;
-    regions[0] = region(d, count >= 0 ? count * d->element : d->length);
+    regions[0] = tensor_region(d, count >= 0 ? count * d->element : d->length);
     if (masked) {
-        regions[1] = region(&t[1]->u.tensor, t[1]->u.tensor.length);
+        regions[1] = tensor_region(&t[1]->u.tensor, t[1]->u.tensor.length);
         if (ntensors == 3)
-            regions[2] = region(&t[2]->u.tensor, t[2]->u.tensor.length);
+            regions[2] = tensor_region(&t[2]->u.tensor, t[2]->u.tensor.length);
     } else {
         regions[1] = (struct emit_region){t[1]->u.tensor.buffer, EMIT_WHOLE_BUFFER, 0};
-        regions[2] = region(&t[2]->u.tensor, count >= 0 ? count * 4 : t[2]->u.tensor.length);
+        regions[2] = tensor_region(&t[2]->u.tensor, count >= 0 ? count * 4 : t[2]->u.tensor.length);
     }
-    emit_access(out(I), interp_loc(I, call), "V", masked ? "vgathermask" : "vgather",
+    emit_access(emitter_of(I), interp_loc(I, call), "V", masked ? "vgathermask" : "vgather",
                 &regions[0], regions + 1, ntensors - 1);
     return true;
 }

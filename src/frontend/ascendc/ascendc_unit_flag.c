@@ -18,7 +18,7 @@
  * before the Mmad ends on the device and not here: it is reported (docs/frontends.md). */
 #include <stdlib.h>
 
-#include "ascendc_internal.h"
+#include "ascendc_unit_flag.h"
 #include "../clang/cursor_util.h"
 
 enum { FRACTAL_BYTES = 512, MODE_KEEP = 2, MODE_UPDATE = 3 };
@@ -80,7 +80,7 @@ bool unit_flag_mmad_begin(struct interp *I, CXCursor call, int64_t mode,
         struct unit_region *q = &a->unit_regions.items[i];
         if (!overlap(q, r))
             continue;
-        emit_unit_flag(out(I), at, WAIT, "FIX", "M", q->start / FRACTAL_BYTES);
+        emit_unit_flag(emitter_of(I), at, WAIT, "FIX", "M", q->start / FRACTAL_BYTES);
         if (q->state == UNIT_MOVED)
             remove_region(a, i);
         else
@@ -97,7 +97,7 @@ void unit_flag_mmad_end(struct interp *I, CXCursor call, int64_t mode, const str
     struct unit_region computed = *r;
     computed.state = UNIT_COMPUTED;
     VEC_PUSH(a->unit_regions, computed);
-    emit_unit_flag(out(I), interp_loc(I, call), SET, "M", "FIX", r->start / FRACTAL_BYTES);
+    emit_unit_flag(emitter_of(I), interp_loc(I, call), SET, "M", "FIX", r->start / FRACTAL_BYTES);
 }
 
 bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
@@ -128,13 +128,13 @@ bool unit_flag_fixpipe_begin(struct interp *I, CXCursor call, int64_t mode,
         const struct unit_region *q = &a->unit_regions.items[i];
         if (q->state == UNIT_MOVED || !overlap(q, r))
             continue;
-        emit_unit_flag(out(I), at, WAIT, "M", "FIX", q->start / FRACTAL_BYTES);
+        emit_unit_flag(emitter_of(I), at, WAIT, "M", "FIX", q->start / FRACTAL_BYTES);
         any = true;
     }
     /* No Mmad marked these bytes computed: the device's Fixpipe waits for ever, and so does
      * this wait (a deadlock finding at the Fixpipe). */
     if (!any)
-        emit_unit_flag(out(I), at, WAIT, "M", "FIX", r->start / FRACTAL_BYTES);
+        emit_unit_flag(emitter_of(I), at, WAIT, "M", "FIX", r->start / FRACTAL_BYTES);
     return true;
 }
 
@@ -149,7 +149,7 @@ void unit_flag_fixpipe_end(struct interp *I, CXCursor call, int64_t mode,
         struct unit_region *q = &a->unit_regions.items[i];
         if (q->state == UNIT_MOVED || !overlap(q, r))
             continue;
-        emit_unit_flag(out(I), at, SET, "FIX", "M", q->start / FRACTAL_BYTES);
+        emit_unit_flag(emitter_of(I), at, SET, "FIX", "M", q->start / FRACTAL_BYTES);
         if (q->state == UNIT_AWAITED)
             remove_region(a, i);    /* the Mmad waiting for it takes the mark */
         else
@@ -180,7 +180,7 @@ void unit_flag_end_kernel(struct interp *I, struct as_loc at)
     struct ascendc *a = state_of(I);
     for (size_t i = 0; i < a->unit_regions.len; i++)
         if (a->unit_regions.items[i].state == UNIT_MOVED)
-            emit_unit_flag(out(I), at, WAIT, "FIX", "M",
+            emit_unit_flag(emitter_of(I), at, WAIT, "FIX", "M",
                            a->unit_regions.items[i].start / FRACTAL_BYTES);
     a->unit_regions.len = 0;
 }

@@ -82,8 +82,9 @@ struct global_var {
     struct value v;
 };
 
-/* The vendor layer (ascendc_api.c). Names are unqualified spellings; `klass` is the class of
- * a method (template arguments stripped) or NULL. */
+/* The vendor layer, the interpreter's hooks: each dialect implements them (ascendc/,
+ * bangc/), and nothing here calls a dialect but through them. Names are unqualified
+ * spellings; `klass` is the class of a method (template arguments stripped) or NULL. */
 struct asm_parts;
 
 struct api_ops {
