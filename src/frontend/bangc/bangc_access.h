@@ -1,5 +1,7 @@
-/* What the BANG C layer's parts share: a memory region as an intrinsic's arguments give it,
- * and the one function that writes an access of such regions (bangc_api.c). */
+/* What the BANG C layer's parts share, below all of them: the layer's state for a run, a
+ * memory region as an intrinsic's arguments give it, and the one function that writes an
+ * access of such regions. The dispatcher (bangc_api.c) and the asm statements (bangc_asm.c)
+ * import this, never each other. */
 #ifndef AS_FRONTEND_BANGC_ACCESS_H
 #define AS_FRONTEND_BANGC_ACCESS_H
 
@@ -7,6 +9,19 @@
 
 #include "../clang/clang_api.h"
 #include "../interp/interp.h"
+#include "../pir/pir_writer.h"
+
+struct bangc_core;
+struct bangc {
+    struct pir_writer *w;
+    const struct bangc_core *core;
+};
+
+/* The layer's state for the run I is in. */
+struct bangc *bangc_state(struct interp *I);
+
+/* Appends part to the malloc'ed *text, after sep unless *text is empty. */
+void text_append(char **text, const char *sep, const char *part);
 
 /* One region of an access: bytes from pointer p. */
 struct span {
@@ -41,8 +56,5 @@ struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t by
 void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
                   struct value dst, struct value src, struct value offsets, int64_t piece,
                   int64_t stride, int64_t count);
-
-/* bangc_asm.c: the asm statements the layer models ("sync;", fuse.nram, findlast1). */
-bool bangc_asm(struct interp *I, CXCursor s, struct asm_parts *a);
 
 #endif

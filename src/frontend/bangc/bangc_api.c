@@ -5,6 +5,7 @@
  * the element counts their arguments give, times the element size of each pointer's type. */
 #include "bangc_api.h"
 #include "bangc_access.h"
+#include "bangc_asm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,16 +14,6 @@
 #include "../../util/xalloc.h"
 #include "../clang/clang_driver.h"
 #include "../clang/cursor_util.h"
-
-struct bangc {
-    struct pir_writer *w;
-    const struct bangc_core *core;
-};
-
-static struct bangc *state_of(struct interp *I)
-{
-    return I->api_data;
-}
 
 void *bangc_api_data_new(struct pir_writer *w, const struct bangc_core *core)
 {
@@ -54,7 +45,7 @@ static bool declare(struct interp *I, CXCursor var, struct value *out)
             continue;
         long long size = clang_Type_getSizeOf(t);
         CXString name = clang_getCursorSpelling(var);
-        int b = pir_writer_buffer(state_of(I)->w, clang_getCString(name), spaces[i],
+        int b = pir_writer_buffer(bangc_state(I)->w, clang_getCString(name), spaces[i],
                                   size > 0 ? size : 1, -1, interp_loc(I, var),
                                   "an on-chip array of the kernel");
         clang_disposeString(name);
@@ -62,115 +53,6 @@ static bool declare(struct interp *I, CXCursor var, struct value *out)
         return true;
     }
     return false;
-}
-
-static void append(char **text, const char *sep, const char *part)
-{
-    char *joined = xasprintf("%s%s%s", *text, **text ? sep : "", part);
-    free(*text);
-    *text = joined;
-}
-
-bool bangc_extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
-                      int64_t *out)
-{
-    if (v.kind == VAL_UNKNOWN) {
-        *out = EXTENT_UNKNOWN;
-        return true;
-    }
-    return interp_int(I, call, v, what, out);
-}
-
-static bool whole_buffer(const struct span *s)
-{
-    return s->p.num == OFFSET_UNKNOWN || s->bytes == EXTENT_UNKNOWN;
-}
-
-static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const char *what)
-{
-    if (s->p.kind != VAL_POINTER) {
-        interp_unsupported(I, at, "%s is an address the frontend cannot trace", what);
-        return false;
-    }
-    if (whole_buffer(s))
-        return true;
-    if (s->bytes < 0 || s->p.num < 0) {
-        interp_unsupported(I, at, "%s has a negative offset or size under the values the kernel "
-                           "was lowered with", what);
-        return false;
-    }
-    return true;
-}
-
-/* The regions of spans as PIR text ("a[0 +: 64], b[64 +: 64]"); NULL (reported) when one
- * cannot be traced. Empty spans are left out; *whole is set when a region is a whole buffer
- * because data decides its offset or size. */
-static char *regions_text(struct interp *I, CXCursor at, const struct span *spans, int n,
-                          const char *what, bool *whole)
-{
-    char *text = xstrdup("");
-    for (int i = 0; i < n; i++) {
-        if (!span_ok(I, at, &spans[i], what)) {
-            free(text);
-            return NULL;
-        }
-        if (whole_buffer(&spans[i]) && spans[i].bytes != 0) {
-            pir_writer_touch(state_of(I)->w, spans[i].p.buffer, 1);
-            append(&text, ", ", state_of(I)->w->buffers[spans[i].p.buffer].name);
-            *whole = true;
-        } else if (spans[i].bytes > 0) {
-            char *r = pir_writer_region(state_of(I)->w, spans[i].p.buffer, spans[i].p.num,
-                                        spans[i].bytes);
-            append(&text, ", ", r);
-            free(r);
-        }
-    }
-    return text;
-}
-
-void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
-                  const struct span *writes, int nwrites, const struct span *reads, int nreads)
-{
-    bool whole = false;
-    char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
-    char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
-    if (rt && (*wt || *rt))
-        pir_writer_line_note(state_of(I)->w, interp_loc(I, at),
-                             whole ? "whole buffer (an offset or size not known before the "
-                                     "kernel runs)"
-                                   : NULL,
-                             "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
-                             rt);
-    free(wt);
-    free(rt);
-}
-
-struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)
-{
-    struct span *s = xcalloc(n + 1, sizeof(*s));
-    for (size_t k = 0; k < n; k++)
-        s[k] = (struct span){pointer_add(base, (int64_t)k * stride), bytes};
-    return s;
-}
-
-void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
-                  struct value dst, struct value src, struct value offsets, int64_t piece,
-                  int64_t stride, int64_t count)
-{
-    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
-        interp_unsupported(I, at, "a piece count of %lld is not modelled", (long long)count);
-        return;
-    }
-    /* contiguous pieces are one region, strided ones one each; a count data decides: dst */
-    bool whole = count == EXTENT_UNKNOWN;
-    size_t n = whole || stride == piece ? 1 : (size_t)count;
-    int64_t bytes = whole || piece == EXTENT_UNKNOWN ? EXTENT_UNKNOWN
-                    : n == 1                         ? count * piece
-                                                     : piece;
-    struct span *w = bangc_spans(dst, stride, n, bytes);
-    struct span reads[2] = {{src, EXTENT_UNKNOWN}, {offsets, extent_times(count, 4)}};
-    bangc_access(I, at, unit, op, w, (int)n, reads, 2);
-    free(w);
 }
 
 static struct value scalar(struct interp *I, CXCursor at, struct value p, int64_t bytes,
@@ -621,7 +503,7 @@ static const char *const syncs[] = {
 static bool sync_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                       int nargs)
 {
-    struct pir_writer *w = state_of(I)->w;
+    struct pir_writer *w = bangc_state(I)->w;
     if (!strcmp(name, "__sync_io_move_compute")) {
         char *list = xstrdup("");
         for (int i = 0; i < nargs; i++) {
@@ -630,7 +512,7 @@ static bool sync_call(struct interp *I, const char *name, CXCursor call, struct 
                 free(list);
                 return true;
             }
-            append(&list, ", ", v ? "1" : "0");
+            text_append(&list, ", ", v ? "1" : "0");
         }
         pir_writer_line(w, interp_loc(I, call), "sync_io_move_compute(%s)", list);
         free(list);
@@ -674,7 +556,7 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
     }
     if (klass)
         return false;
-    const struct bangc_core *core = state_of(I)->core;
+    const struct bangc_core *core = bangc_state(I)->core;
     if (!strcmp(name, "__accelsync_task")) {
         int64_t which;
         if (!interp_int(I, c, args[0], "the task quantity", &which) || which < 0 ||
@@ -694,7 +576,7 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         if (args[0].kind != VAL_POINTER)
             return interp_unsupported(I, c, "%s of an address the frontend cannot trace", name),
                    true;
-        const char *space = state_of(I)->w->buffers[args[0].buffer].space;
+        const char *space = bangc_state(I)->w->buffers[args[0].buffer].space;
         bool in = !strcmp(want, "dram") ? !strcmp(space, "GDRAM") || !strcmp(space, "LDRAM")
                                         : !strcasecmp(space, want);
         *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = in};

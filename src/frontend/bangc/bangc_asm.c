@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bangc_asm.h"
 #include "bangc_access.h"
 #include "../pir/pir_writer.h"
 
