@@ -1,5 +1,10 @@
-/* What the interpreter's files share (interp.c, interp_types.c, interp_objects.c,
- * interp_expr.c, interp_stmt.c); the public interface is interp.h. */
+/* What the interpreter's files share; the public interface is interp.h. The evaluator is
+ * recursive: expressions (interp_expr.c, interp_operators.c, interp_memory.c,
+ * interp_calls.c) run statements when they inline a call, statements (interp_stmt.c,
+ * interp_branch.c, interp_asm.c) evaluate expressions, and objects and variables
+ * (interp_objects.c, interp_vars.c) run constructors and initializers. That one circle stays
+ * inside interp/, on purpose; nothing below interp/ calls back into it, and a dialect is
+ * reached only through api_ops. */
 #ifndef AS_FRONTEND_INTERP_INTERNAL_H
 #define AS_FRONTEND_INTERP_INTERNAL_H
 
@@ -82,6 +87,8 @@ struct value *field_of(struct interp *I, CXCursor member, bool report);
 /* field_of, and (owner_out) the object the field is of. */
 struct value *field_in(struct interp *I, CXCursor member, bool report,
                        struct object **owner_out);
+
+/* interp_memory.c: lvalues and the memory accesses through pointers. */
 /* How an expression's storage is used: a scalar memory access reads, writes or both; the
  * address of one (&p[i]) touches nothing. */
 enum storage_use { USE_READ, USE_WRITE, USE_READ_WRITE, USE_ADDRESS };
@@ -92,6 +99,21 @@ struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_
                             enum storage_use use);
 int64_t interp_type_size(CXType t);                 /* bytes of t, at least 1 */
 bool interp_is_dereference(struct interp *I, CXCursor e);   /* `*p` */
+/* The element `a[i]` names: of an array the interpreter holds, or memory through a pointer
+ * when the API layer models scalar accesses. */
+struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_use use);
+/* A value of type t read through pointer p (a pointer if t is one, else data that remembers
+ * p). */
+struct value loaded_value(struct interp *I, CXCursor at, CXType t, struct value p);
+/* p as the pointer it was made from, if v is data read from memory. */
+struct value read_through(struct value v);
+
+/* interp_operators.c */
+struct value eval_binary(struct interp *I, CXCursor e);
+struct value eval_unary(struct interp *I, CXCursor e);
+
+/* interp_calls.c */
+struct value eval_call(struct interp *I, CXCursor call);
 /* A call of the source's own function; binding[i] (NULL: by value, opaque for non-const
  * references) says how args[i] is bound to a reference parameter. */
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
