@@ -35,7 +35,7 @@ struct value {
     struct object *obj;
     int64_t past;           /* ... the bytes it moved after data decided its offset (p + u + 8:
                              * 8), so that two words of one table read from memory can be told
-                             * apart (loaded_value, interp_expr.c) */
+                             * apart (loaded_value, interp_memory.c) */
     const char *field;      /* VAL_REF of a field: its name (interned), obj its object */
     uint32_t sym;           /* VAL_UNKNOWN kept in a variable or field: which unknown it is
                              * (0: none), so that the same condition on the same unknowns is
@@ -111,7 +111,7 @@ struct api_ops {
     bool (*declare)(struct interp *I, CXCursor var, struct value *out);
     /* A scalar load or store of `bytes` bytes at pointer p (p[i], *p) at `at`. A load may
      * return the value it reads when the layer knows it (VAL_INT); anything else leaves it
-     * data the interpreter tracks (loaded_value, interp_expr.c). */
+     * data the interpreter tracks (loaded_value, interp_memory.c). */
     struct value (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                            bool write);
     /* An asm statement with its parts read (interp_asm.c); false: not modelled. The layer

@@ -1,6 +1,6 @@
 // accelsync's model of the Ascend C kernel API: declarations only, written for accelsync from
 // the public API reference (signatures, enumerator names), never from vendor sources. The
-// frontend (src/frontend/ascendc_api.c) gives every mapped function its meaning; a call to a
+// frontend (src/frontend/ascendc/ascendc_api.c) gives every mapped function its meaning; a call to a
 // function declared here without a mapping is reported as `unsupported`, never skipped.
 #ifndef ACCELSYNC_STUB_KERNEL_OPERATOR_H
 #define ACCELSYNC_STUB_KERNEL_OPERATOR_H
@@ -604,7 +604,7 @@ struct TransDataTo5HDParams {
 
 // What the operator build supplies: the kernel type, the tiling data and its key, the user
 // workspace. The tiling structures themselves are generated from the host definitions into
-// accelsync_tiling.h (src/frontend/build_emulation.c).
+// accelsync_tiling.h (src/frontend/clang/build_emulation.c).
 enum KernelMetaType { KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0,
                       KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2 };
 #define KERNEL_TASK_TYPE_DEFAULT(type)

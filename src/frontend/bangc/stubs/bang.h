@@ -1,6 +1,6 @@
 /* Declarations of the BANG C device language for accelsync's frontend, written from the
  * public BANG C reference (names, argument orders and directions): declarations only, no
- * definitions. What the frontend models is decided in src/frontend/bangc_api.c; everything else
+ * definitions. What the frontend models is decided in src/frontend/bangc/bangc_api.c; everything else
  * declared here parses and is reported `unsupported` where a kernel calls it. */
 #ifndef ACCELSYNC_BANG_H
 #define ACCELSYNC_BANG_H
