@@ -9,15 +9,15 @@
 #include "../../model/model.h"
 #include "../../util/embedded.h"
 #include "../../util/xalloc.h"
-#include "ascendc_api.h"
-#include "ascendc_kernel.h"
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
 #include "../clang/core_macros.h"
-#include "ascendc.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
+#include "ascendc.h"
+#include "ascendc_api.h"
+#include "ascendc_kernel.h"
 
 extern const struct embedded_file ascendc_stubs[];
 

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../clang/cursor_util.h"
 #include "ascendc_cube.h"
 #include "ascendc_unit_flag.h"
-#include "../clang/cursor_util.h"
 
 enum { FRACTAL_BYTES = 512, BLOCK_BYTES = 32, CUBE_EDGE = 16 };
 

@@ -8,9 +8,9 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "ascendc_api.h"
 #include "../clang/clang_driver.h"
 #include "../interp/session.h"
+#include "ascendc_api.h"
 
 /* Cores of a kernel that synchronizes them, at most. (The runs of one core, one per
  * combination of sides of its conditions on data, are at most interp_options.max_runs.) */

@@ -4,8 +4,8 @@
 
 #include "../clang/clang_api.h"
 #include "../../model/model.h"
-#include "../pir/lowering.h"
 #include "../interp/interp.h"
+#include "../pir/lowering.h"
 #include "../pir/pir_writer.h"
 
 /* Where an entry is lowered from: the parse for the vector core, and the one for the cube

@@ -18,8 +18,8 @@
  * before the Mmad ends on the device and not here: it is reported (docs/frontends.md). */
 #include <stdlib.h>
 
-#include "ascendc_unit_flag.h"
 #include "../clang/cursor_util.h"
+#include "ascendc_unit_flag.h"
 
 enum { FRACTAL_BYTES = 512, MODE_KEEP = 2, MODE_UPDATE = 3 };
 

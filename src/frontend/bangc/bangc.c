@@ -10,13 +10,13 @@
 #include "../../model/model.h"
 #include "../../util/embedded.h"
 #include "../../util/xalloc.h"
-#include "bangc_api.h"
 #include "../clang/clang_driver.h"
-#include "bangc.h"
-#include "task_type.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
+#include "bangc.h"
+#include "bangc_api.h"
+#include "task_type.h"
 
 extern const struct embedded_file bangc_stubs[];
 

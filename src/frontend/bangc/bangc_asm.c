@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bangc_asm.h"
-#include "bangc_access.h"
 #include "../pir/pir_writer.h"
+#include "bangc_access.h"
+#include "bangc_asm.h"
 
 #define MAX_OPERANDS 16
 

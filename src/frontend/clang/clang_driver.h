@@ -10,8 +10,8 @@
 #include <stdbool.h>
 
 #include "../../util/embedded.h"
-#include "cursor_util.h"
 #include "../pir/lowering.h"
+#include "cursor_util.h"
 
 struct clang_dialect {
     const char *stub_dir;                   /* virtual directory of the stubs, no trailing / */

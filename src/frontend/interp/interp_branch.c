@@ -17,9 +17,9 @@
  * the frontend's driver runs the kernel again for every combination (interp_next_run),
  * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
 #include "interp_internal.h"
+#include "../../util/choices.h"
 #include "../clang/cursor_operators.h"
 #include "../clang/cursor_util.h"
-#include "../../util/choices.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,8 +9,8 @@
 #include <stdio.h>
 
 #include "../../util/key_map.h"
-#include "lowering.h"
 #include "../../util/source.h"
+#include "lowering.h"
 
 struct pir_buffer {
     char *name;
