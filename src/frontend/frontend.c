@@ -8,12 +8,9 @@
 
 #ifdef AS_HAVE_LIBCLANG
 #include "../model/model.h"
-#include "clang_api.h"
-
-bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   const struct model *m, struct lowered_source *out, struct diag_list *diags);
-bool bangc_lower(const struct source *src, const struct frontend_options *o,
-                 const struct model *m, struct lowered_source *out, struct diag_list *diags);
+#include "ascendc/ascendc.h"
+#include "bangc/bangc.h"
+#include "clang/clang_api.h"
 
 /* The model a source is read for: --arch's, else --model's, else the dialect's default; it
  * must say how sources of the dialect are read (<source dialect=...>). */
@@ -58,19 +55,6 @@ enum frontend_kind frontend_for_path(const char *path)
             return FRONTEND_ASCENDC;
     return FRONTEND_NONE;
 }
-
-/* The clusters of a task type: 0 for BLOCK (one IPU, no cluster), n for UNIONn; -1 unknown. */
-int bangc_task_clusters(const char *task_type)
-{
-    if (!task_type || !strcmp(task_type, "BLOCK"))
-        return 0;
-    if (strncmp(task_type, "UNION", 5) != 0)
-        return -1;
-    char *end;
-    long n = strtol(task_type + 5, &end, 10);
-    return *end == '\0' && (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) ? (int)n : -1;
-}
-
 
 bool frontend_available(void)
 {

@@ -1,0 +1,266 @@
+/* The Ascend C frontend: parses a kernel source with libclang against the frontend's own
+ * declarations of the vendor API (stubs/ascendc/, compiled into the binary), finds the
+ * kernel entries and lowers each with the interpreter and the Ascend C API layer. */
+#include "../clang/clang_api.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/model.h"
+#include "../../util/embedded.h"
+#include "../../util/xalloc.h"
+#include "../clang/build_emulation.h"
+#include "../clang/clang_driver.h"
+#include "../clang/core_macros.h"
+#include "../interp/interp.h"
+#include "../interp/session.h"
+#include "../pir/pir_writer.h"
+#include "ascendc.h"
+#include "ascendc_api.h"
+#include "ascendc_kernel.h"
+
+extern const struct embedded_file ascendc_stubs[];
+
+/* The stub headers live at this path only inside the parse (libclang's unsaved files). */
+#define STUB_DIR "/accelsync-frontend/ascendc"
+
+/* SDK headers kernels include besides kernel_operator.h: each forwards to it, so the kernel
+ * parses and whatever it calls from them is declared there (or reported as unsupported). */
+static const char *const forwarded_headers[] = {
+    "impl/dav_c220/kernel_operator_reg_others_impl.h", "lib/matmul_intf.h",
+    "lib/matrix/matmul/matmul.h", "lib/math/kernel_operator_asin_intf.h",
+    "lib/math/kernel_operator_acos_intf.h", "lib/math/kernel_operator_atan_intf.h",
+    "lib/math/kernel_operator_sin_intf.h", "lib/math/kernel_operator_cos_intf.h",
+    "lib/math/kernel_operator_tanh_intf.h", "lib/math/kernel_operator_erf_intf.h",
+    "lib/math/kernel_operator_power_intf.h", "lib/math/kernel_operator_log_intf.h",
+    "lib/math/kernel_operator_exp_intf.h", "lib/math/kernel_operator_sign_intf.h",
+    "lib/math/kernel_operator_floor_intf.h", "lib/math/kernel_operator_ceil_intf.h",
+    "lib/math/kernel_operator_trunc_intf.h", "lib/math/kernel_operator_round_intf.h",
+    "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
+};
+/* The arch and core-type macros (__NPU_ARCH__, __CCE_AICORE__, __DAV_C220_VEC__) are the
+ * model's (its <source>, hwmodels/), added per file. */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17"};
+
+static const char *const entry_words[] = {"__global__", NULL};
+
+static const struct clang_dialect dialect = {
+    .stub_dir = STUB_DIR,
+    .stubs = ascendc_stubs,
+    .forwarded = forwarded_headers,
+    .nforwarded = sizeof(forwarded_headers) / sizeof(forwarded_headers[0]),
+    .forward_to = "kernel_operator.h",
+    .args = compiler_args,
+    .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
+    .entry_words = entry_words,
+};
+
+struct key_list {
+    int64_t *items;
+    size_t len, cap;
+};
+
+/* The constant keys of every TILING_KEY_IS call in the translation unit, sorted: a run meets
+ * only the branches its own key takes, so the keys are read from the code itself. */
+static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_list *keys = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 1)
+        return CXChildVisit_Recurse;
+    CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    bool key_call = strcmp(clang_getCString(name), "TILING_KEY_IS") == 0;
+    clang_disposeString(name);
+    if (!key_call)
+        return CXChildVisit_Recurse;
+    CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+        int64_t k = (int64_t)clang_EvalResult_getAsLongLong(r);
+        size_t at = 0;
+        while (at < keys->len && keys->items[at] < k)
+            at++;
+        if (at == keys->len || keys->items[at] != k) {
+            VEC_PUSH(*keys, k);
+            memmove(keys->items + at + 1, keys->items + at, (keys->len - 1 - at) * sizeof(int64_t));
+            keys->items[at] = k;
+        }
+    }
+    if (r)
+        clang_EvalResult_dispose(r);
+    return CXChildVisit_Continue;
+}
+
+/* The entry of the cube core's parse that is `entry` of the vector core's (same name). */
+static CXCursor cube_entry(const struct cursor_vec *cube_entries, CXCursor entry)
+{
+    CXString name = clang_getCursorSpelling(entry);
+    CXCursor found = clang_getNullCursor();
+    for (size_t i = 0; i < cube_entries->len && clang_Cursor_isNull(found); i++) {
+        CXString other = clang_getCursorSpelling(cube_entries->items[i]);
+        if (!strcmp(clang_getCString(name), clang_getCString(other)))
+            found = cube_entries->items[i];
+        clang_disposeString(other);
+    }
+    clang_disposeString(name);
+    return found;
+}
+
+/* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
+ * unless -D tiling_key fixes the key; with -D ranges, all that once per combination of their
+ * values (kernels ENTRY_n<v>...). With a parse per core type (cube non-NULL), each entry is
+ * lowered from both: the runtime values are set in each. */
+static void lower_entries(struct interp *I, struct interp *cube, struct pir_writer *w,
+                          const struct cursor_vec *entries, const struct cursor_vec *cube_entries,
+                          const struct frontend_options *o, const struct model_source *cores,
+                          struct lowered_source *out)
+{
+    struct key_list keys = {0};
+    if (!interp_defined(I, "tiling_key", NULL)) {
+        clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
+        if (cube)
+            clang_visitChildren(clang_getTranslationUnitCursor(cube->tu), find_keys, &keys);
+    }
+    uint64_t combinations = clang_range_count(o);
+    for (size_t i = 0; i < entries->len; i++) {
+        struct entry_parses p = {.vector_I = I, .vector_entry = entries->items[i],
+                                 .cube_I = cube ? cube : I, .split = cube != NULL};
+        p.cube_entry = cube ? cube_entry(cube_entries, p.vector_entry) : p.vector_entry;
+        if (clang_Cursor_isNull(p.cube_entry)) {   /* the cube parse has no such entry */
+            p.cube_I = I;
+            p.cube_entry = p.vector_entry;
+            p.split = false;
+        }
+        CXString spelled = clang_getCursorSpelling(p.vector_entry);
+        for (uint64_t c = 0; c < combinations; c++) {
+            char *suffix = runtime_range_apply(I, o, c);
+            if (cube)
+                free(runtime_range_apply(cube, o, c));
+            char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
+            if (keys.len == 0)
+                ascendc_lower_entry(&p, w, name, o, cores, out);
+            for (size_t k = 0; k < keys.len; k++) {
+                char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
+                interp_set_runtime(I, "tiling_key", keys.items[k],
+                                   "TILING_KEY_IS(), one run per key");
+                if (cube)
+                    interp_set_runtime(cube, "tiling_key", keys.items[k],
+                                       "TILING_KEY_IS(), one run per key");
+                ascendc_lower_entry(&p, w, keyed, o, cores, out);
+                free(keyed);
+            }
+            free(name);
+            free(suffix);
+        }
+        clang_disposeString(spelled);
+    }
+    VEC_FREE(keys);
+}
+
+/* The model's macros for code of core type `coretype`, as clang arguments appended to args
+ * (a NULL-terminated, malloc'ed list). */
+static char **with_model_macros(char **args, const struct model_source *ms, const char *coretype)
+{
+    size_t n = 0;
+    while (args[n])
+        n++;
+    args = xrealloc_array(args, n + (size_t)ms->ndefines + 1, sizeof(*args));
+    for (int i = 0; i < ms->ndefines; i++) {
+        const struct model_source_define *d = &ms->defines[i];
+        if (d->coretype && strcmp(d->coretype, coretype) != 0)
+            continue;
+        args[n++] = d->value ? xasprintf("-D%s=%s", d->name, d->value) : xasprintf("-D%s", d->name);
+    }
+    args[n] = NULL;
+    return args;
+}
+
+/* The header line saying what auto-sync is assumed: off on request; on as the model's
+ * <auto-sync> describes it; or not modelled for this model (checked as written). */
+static void note_auto_sync(struct pir_writer *w, const struct frontend_options *o,
+                           const struct model *m)
+{
+    const struct model_source *ms = &m->source;
+    if (o->manual_sync) {
+        pir_writer_note(w, "auto-sync: off (no compiler-inserted sync is assumed)");
+        return;
+    }
+    if (!ms->nauto_pairs) {
+        pir_writer_note(w, "auto-sync: model %s does not describe the compiler's auto-sync, so "
+                        "the source is checked as written (as with --auto-sync=off)", m->name);
+        return;
+    }
+    char pairs[256] = "";
+    size_t n = 0;
+    for (int i = 0; i < ms->nauto_pairs && n < sizeof(pairs); i++)
+        n += (size_t)snprintf(pairs + n, sizeof(pairs) - n, "%s%s->%s", i ? " " : "",
+                              ms->auto_src[i], ms->auto_dst[i]);
+    pir_writer_note(w, "auto-sync: on (the compiler's syncs for %s, a barrier within one pipe "
+                    "and flag %d between two, are added where accesses conflict, marked "
+                    "auto-sync; --auto-sync=off to check without them)", pairs, ms->auto_sync_id);
+}
+
+/* Parses src with the model's macros for `coretype`. */
+static bool parse_for(const struct source *src, const struct frontend_options *o,
+                      const struct model_source *ms, const char *coretype, const char *tiling,
+                      struct clang_parse *parse, struct diag_list *diags)
+{
+    char **args = with_model_macros(
+        type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs), ms,
+        coretype);
+    size_t nargs = 0;
+    while (args[nargs])
+        nargs++;
+    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
+    bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1, (const char *const *)args,
+                                 nargs, parse, diags);
+    free_arguments(args);
+    return ok;
+}
+
+bool ascendc_lower(const struct source *src, const struct frontend_options *o,
+                   const struct model *m, struct lowered_source *out, struct diag_list *diags)
+{
+    const char *path = src->path;
+    const struct model_source *ms = &m->source;
+    char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
+    struct clang_parse parse, cube_parse = {0};
+    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
+        ok = false;
+    /* Code chosen per core type at compile time (a macro of either core named, as in `#if
+     * defined(__DAV_C220_CUBE__)` or `#if !defined(__DAV_C220_VEC__)`): parsed again, as the
+     * cube core's. */
+    bool split = ok && strcmp(ms->vector_core, ms->cube_core) != 0 &&
+                 (core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/") ||
+                  core_macro_used(parse.tu, ms, ms->vector_core, STUB_DIR "/"));
+    if (split)
+        ok = parse_for(src, o, ms, ms->cube_core, tiling, &cube_parse, diags);
+    if (ok) {
+        struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
+        struct cursor_vec cube_entries = {0};
+        if (split)
+            cube_entries = clang_entries(cube_parse.tu, path, "__global__", NULL);
+        ok = entries.len > 0;
+        if (ok) {
+            struct lowering_session ss;
+            lowering_session_begin(&ss, &parse, path, STUB_DIR "/", ascendc_api(), o, diags);
+            if (split)
+                lowering_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
+            note_auto_sync(&ss.w, o, m);
+            if (split)
+                pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
+                                "selects code per core type at compile time)", ms->vector_core,
+                                ms->cube_core);
+            lower_entries(&ss.I, split ? &ss.second : NULL, &ss.w, &entries, &cube_entries, o,
+                          ms, out);
+            lowering_session_end(&ss, o, m->name, out);
+        }
+        VEC_FREE(entries);
+        VEC_FREE(cube_entries);
+    }
+    clang_parse_free(&parse);
+    if (split)
+        clang_parse_free(&cube_parse);
+    free(tiling);
+    return ok;
+}

@@ -1,0 +1,220 @@
+/* The BANG C frontend: parses a .mlu file with libclang against the frontend's own
+ * declarations of the device language (stubs/bangc/, compiled into the binary), finds the
+ * kernel entries (__mlu_global__ / __mlu_entry__ definitions) and lowers each for the launch's
+ * task type: a BLOCK task is one IPU; a UNIONn task is n clusters of one MPU and four IPUs,
+ * each core running the entry with its own taskId, coreId and clusterId. */
+#include "../clang/clang_api.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/model.h"
+#include "../../util/embedded.h"
+#include "../../util/xalloc.h"
+#include "../clang/clang_driver.h"
+#include "../interp/interp.h"
+#include "../interp/session.h"
+#include "../pir/pir_writer.h"
+#include "bangc.h"
+#include "bangc_api.h"
+#include "task_type.h"
+
+extern const struct embedded_file bangc_stubs[];
+
+#define STUB_DIR "/accelsync-frontend/bangc"
+
+static const char *const forwarded_headers[] = {"bang_device_functions.h"};
+/* The BANG C qualifiers are keywords of the vendor compiler: a header may use them without
+ * including anything, so the language stub is included before every file. */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-include", "bang.h"};
+
+static const char *const entry_words[] = {"__mlu_global__", "__mlu_entry__", NULL};
+
+static const struct clang_dialect dialect = {
+    .stub_dir = STUB_DIR,
+    .stubs = bangc_stubs,
+    .forwarded = forwarded_headers,
+    .nforwarded = sizeof(forwarded_headers) / sizeof(forwarded_headers[0]),
+    .forward_to = "mlu.h",
+    .args = compiler_args,
+    .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
+    .entry_words = entry_words,
+};
+
+/* An integer kernel argument without -D (as in the Ascend C frontend). */
+enum { IPUS_PER_CLUSTER = 4, MPU_CORE_ID = 0x80, DEFAULT_ARGUMENT = 4 };
+
+/* Kernel arguments, bound once per kernel so that every core sees the same GDRAM: pointers
+ * become GDRAM buffers named after them, integers runtime values (-D NAME=VALUE, default 4;
+ * an enum, such as a copy direction, has none). */
+struct params {
+    VEC(struct value) values;
+    size_t next;
+};
+
+static struct value bind_param(struct interp *I, CXCursor parm, void *data)
+{
+    struct params *ps = data;
+    /* an object (a struct argument) is the interpreter's for one run only: made again, from
+     * the same runtime values */
+    if (ps->next < ps->values.len && ps->values.items[ps->next].kind != VAL_OBJECT)
+        return ps->values.items[ps->next++];
+    CXString s = clang_getCursorSpelling(parm);
+    /* an enum argument (a copy direction) has no default: what it selects stays unknown */
+    struct value v = clang_getCanonicalType(clang_getCursorType(parm)).kind == CXType_Enum &&
+                             !interp_defined(I, clang_getCString(s), NULL)
+                         ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
+                         : interp_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
+    clang_disposeString(s);
+    if (ps->next < ps->values.len)
+        ps->values.items[ps->next] = v;
+    else
+        VEC_PUSH(ps->values, v);
+    ps->next++;
+    return v;
+}
+
+/* Runs the entry as one core; false when something was not modelled. */
+static bool run_core(struct interp *I, CXCursor entry, const struct bangc_core *core,
+                     struct params *ps)
+{
+    void *data = bangc_api_data_new(I->w, core);
+    I->api_data = data;
+    ps->next = 0;
+    interp_run_kernel(I, entry, bind_param, ps);
+    bangc_api_data_free(data);
+    return !I->incomplete;
+}
+
+static void block_core(struct interp *I, struct bangc_core *c)
+{
+    memset(c, 0, sizeof(*c));
+    c->task[BANGC_TASK_ID] = interp_runtime(I, "taskId", 0, "taskId of the BLOCK task checked");
+    c->task[BANGC_TASK_DIM] = interp_runtime(I, "taskDim", 1, "taskDim of the launch");
+    c->task[BANGC_TASK_ID_X] = c->task[BANGC_TASK_ID];
+    c->task[BANGC_TASK_DIM_X] = c->task[BANGC_TASK_DIM];
+    c->task[BANGC_TASK_DIM_Y] = c->task[BANGC_TASK_DIM_Z] = 1;
+    c->task[BANGC_CORE_DIM] = 1;
+    c->task[BANGC_CLUSTER_DIM] = 1;
+}
+
+static void union_core(struct bangc_core *c, int clusters, int cluster, int ipu)
+{
+    memset(c, 0, sizeof(*c));
+    c->mpu = ipu < 0;
+    c->task[BANGC_CLUSTER_ID] = cluster;
+    c->task[BANGC_CLUSTER_DIM] = clusters;
+    c->task[BANGC_CORE_DIM] = IPUS_PER_CLUSTER;
+    c->task[BANGC_CORE_ID] = c->mpu ? MPU_CORE_ID : ipu;
+    /* the MPU has no task of its own: it is given its cluster's first */
+    c->task[BANGC_TASK_ID] = (int64_t)cluster * IPUS_PER_CLUSTER + (c->mpu ? 0 : ipu);
+    c->task[BANGC_TASK_DIM] = (int64_t)clusters * IPUS_PER_CLUSTER;
+    c->task[BANGC_TASK_ID_X] = c->task[BANGC_TASK_ID];
+    c->task[BANGC_TASK_DIM_X] = c->task[BANGC_TASK_DIM];
+    c->task[BANGC_TASK_DIM_Y] = c->task[BANGC_TASK_DIM_Z] = 1;
+}
+
+/* The kernel's name: the function's, with a template specialization's arguments appended
+ * (scale<float> -> scale_float). */
+static char *entry_name(CXCursor entry)
+{
+    CXString spelled = clang_getCursorSpelling(entry);
+    char *name = xstrdup(clang_getCString(spelled));
+    clang_disposeString(spelled);
+    int n = clang_Cursor_getNumTemplateArguments(entry);
+    for (int i = 0; i < n; i++) {
+        char *longer;
+        if (clang_Cursor_getTemplateArgumentKind(entry, (unsigned)i) == CXTemplateArgumentKind_Type) {
+            CXString t = clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(entry, (unsigned)i));
+            longer = xasprintf("%s_%s", name, clang_getCString(t));
+            clang_disposeString(t);
+        } else {
+            longer = xasprintf("%s_%lld", name,
+                               clang_Cursor_getTemplateArgumentValue(entry, (unsigned)i));
+        }
+        free(name);
+        name = longer;
+    }
+    char *id = pir_identifier(name);
+    free(name);
+    return id;
+}
+
+/* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
+static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
+                        const char *suffix, const struct frontend_options *o,
+                        struct lowered_source *out)
+{
+    struct pir_mark mark = pir_writer_mark(w);
+    struct as_loc at = interp_loc(I, entry);
+    char *name = entry_name(entry);
+    pir_writer_open(w, at, "kernel %s%s", name, suffix);
+    free(name);
+    struct params ps = {0};
+    struct bangc_core core;
+    bool complete = true;
+    if (clusters == 0) {
+        block_core(I, &core);
+        complete = run_core(I, entry, &core, &ps);
+    }
+    for (int c = 0; c < clusters && complete; c++) {
+        pir_writer_open(w, at, "cluster c%d", c);
+        for (int k = -1; k < IPUS_PER_CLUSTER && complete; k++) {
+            if (k < 0)
+                pir_writer_open(w, at, "core mpu : MPU");
+            else
+                pir_writer_open(w, at, "core ipu%d : IPU", k);
+            union_core(&core, clusters, c, k);
+            complete = run_core(I, entry, &core, &ps);
+            pir_writer_close(w, at);
+        }
+        pir_writer_close(w, at);
+    }
+    pir_writer_close(w, at);
+    VEC_FREE(ps.values);
+    out->kernels++;
+    if (!complete) {
+        out->incomplete++;
+        if (!o->keep_incomplete)
+            pir_writer_rollback(w, mark);
+    }
+}
+
+bool bangc_lower(const struct source *src, const struct frontend_options *o,
+                 const struct model *m, struct lowered_source *out, struct diag_list *diags)
+{
+    int clusters = bangc_task_clusters(o->task_type);
+    if (clusters < 0) {
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                  "unknown task type '%s' (BLOCK, UNION1, UNION2, UNION4, UNION8, UNION16)",
+                  o->task_type);
+        return false;
+    }
+    struct clang_parse parse;
+    bool ok = clang_parse_source(&dialect, src, o, NULL, 0, NULL, 0, &parse, diags);
+    if (ok) {
+        struct cursor_vec entries = clang_entries(parse.tu, src->path,
+                                                  "__mlu_global__ or __mlu_entry__", diags);
+        ok = entries.len > 0;
+        if (ok) {
+            struct lowering_session ss;
+            lowering_session_begin(&ss, &parse, src->path, STUB_DIR "/", bangc_api(), o, diags);
+            if (clusters == 0)
+                pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
+            else
+                pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
+                                clusters, clusters, clusters == 1 ? "" : "s");
+            uint64_t combinations = clang_range_count(o);   /* -D NAME=LO..HI */
+            for (size_t i = 0; i < entries.len; i++)
+                for (uint64_t c = 0; c < combinations; c++) {
+                    char *suffix = runtime_range_apply(&ss.I, o, c);
+                    lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
+                    free(suffix);
+                }
+            lowering_session_end(&ss, o, m->name, out);
+        }
+        VEC_FREE(entries);
+    }
+    clang_parse_free(&parse);
+    return ok;
+}

@@ -1,0 +1,120 @@
+/* The BANG C layer's shared state and the writing of its accesses (see bangc_access.h). */
+#include "bangc_access.h"
+
+#include <stdlib.h>
+
+#include "../../util/xalloc.h"
+
+struct bangc *bangc_state(struct interp *I)
+{
+    return I->api_data;
+}
+
+void text_append(char **text, const char *sep, const char *part)
+{
+    char *joined = xasprintf("%s%s%s", *text, **text ? sep : "", part);
+    free(*text);
+    *text = joined;
+}
+
+bool bangc_extent_arg(struct interp *I, CXCursor call, struct value v, const char *what,
+                      int64_t *out)
+{
+    if (v.kind == VAL_UNKNOWN) {
+        *out = EXTENT_UNKNOWN;
+        return true;
+    }
+    return interp_int(I, call, v, what, out);
+}
+
+static bool whole_buffer(const struct span *s)
+{
+    return s->p.num == OFFSET_UNKNOWN || s->bytes == EXTENT_UNKNOWN;
+}
+
+static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const char *what)
+{
+    if (s->p.kind != VAL_POINTER) {
+        interp_unsupported(I, at, "%s is an address the frontend cannot trace", what);
+        return false;
+    }
+    if (whole_buffer(s))
+        return true;
+    if (s->bytes < 0 || s->p.num < 0) {
+        interp_unsupported(I, at, "%s has a negative offset or size under the values the kernel "
+                           "was lowered with", what);
+        return false;
+    }
+    return true;
+}
+
+/* The regions of spans as PIR text ("a[0 +: 64], b[64 +: 64]"); NULL (reported) when one
+ * cannot be traced. Empty spans are left out; *whole is set when a region is a whole buffer
+ * because data decides its offset or size. */
+static char *regions_text(struct interp *I, CXCursor at, const struct span *spans, int n,
+                          const char *what, bool *whole)
+{
+    char *text = xstrdup("");
+    for (int i = 0; i < n; i++) {
+        if (!span_ok(I, at, &spans[i], what)) {
+            free(text);
+            return NULL;
+        }
+        if (whole_buffer(&spans[i]) && spans[i].bytes != 0) {
+            pir_writer_touch(bangc_state(I)->w, spans[i].p.buffer, 1);
+            text_append(&text, ", ", bangc_state(I)->w->buffers[spans[i].p.buffer].name);
+            *whole = true;
+        } else if (spans[i].bytes > 0) {
+            char *r = pir_writer_region(bangc_state(I)->w, spans[i].p.buffer, spans[i].p.num,
+                                        spans[i].bytes);
+            text_append(&text, ", ", r);
+            free(r);
+        }
+    }
+    return text;
+}
+
+void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  const struct span *writes, int nwrites, const struct span *reads, int nreads)
+{
+    bool whole = false;
+    char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
+    char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
+    if (rt && (*wt || *rt))
+        pir_writer_line_note(bangc_state(I)->w, interp_loc(I, at),
+                             whole ? "whole buffer (an offset or size not known before the "
+                                     "kernel runs)"
+                                   : NULL,
+                             "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
+                             rt);
+    free(wt);
+    free(rt);
+}
+
+struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)
+{
+    struct span *s = xcalloc(n + 1, sizeof(*s));
+    for (size_t k = 0; k < n; k++)
+        s[k] = (struct span){pointer_add(base, (int64_t)k * stride), bytes};
+    return s;
+}
+
+void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  struct value dst, struct value src, struct value offsets, int64_t piece,
+                  int64_t stride, int64_t count)
+{
+    if (count != EXTENT_UNKNOWN && (count < 0 || count > 65536)) {
+        interp_unsupported(I, at, "a piece count of %lld is not modelled", (long long)count);
+        return;
+    }
+    /* contiguous pieces are one region, strided ones one each; a count data decides: dst */
+    bool whole = count == EXTENT_UNKNOWN;
+    size_t n = whole || stride == piece ? 1 : (size_t)count;
+    int64_t bytes = whole || piece == EXTENT_UNKNOWN ? EXTENT_UNKNOWN
+                    : n == 1                         ? count * piece
+                                                     : piece;
+    struct span *w = bangc_spans(dst, stride, n, bytes);
+    struct span reads[2] = {{src, EXTENT_UNKNOWN}, {offsets, extent_times(count, 4)}};
+    bangc_access(I, at, unit, op, w, (int)n, reads, 2);
+    free(w);
+}

@@ -1,0 +1,180 @@
+/* The interpreter's entry points (see interp.h): setting up and running a kernel, reports,
+ * runtime values. Objects, expressions and statements are in interp_objects.c,
+ * interp_expr.c and interp_stmt.c. */
+#include "interp_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../clang/cursor_operators.h"
+#include "../clang/cursor_util.h"
+
+/* ---- locations and reports ---- */
+
+const char *interp_intern(struct interp *I, const char *s)
+{
+    for (size_t i = 0; i < I->files.len; i++)
+        if (strcmp(I->files.items[i], s) == 0)
+            return I->files.items[i];
+    char *copy = xstrdup(s);
+    VEC_PUSH(I->files, copy);
+    return copy;
+}
+
+struct as_loc interp_loc(struct interp *I, CXCursor c)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile file;
+    unsigned line, col, end_line, end_col;
+    clang_getSpellingLocation(clang_getRangeStart(r), &file, &line, &col, NULL);
+    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &end_line, &end_col, NULL);
+    struct as_loc loc = {NULL, (int)line, (int)col, 1};
+    if (!file)
+        return loc;
+    CXString name = clang_getFileName(file);
+    loc.file = interp_intern(I, clang_getCString(name));
+    clang_disposeString(name);
+    if (end_line == line && end_col > col)
+        loc.len = (int)(end_col - col);
+    return loc;
+}
+
+struct as_loc interp_end_loc(struct interp *I, CXCursor c)
+{
+    struct as_loc at = interp_loc(I, c);
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, &line, &col, NULL);
+    at.line = (int)line;
+    at.col = col > 1 ? (int)col - 1 : 1;   /* the closing brace */
+    at.len = 1;
+    return at;
+}
+
+void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = xvasprintf(fmt, ap);
+    va_end(ap);
+    struct as_loc loc = interp_loc(I, at);
+    loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+    diag_addf(I->diags, CHECK_UNSUPPORTED, SEV_ERROR, loc, "%s", msg);
+    free(msg);
+    I->incomplete = true;
+    if (I->opt->stop_at_unsupported)
+        stop(I);
+}
+
+void stop(struct interp *I)
+{
+    I->stopped = true;
+}
+
+bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out)
+{
+    if (v.kind == VAL_INT) {
+        *out = v.num;
+        return true;
+    }
+    interp_unsupported(I, at, "%s is not known before the kernel runs (it depends on data or "
+                       "on a call the frontend does not model)", what);
+    stop(I);
+    return false;
+}
+
+bool interp_defined(const struct interp *I, const char *name, int64_t *value)
+{
+    bool found = false;
+    for (size_t i = 0; i < I->opt->ndefines; i++)   /* the last -D of a name wins */
+        if (strcmp(I->opt->defines[i].name, name) == 0) {
+            found = true;
+            if (value)
+                *value = I->opt->defines[i].value;
+        }
+    return found;
+}
+
+int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (strcmp(I->runtime.items[i].name, name) == 0)
+            return I->runtime.items[i].value;
+    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false};
+    rv.given = interp_defined(I, name, &rv.value);
+    VEC_PUSH(I->runtime, rv);
+    return rv.value;
+}
+
+void interp_set_runtime(struct interp *I, const char *name, int64_t value, const char *what)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (strcmp(I->runtime.items[i].name, name) == 0) {
+            struct runtime_value *rv = &I->runtime.items[i];
+            rv->value = value;
+            rv->varies = true;
+            rv->given = false;
+            free(rv->what);
+            rv->what = xstrdup(what);
+            return;
+        }
+    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true};
+    VEC_PUSH(I->runtime, rv);
+}
+
+/* ---- kernels ---- */
+
+void interp_init(struct interp *I, CXTranslationUnit tu, const char *stub_prefix,
+                 const struct api_ops *api, void *api_data, struct pir_writer *w,
+                 struct diag_list *diags, const struct interp_options *opt)
+{
+    memset(I, 0, sizeof(*I));
+    I->tu = tu;
+    I->stub_prefix = stub_prefix;
+    I->api = api;
+    I->api_data = api_data;
+    I->w = w;
+    I->diags = diags;
+    I->opt = opt;
+    I->ops = op_cache_new();
+    op_cache_find_macros(I->ops, tu);
+}
+
+void interp_free(struct interp *I)
+{
+    for (size_t i = 0; i < I->files.len; i++)
+        free(I->files.items[i]);
+    VEC_FREE(I->files);
+    for (size_t i = 0; i < I->runtime.len; i++) {
+        free(I->runtime.items[i].name);
+        free(I->runtime.items[i].what);
+    }
+    VEC_FREE(I->runtime);
+    op_cache_free(I->ops);
+    free_objects(I);
+    VEC_FREE(I->objects);
+    VEC_FREE(I->globals);
+    branches_free(I);
+}
+
+void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data)
+{
+    struct frame frame = {.caller = NULL, .ret = none};
+    I->frame = &frame;
+    I->stopped = I->incomplete = false;
+    I->steps = 0;
+    int nparams = clang_Cursor_getNumArguments(entry);
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(entry, (unsigned)i);
+        bind_var(I, p, bind_param(I, p, data), false);
+    }
+    struct exits_mark exits = exits_mark(I);
+    op_cache_set_scope(I->ops, cursor_body(entry));
+    settle_exits(I, exits, FLOW_RETURN, exec(I, cursor_body(entry)), entry);
+    op_cache_set_scope(I->ops, clang_getNullCursor());
+    branches_end_kernel(I, entry);
+    VEC_FREE(frame.vars);
+    I->frame = NULL;
+    free_objects(I);
+}

@@ -1,0 +1,250 @@
+/* A concrete interpreter over libclang's syntax tree: it runs a kernel entry with every
+ * runtime value bound, inlining the functions the source defines and handing every call of a
+ * vendor API (a function declared in the frontend's stub headers) to the API layer, which
+ * writes PIR. Loops are unrolled; a condition whose value is not known is reported as
+ * `unsupported` and ends the kernel's lowering. Generic C++ only: nothing here knows a vendor. */
+#ifndef AS_FRONTEND_INTERP_H
+#define AS_FRONTEND_INTERP_H
+
+#include "../clang/clang_api.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../util/diag.h"
+#include "../../util/xalloc.h"
+#include "../pir/pir_writer.h"
+
+enum value_kind {
+    VAL_NONE,       /* void, or not yet assigned */
+    VAL_INT,        /* integers, enums, bools */
+    VAL_POINTER,    /* into buffer `buffer` of the writer, at byte `num` */
+    VAL_OBJECT,     /* a class instance (shared: copies go through interp_copy) */
+    VAL_REF,        /* the address of a variable of the kernel (`&x`): num is its serial;
+                     * or of a field (`&o.f`): obj is o, field the field's name */
+    VAL_UNKNOWN,    /* data, floats, results of unmodelled calls; `buffer` >= 0 when it was
+                     * read from memory, through the pointer (buffer, num, past): an address,
+                     * if the kernel casts it to a pointer */
+};
+
+struct object;
+struct value {
+    enum value_kind kind;
+    bool past_known;        /* VAL_POINTER of offset OFFSET_UNKNOWN: `past` is known */
+    int64_t num;
+    int buffer;
+    struct object *obj;
+    int64_t past;           /* ... the bytes it moved after data decided its offset (p + u + 8:
+                             * 8), so that two words of one table read from memory can be told
+                             * apart (loaded_value, interp_memory.c) */
+    const char *field;      /* VAL_REF of a field: its name (interned), obj its object */
+    uint32_t sym;           /* VAL_UNKNOWN kept in a variable or field: which unknown it is
+                             * (0: none), so that the same condition on the same unknowns is
+                             * known to decide the same way again (interp_branch.c) */
+};
+
+/* VAL_POINTER's num when data decides where in the buffer it points (p + i with i read from
+ * memory, two pointers into one buffer joined after a condition on data): accesses through it
+ * are taken to touch the whole buffer. */
+#define OFFSET_UNKNOWN INT64_MIN
+
+/* p moved by `bytes`; a pointer of unknown offset stays one. */
+static inline struct value pointer_add(struct value p, int64_t bytes)
+{
+    if (p.num != OFFSET_UNKNOWN)
+        p.num += bytes;
+    else
+        p.past += bytes;
+    return p;
+}
+
+struct field {
+    char *name;
+    struct value v;
+    bool shared;            /* a reference member: the object is another's, never copied or
+                             * destroyed through this field (it may even be the owner itself) */
+    bool detached;          /* a reference member bound to a scalar: not followed, so it reads
+                             * as unknown and a write through it is unsupported */
+};
+
+/* A class instance: the fields of a class the source defines, or the state the API layer
+ * keeps for one of its classes (api != NULL). */
+struct object {
+    CXType type;
+    VEC(struct field) fields;
+    void *api;
+    uint64_t seen;          /* the last snapshot that copied it (interp_snapshot.c) */
+};
+
+struct interp;
+
+struct global_var {
+    CXCursor decl;
+    struct value v;
+};
+
+/* The vendor layer, the interpreter's hooks: each dialect implements them (ascendc/,
+ * bangc/), and nothing here calls a dialect but through them. Names are unqualified
+ * spellings; `klass` is the class of a method (template arguments stripped) or NULL. */
+struct asm_parts;
+
+struct api_ops {
+    const char *name;       /* the dialect, in messages: "Ascend C" */
+    /* Its calls change state of its own that the interpreter cannot copy and join: a run
+     * takes one side of each condition on data, and the driver runs the kernel again for the
+     * others (interp_next_run, interp_branch.c). */
+    bool stateful;
+    /* State for an instance of an API class; NULL if the class is not modelled. */
+    void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
+                       CXCursor site);
+    void *(*copy)(struct interp *I, void *state);   /* shared state may be counted, not copied */
+    /* The C++ destructor of an instance (at the end of its scope). */
+    void (*destroy)(struct interp *I, void *state, struct as_loc at);
+    /* Frees the state (when the interpreter is done with the kernel). */
+    void (*release)(void *state);
+    /* A call of an API function; false: not modelled (the interpreter reports it). */
+    bool (*call)(struct interp *I, const char *klass, const char *name, CXCursor fn,
+                 struct object *self, CXCursor call, struct value *args, int nargs,
+                 struct value *result);
+    /* Optional (NULL: not modelled). A variable the layer places in memory (an array in an
+     * on-chip space): true, with *out its value (a pointer to a new buffer). Called for local
+     * declarations and, on first use, for variables outside the kernel. */
+    bool (*declare)(struct interp *I, CXCursor var, struct value *out);
+    /* A scalar load or store of `bytes` bytes at pointer p (p[i], *p) at `at`. A load may
+     * return the value it reads when the layer knows it (VAL_INT); anything else leaves it
+     * data the interpreter tracks (loaded_value, interp_memory.c). */
+    struct value (*scalar)(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                           bool write);
+    /* An asm statement with its parts read (interp_asm.c); false: not modelled. The layer
+     * may set the outputs' values (left data otherwise); the interpreter stores them. */
+    bool (*asm_stmt)(struct interp *I, CXCursor s, struct asm_parts *a);
+};
+
+struct runtime_value {
+    char *name;
+    int64_t value;
+    bool given;             /* by -D; false: the default */
+    char *what;             /* what it stands for: "GetBlockIdx()", "kernel argument" */
+    bool varies;            /* set by the frontend to each value in turn (interp_set_runtime) */
+};
+
+struct define_value {
+    const char *name;
+    int64_t value;
+};
+
+struct interp_options {
+    const struct define_value *defines;
+    size_t ndefines;
+    uint64_t max_steps;     /* statements and calls executed per kernel */
+    int max_depth;          /* nested inlined calls */
+    int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */
+    /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
+     * not verified either way); false (`lower`): every one is reported. */
+    bool stop_at_unsupported;
+};
+
+struct interp {
+    CXTranslationUnit tu;
+    const char *stub_prefix;        /* declarations under this path are the vendor API */
+    const struct api_ops *api;
+    void *api_data;
+    struct pir_writer *w;
+    struct diag_list *diags;
+    const struct interp_options *opt;
+    VEC(char *) files;              /* interned file names of locations */
+    VEC(struct runtime_value) runtime;
+    struct frame *frame;
+    const char *naming;             /* the variable or field being initialized, or NULL */
+    int depth;
+    uint64_t steps;
+    bool stopped;                   /* this kernel's lowering gave up */
+    bool incomplete;                /* something was reported unsupported in this kernel */
+    struct op_cache *ops;           /* operator spellings of binary/unary expressions */
+    VEC(struct object *) objects;   /* every object of the kernel, freed with it */
+    uint64_t snapshots;             /* snapshots taken (object.seen) */
+    VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
+    struct value scratch;           /* what a scalar memory access reads or writes */
+    uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
+    uint32_t last_sym;              /* the last unknown given a name (value.sym) */
+    struct branches *branches;      /* conditions on data being followed (interp_branch.c) */
+};
+
+/* An asm statement's operand: `[name] "constraint" (expression)`. */
+struct asm_operand {
+    const char *name;           /* interned; NULL when the operand has no [name] */
+    const char *constraint;     /* as written, quotes included: "\"+&r\"" */
+    bool output;
+    struct value value;         /* inputs and "+" outputs: the expression's value; else data */
+};
+
+/* An asm statement's parts (interp_asm.c). */
+struct asm_parts {
+    char *text;                 /* the template: its string literals joined, escapes undone */
+    size_t n;
+    struct asm_operand *ops;    /* outputs, then inputs, as written */
+};
+
+/* The operand a template reference names ("%[dst]", "%0"); NULL if none. */
+struct asm_operand *asm_operand_named(struct asm_parts *a, const char *ref, size_t len);
+
+/* The value of a kernel entry's parameter. */
+typedef struct value (*interp_param_fn)(struct interp *I, CXCursor parm, void *data);
+
+void interp_init(struct interp *I, CXTranslationUnit tu, const char *stub_prefix,
+                 const struct api_ops *api, void *api_data, struct pir_writer *w,
+                 struct diag_list *diags, const struct interp_options *opt);
+void interp_free(struct interp *I);
+
+/* Lowers one kernel entry (a function definition) into the writer's current kernel, its
+ * parameters bound by bind_param. I->incomplete tells whether something was not modelled. */
+void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data);
+/* With a stateful API, after a run: moves to the next combination of sides of the run's
+ * conditions on data and returns true, or false when every combination has run. */
+bool interp_next_run(struct interp *I);
+/* A copy of a value: objects are copied (API state through api_ops.copy). */
+struct value interp_copy_value(struct interp *I, struct value v);
+/* v given to something of type t: a copy if t is a record or an array (a value of one), v
+ * itself otherwise (a pointer to an object or an array points to the same one). */
+struct value interp_copy_for(struct interp *I, CXType t, struct value v);
+
+/* Helpers for the API layer. */
+struct as_loc interp_loc(struct interp *I, CXCursor c);
+/* The last character of c's extent: a compound statement's closing brace. */
+struct as_loc interp_end_loc(struct interp *I, CXCursor c);
+/* Reports a construct that is not modelled: the kernel is not verified. */
+void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Whether -D gives `name` a value (then *value, when value is not NULL). */
+bool interp_defined(const struct interp *I, const char *name, int64_t *value);
+/* The value of a runtime quantity: the -D value of `name`, else `fallback` (recorded, so the
+ * report names it). */
+int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what);
+/* Sets a runtime value for the next kernel run (one run per tiling key, per core); the
+ * report then names it without a value, as `what`. */
+void interp_set_runtime(struct interp *I, const char *name, int64_t value, const char *what);
+/* An object of record type `type` whose integer fields are runtime values named after the
+ * fields ("outer.inner" when nested, "prefix.field" with a non-empty prefix), with defaults
+ * from fallback(name). */
+struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
+                                   const char *what,
+                                   int64_t (*fallback)(const char *name));
+/* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
+bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
+/* Integer types: bool, chars, integers and enums. */
+bool interp_is_integer_type(CXType t);
+/* sizeof the first template argument of a class type (LocalTensor<half> -> 2); 0 if none. */
+int64_t interp_element_size(CXType t);
+/* The enumerator spelling of value `value` of the enum whose declaration is `decl`. */
+const char *interp_enumerator(struct interp *I, CXCursor enum_decl, int64_t value);
+/* The value of the i-th template argument of function `fn` as an enumerator name of the
+ * argument's enum type (SetFlag<HardEvent::MTE2_V> -> "MTE2_V"); NULL if not an enum. */
+const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, unsigned i);
+/* The integer value of the i-th template argument of function `fn` (CrossCoreSetFlag<2, ...>
+ * -> 2); false if it has none such. */
+bool interp_template_int(CXCursor fn, unsigned i, int64_t *out);
+/* A new object holding API state, for values an API call returns. */
+struct value interp_api_object(struct interp *I, CXType type, void *state);
+/* Interned copy of s, valid as long as the interpreter. */
+const char *interp_intern(struct interp *I, const char *s);
+
+#endif

@@ -1,0 +1,449 @@
+/* Conditions on data: an `if` whose condition the interpreter cannot know (it depends on
+ * values read from memory, floats, results of unmodelled calls) becomes `if (?) {...} else
+ * {...}` in the PIR, both sides run from the same state and the two states joined after it
+ * (a variable that differs becomes unknown; a pointer into the same buffer points somewhere
+ * in it, OFFSET_UNKNOWN).
+ *
+ * A side that leaves early (return, break, continue) while the other goes on makes a pending
+ * exit: the state it left with, kept until the construct it leaves (the function, the loop, the
+ * switch) ends, where the states that go on are joined. Until then the statements that run
+ * only on the other path are written inside a further `if (?) {` (a guard): PIR has no way to
+ * name the first choice again, so the guard is an independent one. That admits paths the
+ * kernel does not have, never loses one of its paths: it can cost false alarms, not missed
+ * hazards.
+ *
+ * An API layer with state of its own (api_ops.stateful) cannot be followed down both sides
+ * and joined: for it each run of the kernel takes one side of every condition on data, and
+ * the frontend's driver runs the kernel again for every combination (interp_next_run),
+ * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
+#include "interp_internal.h"
+#include "../../util/choices.h"
+#include "../clang/cursor_operators.h"
+#include "../clang/cursor_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct pending_exit {
+    enum flow flow;         /* FLOW_RETURN, FLOW_BREAK or FLOW_CONTINUE */
+    struct snapshot *state;
+};
+
+/* A condition on data decided in this run, with the values it read (named unknowns). */
+struct decided {
+    CXCursor cond;
+    struct value *values;
+    size_t nvalues;
+    bool then;
+};
+
+struct branches {
+    /* Stateful APIs: each run of the kernel takes one side of every condition on data (1:
+     * then); interp_next_run moves to the next combination. */
+    struct choices runs;
+    VEC(struct decided) decided;    /* the run's decisions, for conditions read again */
+    VEC(struct pending_exit) pending;
+    VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
+    size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
+};
+
+/* ---- guards ---- */
+
+static struct branches *branches_of(struct interp *I)
+{
+    if (!I->branches)
+        I->branches = xcalloc(1, sizeof(*I->branches));
+    return I->branches;
+}
+
+static void open_guard(struct interp *I, CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    VEC_PUSH(b->guards, pir_writer_mark(I->w));
+    pir_writer_open(I->w, interp_loc(I, at), "if (?)");
+}
+
+/* Closes the guards opened since `base` (an empty one is taken back). */
+static void close_guards(struct interp *I, size_t base, CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    while (b->guards.len > base) {
+        struct pir_mark m = b->guards.items[--b->guards.len];
+        if (I->w->norigins == m.norigins + 1)
+            pir_writer_rollback(I->w, m);
+        else
+            pir_writer_close(I->w, interp_loc(I, at));
+    }
+}
+
+static void drop_pending(struct branches *b)
+{
+    for (size_t i = 0; i < b->pending.len; i++)
+        snapshot_free(b->pending.items[i].state);
+    b->pending.len = 0;
+}
+
+static void add_pending(struct interp *I, enum flow flow, struct snapshot *state)
+{
+    struct pending_exit p = {flow, state};
+    VEC_PUSH(branches_of(I)->pending, p);
+}
+
+/* ---- the entry points (interp_internal.h) ---- */
+
+struct exits_mark exits_mark(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    return (struct exits_mark){b->pending.len, b->guards.len};
+}
+
+enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consumed, enum flow f,
+                       CXCursor at)
+{
+    struct branches *b = branches_of(I);
+    if (f == FLOW_STOP || I->stopped)
+        return FLOW_STOP;
+    if (f == consumed)
+        f = FLOW_NEXT;
+    size_t nconsumed = 0;
+    for (size_t i = mark.pending; i < b->pending.len; i++)
+        nconsumed += b->pending.items[i].flow == consumed;
+    if (nconsumed == 0)
+        return f;
+    /* Guards opened in the construct wrapped what only the current path ran; those of exits
+     * from before it stay open around what follows. */
+    close_guards(I, mark.guards, at);
+    /* The paths that leave through this construct's end go on together. */
+    struct snapshot **going_on = xrealloc_array(NULL, nconsumed, sizeof(*going_on));
+    size_t kept = mark.pending, n = 0;
+    for (size_t i = mark.pending; i < b->pending.len; i++) {
+        struct pending_exit p = b->pending.items[i];
+        if (p.flow == consumed)
+            going_on[n++] = p.state;
+        else
+            b->pending.items[kept++] = p;
+    }
+    b->pending.len = kept;
+    size_t first = 0;
+    if (f != FLOW_NEXT) {   /* the current path leaves further: it waits, one that goes on runs */
+        add_pending(I, f, snapshot_take(I));
+        snapshot_restore(I, going_on[0]);
+        first = 1;
+        f = FLOW_NEXT;
+    }
+    for (size_t i = first; i < n; i++)
+        snapshot_join(I, going_on[i]);
+    for (size_t i = 0; i < n; i++)
+        snapshot_free(going_on[i]);
+    free(going_on);
+    if (b->pending.len > mark.pending && !I->stopped)
+        open_guard(I, at);
+    return I->stopped ? FLOW_STOP : f;
+}
+
+/* What one side of a choice runs: a statement, or the cases of a switch from one of them. */
+struct side {
+    enum flow (*run)(struct interp *I, const struct side *side);
+    CXCursor stmt;                  /* the statement (null: nothing); the switch */
+    const struct cursor_vec *body;  /* a switch's statements */
+    const size_t *starts;           /* where each side of a switch starts in body */
+    size_t nstarts, k;              /* the sides of a switch, and this side's */
+};
+
+static enum flow run_statement(struct interp *I, const struct side *side)
+{
+    return clang_Cursor_isNull(side->stmt) ? FLOW_NEXT : exec(I, side->stmt);
+}
+
+/* One side of the choice (its opening line written), with its own guards. */
+static enum flow run_side(struct interp *I, const struct side *side)
+{
+    struct branches *b = branches_of(I);
+    size_t guard_base = b->guard_base;
+    b->guard_base = b->guards.len;
+    enum flow f = side->run(I, side);
+    close_guards(I, b->guard_base, side->stmt);
+    b->guard_base = guard_base;
+    return f;
+}
+
+static void forget_decisions(struct branches *b)
+{
+    for (size_t i = 0; i < b->decided.len; i++)
+        free(b->decided.items[i].values);
+    b->decided.len = 0;
+}
+
+bool interp_next_run(struct interp *I)
+{
+    forget_decisions(branches_of(I));
+    return choices_next(&branches_of(I)->runs);
+}
+
+/* ---- the same condition on the same unknowns ---- */
+
+/* Decisions kept per run, beyond which new ones are not looked up again (a run of many
+ * conditions on fresh data would otherwise search a long list at every one). */
+enum { MAX_DECISIONS = 4096 };
+
+struct key_search {
+    struct interp *I;
+    VEC(struct value) values;
+    bool ok;
+};
+
+/* The values a condition reads, in order: variables and fields only, an unknown among them
+ * named. A call, an access through a pointer, an array element or an assignment makes the
+ * condition not one to decide again (ok false). */
+static enum CXChildVisitResult key_value(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_search *k = data;
+    struct interp *I = k->I;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    bool prefix;
+    const char *op = kind == CXCursor_UnaryOperator
+                         ? cursor_unary_operator(I->ops, I->tu, c, &prefix)
+                     : kind == CXCursor_BinaryOperator
+                         ? cursor_operator(I->ops, I->tu, c, cursor_first_expr(c))
+                         : NULL;
+    if (kind == CXCursor_CallExpr || kind == CXCursor_ArraySubscriptExpr ||
+        kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr ||
+        (op && (!op[0] || !strcmp(op, "*") || !strcmp(op, "++") || !strcmp(op, "--") ||
+                (kind == CXCursor_BinaryOperator && !strcmp(op, "="))))) {
+        k->ok = false;
+        return CXChildVisit_Break;
+    }
+    struct value *slot = NULL;
+    if (kind == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        enum CXCursorKind dk = clang_getCursorKind(d);
+        if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+            return CXChildVisit_Recurse;     /* enumerators, functions */
+        struct var *var = find_var(I, d);
+        if (var && (var->in_memory || var->detached)) {
+            k->ok = false;  /* read from memory, or a copy that may be stale: not a key */
+            return CXChildVisit_Break;
+        }
+        slot = var_slot(var);
+        if (!slot) {   /* outside the kernel: a constant (of any type) reads the same */
+            k->ok = clang_isConstQualifiedType(clang_getCursorType(d)) ||
+                    constant_value(c).kind == VAL_INT;
+            return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+        }
+    } else if (kind == CXCursor_MemberRefExpr) {
+        slot = field_of(I, c, false);
+        if (!slot) {
+            k->ok = constant_value(c).kind == VAL_INT;    /* static constexpr members */
+            return k->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+        }
+    }
+    if (slot) {
+        /* an unknown without a name, or a pointer somewhere data decides, may differ from
+         * what an equal-looking value held before */
+        if ((slot->kind == VAL_UNKNOWN && slot->sym == 0) ||
+            (slot->kind == VAL_POINTER && slot->num == OFFSET_UNKNOWN)) {
+            k->ok = false;
+            return CXChildVisit_Break;
+        }
+        VEC_PUSH(k->values, *slot);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The decision this run took on cond when it read the same values, or NULL. */
+static struct decided *decided_before(struct branches *b, CXCursor cond,
+                                      const struct key_search *k)
+{
+    for (size_t i = 0; i < b->decided.len; i++) {
+        struct decided *d = &b->decided.items[i];
+        if (!clang_equalCursors(d->cond, cond) || d->nvalues != k->values.len)
+            continue;
+        bool same = true;
+        for (size_t v = 0; v < d->nvalues && same; v++)
+            same = interp_same_value(d->values[v], k->values.items[v]);
+        if (same)
+            return d;
+    }
+    return NULL;
+}
+
+enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
+                          CXCursor else_side)
+{
+    if (!I->api->stateful)
+        return exec_data_if(I, s, then_side, else_side);
+    struct branches *b = branches_of(I);
+    struct key_search k = {I, {0}, true};
+    if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
+        clang_visitChildren(cond, key_value, &k);
+    struct decided *d = k.ok ? decided_before(b, cond, &k) : NULL;
+    bool then;
+    if (d) {
+        then = d->then;
+        VEC_FREE(k.values);
+    } else {
+        then = choices_take(&b->runs);
+        if (k.ok && b->decided.len < MAX_DECISIONS) {
+            struct decided nd = {cond, k.values.items, k.values.len, then};
+            VEC_PUSH(b->decided, nd);
+        } else {
+            VEC_FREE(k.values);
+        }
+    }
+    if (then)
+        return exec(I, then_side);
+    return clang_Cursor_isNull(else_side) ? FLOW_NEXT : exec(I, else_side);
+}
+
+/* `if (?) { then_side } else { else_side }` from the same state, the states joined after. */
+static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *then_side,
+                             const struct side *else_side)
+{
+    struct branches *b = branches_of(I);
+    if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
+        /* a run that meets k fresh choices leaves k other sides to run: past the limit, no
+         * need to run on to know the kernel splits into too many runs */
+        if (b->runs.used >= (size_t)I->opt->max_runs) {
+            interp_unsupported(I, s, "more than %d runs: conditions on data split the kernel "
+                               "into more combinations than are lowered", I->opt->max_runs);
+            stop(I);
+            return FLOW_STOP;
+        }
+        return choices_take(&b->runs) ? then_side->run(I, then_side)
+                                       : else_side->run(I, else_side);
+    }
+    struct as_loc at = interp_loc(I, s);
+    struct snapshot *before = snapshot_take(I);
+    size_t pending_before = b->pending.len;
+    /* the copies and joins are work like statements are: they count toward the budget */
+    if (!count_steps(I, s, 3 * snapshot_size(before))) {
+        snapshot_free(before);
+        return FLOW_STOP;
+    }
+
+    struct pir_mark at_if = pir_writer_mark(I->w);
+    pir_writer_open(I->w, at, "if (?)");
+    struct pir_mark then_start = pir_writer_mark(I->w);
+    enum flow then_flow = run_side(I, then_side);
+    struct pir_mark then_end = pir_writer_mark(I->w);
+    pir_writer_close(I->w, at);
+    struct snapshot *after_then = NULL;
+    enum flow else_flow = FLOW_STOP;
+    struct pir_mark at_else = then_end, else_start = then_end, else_end = then_end;
+    if (then_flow != FLOW_STOP) {
+        after_then = snapshot_take(I);
+        snapshot_restore(I, before);
+        at_else = pir_writer_mark(I->w);
+        bool own = else_side->run == run_statement && !clang_Cursor_isNull(else_side->stmt);
+        pir_writer_open(I->w, own ? interp_loc(I, else_side->stmt) : at, "else");
+        else_start = pir_writer_mark(I->w);
+        else_flow = run_side(I, else_side);
+        else_end = pir_writer_mark(I->w);
+        pir_writer_close(I->w, at);
+    }
+    snapshot_free(before);
+    if (then_flow == FLOW_STOP || else_flow == FLOW_STOP || I->stopped) {
+        snapshot_free(after_then);
+        return FLOW_STOP;
+    }
+    pir_writer_tidy_choice(I->w, at_if, then_start, then_end, at_else, else_start, else_end);
+
+    /* The current state is the else side's; then the two paths meet or one waits. */
+    enum flow f = else_flow;
+    if (then_flow == else_flow) {
+        snapshot_join(I, after_then);
+        snapshot_free(after_then);
+    } else if (else_flow == FLOW_NEXT) {
+        add_pending(I, then_flow, after_then);
+    } else if (then_flow == FLOW_NEXT) {
+        add_pending(I, else_flow, snapshot_take(I));
+        snapshot_restore(I, after_then);
+        snapshot_free(after_then);
+        f = FLOW_NEXT;
+    } else {
+        add_pending(I, then_flow, after_then);
+    }
+    if (I->stopped)
+        return FLOW_STOP;
+    if (f == FLOW_NEXT && b->pending.len > pending_before)
+        open_guard(I, s);
+    return f;
+}
+
+enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side)
+{
+    struct side a = {.run = run_statement, .stmt = then_side};
+    struct side b = {.run = run_statement, .stmt = else_side};
+    return exec_choice(I, s, &a, &b);
+}
+
+static enum flow run_go_on(struct interp *I, const struct side *side)
+{
+    (void)I;
+    (void)side;
+    return FLOW_NEXT;
+}
+
+static enum flow run_exit(struct interp *I, const struct side *side)
+{
+    (void)I;
+    (void)side;
+    return FLOW_BREAK;
+}
+
+enum flow exec_data_loop_test(struct interp *I, CXCursor cond)
+{
+    struct side go_on = {.run = run_go_on, .stmt = cond}, exit = {.run = run_exit, .stmt = cond};
+    return exec_choice(I, cond, &go_on, &exit);
+}
+
+/* Side k of a switch on data: its statements from starts[k] on, up to a break. */
+static enum flow run_case(struct interp *I, const struct side *side)
+{
+    return run_switch_from(I, side->stmt, side->body, side->starts[side->k]);
+}
+
+/* Sides k, k + 1, ... of a switch on data: a chain of choices. */
+static enum flow run_cases_from(struct interp *I, const struct side *side)
+{
+    struct side here = *side, rest = *side;
+    here.run = run_case;
+    if (side->k + 1 == side->nstarts)
+        return run_case(I, &here);
+    rest.run = run_cases_from;
+    rest.k = side->k + 1;
+    return exec_choice(I, side->stmt, &here, &rest);
+}
+
+enum flow exec_data_switch(struct interp *I, CXCursor s, const struct cursor_vec *body,
+                           const size_t *starts, size_t nstarts)
+{
+    struct side all = {.run = run_cases_from, .stmt = s, .body = body, .starts = starts,
+                       .nstarts = nstarts, .k = 0};
+    return nstarts ? run_cases_from(I, &all) : FLOW_NEXT;
+}
+
+void branches_end_kernel(struct interp *I, CXCursor at)
+{
+    struct branches *b = I->branches;
+    if (!b)
+        return;
+    close_guards(I, 0, at);
+    drop_pending(b);
+    b->guard_base = 0;
+}
+
+void branches_free(struct interp *I)
+{
+    if (!I->branches)
+        return;
+    forget_decisions(I->branches);
+    VEC_FREE(I->branches->decided);
+    drop_pending(I->branches);
+    VEC_FREE(I->branches->pending);
+    choices_free(&I->branches->runs);
+    VEC_FREE(I->branches->guards);
+    free(I->branches);
+    I->branches = NULL;
+}

@@ -1,0 +1,230 @@
+/* Binary and unary operators on values: integer arithmetic in the operand's type, pointer
+ * arithmetic and comparisons, increments and compound assignments. */
+#include "interp_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../clang/cursor_operators.h"
+#include "../clang/cursor_util.h"
+
+static int64_t pointee_size(CXType t)
+{
+    long long s = clang_Type_getSizeOf(clang_getPointeeType(clang_getCanonicalType(t)));
+    return s > 0 ? s : 1;
+}
+
+/* p plus (or minus) an offset data decides: somewhere in its buffer. The known bytes it
+ * moved stay known (`past`) for the first data-decided offset added, so the words of a table
+ * at a data-decided place can be told apart (loaded_value); after a second one, or a
+ * subtraction, they are not. */
+static struct value data_offset(struct value p, bool plus)
+{
+    bool first = p.num != OFFSET_UNKNOWN;
+    return (struct value){.kind = VAL_POINTER, .buffer = p.buffer, .num = OFFSET_UNKNOWN,
+                          .past_known = first && plus, .past = first ? p.num : 0};
+}
+
+static bool declared_apart(const struct pir_buffer *b)
+{
+    return !b->grows && b->place < 0;
+}
+
+/* Two addresses compared: known within one buffer when both offsets are; two arrays the
+ * kernel declares (placed nowhere in particular) never share bytes, so they are unequal
+ * (kernel arguments' memory may alias: data). */
+static struct value pointer_compare(struct interp *I, const char *op, struct value a,
+                                    struct value b)
+{
+    bool known = a.num != OFFSET_UNKNOWN && b.num != OFFSET_UNKNOWN;
+    if (a.buffer == b.buffer && a.buffer >= 0 && known) {
+        int64_t x = a.num, y = b.num;
+        if (!strcmp(op, "==")) return int_value(x == y);
+        if (!strcmp(op, "!=")) return int_value(x != y);
+        if (!strcmp(op, "<")) return int_value(x < y);
+        if (!strcmp(op, "<=")) return int_value(x <= y);
+        if (!strcmp(op, ">")) return int_value(x > y);
+        if (!strcmp(op, ">=")) return int_value(x >= y);
+        return unknown;
+    }
+    bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+    if ((eq || ne) && a.buffer != b.buffer && a.buffer >= 0 && b.buffer >= 0 &&
+        declared_apart(&I->w->buffers[a.buffer]) && declared_apart(&I->w->buffers[b.buffer]))
+        return int_value(ne);
+    return unknown;
+}
+
+static struct value arith(struct interp *I, CXCursor e, const char *op, struct value a,
+                          struct value b, CXType result_type)
+{
+    if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+        int64_t step = pointee_size(result_type) * b.num;
+        return pointer_add(a, !strcmp(op, "+") ? step : -step);
+    }
+    if (b.kind == VAL_POINTER && a.kind == VAL_INT && !strcmp(op, "+"))
+        return pointer_add(b, pointee_size(result_type) * a.num);
+    /* an offset data decides: somewhere in the same buffer */
+    if (a.kind == VAL_POINTER && b.kind == VAL_UNKNOWN && (!strcmp(op, "+") || !strcmp(op, "-")))
+        return data_offset(a, !strcmp(op, "+"));
+    if (b.kind == VAL_POINTER && a.kind == VAL_UNKNOWN && !strcmp(op, "+"))
+        return data_offset(b, true);
+    bool eq = !strcmp(op, "=="), ne = !strcmp(op, "!=");
+    bool pa = a.kind == VAL_POINTER || a.kind == VAL_REF, pb = b.kind == VAL_POINTER || b.kind == VAL_REF;
+    if ((eq || ne) && ((pa && b.kind == VAL_INT && b.num == 0) || (pb && a.kind == VAL_INT && a.num == 0)))
+        return int_value(ne);   /* a kernel argument or a variable's address is never null */
+    if (a.kind == VAL_POINTER && b.kind == VAL_POINTER)
+        return pointer_compare(I, op, a, b);
+    if (a.kind != VAL_INT || b.kind != VAL_INT)
+        return unknown;
+    int64_t x = a.num, y = b.num, r;
+    if (!strcmp(op, "+")) r = (int64_t)((uint64_t)x + (uint64_t)y);
+    else if (!strcmp(op, "-")) r = (int64_t)((uint64_t)x - (uint64_t)y);
+    else if (!strcmp(op, "*")) r = (int64_t)((uint64_t)x * (uint64_t)y);
+    else if (!strcmp(op, "/") || !strcmp(op, "%")) {
+        if (y == 0) {
+            interp_unsupported(I, e, "division by zero under the values the kernel was "
+                               "lowered with");
+            stop(I);
+            return unknown;
+        }
+        if (x == INT64_MIN && y == -1)
+            return unknown;
+        r = !strcmp(op, "/") ? x / y : x % y;
+    }
+    else if (!strcmp(op, "<<")) r = (y < 0 || y > 63) ? 0 : (int64_t)((uint64_t)x << y);
+    else if (!strcmp(op, ">>")) r = (y < 0 || y > 63) ? 0 : x >> y;
+    else if (!strcmp(op, "&")) r = x & y;
+    else if (!strcmp(op, "|")) r = x | y;
+    else if (!strcmp(op, "^")) r = x ^ y;
+    else if (!strcmp(op, "<")) r = x < y;
+    else if (!strcmp(op, ">")) r = x > y;
+    else if (!strcmp(op, "<=")) r = x <= y;
+    else if (!strcmp(op, ">=")) r = x >= y;
+    else if (!strcmp(op, "==")) r = x == y;
+    else if (!strcmp(op, "!=")) r = x != y;
+    else return unknown;
+    return int_value(fit_to_type(result_type, r));
+}
+
+struct value eval_binary(struct interp *I, CXCursor e)
+{
+    CXCursor lhs, rhs;
+    if (!cursor_two_exprs(e, &lhs, &rhs))
+        return unknown;
+    int64_t folded;
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+        cursor_cached_constant(I->ops, e, &folded))
+        return int_value(folded);
+    const char *op = cursor_operator(I->ops, I->tu, e, lhs);
+    CXType type = clang_getCursorType(e);
+    if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+        struct value a = eval(I, lhs);
+        if (a.kind != VAL_INT) {
+            /* data decides whether the right side runs: its reads are counted as if it did;
+             * one with effects runs on one side of a choice on data */
+            if (!I->stopped && cursor_has_effects(I->ops, I->tu, rhs) && a.kind == VAL_UNKNOWN)
+                exec_data_if(I, e, rhs, clang_getNullCursor());
+            else if (!I->stopped && cursor_has_effects(I->ops, I->tu, rhs))
+                interp_int(I, lhs, a, "the left side of a '&&' or '||' whose right side has "
+                           "effects", &(int64_t){0});
+            else
+                eval(I, rhs);
+            return unknown;
+        }
+        if ((a.num != 0) == (op[0] == '|'))
+            return int_value(op[0] == '|');
+        struct value b = eval(I, rhs);
+        return b.kind == VAL_INT ? int_value(b.num != 0) : unknown;
+    }
+    if (!strcmp(op, "=")) {
+        struct value v = eval(I, rhs);
+        struct value *slot = lvalue(I, lhs, USE_WRITE);
+        if (!slot)
+            return unknown;
+        if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
+            v.num = fit_to_type(clang_getCursorType(lhs), v.num);
+        *slot = named_unknown(I, interp_copy_for(I, clang_getCursorType(lhs), v));
+        return *slot;
+    }
+    if (!strcmp(op, ",")) {
+        eval(I, lhs);
+        return eval(I, rhs);
+    }
+    size_t n = strlen(op);
+    if (n >= 2 && op[n - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") &&
+        strcmp(op, ">=")) {   /* compound assignment: +=, <<=, ... */
+        char base[4] = {0};
+        memcpy(base, op, n - 1 < 3 ? n - 1 : 3);
+        struct value b = eval(I, rhs);
+        struct value *slot = lvalue(I, lhs, USE_READ_WRITE);
+        if (!slot)
+            return unknown;
+        *slot = named_unknown(I, arith(I, e, base, *slot, b, clang_getCursorType(lhs)));
+        return *slot;
+    }
+    struct value a = eval(I, lhs), b = eval(I, rhs);
+    if (a.kind == VAL_POINTER && b.kind == VAL_POINTER && !strcmp(op, "-"))
+        return a.buffer == b.buffer && a.num != OFFSET_UNKNOWN && b.num != OFFSET_UNKNOWN
+                   ? int_value((a.num - b.num) / pointee_size(clang_getCursorType(lhs)))
+                                    : unknown;
+    return arith(I, e, op, a, b, type);
+}
+
+struct value eval_unary(struct interp *I, CXCursor e)
+{
+    CXCursor operand = cursor_first_expr(e);
+    if (clang_Cursor_isNull(operand))
+        return unknown;
+    bool prefix;
+    const char *op = cursor_unary_operator(I->ops, I->tu, e, &prefix);
+    if (!strcmp(op, "++") || !strcmp(op, "--")) {
+        struct value *slot = lvalue(I, operand, USE_READ_WRITE);
+        if (!slot)
+            return unknown;
+        struct value old = *slot;
+        *slot = arith(I, e, op[0] == '+' ? "+" : "-", old, int_value(1),
+                      clang_getCursorType(operand));
+        return prefix ? *slot : old;
+    }
+    if (!strcmp(op, "&")) {
+        CXCursor inner = cursor_strip(operand);
+        enum CXCursorKind ik = clang_getCursorKind(inner);
+        struct var *var = ik == CXCursor_DeclRefExpr
+                              ? find_var(I, clang_getCursorReferenced(inner)) : NULL;
+        if (var && var->detached) {
+            CXString sp = clang_getCursorSpelling(inner);
+            interp_unsupported(I, e, "the address of '%s', a reference the frontend does not "
+                               "follow", clang_getCString(sp));
+            clang_disposeString(sp);
+            return unknown;
+        }
+        if (var || ik == CXCursor_MemberRefExpr)    /* a variable, a field: their address */
+            return interp_address_of(I, inner);
+    }
+    if (I->api->scalar && !strcmp(op, "&")) {
+        CXCursor inner = cursor_strip(operand);
+        if (clang_getCursorKind(inner) == CXCursor_ArraySubscriptExpr) {
+            struct value *slot = subscript(I, inner, true, USE_ADDRESS);
+            return slot ? *slot : unknown;
+        }
+        if (interp_is_dereference(I, inner))
+            return eval(I, cursor_first_expr(inner));
+    }
+    struct value v = eval(I, operand);
+    if (!strcmp(op, "*") && v.kind == VAL_REF) {
+        struct value *slot = through_ref(I, e, v);
+        return slot ? *slot : unknown;
+    }
+    if (!strcmp(op, "*") && v.kind == VAL_POINTER && I->api->scalar)
+        return *memory_access(I, e, v, interp_type_size(clang_getCursorType(e)), USE_READ);
+    if (!strcmp(op, "&") || !strcmp(op, "*"))
+        return v.kind == VAL_OBJECT || v.kind == VAL_POINTER ? v : unknown;
+    if (v.kind != VAL_INT)
+        return unknown;
+    CXType type = clang_getCursorType(e);
+    if (!strcmp(op, "-")) return int_value(fit_to_type(type, (int64_t)(0 - (uint64_t)v.num)));
+    if (!strcmp(op, "+")) return v;
+    if (!strcmp(op, "!")) return int_value(!v.num);
+    if (!strcmp(op, "~")) return int_value(fit_to_type(type, ~v.num));
+    return unknown;
+}

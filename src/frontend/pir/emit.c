@@ -1,0 +1,245 @@
+/* Accesses and syncs into the PIR writer, and the compiler's auto-sync (see emit.h).
+ *
+ * Auto-sync is emulated the way the compiler describes it, from the model's <auto-sync>
+ * (hwmodels/): before an access on unit u, for each unit v whose pair (v, u) the compiler
+ * orders, if an access of v not yet ordered before u touches the same bytes (one of them
+ * writing), the sync is added: pipe_barrier(u) for (u, u), set_flag/wait_flag(v, u, id)
+ * otherwise, with the model's id. A barrier, or a wait whose set came after an access, orders
+ * that access from then on. */
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/model.h"
+#include "../../util/xalloc.h"
+
+enum { MAX_UNITS = 8, FLAG_IDS = 16 };
+
+struct tracked_access {
+    struct emit_region regions[3];
+    bool written[3];
+    int nregions;
+};
+
+struct emitter {
+    struct pir_writer *w;
+    bool auto_sync;
+    int auto_id;
+    const char *units[MAX_UNITS];              /* the units the model's auto-sync names */
+    int nunits;
+    bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
+    VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
+    size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
+    long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
+};
+
+static int unit_index(const struct emitter *e, const char *unit)
+{
+    for (int i = 0; i < e->nunits; i++)
+        if (strcmp(e->units[i], unit) == 0)
+            return i;
+    return -1;
+}
+
+/* The unit's index, added when new; -1 past MAX_UNITS. */
+static int add_unit(struct emitter *e, const char *unit)
+{
+    int i = unit_index(e, unit);
+    if (i >= 0 || e->nunits == MAX_UNITS)
+        return i;
+    e->units[e->nunits] = unit;
+    return e->nunits++;
+}
+
+struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms, bool auto_sync)
+{
+    struct emitter *e = xcalloc(1, sizeof(*e));
+    e->w = w;
+    e->auto_sync = auto_sync && ms && ms->nauto_pairs > 0;
+    e->auto_id = ms ? ms->auto_sync_id : 0;
+    for (int i = 0; e->auto_sync && i < ms->nauto_pairs; i++) {
+        int v = add_unit(e, ms->auto_src[i]), u = add_unit(e, ms->auto_dst[i]);
+        if (v >= 0 && u >= 0)
+            e->pairs[v][u] = true;
+    }
+    memset(e->set_at, -1, sizeof(e->set_at));
+    return e;
+}
+
+void emitter_free(struct emitter *e)
+{
+    if (!e)
+        return;
+    for (int i = 0; i < MAX_UNITS; i++)
+        VEC_FREE(e->done[i]);
+    free(e);
+}
+
+static char *region_text(struct pir_writer *w, const struct emit_region *r)
+{
+    if (r->offset == EMIT_WHOLE_BUFFER) {
+        /* somewhere in the buffer, which is then at least as long as the access */
+        pir_writer_touch(w, r->buffer, r->length > 0 && r->length < INT64_MAX / 4 ? r->length : 1);
+        return xstrdup(w->buffers[r->buffer].name);
+    }
+    return pir_writer_region(w, r->buffer, r->offset, r->length);
+}
+
+/* The bytes a region may touch within its buffer: [*lo, *lo + *len). */
+static void region_bytes(const struct pir_writer *w, const struct emit_region *r, int64_t *lo,
+                         int64_t *len)
+{
+    const struct pir_buffer *b = &w->buffers[r->buffer];
+    *lo = r->offset == EMIT_WHOLE_BUFFER ? 0 : r->offset;
+    *len = r->offset != EMIT_WHOLE_BUFFER ? r->length : b->grows ? INT64_MAX / 4 : b->size;
+}
+
+/* Whether two regions share a byte: the same buffer, or two placed buffers of one space. */
+static bool overlap(const struct pir_writer *w, const struct emit_region *a,
+                    const struct emit_region *b)
+{
+    const struct pir_buffer *ba = &w->buffers[a->buffer], *bb = &w->buffers[b->buffer];
+    int64_t lo_a, len_a, lo_b, len_b;
+    region_bytes(w, a, &lo_a, &len_a);
+    region_bytes(w, b, &lo_b, &len_b);
+    if (a->buffer != b->buffer) {
+        if (ba->place < 0 || bb->place < 0 || strcmp(ba->space, bb->space) != 0)
+            return false;
+        lo_a += ba->place;
+        lo_b += bb->place;
+    }
+    return lo_a < lo_b + len_b && lo_b < lo_a + len_a;
+}
+
+static bool conflict(const struct pir_writer *w, const struct tracked_access *x,
+                     const struct tracked_access *y)
+{
+    for (int i = 0; i < x->nregions; i++)
+        for (int j = 0; j < y->nregions; j++)
+            if ((x->written[i] || y->written[j]) && overlap(w, &x->regions[i], &y->regions[j]))
+                return true;
+    return false;
+}
+
+static void flag_set(struct emitter *e, int v, int u, int64_t id)
+{
+    if (v >= 0 && u >= 0 && id >= 0 && id < FLAG_IDS)
+        e->set_at[v][u][id] = (long)e->done[v].len;
+}
+
+static void flag_wait(struct emitter *e, int v, int u, int64_t id)
+{
+    if (v < 0 || u < 0 || id < 0 || id >= FLAG_IDS || e->set_at[v][u][id] < 0)
+        return;
+    if ((size_t)e->set_at[v][u][id] > e->ordered[v][u])
+        e->ordered[v][u] = (size_t)e->set_at[v][u][id];
+    e->set_at[v][u][id] = -1;
+}
+
+static void barrier(struct emitter *e, int unit)
+{
+    for (int v = 0; v < e->nunits; v++)
+        for (int u = 0; u < e->nunits; u++)
+            if (unit < 0 || (v == unit && u == unit))
+                e->ordered[v][u] = e->done[v].len;
+}
+
+/* The syncs the compiler puts before access x on unit u. */
+static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
+                           const struct tracked_access *x)
+{
+    for (int v = 0; v < e->nunits; v++) {
+        if (!e->pairs[v][u])
+            continue;
+        for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
+            if (!conflict(e->w, x, &e->done[v].items[i]))
+                continue;
+            if (v == u) {
+                pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
+                barrier(e, u);
+            } else {
+                pir_writer_line_note(e->w, at, "auto-sync", "set_flag(%s, %s, %d)",
+                                     e->units[v], e->units[u], e->auto_id);
+                pir_writer_line_note(e->w, at, "auto-sync", "wait_flag(%s, %s, %d)",
+                                     e->units[v], e->units[u], e->auto_id);
+                e->ordered[v][u] = e->done[v].len;
+            }
+            break;
+        }
+    }
+}
+
+void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                 const struct emit_region *write, const struct emit_region *reads, int nreads)
+{
+    struct tracked_access x = {.nregions = 0};
+    if (write) {
+        x.regions[x.nregions] = *write;
+        x.written[x.nregions++] = true;
+    }
+    for (int i = 0; i < nreads && x.nregions < 3; i++)
+        x.regions[x.nregions++] = reads[i];
+    int u = unit_index(e, unit);
+    if (e->auto_sync && u >= 0)
+        add_auto_syncs(e, at, u, &x);
+    char *text = xasprintf("%s %s", unit, op);
+    if (write) {
+        char *r = region_text(e->w, write), *more = xasprintf("%s %s", text, r);
+        free(r);
+        free(text);
+        text = more;
+    }
+    for (int i = 0; i < nreads; i++) {
+        char *r = region_text(e->w, &reads[i]);
+        char *more = xasprintf("%s%s%s", text, i ? ", " : " <- ", r);
+        free(r);
+        free(text);
+        text = more;
+    }
+    pir_writer_line(e->w, at, "%s", text);
+    free(text);
+    if (u >= 0)
+        VEC_PUSH(e->done[u], x);
+}
+
+void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,
+               int64_t id)
+{
+    pir_writer_line(e->w, at, "%s(%s, %s, %lld)", set ? "set_flag" : "wait_flag", src, dst,
+                    (long long)id);
+    if (set)
+        flag_set(e, unit_index(e, src), unit_index(e, dst), id);
+    else
+        flag_wait(e, unit_index(e, src), unit_index(e, dst), id);
+}
+
+void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
+                    const char *dst, int64_t id)
+{
+    pir_writer_line(e->w, at, "%s(%s, %s, %lld)", prim, src, dst, (long long)id);
+}
+
+void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
+{
+    pir_writer_line(e->w, at, "pipe_barrier(%s)", unit);
+    if (strcmp(unit, "ALL") == 0)
+        barrier(e, -1);
+    else if (unit_index(e, unit) >= 0)
+        barrier(e, unit_index(e, unit));
+}
+
+void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
+                     int64_t flag)
+{
+    pir_writer_line(e->w, at, "%s(%s, %lld, %lld)",
+                    set ? "cross_core_set_flag" : "cross_core_wait_flag", unit, (long long)mode,
+                    (long long)flag);
+}
+
+void emit_sync_all(struct emitter *e, struct as_loc at, const char *name)
+{
+    pir_writer_line(e->w, at, "%s()", name);
+    barrier(e, -1);   /* it orders this core's earlier accesses before its later ones too */
+}
