@@ -45,7 +45,7 @@ expect(f'buffer row : NRAM[256];  // an on-chip array of the kernel from {K}/sca
        in lines, 'lower: __nram__ float row[64] is a 256-byte NRAM buffer')
 expect(f'  IO memcpy_async row[0 +: 256] <- x[0 +: 256];  // from {K}/scalar_max.mlu:14:3' in lines,
        'lower: __memcpy_async GDRAM2NRAM is an IO memcpy_async')
-expect(f'  ALU load_scalar <- row[8 +: 4];  // from {K}/scalar_max.mlu:18:15' in lines,
+expect(f'  ALU load_scalar <- row[8 +: 4] as read__3;  // from {K}/scalar_max.mlu:18:15' in lines,
        'lower: row[i] with i = 2 is a 4-byte ALU load at byte 8')
 expect(f'  ALU store_scalar out[12 +: 4];  // from {K}/scalar_max.mlu:22:3' in lines,
        'lower: *q with q = out + 3 is a 4-byte ALU store at byte 12')
@@ -119,10 +119,10 @@ expect(f'  COMPUTE bang_gather out[0 +: 128] <- table, offs[0 +: 128];  // whole
 # value reductions read n elements; __bang_filter writes all n; __gdramset is an IO memset
 p = run('lower', f'{K}/filter_count.mlu')
 lines = p.stdout.splitlines()
-expect(f'  COMPUTE bang_count <- mask[0 +: 256];  // from {K}/filter_count.mlu:19:11' in lines
+expect(f'  COMPUTE bang_count <- mask[0 +: 256];  // from {K}/filter_count.mlu:20:11' in lines
        and f'  COMPUTE bang_filter packed[0 +: 256] <- a[0 +: 256], mask[0 +: 256];  // from '
-       f'{K}/filter_count.mlu:21:3' in lines
-       and f'  IO memset z[0 +: 256];  // from {K}/filter_count.mlu:23:3' in lines,
+       f'{K}/filter_count.mlu:22:3' in lines
+       and f'  IO memset z[0 +: 256];  // from {K}/filter_count.mlu:25:3' in lines,
        'lower: __bang_count reads, __bang_filter writes n, __gdramset is an IO memset')
 
 # an asm template the frontend cannot read (made by a macro) is reported, not skipped
@@ -140,7 +140,7 @@ p = run('lower', f'{K}/pointer_table.mlu')
 lines = p.stdout.splitlines()
 expect(f'buffer outs_at8 : GDRAM[1024];  // what the address at byte 8 of outs points to from '
        f'{K}/pointer_table.mlu:19:18' in lines
-       and f'  ALU load_scalar <- outs[8 +: 8];  // from {K}/pointer_table.mlu:19:18' in lines
+       and f'  ALU load_scalar <- outs[8 +: 8] as read__2;  // from {K}/pointer_table.mlu:19:18' in lines
        and f'  IO memcpy_async outs_at8[0 +: 1024] <- res[0 +: 1024];  // from '
        f'{K}/pointer_table.mlu:20:5' in lines,
        'lower: the second row goes where the table\'s second word points: ' + p.stdout[-1500:])
@@ -221,7 +221,7 @@ with tempfile.TemporaryDirectory() as tmp:
                       '  __memcpy(g, v, 64, NRAM2GDRAM);\n}\n')
     p = run('lower', scalar_io)
     lines = p.stdout.splitlines()
-    expect(f'  ALU load_scalar <- g[12 +: 4];  // from {scalar_io}:4:13' in lines and
+    expect(f'  ALU load_scalar <- g[12 +: 4] as read__1;  // from {scalar_io}:4:13' in lines and
            f'  ALU store_scalar v[8 +: 4];  // from {scalar_io}:5:3' in lines,
            f'lower: __load_gdram / __store_nram are 4-byte ALU accesses: {p.stdout!r}')
     os.mkdir(os.path.join(tmp, 'tree'))
@@ -239,8 +239,8 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('lower', same)
     body = [l.split('  //')[0] for l in p.stdout.splitlines()[p.stdout.splitlines().index(
         next(l for l in p.stdout.splitlines() if l.startswith('kernel'))):]]
-    expect(p.returncode == 0 and body == ['kernel k {', '  ALU load_scalar <- a[0 +: 4];',
-                                          '  ALU store_scalar a[4 +: 4];', '}'],
+    expect(p.returncode == 0 and body == ['kernel k {', '  ALU load_scalar <- a[0 +: 4] as read__1;',
+                                          '  use read__1;', '  ALU store_scalar a[4 +: 4];', '}'],
            f'lower: two sides that store the same bytes are written once, no choice: {body!r}')
     tmpl = write(os.path.join(tmp, 'template_macro.mlu'),
                  '#include <bang.h>\n#define MAXV(a, b) ((a) > (b) ? (a) : (b))\n'
@@ -283,8 +283,9 @@ expect(p.returncode == 0 and p.stdout.endswith('1 kernel: 0 errors, 0 warnings\n
 
 p = run('lower', f'{K}/early_return.mlu')
 lines = p.stdout.splitlines()
-at = lines.index(f'  ALU load_scalar <- res[0 +: 4];  // from {K}/early_return.mlu:16:7')
-expect(lines[at + 1:at + 4] == [f'  if (?) {{  // from {K}/early_return.mlu:16:3',
+at = lines.index(f'  ALU load_scalar <- res[0 +: 4] as read__1;  // from {K}/early_return.mlu:16:7')
+expect(lines[at + 1:at + 5] == [f'  use read__1;  // from {K}/early_return.mlu:16:7',
+                                f'  if (?) {{  // from {K}/early_return.mlu:16:3',
                                 f'    sync_io();  // from {K}/early_return.mlu:17:3', '  }'],
        f'lower: after a return taken on data the rest of the function is a choice: {lines!r}')
 p = run('lower', f'{K}/data_branch.mlu')

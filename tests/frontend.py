@@ -139,9 +139,15 @@ p = run('lower', f'{K}/tensor_list.cpp')
 lines = p.stdout.splitlines()
 expect(f"buffer x_entry8 : GM[512];  // what the address at 8 bytes into x's table points to "
        f"from {K}/tensor_list.cpp:15:12" in lines, 'lower: a tensor of a list is a buffer: ' + p.stdout[:2000])
-expect(f'  S get_value <- x[0 +: 8];  // from {K}/tensor_list.cpp:14:23' in lines
-       and f'  S get_value <- x;  // from {K}/tensor_list.cpp:15:45' in lines,
+expect(f'  S get_value <- x[0 +: 8] as read__1;  // from {K}/tensor_list.cpp:14:23' in lines
+       and f'  S get_value <- x as read__2;  // from {K}/tensor_list.cpp:15:45' in lines,
        'lower: the table reads are scalar reads (the entry read of the whole buffer)')
+# rule 10: the entry's offset is needed to read the entry, and the entry (an address, through a
+# cast) by SetGlobalBuffer: a use of each before it
+expect(lines[lines.index(f'  S get_value <- x[0 +: 8] as read__1;  // from {K}/tensor_list.cpp:14:23') + 1]
+       == f'  use read__1;  // from {K}/tensor_list.cpp:15:45'
+       and f'  use read__2;  // from {K}/tensor_list.cpp:27:9' in lines,
+       'lower: the values read are used where the address needs them: ' + p.stdout[:3000])
 expect(f'  MTE3 copy y_entry16[256 +: 256] <- outQueue_0[0 +: 256];  // from {K}/tensor_list.cpp:38:9'
        in lines, 'lower: the third tensor of y, from its 64th element')
 

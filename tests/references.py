@@ -153,8 +153,12 @@ with tempfile.TemporaryDirectory() as tmp:
                    '__mlu_func__ float get(const float &v) {\n  return v;\n}\n'
                    '__mlu_global__ void k(float *x, int *ix) {\n  int i = ix[0];\n'
                    '  float s = get(buf[i]);\n}\n')
-    expect(accesses(picked) == ['ALU load_scalar <- ix[0 +: 4];', 'ALU load_scalar <- buf;'],
+    expect(accesses(picked) == ['ALU load_scalar <- ix[0 +: 4] as read__1;',
+                                'ALU load_scalar <- buf as read__2;'],
            f'lower: a reference to buf[data] reads the whole buffer: {accesses(picked)!r}')
+    lowered = [l.split('  //')[0].strip() for l in run('lower', picked, '-o', '-').stdout.splitlines()]
+    expect(lowered[lowered.index('ALU load_scalar <- buf as read__2;') - 1] == 'use read__1;',
+           f'lower: the read of buf[i] waits for i (rule 10): {lowered!r}')
     # a pointer to a local array points to it (no copy): *p and p[...] reach its elements; a
     # reference to a pointer to an object changes the pointer; T && bound by static_cast names x
     pointers = write(os.path.join(tmp, 'reference_pointers.mlu'),
@@ -180,7 +184,7 @@ with tempfile.TemporaryDirectory() as tmp:
                    '__mlu_func__ void set(half &h, float v) {\n  h = v;\n}\n'
                    '__mlu_global__ void k(half *x) {\n  hb[1] = 1.0f;\n  hb[2] += 1.0f;\n'
                    '  set(hb[3], 1.0f);\n  half &r = hb[5];\n  r = 2.0f;\n}\n')
-    expect(accesses(halves) == ['ALU store_scalar hb[2 +: 2];', 'ALU load_scalar <- hb[4 +: 2];',
+    expect(accesses(halves) == ['ALU store_scalar hb[2 +: 2];', 'ALU load_scalar <- hb[4 +: 2] as read__1;',
                                'ALU store_scalar hb[4 +: 2];', 'ALU store_scalar hb[6 +: 2];',
                                'ALU store_scalar hb[10 +: 2];'],
            f'lower: stores to half elements are stores: {accesses(halves)!r}')
@@ -190,7 +194,8 @@ with tempfile.TemporaryDirectory() as tmp:
                     'template <typename T>\nstruct TCell {\n  T v;\n'
                     '  __mlu_func__ TCell() { v = buf[3]; }\n};\n'
                     '__mlu_global__ void k(float *x) {\n  TCell<float> t[2];\n}\n')
-    expect(accesses(cells_t) == ['ALU load_scalar <- buf[12 +: 4];'] * 2,
+    expect(accesses(cells_t) == ['ALU load_scalar <- buf[12 +: 4] as read__1;',
+                                 'ALU load_scalar <- buf[12 +: 4] as read__2;'],
            f'lower: each element of a template record array is constructed: {accesses(cells_t)!r}')
     local = write(os.path.join(tmp, 'reference_to_local.mlu'),
                   '#include <bang.h>\n__nram__ float a[64];\n'

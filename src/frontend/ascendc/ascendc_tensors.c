@@ -58,14 +58,14 @@ struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_
         emit_access(emitter_of(I), interp_loc(I, at), "S", "set_value", &r, NULL, 0);
         return data;
     }
-    emit_access(emitter_of(I), interp_loc(I, at), "S", "get_value", NULL, &r, 1);
+    data.read = emit_value_read(emitter_of(I), interp_loc(I, at), "S", "get_value", &r);
     if (p.buffer != state_of(I)->tiling_buffer || p.num == OFFSET_UNKNOWN)
         return data;
     /* A tiling field read by hand: named by its byte offset, like the fields of a tiling
      * structure named by theirs. */
     char name[32];
     snprintf(name, sizeof(name), "tiling_at%lld", (long long)p.num);
-    return (struct value){.kind = VAL_INT, .buffer = -1,
+    return (struct value){.kind = VAL_INT, .buffer = -1, .read = data.read,
                           .num = interp_runtime(I, name, 4, "a word of the tiling argument")};
 }
 
@@ -175,8 +175,9 @@ bool tensor_call(struct interp *I, struct ac_state *s, const char *name, CXCurso
             return true;
         struct emit_region r = tensor_region(&at, t->element);
         if (name[0] == 'G') {
-            emit_access(emitter_of(I), interp_loc(I, call), "S", "get_value", NULL, &r, 1);
-            *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+            uint32_t read = emit_value_read(emitter_of(I), interp_loc(I, call), "S",
+                                            "get_value", &r);
+            *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1, .read = read};
         } else {
             emit_access(emitter_of(I), interp_loc(I, call), "S", "set_value", &r, NULL, 0);
         }

@@ -1,6 +1,7 @@
 /* The BANG C layer's shared state and the writing of its accesses (see bangc_access.h). */
 #include "bangc_access.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../../util/xalloc.h"
@@ -74,21 +75,44 @@ static char *regions_text(struct interp *I, CXCursor at, const struct span *span
     return text;
 }
 
-void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
-                  const struct span *writes, int nwrites, const struct span *reads, int nreads)
+/* The access line; with `bind`, a read that binds its value `as read__ID` (rule 10): returns
+ * the ID, 0 when nothing was bound (or written). */
+static uint32_t write_access(struct interp *I, CXCursor at, const char *unit, const char *op,
+                             const struct span *writes, int nwrites, const struct span *reads,
+                             int nreads, bool bind)
 {
     bool whole = false;
+    uint32_t id = 0;
     char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
     char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
-    if (rt && (*wt || *rt))
-        pir_writer_line_note(bangc_state(I)->w, interp_loc(I, at),
+    if (rt && (*wt || *rt)) {
+        struct pir_writer *w = bangc_state(I)->w;
+        id = bind && *rt ? pir_writer_bind_value(w) : 0;
+        char as[24] = "";
+        if (id)
+            snprintf(as, sizeof(as), " as read__%u", id);
+        pir_writer_line_note(w, interp_loc(I, at),
                              whole ? "whole buffer (an offset or size not known before the "
                                      "kernel runs)"
                                    : NULL,
-                             "%s %s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
-                             rt);
+                             "%s %s%s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
+                             rt, as);
+    }
     free(wt);
     free(rt);
+    return id;
+}
+
+void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
+                  const struct span *writes, int nwrites, const struct span *reads, int nreads)
+{
+    write_access(I, at, unit, op, writes, nwrites, reads, nreads, false);
+}
+
+uint32_t bangc_value_read(struct interp *I, CXCursor at, const char *unit, const char *op,
+                          const struct span *read)
+{
+    return write_access(I, at, unit, op, NULL, 0, read, 1, true);
 }
 
 struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)

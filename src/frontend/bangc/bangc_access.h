@@ -46,6 +46,10 @@ bool bangc_extent_arg(struct interp *I, CXCursor call, struct value v, const cha
 /* The access line `UNIT op w... <- r...;`; an untraceable or negative region is reported. */
 void bangc_access(struct interp *I, CXCursor at, const char *unit, const char *op,
                   const struct span *writes, int nwrites, const struct span *reads, int nreads);
+/* `UNIT op <- read as read__ID;`: a scalar read of the issuer that binds its value (rule 10);
+ * returns ID (0: nothing written). */
+uint32_t bangc_value_read(struct interp *I, CXCursor at, const char *unit, const char *op,
+                          const struct span *read);
 
 /* n spans of `bytes` each, `stride` bytes apart from base (allocated, n + 1; free it). */
 struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes);

@@ -59,11 +59,12 @@ static struct value scalar(struct interp *I, CXCursor at, struct value p, int64_
                            bool write)
 {
     struct span s = {p, bytes};
-    if (write)
+    if (write) {
         bangc_access(I, at, "ALU", "store_scalar", &s, 1, NULL, 0);
-    else
-        bangc_access(I, at, "ALU", "load_scalar", NULL, 0, &s, 1);
-    return (struct value){.kind = VAL_UNKNOWN, .buffer = -1};   /* data */
+        return (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    }
+    uint32_t read = bangc_value_read(I, at, "ALU", "load_scalar", &s);
+    return (struct value){.kind = VAL_UNKNOWN, .buffer = -1, .read = read};   /* data */
 }
 
 /* ---- __memcpy ---- */

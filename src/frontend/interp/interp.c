@@ -52,6 +52,12 @@ struct as_loc interp_end_loc(struct interp *I, CXCursor c)
     return at;
 }
 
+void interp_use(struct interp *I, CXCursor at, struct value v)
+{
+    if (v.read)
+        pir_writer_use_value(I->w, interp_loc(I, at), v.read);
+}
+
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
 {
     va_list ap;

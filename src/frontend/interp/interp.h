@@ -40,7 +40,16 @@ struct value {
     uint32_t sym;           /* VAL_UNKNOWN kept in a variable or field: which unknown it is
                              * (0: none), so that the same condition on the same unknowns is
                              * known to decide the same way again (interp_branch.c) */
+    uint32_t read;          /* rule 10: the latest scalar read of the issuer the value comes
+                             * from (its binding id, pir_writer_bind_value; 0: none). The
+                             * issuer's reads end in order, so the latest covers the others. */
 };
+
+/* The later of two values' reads (rule 10). */
+static inline uint32_t later_read(struct value a, struct value b)
+{
+    return a.read > b.read ? a.read : b.read;
+}
 
 /* VAL_POINTER's num when data decides where in the buffer it points (p + i with i read from
  * memory, two pointers into one buffer joined after a condition on data): accesses through it
@@ -164,6 +173,8 @@ struct interp {
     uint64_t snapshots;             /* snapshots taken (object.seen) */
     VEC(struct global_var) globals; /* variables outside the kernel the API layer placed */
     struct value scratch;           /* what a scalar memory access reads or writes */
+    uint32_t store_read;            /* rule 10: the read the value an assignment stores comes
+                                     * from, while its left side is found (memory_access) */
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
     uint32_t last_sym;              /* the last unknown given a name (value.sym) */
     struct branches *branches;      /* conditions on data being followed (interp_branch.c) */

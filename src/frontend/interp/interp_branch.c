@@ -323,6 +323,7 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
     }
 
     struct pir_mark at_if = pir_writer_mark(I->w);
+    uint32_t values_at_if = pir_writer_value_ids(I->w), then_values = 0;
     pir_writer_open(I->w, at, "if (?)");
     struct pir_mark then_start = pir_writer_mark(I->w);
     enum flow then_flow = run_side(I, then_side);
@@ -334,6 +335,10 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
     if (then_flow != FLOW_STOP) {
         after_then = snapshot_take(I);
         snapshot_restore(I, before);
+        /* the else side names its reads as the then side did (rule 10), so that equal
+         * sides stay equal text; its names are its own block's */
+        then_values = pir_writer_value_ids(I->w);
+        pir_writer_set_value_ids(I->w, values_at_if);
         at_else = pir_writer_mark(I->w);
         bool own = else_side->run == run_statement && !clang_Cursor_isNull(else_side->stmt);
         pir_writer_open(I->w, own ? interp_loc(I, else_side->stmt) : at, "else");
@@ -341,6 +346,8 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
         else_flow = run_side(I, else_side);
         else_end = pir_writer_mark(I->w);
         pir_writer_close(I->w, at);
+        if (pir_writer_value_ids(I->w) < then_values)
+            pir_writer_set_value_ids(I->w, then_values);
     }
     snapshot_free(before);
     if (then_flow == FLOW_STOP || else_flow == FLOW_STOP || I->stopped) {

@@ -343,6 +343,8 @@ struct value eval_call(struct interp *I, CXCursor call)
         if (method && self.kind == VAL_OBJECT && self.obj && self.obj->api == NULL &&
             !clang_CXXMethod_isStatic(fn))
             self = unknown;
+        for (int k = 0; k < nargs; k++)   /* rule 10: the API call needs its operands */
+            interp_use(I, call, args[k]);
         if (!I->api->call(I, klass, clang_getCString(name), fn,
                           self.kind == VAL_OBJECT ? self.obj : NULL, call, args, nargs, &result))
             interp_unsupported(I, call, "'%s%s%s' is not modelled by the %s frontend",

@@ -225,6 +225,8 @@ struct value eval(struct interp *I, CXCursor e)
         struct value r = unknown;
         if (k.len == 3) {
             struct value c = eval(I, k.items[0]);
+            if (c.kind != VAL_INT)
+                interp_use(I, k.items[0], c);   /* rule 10: the choice needs the value */
             if (c.kind == VAL_INT) {
                 r = eval(I, k.items[c.num ? 1 : 2]);
             } else if (!I->stopped && !cursor_has_effects(I->ops, I->tu, k.items[1]) &&
@@ -274,8 +276,11 @@ struct value eval(struct interp *I, CXCursor e)
             if (c.kind == VAL_INT)
                 v = c;
         }
-        if (v.kind == VAL_UNKNOWN && v.buffer >= 0)   /* data read from memory, as an address */
+        if (v.kind == VAL_UNKNOWN && v.buffer >= 0) {   /* data read from memory, as an address */
+            uint32_t read = v.read;
             v = loaded_value(I, e, clang_getCursorType(e), read_through(v));
+            v.read = read;
+        }
         return v;
     }
     default: {

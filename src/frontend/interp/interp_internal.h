@@ -166,6 +166,9 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
 /* *into becomes the join of itself and other: the same value stays, two pointers into one
  * buffer point somewhere in it (OFFSET_UNKNOWN), anything else is unknown. */
 void interp_join_value(struct value *into, struct value other);
+/* Rule 10: the kernel needs v here (an operand, an address, a condition): `use` of the read it
+ * comes from, when it comes from one (interp.c). */
+void interp_use(struct interp *I, CXCursor at, struct value v);
 /* v, an unknown being stored in a variable or field, with a name of its own (value.sym). */
 struct value named_unknown(struct interp *I, struct value v);
 /* Whether two values are the same (the same unknown, for named ones). */

@@ -51,14 +51,21 @@ struct value *memory_access(struct interp *I, CXCursor e, struct value p, int64_
         I->scratch = p;
         return &I->scratch;
     }
+    /* Rule 10: the issuer needs the address, and a store the value it stores (an update
+     * such as `p[i] += x`: also the value it read just before). */
+    interp_use(I, e, p);
     struct value known = unknown;
     if (use == USE_READ || use == USE_READ_WRITE)
         known = I->api->scalar(I, e, p, bytes, false);
-    if (use == USE_WRITE || use == USE_READ_WRITE)
+    if (use == USE_WRITE || use == USE_READ_WRITE) {
+        interp_use(I, e, known);
+        interp_use(I, e, (struct value){.read = I->store_read});
         I->api->scalar(I, e, p, bytes, true);
+    }
     I->scratch = known.kind == VAL_INT && use == USE_READ
                      ? int_value(fit_to_type(clang_getCursorType(e), known.num))
                      : loaded_value(I, e, clang_getCursorType(e), p);
+    I->scratch.read = known.read;
     return &I->scratch;
 }
 
@@ -118,6 +125,7 @@ struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_
         } else {
             a = pointer_add(a, k * size);
         }
+        a.read = later_read(a, i);   /* rule 10: the address needs the index */
         /* a row of a pointer to arrays (`float (*rows)[7]`, rows[i]): the address of the row,
          * read where its elements are */
         if (is_array(clang_getCanonicalType(clang_getCursorType(e)))) {

@@ -54,8 +54,20 @@ static struct value pointer_compare(struct interp *I, const char *op, struct val
     return unknown;
 }
 
+static struct value arith_of(struct interp *I, CXCursor e, const char *op, struct value a,
+                             struct value b, CXType result_type);
+
+/* a op b: the result comes from the reads its operands came from (rule 10). */
 static struct value arith(struct interp *I, CXCursor e, const char *op, struct value a,
                           struct value b, CXType result_type)
+{
+    struct value r = arith_of(I, e, op, a, b, result_type);
+    r.read = later_read(a, b);
+    return r;
+}
+
+static struct value arith_of(struct interp *I, CXCursor e, const char *op, struct value a,
+                             struct value b, CXType result_type)
 {
     if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
         int64_t step = pointee_size(result_type) * b.num;
@@ -120,6 +132,7 @@ struct value eval_binary(struct interp *I, CXCursor e)
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
         struct value a = eval(I, lhs);
         if (a.kind != VAL_INT) {
+            interp_use(I, lhs, a);   /* rule 10: whether the right side runs needs it */
             /* data decides whether the right side runs: its reads are counted as if it did;
              * one with effects runs on one side of a choice on data */
             if (!I->stopped && cursor_has_effects(I->ops, I->tu, rhs) && a.kind == VAL_UNKNOWN)
@@ -138,7 +151,9 @@ struct value eval_binary(struct interp *I, CXCursor e)
     }
     if (!strcmp(op, "=")) {
         struct value v = eval(I, rhs);
+        I->store_read = v.read;
         struct value *slot = lvalue(I, lhs, USE_WRITE);
+        I->store_read = 0;
         if (!slot)
             return unknown;
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
@@ -156,7 +171,9 @@ struct value eval_binary(struct interp *I, CXCursor e)
         char base[4] = {0};
         memcpy(base, op, n - 1 < 3 ? n - 1 : 3);
         struct value b = eval(I, rhs);
+        I->store_read = b.read;
         struct value *slot = lvalue(I, lhs, USE_READ_WRITE);
+        I->store_read = 0;
         if (!slot)
             return unknown;
         *slot = named_unknown(I, arith(I, e, base, *slot, b, clang_getCursorType(lhs)));
@@ -169,6 +186,8 @@ struct value eval_binary(struct interp *I, CXCursor e)
                                     : unknown;
     return arith(I, e, op, a, b, type);
 }
+
+static struct value unary_of(struct interp *I, CXCursor e, const char *op, struct value v);
 
 struct value eval_unary(struct interp *I, CXCursor e)
 {
@@ -211,6 +230,15 @@ struct value eval_unary(struct interp *I, CXCursor e)
             return eval(I, cursor_first_expr(inner));
     }
     struct value v = eval(I, operand);
+    struct value r = unary_of(I, e, op, v);
+    if (r.kind != VAL_OBJECT && (strcmp(op, "*") || v.kind != VAL_POINTER || !I->api->scalar))
+        r.read = later_read(r, v);   /* -x, !x, (T)x: from x's reads; *p reads anew */
+    return r;
+}
+
+/* What the unary operator `op` (not ++, --, nor & of a variable) makes of v. */
+static struct value unary_of(struct interp *I, CXCursor e, const char *op, struct value v)
+{
     if (!strcmp(op, "*") && v.kind == VAL_REF) {
         struct value *slot = through_ref(I, e, v);
         return slot ? *slot : unknown;

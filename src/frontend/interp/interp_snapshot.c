@@ -185,6 +185,8 @@ bool interp_same_value(struct value a, struct value b)
 
 void interp_join_value(struct value *into, struct value other)
 {
+    uint32_t read = later_read(*into, other);
+    into->read = read;
     if (interp_same_value(*into, other))
         return;
     if (into->kind == VAL_POINTER && other.kind == VAL_POINTER && into->buffer == other.buffer) {
@@ -193,6 +195,7 @@ void interp_join_value(struct value *into, struct value other)
     } else {
         *into = unknown;
     }
+    into->read = read;   /* on either path it may come from its side's reads */
 }
 
 /* The current values become the join of themselves and s's: what differs is unknown. */

@@ -25,6 +25,14 @@ static bool condition_value(struct interp *I, CXCursor c, struct value v, const 
     return true;
 }
 
+/* if on data: the condition needs its value (rule 10), then both sides run. */
+static enum flow data_if(struct interp *I, CXCursor s, const CXCursor *k, CXCursor else_side,
+                         struct value c)
+{
+    interp_use(I, k[0], c);
+    return exec_data_if_on(I, s, k[0], k[1], else_side);
+}
+
 /* if: one side when the condition is known, both (exec_data_if) when it depends on data. */
 static enum flow exec_if(struct interp *I, CXCursor s)
 {
@@ -43,7 +51,7 @@ static enum flow exec_if(struct interp *I, CXCursor s)
     if (I->stopped)
         f = FLOW_STOP;
     else if (c.kind == VAL_UNKNOWN)
-        f = exec_data_if_on(I, s, k.items[0], k.items[1], else_side);
+        f = data_if(I, s, k.items, else_side, c);
     else if (!condition_value(I, k.items[0], c, "the condition of 'if'", &go))
         f = FLOW_STOP;
     else if (go)
@@ -154,6 +162,7 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
                 }
                 if (data_tests++ >= most)
                     break;
+                interp_use(I, cond, c);   /* rule 10: the test needs the value */
                 f = exec_data_loop_test(I, cond);
                 if (f != FLOW_NEXT)
                     break;
@@ -252,6 +261,7 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
         interp_unsupported(I, s, "this form of 'switch' is not modelled");
         stop(I);
     } else if ((value = eval(I, k.items[0])).kind == VAL_UNKNOWN && !I->stopped) {
+        interp_use(I, k.items[0], value);
         f = data_switch(I, s, k.items[k.len - 1]);
     } else if (interp_int(I, k.items[0], value, "the value of 'switch'", &v)) {
         struct cursor_vec body = cursor_children(k.items[k.len - 1]);

@@ -166,12 +166,16 @@ struct value interp_address_of(struct interp *I, CXCursor e)
             return unknown;
         struct value b = eval(I, base), i = eval(I, index);
         if (b.kind == VAL_POINTER && b.buffer >= 0) {
-            if (i.kind == VAL_INT)
-                return pointer_add(b, i.num * interp_type_size(t));
-            /* data picks the element: somewhere in the buffer */
-            bool first = b.num != OFFSET_UNKNOWN;
-            return (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN,
-                                  .past_known = first, .past = first ? b.num : 0};
+            struct value a;
+            if (i.kind == VAL_INT) {
+                a = pointer_add(b, i.num * interp_type_size(t));
+            } else {   /* data picks the element: somewhere in the buffer */
+                bool first = b.num != OFFSET_UNKNOWN;
+                a = (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN,
+                                   .past_known = first, .past = first ? b.num : 0};
+            }
+            a.read = later_read(b, i);   /* rule 10: the address needs the index */
+            return a;
         }
         if (b.kind == VAL_OBJECT && b.obj && !b.obj->api)
             /* an element of a local array picked by data: no memory, its value unknown */

@@ -171,8 +171,11 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
     }
 }
 
-void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
-                 const struct emit_region *write, const struct emit_region *reads, int nreads)
+/* The access line, with `as read__ID` when it binds the value it reads (rule 10): returns
+ * the id, 0 without. */
+static uint32_t write_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                             const struct emit_region *write, const struct emit_region *reads,
+                             int nreads, bool bind)
 {
     struct tracked_access x = {.nregions = 0};
     if (write) {
@@ -198,10 +201,27 @@ void emit_access(struct emitter *e, struct as_loc at, const char *unit, const ch
         free(text);
         text = more;
     }
-    pir_writer_line(e->w, at, "%s", text);
+    uint32_t id = bind ? pir_writer_bind_value(e->w) : 0;
+    if (id)
+        pir_writer_line(e->w, at, "%s as read__%u", text, id);
+    else
+        pir_writer_line(e->w, at, "%s", text);
     free(text);
     if (u >= 0)
         VEC_PUSH(e->done[u], x);
+    return id;
+}
+
+void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                 const struct emit_region *write, const struct emit_region *reads, int nreads)
+{
+    write_access(e, at, unit, op, write, reads, nreads, false);
+}
+
+uint32_t emit_value_read(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                         const struct emit_region *read)
+{
+    return write_access(e, at, unit, op, NULL, read, 1, true);
 }
 
 void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,

@@ -30,6 +30,10 @@ void emitter_free(struct emitter *e);
 /* `UNIT op write <- reads;` (write may be NULL: a read-only access). */
 void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
                  const struct emit_region *write, const struct emit_region *reads, int nreads);
+/* `UNIT op <- read as read__ID;`: a scalar read on the issuer that binds the value it reads
+ * (rule 10); returns ID, for pir_writer_use_value where the kernel first needs the value. */
+uint32_t emit_value_read(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                         const struct emit_region *read);
 void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,
                int64_t id);
 /* prim(src, dst, id) for a signal or wait of a bank of its own (the model's `bank`, apart

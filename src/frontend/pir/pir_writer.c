@@ -39,6 +39,7 @@ void pir_writer_free(struct pir_writer *w)
     for (size_t i = 0; i < w->nheader; i++)
         free(w->header[i]);
     free(w->header);
+    pir_values_free(&w->values);
     memset(w, 0, sizeof(*w));
 }
 
@@ -267,6 +268,7 @@ void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt
     va_start(ap, fmt);
     put_formatted(w, origin, NULL, " {", fmt, ap);
     va_end(ap);
+    pir_values_opened(w);
     w->indent++;
 }
 
@@ -291,6 +293,7 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     w->body_lines -= (int)(w->norigins - m.norigins);
     w->norigins = m.norigins;
     w->indent = m.indent;
+    pir_values_rolled_back(w, m.norigins);
 }
 
 /* The length of a body line without its trailing `  // ...` comment. */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "../../util/key_map.h"
+#include "pir_values.h"
 #include "../../util/source.h"
 #include "lowering.h"
 
@@ -49,6 +50,7 @@ struct pir_writer {
     size_t ntargets;
     char **header;          /* comment lines, without "// " */
     size_t nheader;
+    struct pir_values values;   /* rule 10's bindings and uses (pir_values.c) */
 };
 
 void pir_writer_init(struct pir_writer *w);
@@ -83,6 +85,21 @@ void pir_writer_line_note(struct pir_writer *w, struct as_loc origin, const char
 void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void pir_writer_close(struct pir_writer *w, struct as_loc origin);
+
+/* Rule 10 (pir_values.h). The next line written, a read on the issuer, binds the value it
+ * reads: returns the id to write as `as read__ID`. */
+uint32_t pir_writer_bind_value(struct pir_writer *w);
+/* `use read__ID;` from `origin`, where binding ID is in scope and no use of it written before
+ * already covers this place; nothing otherwise (id 0: no value). */
+void pir_writer_use_value(struct pir_writer *w, struct as_loc origin, uint32_t id);
+/* The ids given so far; set back for the other side of a choice, so that both sides name the
+ * same reads alike (sides that end up the same text are kept once). */
+uint32_t pir_writer_value_ids(const struct pir_writer *w);
+void pir_writer_set_value_ids(struct pir_writer *w, uint32_t ids);
+/* pir_writer.c tells pir_values.c of blocks opened and lines taken back. */
+void pir_values_opened(struct pir_writer *w);
+void pir_values_rolled_back(struct pir_writer *w, size_t norigins);
+void pir_values_free(struct pir_values *v);
 
 /* Forgets the buffers declared after the first `keep` (a lowering thrown away whole: nothing
  * written afterwards may name them). */

@@ -1,0 +1,39 @@
+/* The values of rule 10 a frontend writes (docs/pir.md, "Value use"): a scalar read on the
+ * issuer binds what it reads (`S get_value <- x[0 +: 4] as read__3;`), and `use read__3;` goes
+ * where the kernel first needs the value. A use may only name a binding made earlier in its
+ * block or one around it: the writer knows which blocks are open, so it writes a use only
+ * where the binding is still in scope, and nothing otherwise (which orders nothing: more
+ * findings, never fewer). */
+#ifndef AS_FRONTEND_PIR_VALUES_H
+#define AS_FRONTEND_PIR_VALUES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../util/xalloc.h"
+
+/* Where a line sits: its index among the body lines, its depth (the writer's indent), and the
+ * serial of the innermost block open around it (0 at depth 0). */
+struct pir_place {
+    size_t line;
+    int depth;
+    uint32_t block;
+};
+
+struct pir_value {
+    uint32_t id;            /* read__ID */
+    struct pir_place bound; /* the binding read's line */
+    bool used;              /* `use` written at `use`, which covers what follows it there */
+    struct pir_place use;
+};
+
+struct pir_values {
+    VEC(struct pir_value) live;     /* by line; a rollback drops the ones past its mark */
+    uint32_t next_id;               /* the last id given */
+    uint32_t *block_serial;         /* per depth k: the block open from depth k to k + 1 */
+    size_t serial_cap;
+    uint32_t blocks;                /* serials given */
+};
+
+#endif
