@@ -257,8 +257,13 @@ expect(p.returncode == 2 and p.stdout.startswith(
 
 # auto-sync: on by default (said in the lowered header), off on request
 p = run('lower', f'{K}/scalar_read_race.cpp')
-expect(f'  set_flag(MTE2, S, 7);  // auto-sync, from {K}/scalar_read_race.cpp:21:21' in
+expect(f'  auto_set_flag(MTE2, S, 7);  // auto-sync, from {K}/scalar_read_race.cpp:21:21' in
        p.stdout.splitlines(), 'auto-sync adds the MTE2->S flag before GetValue, marked')
+# out of the issuer the compiler's pair is the order it gives (no flag of its own to overrun)
+p = run('lower', f'{K}/auto_sync_rows.cpp')
+expect(f'  auto_sync(S, V);  // auto-sync, from {K}/auto_sync_rows.cpp:27:9' in p.stdout.splitlines()
+       and 'auto_set_flag(S, V' not in p.stdout,
+       'auto-sync writes S -> V as auto_sync(S, V): ' + p.stdout[-1500:])
 p = run('lower', '--auto-sync=off', f'{K}/scalar_read_race.cpp')
 expect('auto-sync' not in p.stdout.split('model "')[1] and
        '// auto-sync: off (no compiler-inserted sync is assumed)' in p.stdout,

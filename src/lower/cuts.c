@@ -122,6 +122,8 @@ static bool orders_everything(const struct ast_stmt *s, const struct model_prim 
                strcmp(s->args->name, prim->all_word) == 0;
     case BAR_MASK_ARGS:
         return s->nargs == 0 && prim->from.all && prim->to.all;
+    case BAR_UNIT_PAIR:
+        return false;
     }
     return false;
 }

@@ -158,6 +158,16 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
         from = to = (uint64_t)1 << queue_unit;
         break;
     }
+    case BAR_UNIT_PAIR: {
+        if (!want_args(L, s, 2, "(FROM, TO)"))
+            return;
+        int f = arg_unit(L, s, 0), t = f < 0 ? -1 : arg_unit(L, s, 1);
+        if (t < 0)
+            return;
+        from = (uint64_t)1 << f;
+        to = (uint64_t)1 << t;
+        break;
+    }
     case BAR_MASK_ARGS:
         if (s->nargs == 0)
             break;

@@ -91,6 +91,8 @@ enum barrier_form {
     BAR_MASK_ARGS,      /* 0 arguments: bar(from, to) as declared (usually all, all);
                          * 2k arguments (k = nmask): the first k booleans select F among
                          * mask_units, the last k select T */
+    BAR_UNIT_PAIR,      /* two arguments, units f and t: bar({f}, {t}), issued by the issuer
+                         * (what a flag pair f -> t orders, with no flag of its own) */
 };
 
 /* A set of unit names; all == true means every unit of the core type. */
@@ -164,6 +166,14 @@ struct model_source {
     const char **auto_src, **auto_dst;
     int nauto_pairs;
     int auto_sync_id;
+    /* The primitives it is written with: a pair whose destination is the issuer as a signal
+     * and a wait (auto_signal, auto_wait: the wait stops issue, so the flag is taken before
+     * it can be set again); any other pair, when auto_barrier names a unit-pair barrier, as
+     * that barrier (the order the compiler's pair gives, without a flag the checker would
+     * find set twice: the compiler emits no overrun of its own). auto_by_barrier[i]: pair i
+     * is written as the barrier. */
+    const char *auto_signal, *auto_wait, *auto_barrier;
+    bool *auto_by_barrier;
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */

@@ -680,6 +680,10 @@ static void parse_barrier(struct walk *w, xmlNode *n, struct model_prim *p)
                        p->all_word);
         return;
     }
+    if (strcmp(form, "unit-pair") == 0) {
+        p->form = BAR_UNIT_PAIR;
+        return;
+    }
     p->form = strcmp(form, "fixed") == 0 ? BAR_FIXED : BAR_MASK_ARGS;
     if (p->form == BAR_MASK_ARGS)
         parse_mask(w, n, p);
@@ -851,6 +855,26 @@ static void parse_position(struct walk *w, xmlNode *n)
     s->npositions++;
 }
 
+/* The primitive <auto-sync> names in attribute `which` (or `fallback`), which must be one of
+ * the model's of that kind (a barrier: of form unit-pair); NULL when neither is given. */
+static const char *auto_sync_prim(struct walk *w, xmlNode *n, const char *which,
+                                  const char *fallback, enum prim_kind kind)
+{
+    const char *name = attr(w, n, which);
+    if (!name)
+        name = fallback;
+    if (!name)
+        return NULL;
+    const struct model_prim *p = model_prim_find(w->m, name);
+    if (!p || p->kind != kind || (kind == PRIM_BARRIER && p->form != BAR_UNIT_PAIR)) {
+        node_error(w, n, "auto-sync %s '%s' is not a %s primitive of the model", which, name,
+                   kind == PRIM_BARRIER ? "unit-pair barrier" : kind == PRIM_SIGNAL ? "signal"
+                                                                                      : "wait");
+        return NULL;
+    }
+    return name;
+}
+
 static void parse_auto_sync(struct walk *w, xmlNode *n)
 {
     struct model *m = w->m;
@@ -884,6 +908,13 @@ static void parse_auto_sync(struct walk *w, xmlNode *n)
     }
     s->nauto_pairs = pairs.len;
     s->auto_sync_id = (int)id;
+    s->auto_signal = auto_sync_prim(w, n, "signal", "set_flag", PRIM_SIGNAL);
+    s->auto_wait = auto_sync_prim(w, n, "wait", "wait_flag", PRIM_WAIT);
+    s->auto_barrier = auto_sync_prim(w, n, "barrier", NULL, PRIM_BARRIER);
+    s->auto_by_barrier = arena_alloc_array(&m->arena, (size_t)pairs.len + 1, sizeof(bool));
+    for (int i = 0; i < pairs.len; i++)
+        s->auto_by_barrier[i] = s->auto_barrier && strcmp(s->auto_src[i], s->auto_dst[i]) != 0
+                                && model_unit_index(ct, s->auto_dst[i]) != ct->issuer;
 }
 
 static void parse_source(struct walk *w, xmlNode *n)

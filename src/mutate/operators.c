@@ -167,6 +167,8 @@ static void weaken_barrier(struct gen *g, const struct ast_stmt *s, const struct
             replace_arg(g, MUT_WEAKEN_BARRIER, s, 0, g->ct->units[u].name);
         return;
     }
+    if (p->form == BAR_UNIT_PAIR)
+        return;   /* one unit to one unit: nothing weaker to become */
     size_t b, e;
     if (!stmt_span(g, s, &b, &e))
         return;

@@ -195,8 +195,11 @@ static void note_auto_sync(struct pir_writer *w, const struct frontend_options *
         n += (size_t)snprintf(pairs + n, sizeof(pairs) - n, "%s%s->%s", i ? " " : "",
                               ms->auto_src[i], ms->auto_dst[i]);
     pir_writer_note(w, "auto-sync: on (the compiler's syncs for %s, a barrier within one pipe "
-                    "and flag %d between two, are added where accesses conflict, marked "
-                    "auto-sync; --auto-sync=off to check without them)", pairs, ms->auto_sync_id);
+                    "and flag %d between two%s%s%s, are added where accesses conflict, marked "
+                    "auto-sync; --auto-sync=off to check without them)", pairs,
+                    ms->auto_sync_id, ms->auto_barrier ? " or, out of the issuer, " : "",
+                    ms->auto_barrier ? ms->auto_barrier : "",
+                    ms->auto_barrier ? " (the order of its pair, with no flag to set twice)" : "");
 }
 
 /* Parses src with the model's macros for `coretype`. */

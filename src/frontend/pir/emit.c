@@ -30,6 +30,8 @@ struct emitter {
     const char *units[MAX_UNITS];              /* the units the model's auto-sync names */
     int nunits;
     bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
+    bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
+    const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
     size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
     long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
@@ -61,8 +63,15 @@ struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms,
     e->auto_id = ms ? ms->auto_sync_id : 0;
     for (int i = 0; e->auto_sync && i < ms->nauto_pairs; i++) {
         int v = add_unit(e, ms->auto_src[i]), u = add_unit(e, ms->auto_dst[i]);
-        if (v >= 0 && u >= 0)
+        if (v >= 0 && u >= 0) {
             e->pairs[v][u] = true;
+            e->by_barrier[v][u] = ms->auto_by_barrier[i];
+        }
+    }
+    if (e->auto_sync) {
+        e->signal_prim = ms->auto_signal;
+        e->wait_prim = ms->auto_wait;
+        e->barrier_prim = ms->auto_barrier;
     }
     memset(e->set_at, -1, sizeof(e->set_at));
     return e;
@@ -159,10 +168,14 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
             if (v == u) {
                 pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
                 barrier(e, u);
+            } else if (e->by_barrier[v][u]) {
+                pir_writer_line_note(e->w, at, "auto-sync", "%s(%s, %s)", e->barrier_prim,
+                                     e->units[v], e->units[u]);
+                e->ordered[v][u] = e->done[v].len;
             } else {
-                pir_writer_line_note(e->w, at, "auto-sync", "set_flag(%s, %s, %d)",
+                pir_writer_line_note(e->w, at, "auto-sync", "%s(%s, %s, %d)", e->signal_prim,
                                      e->units[v], e->units[u], e->auto_id);
-                pir_writer_line_note(e->w, at, "auto-sync", "wait_flag(%s, %s, %d)",
+                pir_writer_line_note(e->w, at, "auto-sync", "%s(%s, %s, %d)", e->wait_prim,
                                      e->units[v], e->units[u], e->auto_id);
                 e->ordered[v][u] = e->done[v].len;
             }
