@@ -564,8 +564,8 @@ const char *const *as_kernel_extensions(void)
 int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
 {
     if (frontend_for_path(path) == FRONTEND_NONE) {
-        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx and "
-                        ".asc files)\n", path);
+        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx, "
+                        ".asc and .mlu files)\n", path);
         return 2;
     }
     const struct check_options *co = &o->check;
