@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/escape.h"
 #include "../util/fnv.h"
 #include "../util/xalloc.h"
 #include "settings.h"
@@ -209,7 +210,10 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     struct parse_state st = {.c = c};
     st.file = fopen(path, "r");
     if (!st.file) {
-        fprintf(errors, "accelsync: cannot read the configuration %s: %s\n", path, strerror(errno));
+        int error = errno;
+        char *name = escaped_copy(path);
+        fprintf(errors, "accelsync: cannot read the configuration %s: %s\n", name, strerror(error));
+        free(name);
         return false;
     }
     int rc = ini_parse_stream(read_line, &st, on_entry, &st);
@@ -218,19 +222,21 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     if (rc == 0 && c->extensions.len == 0)
         for (const char *const *e = as_kernel_extensions(); *e; e++)
             push(&c->extensions, *e);
+    /* the path and what the message quotes from the file may hold any byte (escape.h) */
+    char *name = escaped_copy(path);
     if (rc > 0) {
+        char *message = escaped_copy(st.message);
         if (st.error_line == rc)
-            fprintf(errors, "accelsync: %s:%d: %s\n", path, rc, st.message);
+            fprintf(errors, "accelsync: %s:%d: %s\n", name, rc, message);
         else
             fprintf(errors, "accelsync: %s:%d: expected NAME = VALUE, [SECTION] or a ';' comment\n",
-                    path, rc);
-        return false;
+                    name, rc);
+        free(message);
+    } else if (rc < 0) {
+        fprintf(errors, "accelsync: cannot read the configuration %s\n", name);
     }
-    if (rc < 0) {
-        fprintf(errors, "accelsync: cannot read the configuration %s\n", path);
-        return false;
-    }
-    return true;
+    free(name);
+    return rc == 0;
 }
 
 void config_free(struct project_config *c)

@@ -4,6 +4,7 @@
  * per unit, the two accesses and the sync instructions marked, a time axis with one tick per
  * distinct time (as the text chart, so a latency "without bound" does not squash the rest).
  * Findings can be filtered by check id, also from the address: report.html#only=raw-hazard. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,36 +14,50 @@
 
 #include "config.h"
 
-static void esc(FILE *out, const char *s)
+/* Text as HTML: markup characters as entities, and, as in the text report (escape.h), each
+ * control byte spelled \xHH: a name is shown as the bytes it is, never as a line break or a
+ * terminal sequence when the page is copied. A tab stays in source lines (keep_tab). */
+static void esc_bytes(FILE *out, const char *s, bool keep_tab)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        switch (*p) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '"': fputs("&quot;", out); break;
         default:
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                fputc('?', out);
-            else
-                fputc(*s, out);
+            if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {   /* a C1 control in UTF-8 */
+                fprintf(out, "\\x%02x\\x%02x", p[0], p[1]);
+                p++;
+            } else if ((*p < 0x20 && !(keep_tab && *p == '\t')) || *p == 0x7f) {
+                fprintf(out, "\\x%02x", *p);
+            } else {
+                fputc(*p, out);
+            }
         }
     }
 }
 
+static void esc(FILE *out, const char *s) { esc_bytes(out, s, false); }
+
+/* n bytes of a source line, which may hold NUL bytes (each shown as \x00). */
 static void esc_n(FILE *out, const char *s, size_t n)
 {
     char buf[512];
     while (n) {
         size_t k = n < sizeof(buf) - 1 ? n : sizeof(buf) - 1;
-        memcpy(buf, s, k);
-        buf[k] = '\0';
-        for (size_t i = 0; i < k; i++)
-            if (!buf[i])
-                buf[i] = '?';
-        esc(out, buf);
-        s += k;
-        n -= k;
+        size_t run = strnlen(s, k);
+        if (run == 0) {
+            fputs("\\x00", out);
+            s++;
+            n--;
+            continue;
+        }
+        memcpy(buf, s, run);
+        buf[run] = '\0';
+        esc_bytes(out, buf, true);
+        s += run;
+        n -= run;
     }
 }
 
