@@ -88,6 +88,17 @@ static void show_progress(void *data, size_t done, size_t total, const char *pat
     free(name);
 }
 
+/* A configuration's path as reports name it: relative to the working directory when it is
+ * under it (config_find gives real paths), as found otherwise. */
+static void name_config(struct as_options *o, const char *path)
+{
+    char cwd[4096];
+    size_t n = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
+    if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/')
+        path += n + 1;
+    as_options_set_config_name(o, path);
+}
+
 /* The options of one group of PATHs: the command line's over its configuration c (NULL:
  * the command line's alone, s->o). NULL after a message when c has a bad line. */
 static struct as_options *group_options(const struct cli_command *cmd, struct settings *s,
@@ -99,6 +110,7 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
     g.o = as_options_new();
     g.excludes = NULL;
     g.nexcludes = 0;
+    name_config(g.o, c->path);
     if (c->model)
         as_options_set_model(g.o, c->model);
     for (size_t i = 0; i < c->model_paths.len; i++)

@@ -65,6 +65,7 @@ struct parse_state {
     size_t cap;
     int line;                   /* the line being read, counted by the reader */
     int error_line;             /* the first line the handler or the reader refused */
+    int root_line;              /* the line of `root = ...`; 0: none */
     char message[256];
 };
 
@@ -127,10 +128,12 @@ static int on_entry(void *user, const char *section, const char *name, const cha
     struct parse_state *st = user;
     struct project_config *c = st->c;
     if (!*section && strcmp(name, "root") == 0) {
-        /* EditorConfig's marker of the top file. The nearest file is the only one read and
-         * the search stops at it, so it changes nothing, but a project may write it. */
+        /* EditorConfig's marker of the top file. Configurations do not merge: the nearest is
+         * the only one read and the search stops at it, so root changes nothing, and
+         * config_read says so rather than let a reader believe files above it would count. */
         if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
             return refuse(st, "root = ", value, ": give true or false");
+        st->root_line = st->line;
         return 1;
     }
     if (strcmp(section, "severity") == 0) {
@@ -235,6 +238,10 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     } else if (rc < 0) {
         fprintf(errors, "accelsync: cannot read the configuration %s\n", name);
     }
+    if (rc == 0 && st.root_line)
+        fprintf(errors, "accelsync: %s:%d: note: 'root' changes nothing: only the nearest "
+                "configuration is read, never one above it (remove the line)\n", name,
+                st.root_line);
     free(name);
     return rc == 0;
 }

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "../sim/trace.h"
 #include "artifact.h"
+#include "configs.h"
 #include "fingerprint.h"
 #include "json_text.h"
 #include "report.h"
@@ -136,6 +137,55 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
     return res;
 }
 
+/* The configurations of the run in its invocation: a ruleConfigurationOverride per check a
+ * configuration turned off (enabled false) or changed (its level), the configuration's path
+ * in its properties; and a toolConfigurationNotification per configuration naming its file
+ * and what it changes, so that a log never hides that a check was off. */
+static void configurations_json(json_t *invocation, const struct file_result *files, size_t n)
+{
+    struct report_config *configs;
+    size_t nconfigs = report_configs(files, n, &configs);
+    if (!nconfigs)
+        return;
+    json_t *overrides = json_array(), *notes = json_array();
+    for (size_t i = 0; i < nconfigs; i++) {
+        const struct report_config *c = &configs[i];
+        for (int id = 0; id < CHECK_COUNT; id++) {
+            const char *level = report_level_name(c->level[id]);
+            if (!level)
+                continue;
+            json_t *o = json_pack("{s:{s:s, s:i}, s:o}", "descriptor", "id",
+                                  check_name((enum check_id)id), "index", id, "configuration",
+                                  strcmp(level, "off") == 0 ? json_pack("{s:b}", "enabled", 0)
+                                                            : json_pack("{s:s}", "level", level));
+            if (c->path)
+                json_object_set_new(o, "properties", json_pack("{s:o}", "configuration",
+                                                               json_text(c->path)));
+            json_array_append_new(overrides, o);
+        }
+        char *changes = report_config_changes(c);
+        char *text = malloc(strlen(changes) + (c->path ? strlen(c->path) : 0) + 32);
+        if (text)
+            sprintf(text, "%s%s: %s", c->path ? "configuration " : "check levels",
+                    c->path ? c->path : "", changes);
+        json_t *note = json_pack("{s:s, s:o}", "level", "note", "message",
+                                 message(text ? text : changes));
+        if (c->path)
+            json_object_set_new(note, "locations", json_pack("[{s:{s:o}}]", "physicalLocation",
+                                                             "artifactLocation",
+                                                             artifact_location(c->path)));
+        json_array_append_new(notes, note);
+        free(text);
+        free(changes);
+    }
+    free(configs);
+    if (json_array_size(overrides))
+        json_object_set_new(invocation, "ruleConfigurationOverrides", overrides);
+    else
+        json_decref(overrides);
+    json_object_set_new(invocation, "toolConfigurationNotifications", notes);
+}
+
 bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror)
 {
     json_t *results = json_array(), *artifacts = json_array(), *notifications = json_array();
@@ -163,6 +213,7 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
     json_t *invocation = json_pack("{s:b, s:i, s:o}", "executionSuccessful", all_verified,
                                    "exitCode", s.exit_code, "toolExecutionNotifications",
                                    notifications);
+    configurations_json(invocation, files, n);
     char cwd[PATH_MAX];
     json_t *base = getcwd(cwd, sizeof(cwd)) ? artifact_location(cwd) : NULL;
     const char *u = base ? json_string_value(json_object_get(base, "uri")) : NULL;

@@ -161,7 +161,7 @@ def control_bytes_on_stderr(tmp):
     write(os.path.join(k, f'b{esc}.pir'), CLEAN)
     drawn = subprocess.run(['script', '-qec', f'{binary} check -q k > /dev/null', '/dev/null'],
                            capture_output=True, cwd=tmp, timeout=TIME_LIMIT).stdout
-    expect(f'accelsync: [2/2] k/b{spelt}.pir'.encode() in drawn and b'\x1b[2J' not in drawn
+    expect(f'/2] k/b{spelt}.pir'.encode() in drawn and b'\x1b[2J' not in drawn
            and b'\x07' not in drawn, f'progress: {drawn!r}')
     # a configuration's path and the words it quotes from the file
     config = os.path.join(tmp, f'c{esc}.ini')
@@ -244,9 +244,12 @@ def configuration(tmp):
     p = run('check', 'repo/k', cwd=tmp)
     expect(p.returncode == 1 and not p.stderr,
            f'long comment: its tail was read as a setting: exit {p.returncode}, {p.stderr!r}')
+    # configurations do not merge: root = true is read, changes nothing, and says so
     write(config, 'root = true\n[check]\nmodel = ascend910b2\n')
     p = run('check', 'repo/k', cwd=tmp)
-    expect(p.returncode == 1 and not p.stderr, f'root = true: exit {p.returncode}, {p.stderr!r}')
+    want = (f"accelsync: {os.path.realpath(config)}:1: note: 'root' changes nothing: only the "
+            "nearest configuration is read, never one above it (remove the line)\n")
+    expect(p.returncode == 1 and text(p.stderr) == want, f'root = true: exit {p.returncode}, {p.stderr!r}')
     real = os.path.realpath(config)
     for body, message in (
             ('[check]\nmodel = ' + 'x' * 300 + '\n',
