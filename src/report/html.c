@@ -77,7 +77,14 @@ static const char style[] =
     "svg.timeline{border:1px solid #eee;margin-top:.3em}"
     "svg text{font-family:monospace;font-size:11px}"
     "rect.first{fill:#e53935}rect.second{fill:#1e88e5}rect.sync{fill:#43a047}"
-    "rect.other{fill:#9e9e9e}rect.slow{stroke:#000;stroke-dasharray:4 2}";
+    "rect.other{fill:#9e9e9e}rect.slow{stroke:#000;stroke-dasharray:4 2}"
+    "ul.legend{list-style:none;padding:0;margin:.2em 0;font-size:.9em}"
+    "ul.legend li{display:inline-block;margin-right:1.2em}"
+    ".swatch{display:inline-block;width:1.4em;height:.8em;margin-right:.3em;"
+    "vertical-align:middle;border-radius:2px}"
+    ".swatch.first{background:#e53935}.swatch.second{background:#1e88e5}"
+    ".swatch.sync{background:#43a047}.swatch.other{background:#9e9e9e}"
+    ".swatch.slow{border:1px dashed #000;background:#fff}";
 
 static const char script[] =
     "(function(){"
@@ -192,6 +199,48 @@ static void timeline_svg(FILE *out, const struct sim_trace *t, size_t index)
     free(times);
 }
 
+/* What each colour of a timeline stands for, one entry per colour it uses: the first and the
+ * second access with their statements (line and instruction), sync instructions, the others,
+ * and the dashed outline of a delayed one. */
+static void timeline_legend(FILE *out, const struct sim_trace *t)
+{
+    const struct sim_trace_entry *first = NULL, *second = NULL;
+    bool sync = false, other = false, slow = false;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct sim_trace_entry *e = &t->entries[i];
+        if (e->start == SIM_NEVER)
+            continue;   /* drawn as text, not a bar */
+        if (e->role == TRACE_FIRST && !first)
+            first = e;
+        else if (e->role == TRACE_SECOND && !second)
+            second = e;
+        else if (e->role != TRACE_FIRST && e->role != TRACE_SECOND)
+            *(e->sync ? &sync : &other) = true;
+        slow |= e->slow;
+    }
+    fputs("<ul class=\"legend\">", out);
+    const struct sim_trace_entry *accesses[2] = {first, second};
+    for (int k = 0; k < 2; k++) {
+        if (!accesses[k])
+            continue;
+        fprintf(out, "<li data-kind=\"%s\"><span class=\"swatch %s\"></span>%s access: line %d ",
+                k ? "second" : "first", k ? "second" : "first", k ? "second" : "first",
+                accesses[k]->loc.line);
+        esc(out, accesses[k]->what);
+        fputs("</li>", out);
+    }
+    if (sync)
+        fputs("<li data-kind=\"sync\"><span class=\"swatch sync\"></span>synchronization "
+              "(flags, barriers)</li>", out);
+    if (other)
+        fputs("<li data-kind=\"other\"><span class=\"swatch other\"></span>other "
+              "instructions</li>", out);
+    if (slow)
+        fputs("<li data-kind=\"slow\"><span class=\"swatch slow\"></span>delayed by the "
+              "schedule</li>", out);
+    fputs("</ul>\n", out);
+}
+
 static void finding_html(FILE *out, const struct file_result *r, const struct finding *f,
                          size_t *witnesses)
 {
@@ -233,6 +282,7 @@ static void finding_html(FILE *out, const struct file_result *r, const struct fi
         esc(out, f->trace->outcome ? f->trace->outcome : f->trace->schedule);
         fputs("</figcaption>\n", out);
         timeline_svg(out, f->trace, (*witnesses)++);
+        timeline_legend(out, f->trace);
         fputs("</figure>\n", out);
     }
     fputs("</article>\n", out);
