@@ -200,4 +200,26 @@ with tempfile.TemporaryDirectory() as tmp:
            f'a file not verified is a failed execution with a notification: {inv}')
     expect(any(r['ruleId'] == 'syntax-error' and r['locations'][0]['physicalLocation']['region']['startLine'] == 3
                for r in d['runs'][0]['results']), 'the syntax error is a result at its line')
+# A configuration's overrides and notification are valid SARIF, and the logs of two shards
+# under it merge into the log of the whole, each override once
+with tempfile.TemporaryDirectory() as tmp:
+    os.mkdir(os.path.join(tmp, '.git'))
+    with open(os.path.join(tmp, '.accelsync'), 'w') as f:
+        f.write('[check]\ndisable = raw-hazard\n[severity]\nbad-event-id = warning\n')
+    racy = open(os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir')).read()
+    for name in ('a.pir', 'b.pir'):
+        with open(os.path.join(tmp, name), 'w') as f:
+            f.write(racy)
+    _, whole = sarif('a.pir', 'b.pir', cwd=tmp)
+    valid(whole, 'a configuration')
+    inv = whole['runs'][0]['invocations'][0]
+    expect([o['descriptor']['id'] for o in inv['ruleConfigurationOverrides']] == ['raw-hazard', 'bad-event-id']
+           and len(inv['toolConfigurationNotifications']) == 1 and whole['runs'][0]['results'] == [],
+           f'a configuration in the invocation: {inv}')
+    for k in (1, 2):
+        with open(os.path.join(tmp, f'{k}.sarif'), 'w') as f:
+            f.write(sarif('--shard', f'{k}/2', 'a.pir', 'b.pir', cwd=tmp)[0].stdout)
+    m = subprocess.run([binary, 'merge-sarif', '1.sarif', '2.sarif'], capture_output=True, text=True, cwd=tmp)
+    expect(m.returncode == 0 and json.loads(m.stdout) == whole,
+           f'merge-sarif keeps each configuration override once: {m.stderr} {m.stdout[-300:]}')
 finish()
