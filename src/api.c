@@ -42,6 +42,7 @@ struct as_options {
     struct baseline *baseline;  /* findings accepted (as_options_set_baseline); NULL: none */
     as_progress_fn progress;    /* as_options_set_progress; NULL: none */
     void *progress_data;
+    char *config;               /* as_options_set_config_name; NULL: none */
     as_log_fn log;              /* NULL: standard error */
     void *log_data;
     struct sim_replay replay;
@@ -84,6 +85,7 @@ void as_options_free(struct as_options *o)
     free(o->model);
     free(o->task_type);
     free(o->arch);
+    free(o->config);
     sim_replay_free(&o->replay);
     free(o);
 }
@@ -475,6 +477,13 @@ const char *as_options_set_check_level(struct as_options *o, const char *check, 
     return NULL;
 }
 
+void as_options_set_config_name(struct as_options *o, const char *path)
+{
+    free(o->config);
+    o->config = path ? xstrdup(path) : NULL;
+    o->check.config = o->config;
+}
+
 bool as_options_set_baseline(struct as_options *o, const char *path, FILE *errors)
 {
     struct baseline *b = baseline_read(path, errors);
@@ -564,8 +573,8 @@ const char *const *as_kernel_extensions(void)
 int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
 {
     if (frontend_for_path(path) == FRONTEND_NONE) {
-        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx and "
-                        ".asc files)\n", path);
+        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx, "
+                        ".asc and .mlu files)\n", path);
         return 2;
     }
     const struct check_options *co = &o->check;

@@ -140,6 +140,36 @@ with tempfile.TemporaryDirectory() as tmp:
                f'{args[0]} -o -: written to standard output: {p.stdout[:80]!r} {p.stderr[:200]!r}')
     expect(open(racy).read() == RACY, 'fix -o -: the source is left as it was')
 
+# --help names every kind of file check reads: PIR, Ascend C (.asc, .cpp) and BANG C (.mlu)
+for cmd in ([], ['check'], ['lower']):
+    h = run(*cmd, '--help').stdout
+    expect(all(k in h for k in ('.mlu', '.asc', '.cpp', 'BANG C')),
+           f'accelsync {" ".join(cmd)} --help names .mlu, .asc and .cpp: {h[:160]!r}')
+
+
+# Completion: `accelsync CMD --<TAB>` offers CMD's own options, read from its --help's option
+# column, and not an option its descriptions only mention.
+def complete(*words):
+    line = ' '.join(['accelsync', *words])
+    script = (f'source {root}/scripts/completion/accelsync; accelsync() {{ {binary} "$@"; }}; '
+              f'COMP_WORDS=(accelsync {" ".join(words)}); COMP_CWORD={len(words)}; '
+              f'COMP_LINE="{line}"; _accelsync; printf "%s\\n" "${{COMPREPLY[@]}}"')
+    p = subprocess.run(['bash', '-c', script], capture_output=True, text=True,
+                       env=dict(os.environ, PATH=os.path.dirname(binary) + ':' + os.environ['PATH']))
+    return sorted(p.stdout.split())
+
+
+mutate_opts = complete('mutate', '--')
+check_opts = complete('check', '--')
+expect('--operators' in mutate_opts and '--budget' in mutate_opts and '--witness' not in mutate_opts
+       and '--baseline' not in mutate_opts, f'mutate --<TAB>: {mutate_opts}')
+expect('--witness' in check_opts and '--baseline' in check_opts and '--operators' not in check_opts,
+       f'check --<TAB>: {check_opts}')
+expect(complete('merge-sarif', '--') == ['--help', '--output', '--version'],
+       f'merge-sarif --<TAB>: its three options, not --shard its text mentions: {complete("merge-sarif", "--")}')
+expect(complete('fix', '--d') == ['--dry-run'], f'fix --d<TAB>: {complete("fix", "--d")}')
+expect(complete('ch') == ['check'], f'accelsync ch<TAB>: {complete("ch")}')
+
 # docs/cli.md shows each help text as the binary prints it
 doc = open(f'{root}/docs/cli.md').read()
 for cmd in ([], ['check'], ['simulate'], ['mutate'], ['lower']):

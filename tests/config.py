@@ -63,7 +63,7 @@ raw-hazard = warning
            '-D overrides the configuration')
     # found from a file's directory upwards; --no-config and --config
     p = run('lib/sub/leak.pir', cwd=tmp)
-    expect(p.returncode == 0 and 'unmatched-signal' not in p.stdout, f'found from lib/sub/: {p.stdout}')
+    expect(p.returncode == 0 and '[unmatched-signal]' not in p.stdout, f'found from lib/sub/: {p.stdout}')
     p = run('--no-config', 'lib/sub/leak.pir', cwd=tmp)
     expect('[unmatched-signal]' in p.stdout, f'--no-config reads none: {p.stdout}')
     write(os.path.join(tmp, 'strict.ini'), '[severity]\nunmatched-signal = error\n')
@@ -79,7 +79,7 @@ raw-hazard = warning
     os.symlink(os.path.join('..', 'other', 'racy.pir'), os.path.join(lib, 'link.pir'))
     p = run('lib/sub/racy.kern', 'lib/link.pir', 'lib/sub/leak.pir', 'other/racy.pir', cwd=tmp)
     expect(p.returncode == 1 and 'racy.kern:5:3: warning:' in p.stdout and 'lib/link.pir:5:3: error:' in p.stdout
-           and 'other/racy.pir:5:3: error:' in p.stdout and 'unmatched-signal' not in p.stdout,
+           and 'other/racy.pir:5:3: error:' in p.stdout and '[unmatched-signal]' not in p.stdout,
            f'a linked file takes the configuration of its target: {p.stdout}')
     os.remove(os.path.join(lib, 'link.pir'))
 
@@ -112,4 +112,80 @@ raw-hazard = warning
                and os.path.realpath(os.path.join(tmp, 'bad', '.accelsync')) in p.stderr.replace(
                    where.split(': ')[1].rstrip(':'), os.path.realpath(os.path.join(tmp, 'bad', '.accelsync'))),
                f'{text!r}: {p.stderr!r}')
+
+    # Every report names the configurations used and what they turned off or changed: a
+    # configuration that disables the hazard cannot make a racy kernel pass unnoticed.
+    quiet = os.path.join(tmp, 'quiet')
+    write(os.path.join(quiet, '.accelsync'), '[check]\ndisable = raw-hazard, war-hazard\n'
+          '[severity]\nbad-event-id = warning\nunmatched-signal = error\n')
+    write(os.path.join(quiet, 'racy.pir'), RACY)
+    p = run('quiet', cwd=tmp)
+    expect(p.returncode == 0 and p.stdout ==
+           'accelsync: configuration quiet/.accelsync: turns off raw-hazard, war-hazard; makes a '
+           'warning of bad-event-id; makes an error of unmatched-signal\n'
+           'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
+           f'text: the configuration and its levels before the summary: {p.stdout!r}')
+    p = run('-q', 'quiet', cwd=tmp)
+    expect(p.returncode == 0 and p.stdout == '', f'-q: findings only: {p.stdout!r}')
+    # a configuration that changes no level is named too; from elsewhere, by its own path
+    p = run('lib/add.pir', 'quiet', 'other/racy.pir', cwd=tmp)
+    lines = p.stdout.split('\n')
+    expect(lines[-4:-1] == ['accelsync: configuration lib/.accelsync: turns off unmatched-signal; '
+                            'makes a warning of raw-hazard',
+                            'accelsync: configuration quiet/.accelsync: turns off raw-hazard, '
+                            'war-hazard; makes a warning of bad-event-id; makes an error of '
+                            'unmatched-signal',
+                            'accelsync: 3 files, 3 kernels: 1 error, 0 warnings'],
+           f'two configurations, in the order used: {lines[-4:]}')
+    write(os.path.join(tmp, 'plain', '.accelsync'), '[check]\nmodel = ascend910b2\n')
+    write(os.path.join(tmp, 'plain', 'racy.pir'), RACY)
+    p = run('.', cwd=os.path.join(tmp, 'plain'))
+    expect(p.stdout.endswith('accelsync: configuration .accelsync: changes no check level\n'
+                             'accelsync: 1 file, 1 kernel: 1 error, 0 warnings\n'),
+           f'a configuration that changes no level: {p.stdout[-160:]!r}')
+    p = run('--config', os.path.join(tmp, 'quiet', '.accelsync'), '../quiet', cwd=lib)
+    expect(p.stdout.startswith(f'accelsync: configuration {tmp}/quiet/.accelsync: turns off '),
+           f'--config FILE outside the working directory: by its path: {p.stdout!r}')
+    p = run('--no-config', 'quiet', cwd=tmp)
+    expect('configuration' not in p.stdout and p.returncode == 1, f'--no-config: {p.stdout!r}')
+    # JSON: summary.configurations and each file's configuration
+    p = run('--format', 'json', 'quiet', 'other/racy.pir', cwd=tmp)
+    doc = json.loads(p.stdout)
+    expect(doc['summary']['configurations'] == [
+        {'path': 'quiet/.accelsync', 'levels': {'raw-hazard': 'off', 'war-hazard': 'off',
+                                                'unmatched-signal': 'error', 'bad-event-id': 'warning'}}]
+           and [f['configuration'] for f in doc['files']] == ['quiet/.accelsync', None],
+           f'json: {doc["summary"].get("configurations")} {[f.get("configuration") for f in doc["files"]]}')
+    # SARIF: a ruleConfigurationOverride per level, a toolConfigurationNotification per file
+    p = subprocess.run([binary, 'check', '--format', 'sarif', 'quiet'], capture_output=True, text=True, cwd=tmp)
+    inv = json.loads(p.stdout)['runs'][0]['invocations'][0]
+    overrides = [(o['descriptor']['id'], o['configuration'], o['properties']['configuration'])
+                 for o in inv.get('ruleConfigurationOverrides', [])]
+    expect(overrides == [('raw-hazard', {'enabled': False}, 'quiet/.accelsync'),
+                         ('war-hazard', {'enabled': False}, 'quiet/.accelsync'),
+                         ('unmatched-signal', {'level': 'error'}, 'quiet/.accelsync'),
+                         ('bad-event-id', {'level': 'warning'}, 'quiet/.accelsync')],
+           f'sarif ruleConfigurationOverrides: {overrides}')
+    notes = inv.get('toolConfigurationNotifications', [])
+    expect(len(notes) == 1 and notes[0]['level'] == 'note' and notes[0]['message']['text'] ==
+           'configuration quiet/.accelsync: turns off raw-hazard, war-hazard; makes a warning of '
+           'bad-event-id; makes an error of unmatched-signal'
+           and notes[0]['locations'][0]['physicalLocation']['artifactLocation']['uri'] == 'quiet/.accelsync',
+           f'sarif toolConfigurationNotifications: {notes}')
+    p = subprocess.run([binary, 'check', '--format', 'sarif', '--no-config', 'quiet'], capture_output=True,
+                       text=True, cwd=tmp)
+    inv = json.loads(p.stdout)['runs'][0]['invocations'][0]
+    expect('ruleConfigurationOverrides' not in inv and 'toolConfigurationNotifications' not in inv,
+           f'sarif without a configuration: {inv}')
+
+    # Configurations do not merge: the nearest is the whole configuration, so a subdirectory's
+    # file re-enables what its parent's turned off, and `root` changes nothing (a note says so)
+    write(os.path.join(quiet, 'sub', '.accelsync'), 'root = true\n[check]\nmodel = ascend910b2\n')
+    write(os.path.join(quiet, 'sub', 'racy.pir'), RACY)
+    p = run('quiet/sub', cwd=tmp)
+    expect(p.returncode == 1 and '[raw-hazard]' in p.stdout
+           and 'accelsync: configuration quiet/sub/.accelsync: changes no check level\n' in p.stdout
+           and p.stderr == f"accelsync: {os.path.realpath(quiet)}/sub/.accelsync:1: note: 'root' changes "
+                           'nothing: only the nearest configuration is read, never one above it (remove the line)\n',
+           f'nearest only, root noted: exit {p.returncode} {p.stdout[-200:]!r} {p.stderr!r}')
 finish()

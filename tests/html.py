@@ -91,6 +91,21 @@ with tempfile.TemporaryDirectory() as tmp:
         expect('class="first' in one and 'class="second' in one and 'class="sync' in one
                and 'class="tick"' in one and 'class="unit"' in one,
                'a timeline marks the two accesses, the sync instructions, the units and the time axis')
+        # each timeline has a legend with one entry per colour it draws, exactly: the two
+        # accesses naming their statements' lines as their bars do, sync, other, delayed
+        figures = re.findall(r'<figure class="witness">.*?</figure>', dom, re.S)
+        wrong = []
+        for fig in figures:
+            bars = re.findall(r'<rect class="(\w+)( slow)?"[^>]*><title>[^<]*?\(line (\d+)\)', fig)
+            drawn = {b[0] for b in bars} | ({'slow'} if any(b[1] for b in bars) else set())
+            legend = re.findall(r'<li data-kind="(\w+)"><span class="swatch \1"></span>([^<]*)</li>', fig)
+            kinds = [k for k, _ in legend]
+            lines_ok = all(re.match(rf'{k} access: line {next(b[2] for b in bars if b[0] == k)} ', text)
+                           for k, text in legend if k in ('first', 'second'))
+            if sorted(kinds) != sorted(drawn) or len(set(kinds)) != len(kinds) or not lines_ok:
+                wrong.append((sorted(drawn), legend))
+        expect(len(figures) == len(witnesses) and not wrong,
+               f'every timeline has a legend of exactly its colours, the accesses with their lines: {wrong[:2]}')
         expect(re.search(r'id="shown">%d<' % len(findings), dom), 'the page counts the findings shown')
         articles = re.findall(r'<article.*?</article>', dom, re.S)
         missing = [a[:200] for a in articles if '<pre class="source">' in a and 'class="second"' not in a]

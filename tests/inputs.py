@@ -8,6 +8,7 @@ example of docs/ci.md is what the tool prints.
 usage: inputs.py ACCELSYNC SOURCE_ROOT"""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,4 +99,13 @@ with tempfile.TemporaryDirectory() as tmp:
     block = doc[doc.index(shown) + len(shown):doc.index('```', doc.index(shown))]
     p = run('check', '-j', '2', 'kernels', cwd=tmp)
     expect(p.returncode == 1 and p.stdout == block, f'docs/ci.md shows the real output: {p.stdout!r}')
+# docs/ci.md's pre-commit `rev` names a revision that exists: accelsync has no tags, so a
+# tag name there would be a rev pre-commit cannot clone. COMMIT is the placeholder it explains.
+ci = open(os.path.join(root, 'docs', 'ci.md')).read()
+revs = re.findall(r'^\s*rev:\s*(\S+)', ci, re.M)
+tags = subprocess.run(['git', 'tag', '-l'], cwd=root, capture_output=True, text=True).stdout.split()
+expect(revs and all(r == 'COMMIT' or r in tags for r in revs),
+       f'docs/ci.md: every pre-commit rev is COMMIT or an existing tag ({tags}): {revs}')
+expect('git ls-remote' in ci, 'docs/ci.md says how to find the commit to pin')
+
 finish()

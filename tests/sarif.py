@@ -43,9 +43,13 @@ if doc:
     registry = re.findall(r'\[CHECK_\w+\] = \{"([a-z-]+)"', open(f'{root}/src/util/diag.c').read())
     expect(ids == registry and 'raw-hazard' in ids and 'limit-exceeded' in ids,
            f'one rule per check id: {ids}')
+    # No -Ddocs_url: no helpUri (the installed docs are a dead link in a browser), the section
+    # of the docs in properties instead; nor an informationUri.
     expect(all(r['shortDescription']['text'] and r['fullDescription']['text'] and r['help']['text']
-               and r['helpUri'].endswith('diagnostics.md#' + r['id']) for r in rules),
-           'every rule has descriptions, help and a helpUri into docs/diagnostics.md')
+               and 'helpUri' not in r and r['properties']['documentation'] == 'docs/diagnostics.md#' + r['id']
+               for r in rules) and 'informationUri' not in run['tool']['driver'],
+           f'every rule has descriptions, help, no helpUri, its docs section: {rules[0]}')
+    expect(run.get('columnKind') == 'unicodeCodePoints', f'columnKind: {run.get("columnKind")}')
     expect(next(r for r in rules if r['id'] == 'unmatched-signal')['defaultConfiguration']['level'] == 'warning',
            'unmatched-signal defaults to warning')
     whole = json.loads(subprocess.run([binary, 'check', '--format', 'json', 'corpus'], cwd=root,
@@ -59,7 +63,8 @@ if doc:
         and r['locations'][0]['physicalLocation']['artifactLocation']['uri'].startswith('corpus/')
         and r['locations'][0]['physicalLocation']['artifactLocation']['uriBaseId'] == '%SRCROOT%'
         and r['locations'][0]['physicalLocation']['region']['startLine'] >= 1
-        and r['partialFingerprints']['accelsyncFindingHash/v1'])]
+        and r['partialFingerprints']['accelsyncFindingHash/v1']
+        and r['partialFingerprints']['primaryLocationLineHash'] == r['partialFingerprints']['accelsyncFindingHash/v1'])]
     expect(not bad, f'every result has its rule, a message, a relative file location, a line and a fingerprint: {bad[:1]}')
     hazards = [r for r in results if r['ruleId'].endswith('-hazard')]
     expect(hazards and all(r.get('relatedLocations') and 'fix: ' in r['message']['text'] for r in hazards
@@ -151,6 +156,40 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(rc['partialFingerprints'] != ra['partialFingerprints'],
            'an edit of the statement changes the fingerprint')
 
+    # The fingerprint and the artifact URI do not depend on how the file is named: k.pir,
+    # ./k.pir, .//./k.pir, and from another working directory (a copy of the tree elsewhere)
+    def first(doc):
+        res = doc['runs'][0]['results'][0]
+        return (res['locations'][0]['physicalLocation']['artifactLocation']['uri'],
+                res['partialFingerprints'])
+    with open(os.path.join(tmp, 'k.pir'), 'w') as f:
+        f.write(base)
+    named = [first(sarif(name, cwd=tmp)[1]) for name in ('k.pir', './k.pir', './/./k.pir')]
+    with tempfile.TemporaryDirectory() as other:
+        with open(os.path.join(other, 'k.pir'), 'w') as f:
+            f.write(base)
+        named.append(first(sarif('k.pir', cwd=other)[1]))
+    expect(named[0][0] == 'k.pir' and all(n == named[0] for n in named) and named[0] == first(a),
+           f'k.pir, ./k.pir, .//./k.pir and another tree: one URI, one fingerprint: {named}')
+    # from the directory above, the file is d/k.pir: another URI, so another fingerprint is
+    # allowed; what matters is that it does not depend on that directory's own place
+    os.mkdir(os.path.join(tmp, 'd'))
+    with open(os.path.join(tmp, 'd', 'k.pir'), 'w') as f:
+        f.write(base)
+    up = [first(sarif(name, cwd=tmp)[1]) for name in ('d/k.pir', './d/k.pir', 'd//k.pir')]
+    expect(up[0][0] == 'd/k.pir' and all(n == up[0] for n in up), f'd/k.pir spelt three ways: {up}')
+
+    # Columns are code points (columnKind unicodeCodePoints), not bytes: two bytes of 'é'
+    # before the statement count as one column
+    with open(os.path.join(tmp, 'u.pir'), 'w') as f:
+        f.write(base.replace('  V vmul c <- b, a;', '  /*é*/ V vmul c <- b, a;'))
+    _, u = sarif('u.pir', cwd=tmp)
+    region = u['runs'][0]['results'][0]['locations'][0]['physicalLocation']['region']
+    text = subprocess.run([binary, 'check', 'u.pir'], cwd=tmp, capture_output=True, text=True).stdout
+    expect(':10:' in text.split('\n')[0] and region['startColumn'] == 9
+           and region['endColumn'] == 9 + len('V vmul c <- b, a;'),
+           f'a statement after é: byte column 10 in text, code point column 9 in SARIF: {region} {text[:80]!r}')
+
     with open(os.path.join(tmp, 'bad.pir'), 'w') as f:
         f.write('model "ascend910b2";\nkernel k {\n  V vadds a <- ;\n}\n')
     p, d = sarif('bad.pir', 'k.pir', cwd=tmp)
@@ -161,4 +200,26 @@ with tempfile.TemporaryDirectory() as tmp:
            f'a file not verified is a failed execution with a notification: {inv}')
     expect(any(r['ruleId'] == 'syntax-error' and r['locations'][0]['physicalLocation']['region']['startLine'] == 3
                for r in d['runs'][0]['results']), 'the syntax error is a result at its line')
+# A configuration's overrides and notification are valid SARIF, and the logs of two shards
+# under it merge into the log of the whole, each override once
+with tempfile.TemporaryDirectory() as tmp:
+    os.mkdir(os.path.join(tmp, '.git'))
+    with open(os.path.join(tmp, '.accelsync'), 'w') as f:
+        f.write('[check]\ndisable = raw-hazard\n[severity]\nbad-event-id = warning\n')
+    racy = open(os.path.join(root, 'tests/kernels/raw-hazard/signal_same_pipe.pir')).read()
+    for name in ('a.pir', 'b.pir'):
+        with open(os.path.join(tmp, name), 'w') as f:
+            f.write(racy)
+    _, whole = sarif('a.pir', 'b.pir', cwd=tmp)
+    valid(whole, 'a configuration')
+    inv = whole['runs'][0]['invocations'][0]
+    expect([o['descriptor']['id'] for o in inv['ruleConfigurationOverrides']] == ['raw-hazard', 'bad-event-id']
+           and len(inv['toolConfigurationNotifications']) == 1 and whole['runs'][0]['results'] == [],
+           f'a configuration in the invocation: {inv}')
+    for k in (1, 2):
+        with open(os.path.join(tmp, f'{k}.sarif'), 'w') as f:
+            f.write(sarif('--shard', f'{k}/2', 'a.pir', 'b.pir', cwd=tmp)[0].stdout)
+    m = subprocess.run([binary, 'merge-sarif', '1.sarif', '2.sarif'], capture_output=True, text=True, cwd=tmp)
+    expect(m.returncode == 0 and json.loads(m.stdout) == whole,
+           f'merge-sarif keeps each configuration override once: {m.stderr} {m.stdout[-300:]}')
 finish()

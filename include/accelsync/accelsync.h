@@ -111,6 +111,10 @@ AS_EXPORT void as_options_set_jobs(struct as_options *o, unsigned jobs);
  * errors keep their level). */
 AS_EXPORT const char *as_options_set_check_level(struct as_options *o, const char *check,
                                                  const char *level);
+/* Names the project configuration file these options were read from (NULL: none). Reports
+ * name it with the checks it turned off or changed (as_options_set_check_level): the text
+ * summary, JSON summary.configurations and each file's configuration, SARIF invocations. */
+AS_EXPORT void as_options_set_config_name(struct as_options *o, const char *path);
 /* Findings recorded in a baseline file (as_result_write_baseline) are accepted: as_check_files
  * counts them as suppressed, not as errors or warnings. False, with a message on `errors`,
  * when the file cannot be read. */

@@ -446,6 +446,8 @@ static void init_result(struct file_result *r, const char *path, const struct ch
 {
     memset(r, 0, sizeof(*r));
     r->path = xstrdup(path);
+    r->config = o->config ? xstrdup(o->config) : NULL;
+    memcpy(r->level, o->level, sizeof(r->level));
     diag_list_init(&r->diags, o->max_errors);
     for (int c = 0; c < CHECK_COUNT; c++)   /* off: never kept, so never counted toward a cap */
         if (o->level[c] == CHECK_LEVEL_OFF && !check_is_input_error((enum check_id)c))
@@ -555,9 +557,7 @@ static void check_lowered(struct source *src, const struct check_options *o, str
 void check_unread(const char *path, const char *why, const struct check_options *o,
                   struct file_result *r)
 {
-    memset(r, 0, sizeof(*r));
-    r->path = xstrdup(path);
-    diag_list_init(&r->diags, o->max_errors);
+    init_result(r, path, o);
     diag_addf(&r->diags, strstr(why, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
               SEV_ERROR, file_loc(r), "cannot read %s: %s", path, why);
 }
@@ -638,6 +638,7 @@ void file_result_free(struct file_result *r)
     diag_list_free(&r->diags);
     free(r->kernels);
     free(r->path);
+    free(r->config);
     memset(r, 0, sizeof(*r));
 }
 

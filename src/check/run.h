@@ -68,6 +68,9 @@ struct check_options {
     /* Findings with their kind and places only, not their words (message, advice, fix): what
      * a fix hint's trial check compares, at a fraction of the cost. */
     bool brief;
+    /* The project configuration these options were read from, which reports name with the
+     * levels it set (file_result.config); NULL: none. */
+    const char *config;
 };
 
 void check_options_defaults(struct check_options *o);
@@ -92,6 +95,8 @@ struct file_result {
     struct kernel_result *kernels;
     size_t nkernels;
     uint64_t events_spent;          /* lowering work of every run so far (max_file_events) */
+    char *config;                   /* check_options.config, owned; NULL: none */
+    signed char level[CHECK_COUNT]; /* the check levels it was checked with (levels.h) */
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../util/escape.h"
 #include "../util/xalloc.h"
 #include "inputs.h"
 #include "project_config.h"
@@ -81,8 +82,21 @@ static void show_progress(void *data, size_t done, size_t total, const char *pat
 {
     const struct progress *p = data;
     (void)total;
-    fprintf(stderr, "\r\033[Kaccelsync: [%zu/%zu] %.60s", p->before + done, p->total, path);
+    char *name = escaped_copy(path);   /* a name's ESC must not drive the terminal */
+    fprintf(stderr, "\r\033[Kaccelsync: [%zu/%zu] %.60s", p->before + done, p->total, name);
     fflush(stderr);
+    free(name);
+}
+
+/* A configuration's path as reports name it: relative to the working directory when it is
+ * under it (config_find gives real paths), as found otherwise. */
+static void name_config(struct as_options *o, const char *path)
+{
+    char cwd[4096];
+    size_t n = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
+    if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/')
+        path += n + 1;
+    as_options_set_config_name(o, path);
 }
 
 /* The options of one group of PATHs: the command line's over its configuration c (NULL:
@@ -96,6 +110,7 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
     g.o = as_options_new();
     g.excludes = NULL;
     g.nexcludes = 0;
+    name_config(g.o, c->path);
     if (c->model)
         as_options_set_model(g.o, c->model);
     for (size_t i = 0; i < c->model_paths.len; i++)
@@ -107,8 +122,13 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
         const char *why = as_options_set_check_level(g.o, c->level_checks.items[i],
                                                      c->level_values.items[i]);
         if (why) {
-            fprintf(stderr, "accelsync: %s:%d: %s = %s: %s\n", c->path, c->level_lines[i],
-                    c->level_checks.items[i], c->level_values.items[i], why);
+            char *path = escaped_copy(c->path), *check = escaped_copy(c->level_checks.items[i]),
+                 *level = escaped_copy(c->level_values.items[i]);
+            fprintf(stderr, "accelsync: %s:%d: %s = %s: %s\n", path, c->level_lines[i], check,
+                    level, why);
+            free(path);
+            free(check);
+            free(level);
             ok = false;
         }
     }

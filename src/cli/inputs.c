@@ -14,6 +14,7 @@
 #include <sys/vfs.h>
 #endif
 
+#include "../util/escape.h"
 #include "../util/xalloc.h"
 
 struct list {
@@ -120,6 +121,14 @@ static const char *refusal(const char *path, const struct stat *lst, const char 
     return NULL;
 }
 
+/* A directory that cannot be walked; its name may hold any byte (escape.h). */
+static void cannot_read(const char *dir, int error, FILE *errors)
+{
+    char *name = escaped_copy(dir);
+    fprintf(errors, "accelsync: cannot read directory %s: %s\n", name, strerror(error));
+    free(name);
+}
+
 /* Appends the kernel files under dir, entries in byte order, depth first. Hidden entries
  * ('.' first) are skipped and symbolic links to directories are not followed (no cycles).
  * A kernel file that must not be read (refusal) is listed with the reason. */
@@ -128,7 +137,7 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
 {
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(errors, "accelsync: cannot read directory %s: %s\n", dir, strerror(errno));
+        cannot_read(dir, errno, errors);
         return false;
     }
     struct list names = {0};
@@ -137,7 +146,7 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
             push(&names, xstrdup(e->d_name));
     bool ok = errno == 0;
     if (!ok)
-        fprintf(errors, "accelsync: cannot read directory %s: %s\n", dir, strerror(errno));
+        cannot_read(dir, errno, errors);
     closedir(d);
     if (names.len)
         qsort(names.items, names.len, sizeof(char *), by_bytes);
@@ -172,16 +181,19 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
         if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
             size_t before = out.len;
             if (!realpath(paths[i], root)) {
-                fprintf(errors, "accelsync: cannot read directory %s: %s\n", paths[i],
-                        strerror(errno));
+                cannot_read(paths[i], errno, errors);
                 ok = false;
                 continue;
             }
             ok &= walk(r, paths[i], root, &out, errors);
             if (out.len == before) {
-                fprintf(errors, "accelsync: no kernel files under %s (looked for", paths[i]);
-                for (size_t k = 0; k < r->nextensions; k++)
-                    fprintf(errors, "%s *.%s", k ? "," : "", r->extensions[k]);
+                fputs("accelsync: no kernel files under ", errors);
+                fputs_escaped(paths[i], errors);
+                fputs(" (looked for", errors);
+                for (size_t k = 0; k < r->nextensions; k++) {
+                    fputs(k ? ", *." : " *.", errors);
+                    fputs_escaped(r->extensions[k], errors);
+                }
                 fputs(")\n", errors);
                 ok = false;
             }

@@ -16,7 +16,7 @@
 
 static const char usage_main[] =
     "usage: accelsync check [OPTIONS] PATH...     verify the synchronization of kernels (PIR,\n"
-    "                                             Ascend C)\n"
+    "                                             Ascend C .cpp .asc, BANG C .mlu)\n"
     "       accelsync simulate [OPTIONS] PATH...  run kernels under simulated schedules\n"
     "       accelsync mutate [OPTIONS] FILE...    inject sync bugs into clean kernels and\n"
     "                                             measure how many the checker catches\n"
@@ -190,8 +190,8 @@ static const struct cli_command commands[] = {
      "Proves that every pair of conflicting accesses is ordered by happens-before on every\n"
      "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
      "flags left set. A PATH that is a directory is walked for *.pir files and kernel sources\n"
-     "(.cpp .cc .cxx .asc, when the frontend is built; sorted, hidden entries skipped); '-'\n"
-     "reads standard input (PIR).",
+     "(Ascend C .cpp .cc .cxx .asc, BANG C .mlu, when the frontend is built; sorted, hidden\n"
+     "entries skipped); '-' reads standard input (PIR).",
      check_options, COUNT(check_options), check_footer},
     {"simulate", "PATH...",
      "Runs every kernel (every checked parameter value and path) on the operational simulator\n"
@@ -216,8 +216,9 @@ static const struct cli_command commands[] = {
      "finding (nothing written), or the file could not be read or written."},
     {"lower", "FILE",
      "Writes the PIR that check verifies for a kernel source (Ascend C: .cpp, .cc, .cxx,\n"
-     ".asc), every line with the source line it came from, so you can see exactly what was\n"
-     "checked. Constructs the frontend does not model are reported at their lines.",
+     ".asc; BANG C: .mlu), every line with the source line it came from, so you can see\n"
+     "exactly what was checked. Constructs the frontend does not model are reported at their\n"
+     "lines.",
      lower_options, COUNT(lower_options),
      "Exit codes: 0 every kernel lowered completely; 2 a source error, an unsupported\n"
      "construct (its kernel is written as far as it was understood), or bad usage."},

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/escape.h"
 #include "../util/fnv.h"
 #include "../util/xalloc.h"
 #include "settings.h"
@@ -64,6 +65,7 @@ struct parse_state {
     size_t cap;
     int line;                   /* the line being read, counted by the reader */
     int error_line;             /* the first line the handler or the reader refused */
+    int root_line;              /* the line of `root = ...`; 0: none */
     char message[256];
 };
 
@@ -126,10 +128,12 @@ static int on_entry(void *user, const char *section, const char *name, const cha
     struct parse_state *st = user;
     struct project_config *c = st->c;
     if (!*section && strcmp(name, "root") == 0) {
-        /* EditorConfig's marker of the top file. The nearest file is the only one read and
-         * the search stops at it, so it changes nothing, but a project may write it. */
+        /* EditorConfig's marker of the top file. Configurations do not merge: the nearest is
+         * the only one read and the search stops at it, so root changes nothing, and
+         * config_read says so rather than let a reader believe files above it would count. */
         if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
             return refuse(st, "root = ", value, ": give true or false");
+        st->root_line = st->line;
         return 1;
     }
     if (strcmp(section, "severity") == 0) {
@@ -209,7 +213,10 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     struct parse_state st = {.c = c};
     st.file = fopen(path, "r");
     if (!st.file) {
-        fprintf(errors, "accelsync: cannot read the configuration %s: %s\n", path, strerror(errno));
+        int error = errno;
+        char *name = escaped_copy(path);
+        fprintf(errors, "accelsync: cannot read the configuration %s: %s\n", name, strerror(error));
+        free(name);
         return false;
     }
     int rc = ini_parse_stream(read_line, &st, on_entry, &st);
@@ -218,19 +225,25 @@ bool config_read(const char *path, struct project_config *c, FILE *errors)
     if (rc == 0 && c->extensions.len == 0)
         for (const char *const *e = as_kernel_extensions(); *e; e++)
             push(&c->extensions, *e);
+    /* the path and what the message quotes from the file may hold any byte (escape.h) */
+    char *name = escaped_copy(path);
     if (rc > 0) {
+        char *message = escaped_copy(st.message);
         if (st.error_line == rc)
-            fprintf(errors, "accelsync: %s:%d: %s\n", path, rc, st.message);
+            fprintf(errors, "accelsync: %s:%d: %s\n", name, rc, message);
         else
             fprintf(errors, "accelsync: %s:%d: expected NAME = VALUE, [SECTION] or a ';' comment\n",
-                    path, rc);
-        return false;
+                    name, rc);
+        free(message);
+    } else if (rc < 0) {
+        fprintf(errors, "accelsync: cannot read the configuration %s\n", name);
     }
-    if (rc < 0) {
-        fprintf(errors, "accelsync: cannot read the configuration %s\n", path);
-        return false;
-    }
-    return true;
+    if (rc == 0 && st.root_line)
+        fprintf(errors, "accelsync: %s:%d: note: 'root' changes nothing: only the nearest "
+                "configuration is read, never one above it (remove the line)\n", name,
+                st.root_line);
+    free(name);
+    return rc == 0;
 }
 
 void config_free(struct project_config *c)

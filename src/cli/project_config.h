@@ -43,8 +43,10 @@ struct project_config {
 struct config_finder;
 struct config_finder *config_finder_new(void);
 void config_finder_free(struct config_finder *f);
-/* The nearest `.accelsync` in the directory of path (path itself if a directory) or above;
- * NULL: none. Allocated. */
+/* The nearest `.accelsync` in the directory of path (path itself if a directory) or above,
+ * up to the repository root (a directory holding .git); NULL: none. Allocated. The nearest
+ * file is the whole configuration: files above it are never read nor merged, so a `root`
+ * key has no effect (config_read notes it). */
 char *config_find(struct config_finder *f, const char *path);
 /* Reads a configuration; false after "accelsync: FILE:LINE: what is wrong" on `errors`. */
 bool config_read(const char *path, struct project_config *c, FILE *errors);

@@ -1,6 +1,7 @@
 /* Finding a model by name or path: `--model NAME|FILE` and `model "NAME";` resolve here,
  * searching the --model-path directories, $ACCELSYNC_MODEL_PATH, the models installed beside
- * the running executable, then the configured install directory. No source path is compiled
+ * the running executable, those installed with the library (library_dir.c), then the
+ * configured install directory. No source path is compiled
  * in: a build tree has its models copied to BUILD/share/accelsync/hwmodels. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "model.h"
@@ -80,7 +81,8 @@ void model_search_init(struct model_search *s, const char *const *extra, size_t 
     const char *env = getenv("ACCELSYNC_MODEL_PATH");
     s->env_copy = xstrdup(env ? env : "");
     s->exe_dir = xmalloc(PATH_MAX);
-    size_t n = nextra + 3;                 /* beside the executable, install dir, NULL */
+    size_t n = nextra + 4;                 /* beside the executable and the library, install
+                                            * dir, NULL */
     for (const char *p = s->env_copy; *p; p++)
         n += *p == ':';
     s->dirs = xcalloc(n + 1, sizeof(*s->dirs));
@@ -93,7 +95,11 @@ void model_search_init(struct model_search *s, const char *const *extra, size_t 
     const char *beside = beside_executable(s->exe_dir, PATH_MAX);
     if (beside)
         s->dirs[len++] = beside;
-    if (!beside || strcmp(beside, AS_MODEL_INSTALL_DIR) != 0)
+    const char *library = model_dir_of_library();
+    if (library && (!beside || strcmp(beside, library) != 0))
+        s->dirs[len++] = library;
+    if ((!beside || strcmp(beside, AS_MODEL_INSTALL_DIR) != 0)
+        && (!library || strcmp(library, AS_MODEL_INSTALL_DIR) != 0))
         s->dirs[len++] = AS_MODEL_INSTALL_DIR;
     s->dirs[len] = NULL;
 }

@@ -296,6 +296,9 @@ struct model_search {
     char *exe_dir;          /* the directory beside the executable */
 };
 void model_search_init(struct model_search *s, const char *const *extra, size_t nextra);
+/* The models installed beside the library that runs (library_dir.c; for a program that links
+ * libaccelsync), real path; NULL when there are none. Looked for once per process. */
+const char *model_dir_of_library(void);
 void model_search_free(struct model_search *s);
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name);

@@ -15,6 +15,7 @@
 
 #include "../util/arena.h"
 #include "../util/xalloc.h"
+#include "artifact.h"
 #include "fingerprint.h"
 #include "json_text.h"
 
@@ -90,7 +91,7 @@ void baseline_apply(const struct baseline *b, struct file_result *r)
             continue;   /* "could not verify" is never accepted */
         const char *fp = fps[i].text;
         for (size_t k = 0; k < b->len; k++)
-            if (strcmp(b->items[k].fingerprint, fp) == 0 && strcmp(b->items[k].file, r->path) == 0
+            if (strcmp(b->items[k].fingerprint, fp) == 0 && artifact_same(b->items[k].file, r->path)
                 && strcmp(b->items[k].check, check_name(f->check)) == 0) {
                 if (!reason)
                     reason = arena_strdup(&r->diags.arena, b->reason);

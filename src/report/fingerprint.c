@@ -1,8 +1,8 @@
 /* Fingerprints of findings, for SARIF's partialFingerprints and for baselines: a hash of the
- * check id, the file's path, the kernel and the text of the finding's statements (for a
- * hazard, both accesses) with runs of white space collapsed, never line numbers, so moving
- * code up or down or re-indenting it keeps a fingerprint and editing either statement
- * changes it. Equal hashes in one file are told apart by counting: "HASH:0", "HASH:1". */
+ * check id, the file's path (as its artifact URI names it: `./k.pir` is `k.pir`), the kernel
+ * and the text of the finding's statements (for a hazard, both accesses) with runs of white
+ * space collapsed, never line numbers, so moving code up or down or re-indenting it keeps a
+ * fingerprint and editing either statement changes it. Equal hashes in one file are told apart by counting: "HASH:0", "HASH:1". */
 #include "fingerprint.h"
 
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "artifact.h"
 
 /* The statement at loc as written, whitespace runs collapsed to one space: what a
  * fingerprint hashes, so that indentation and lines above do not change it. */
@@ -45,7 +46,9 @@ static uint64_t finding_hash(const struct file_result *r, const struct finding *
 {
     uint64_t h = 0xcbf29ce484222325ull;
     hash_string(&h, check_name(f->check));
-    hash_string(&h, r->path);
+    char *path = artifact_path(r->path);   /* `./k.pir` is `k.pir`, as in the artifact URI */
+    hash_string(&h, path);
+    free(path);
     hash_string(&h, f->kernel ? f->kernel : "");
     statement_text(r->src, &f->loc, &h);
     h = (h ^ 0xfe) * 0x100000001b3ull;

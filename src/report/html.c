@@ -4,6 +4,7 @@
  * per unit, the two accesses and the sync instructions marked, a time axis with one tick per
  * distinct time (as the text chart, so a latency "without bound" does not squash the rest).
  * Findings can be filtered by check id, also from the address: report.html#only=raw-hazard. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,36 +14,50 @@
 
 #include "config.h"
 
-static void esc(FILE *out, const char *s)
+/* Text as HTML: markup characters as entities, and, as in the text report (escape.h), each
+ * control byte spelled \xHH: a name is shown as the bytes it is, never as a line break or a
+ * terminal sequence when the page is copied. A tab stays in source lines (keep_tab). */
+static void esc_bytes(FILE *out, const char *s, bool keep_tab)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        switch (*p) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '"': fputs("&quot;", out); break;
         default:
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                fputc('?', out);
-            else
-                fputc(*s, out);
+            if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {   /* a C1 control in UTF-8 */
+                fprintf(out, "\\x%02x\\x%02x", p[0], p[1]);
+                p++;
+            } else if ((*p < 0x20 && !(keep_tab && *p == '\t')) || *p == 0x7f) {
+                fprintf(out, "\\x%02x", *p);
+            } else {
+                fputc(*p, out);
+            }
         }
     }
 }
 
+static void esc(FILE *out, const char *s) { esc_bytes(out, s, false); }
+
+/* n bytes of a source line, which may hold NUL bytes (each shown as \x00). */
 static void esc_n(FILE *out, const char *s, size_t n)
 {
     char buf[512];
     while (n) {
         size_t k = n < sizeof(buf) - 1 ? n : sizeof(buf) - 1;
-        memcpy(buf, s, k);
-        buf[k] = '\0';
-        for (size_t i = 0; i < k; i++)
-            if (!buf[i])
-                buf[i] = '?';
-        esc(out, buf);
-        s += k;
-        n -= k;
+        size_t run = strnlen(s, k);
+        if (run == 0) {
+            fputs("\\x00", out);
+            s++;
+            n--;
+            continue;
+        }
+        memcpy(buf, s, run);
+        buf[run] = '\0';
+        esc_bytes(out, buf, true);
+        s += run;
+        n -= run;
     }
 }
 
@@ -62,7 +77,14 @@ static const char style[] =
     "svg.timeline{border:1px solid #eee;margin-top:.3em}"
     "svg text{font-family:monospace;font-size:11px}"
     "rect.first{fill:#e53935}rect.second{fill:#1e88e5}rect.sync{fill:#43a047}"
-    "rect.other{fill:#9e9e9e}rect.slow{stroke:#000;stroke-dasharray:4 2}";
+    "rect.other{fill:#9e9e9e}rect.slow{stroke:#000;stroke-dasharray:4 2}"
+    "ul.legend{list-style:none;padding:0;margin:.2em 0;font-size:.9em}"
+    "ul.legend li{display:inline-block;margin-right:1.2em}"
+    ".swatch{display:inline-block;width:1.4em;height:.8em;margin-right:.3em;"
+    "vertical-align:middle;border-radius:2px}"
+    ".swatch.first{background:#e53935}.swatch.second{background:#1e88e5}"
+    ".swatch.sync{background:#43a047}.swatch.other{background:#9e9e9e}"
+    ".swatch.slow{border:1px dashed #000;background:#fff}";
 
 static const char script[] =
     "(function(){"
@@ -177,6 +199,48 @@ static void timeline_svg(FILE *out, const struct sim_trace *t, size_t index)
     free(times);
 }
 
+/* What each colour of a timeline stands for, one entry per colour it uses: the first and the
+ * second access with their statements (line and instruction), sync instructions, the others,
+ * and the dashed outline of a delayed one. */
+static void timeline_legend(FILE *out, const struct sim_trace *t)
+{
+    const struct sim_trace_entry *first = NULL, *second = NULL;
+    bool sync = false, other = false, slow = false;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct sim_trace_entry *e = &t->entries[i];
+        if (e->start == SIM_NEVER)
+            continue;   /* drawn as text, not a bar */
+        if (e->role == TRACE_FIRST && !first)
+            first = e;
+        else if (e->role == TRACE_SECOND && !second)
+            second = e;
+        else if (e->role != TRACE_FIRST && e->role != TRACE_SECOND)
+            *(e->sync ? &sync : &other) = true;
+        slow |= e->slow;
+    }
+    fputs("<ul class=\"legend\">", out);
+    const struct sim_trace_entry *accesses[2] = {first, second};
+    for (int k = 0; k < 2; k++) {
+        if (!accesses[k])
+            continue;
+        fprintf(out, "<li data-kind=\"%s\"><span class=\"swatch %s\"></span>%s access: line %d ",
+                k ? "second" : "first", k ? "second" : "first", k ? "second" : "first",
+                accesses[k]->loc.line);
+        esc(out, accesses[k]->what);
+        fputs("</li>", out);
+    }
+    if (sync)
+        fputs("<li data-kind=\"sync\"><span class=\"swatch sync\"></span>synchronization "
+              "(flags, barriers)</li>", out);
+    if (other)
+        fputs("<li data-kind=\"other\"><span class=\"swatch other\"></span>other "
+              "instructions</li>", out);
+    if (slow)
+        fputs("<li data-kind=\"slow\"><span class=\"swatch slow\"></span>delayed by the "
+              "schedule</li>", out);
+    fputs("</ul>\n", out);
+}
+
 static void finding_html(FILE *out, const struct file_result *r, const struct finding *f,
                          size_t *witnesses)
 {
@@ -218,6 +282,7 @@ static void finding_html(FILE *out, const struct file_result *r, const struct fi
         esc(out, f->trace->outcome ? f->trace->outcome : f->trace->schedule);
         fputs("</figcaption>\n", out);
         timeline_svg(out, f->trace, (*witnesses)++);
+        timeline_legend(out, f->trace);
         fputs("</figure>\n", out);
     }
     fputs("</article>\n", out);

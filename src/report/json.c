@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "configs.h"
 #include "json_text.h"
 #include "report.h"
 #include "timeline.h"
@@ -109,7 +110,29 @@ static json_t *file_json(const struct file_result *r, bool werror)
     json_object_set_new(o, "model", r->model ? json_string(r->model->name) : json_null());
     json_object_set_new(o, "suppressed", suppressed);
     json_object_set_new(o, "not_reported", json_integer((json_int_t)r->diags.cut));
+    json_object_set_new(o, "configuration", r->config ? json_text(r->config) : json_null());
     return o;
+}
+
+/* summary.configurations: each configuration used, with the levels it set ({"raw-hazard":
+ * "off"}); path null for levels set without one (the library). */
+static json_t *configurations_json(const struct file_result *files, size_t n)
+{
+    struct report_config *configs;
+    size_t nconfigs = report_configs(files, n, &configs);
+    json_t *list = json_array();
+    for (size_t i = 0; i < nconfigs; i++) {
+        json_t *levels = json_object();
+        for (int c = 0; c < CHECK_COUNT; c++)
+            if (report_level_name(configs[i].level[c]))
+                json_object_set_new(levels, check_name((enum check_id)c),
+                                    json_string(report_level_name(configs[i].level[c])));
+        json_array_append_new(list, json_pack("{s:o, s:o}", "path", configs[i].path
+                                              ? json_text(configs[i].path) : json_null(),
+                                              "levels", levels));
+    }
+    free(configs);
+    return list;
 }
 
 /* text with `indent` spaces after each of its newlines: a value dumped alone, placed at that
@@ -145,6 +168,8 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
     json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
     json_object_set_new(json_object_get(doc, "summary"), "not_reported",
                         json_integer((json_int_t)s.not_reported));
+    json_object_set_new(json_object_get(doc, "summary"), "configurations",
+                        configurations_json(files, n));
     char *frame = json_dumps(doc, DUMP_FLAGS);
     json_decref(doc);
     if (!frame)

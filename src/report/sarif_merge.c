@@ -35,6 +35,27 @@ static void extend(json_t *run, const char *key, json_t *more)
     json_array_extend(to, more);
 }
 
+/* extend, leaving out each element `to` already holds. */
+static void extend_unique(json_t *run, const char *key, json_t *more)
+{
+    if (!json_is_array(more) || !json_array_size(more))
+        return;
+    json_t *to = json_object_get(run, key);
+    if (!json_is_array(to)) {
+        to = json_array();
+        json_object_set_new(run, key, to);
+    }
+    size_t i, k, had = json_array_size(to);
+    json_t *v;
+    json_array_foreach(more, i, v) {
+        bool held = false;
+        for (k = 0; k < had && !held; k++)
+            held = json_equal(json_array_get(to, k), v);
+        if (!held)
+            json_array_append(to, v);
+    }
+}
+
 /* Folds the invocation of `from` into the one of `into`. */
 static void merge_invocation(json_t *into, json_t *from)
 {
@@ -49,6 +70,10 @@ static void merge_invocation(json_t *into, json_t *from)
     json_int_t cb = json_integer_value(json_object_get(b, "exitCode"));
     json_object_set_new(a, "exitCode", json_integer(ca > cb ? ca : cb));
     extend(a, "toolExecutionNotifications", json_object_get(b, "toolExecutionNotifications"));
+    /* shards of one check share their configurations: each once */
+    extend_unique(a, "toolConfigurationNotifications",
+                  json_object_get(b, "toolConfigurationNotifications"));
+    extend_unique(a, "ruleConfigurationOverrides", json_object_get(b, "ruleConfigurationOverrides"));
 }
 
 /* Why `run` (runs[i] of a log) cannot be merged, in `why`; false when it can. */

@@ -2,9 +2,11 @@
  * underline, `note:` lines for the other access, the values that exposed it and the fix.
  * Colours, when asked for, are gcc's: bold locations, red errors, magenta warnings, cyan
  * notes, a green caret. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/escape.h"
+#include "configs.h"
 #include "report.h"
 #include "timeline.h"
 
@@ -182,6 +184,17 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
     }
     if (style->quiet)
         return;
+    struct report_config *configs;
+    size_t nconfigs = report_configs(files, n, &configs);
+    for (size_t i = 0; i < nconfigs; i++) {   /* what the configurations turned off, first */
+        char *changes = report_config_changes(&configs[i]);
+        fputs(configs[i].path ? "accelsync: configuration " : "accelsync: check levels", out);
+        if (configs[i].path)
+            fputs_escaped(configs[i].path, out);
+        fprintf(out, ": %s\n", changes);
+        free(changes);
+    }
+    free(configs);
     struct report_summary s;
     report_summarize(files, n, werror, &s);
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,

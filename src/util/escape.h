@@ -10,5 +10,8 @@
  * UTF-8 (U+0080-U+009F: 0xc2 0x80-0x9f) spelled as \xHH; everything else as it is. Returns
  * EOF when writing failed, else 0 (as fputs). */
 int fputs_escaped(const char *s, FILE *out);
+/* s as fputs_escaped writes it, allocated: for a name inside a printf format (messages on
+ * standard error). */
+char *escaped_copy(const char *s);
 
 #endif

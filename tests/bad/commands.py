@@ -144,6 +144,46 @@ def control_bytes_in_names(tmp):
     expect(want in lines, f'names: no line {want!r}')
 
 
+def control_bytes_on_stderr(tmp):
+    """Names printed on standard error and in the HTML report are escaped as in the text
+    report: a walk that finds nothing, the progress line on a terminal, a configuration's
+    errors (its path and what it quotes from the file), the HTML page's names."""
+    esc = 'e\x1b[2J\x07'
+    spelt = 'e\\x1b[2J\\x07'
+    os.makedirs(os.path.join(tmp, esc))
+    p = run('check', esc, cwd=tmp)
+    want = f'accelsync: no kernel files under {spelt} (looked for *.pir, *.cpp, *.cc, *.cxx, *.asc, *.mlu)\n'
+    expect(p.returncode == 2 and text(p.stderr) in (want, want.replace(', *.cpp, *.cc, *.cxx, *.asc, *.mlu', '')),
+           f'walk of {esc!r}: exit {p.returncode}, {p.stderr!r}')
+    # the progress line, on a terminal's stderr: the name escaped (script(1) gives the pty)
+    k = os.path.join(tmp, 'k')
+    write(os.path.join(k, 'a.pir'), CLEAN)
+    write(os.path.join(k, f'b{esc}.pir'), CLEAN)
+    drawn = subprocess.run(['script', '-qec', f'{binary} check -q k > /dev/null', '/dev/null'],
+                           capture_output=True, cwd=tmp, timeout=TIME_LIMIT).stdout
+    expect(f'/2] k/b{spelt}.pir'.encode() in drawn and b'\x1b[2J' not in drawn
+           and b'\x07' not in drawn, f'progress: {drawn!r}')
+    # a configuration's path and the words it quotes from the file
+    config = os.path.join(tmp, f'c{esc}.ini')
+    for body, message in (('[check]\nmo\x1bdle = x\n', "2: unknown setting 'mo\\x1bdle' in [check]: the "
+                           'settings are model, model-path, define, exclude, extensions and disable'),
+                          ('[severity]\nraw\x1b[8m-hazard = warning\n', '2: raw\\x1b[8m-hazard = warning: '),
+                          ('[check]\nmodel = a\x1b]0;t\x07b\n[chek\x1b]\n', '3: unknown section [chek\\x1b]: '
+                           'the sections are [check] and [severity]')):
+        write(config, body)
+        p = run('check', '--config', config, 'k', cwd=tmp)
+        err = text(p.stderr)
+        expect(p.returncode == 2 and err.startswith(f'accelsync: {tmp}/c{spelt}.ini:{message}')
+               and '\x1b' not in err and '\x07' not in err,
+               f'config {body!r}: exit {p.returncode}, {err!r}')
+    # HTML: the file and kernel names escaped, no raw control byte in the page
+    write(os.path.join(tmp, 'h', f'r{esc}\n.pir'), RACY.replace('kernel k', 'kernel k'))
+    p = run('check', '--format', 'html', 'h', cwd=tmp)
+    expect(p.returncode == 1 and f'h/r{spelt}\\x0a.pir'.encode() in p.stdout
+           and b'\x1b' not in p.stdout and b'\x07' not in p.stdout,
+           f'html: names escaped: exit {p.returncode}, {p.stdout[:100]!r}')
+
+
 def merge_sarif_inputs(tmp):
     """merge-sarif takes only accelsync logs of the right shape, each shard once: anything else
     is refused with exit 2, a message naming the file, and nothing on stdout."""
@@ -204,9 +244,12 @@ def configuration(tmp):
     p = run('check', 'repo/k', cwd=tmp)
     expect(p.returncode == 1 and not p.stderr,
            f'long comment: its tail was read as a setting: exit {p.returncode}, {p.stderr!r}')
+    # configurations do not merge: root = true is read, changes nothing, and says so
     write(config, 'root = true\n[check]\nmodel = ascend910b2\n')
     p = run('check', 'repo/k', cwd=tmp)
-    expect(p.returncode == 1 and not p.stderr, f'root = true: exit {p.returncode}, {p.stderr!r}')
+    want = (f"accelsync: {os.path.realpath(config)}:1: note: 'root' changes nothing: only the "
+            "nearest configuration is read, never one above it (remove the line)\n")
+    expect(p.returncode == 1 and text(p.stderr) == want, f'root = true: exit {p.returncode}, {p.stderr!r}')
     real = os.path.realpath(config)
     for body, message in (
             ('[check]\nmodel = ' + 'x' * 300 + '\n',
@@ -224,7 +267,7 @@ def configuration(tmp):
 def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
         for case in (report_write_errors, directory_walk, control_bytes_in_names,
-                     merge_sarif_inputs, configuration):
+                     control_bytes_on_stderr, merge_sarif_inputs, configuration):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)
             case(where)
