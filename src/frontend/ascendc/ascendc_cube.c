@@ -175,6 +175,9 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
         nd <= 0)
         return true;
     int64_t written = d->length;
+    /* Row-major, one matrix: its mSize rows of nSize elements, dstStride elements apart, as
+     * rows of their own (two Fixpipes writing the halves of C's columns do not meet). */
+    bool rows_apart = row_major(call) && nd == 1 && stride > n;
     if (row_major(call))
         written = ((nd - 1) * nd_stride + (m - 1) * (stride > n ? stride : n) + n) * d->element;
     int64_t rows = round_up(m, CUBE_EDGE);
@@ -183,11 +186,13 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
                        CUBE_EDGE * s->element;
     if (nd > 1 || read_len > s->length)
         read_len = s->length;
-    struct emit_region write = tensor_region(d, written), read = tensor_region(s, read_len);
+    struct emit_region write = tensor_region(d, rows_apart ? n * d->element : written);
+    struct emit_region read = tensor_region(s, read_len);
+    int64_t nrows = rows_apart ? m : 1, pitch = stride * d->element;
     struct as_loc at = interp_loc(I, call);
     if (unit_flag == 0) {
         if (unit_flag_plain_read(I, call, s, read.length))
-            emit_access(emitter_of(I), at, "FIX", "fixpipe", &write, &read, 1);
+            emit_access_rows(emitter_of(I), at, "FIX", "fixpipe", &write, nrows, pitch, &read, 1);
         return true;
     }
     struct unit_region handed;
@@ -195,7 +200,7 @@ static bool fixpipe(struct interp *I, CXCursor call, struct value *args, int nar
         return true;
     emit_access(emitter_of(I), at, "FIX", "fixpipe", NULL, &read, 1);
     unit_flag_fixpipe_end(I, call, unit_flag, &handed);
-    emit_access(emitter_of(I), at, "FIX", "fixpipe", &write, NULL, 0);
+    emit_access_rows(emitter_of(I), at, "FIX", "fixpipe", &write, nrows, pitch, NULL, 0);
     return true;
 }
 

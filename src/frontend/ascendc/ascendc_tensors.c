@@ -249,6 +249,7 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
         return true;
     }
     int64_t dst_bytes, src_bytes;
+    int64_t rows = 1, row_bytes = 0, pitch = 0;   /* a destination in rows pitch apart */
     bool ok = true;
     if (!strcmp(name, "DataCopy") && nargs == 3 && args[2].kind == VAL_INT) {
         /* count form: whole 32-byte blocks of count elements */
@@ -262,6 +263,7 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
             return true;
         src_bytes = count > 0 ? count * len + (count - 1) * sgap : 0;
         dst_bytes = count > 0 ? count * len + (count - 1) * dgap : 0;
+        rows = count, row_bytes = len, pitch = len + dgap;
     } else if (!strcmp(name, "DataCopyPad") && nargs >= 3) {
         /* blockLen and the GM-side gap in bytes; UB bursts padded to 32 bytes, UB gap in blocks */
         int64_t count = field_int(I, call, args[2], "blockCount", &ok);
@@ -276,6 +278,8 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
                                     (count - 1) * (to_local ? sgap : sgap * 32) : 0;
         dst_bytes = count > 0 ? count * (to_local ? padded : len) +
                                     (count - 1) * (to_local ? dgap * 32 : dgap) : 0;
+        rows = count, row_bytes = to_local ? padded : len;
+        pitch = row_bytes + (to_local ? dgap * 32 : dgap);
     } else {
         if (args[2].kind != VAL_INT && args[2].kind != VAL_OBJECT)
             interp_int(I, call, args[2], "the element count", &(int64_t){0});
@@ -286,7 +290,12 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
     if (!unit_flag_plain_read(I, call, s, src_bytes))
         return true;
     struct emit_region from = tensor_region(s, src_bytes), to = tensor_region(d, dst_bytes);
-    emit_access(emitter_of(I), interp_loc(I, call), unit, op, &to, &from, 1);
+    if (rows > 1 && row_bytes > 0 && pitch > row_bytes) {   /* gaps between the rows written */
+        to.length = row_bytes;
+        emit_access_rows(emitter_of(I), interp_loc(I, call), unit, op, &to, rows, pitch, &from, 1);
+    } else {
+        emit_access(emitter_of(I), interp_loc(I, call), unit, op, &to, &from, 1);
+    }
     return true;
 }
 

@@ -18,9 +18,8 @@
 enum { MAX_UNITS = 8, FLAG_IDS = 16 };
 
 struct tracked_access {
-    struct emit_region regions[3];
-    bool written[3];
-    int nregions;
+    struct emit_region *regions;    /* malloc'ed: the writes, then the reads */
+    int nwrites, nregions;
 };
 
 struct emitter {
@@ -32,6 +31,7 @@ struct emitter {
     bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
     bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
     const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
+    bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
     size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
     long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
@@ -81,8 +81,11 @@ void emitter_free(struct emitter *e)
 {
     if (!e)
         return;
-    for (int i = 0; i < MAX_UNITS; i++)
+    for (int i = 0; i < MAX_UNITS; i++) {
+        for (size_t k = 0; k < e->done[i].len; k++)
+            free(e->done[i].items[k].regions);
         VEC_FREE(e->done[i]);
+    }
     free(e);
 }
 
@@ -127,7 +130,7 @@ static bool conflict(const struct pir_writer *w, const struct tracked_access *x,
 {
     for (int i = 0; i < x->nregions; i++)
         for (int j = 0; j < y->nregions; j++)
-            if ((x->written[i] || y->written[j]) && overlap(w, &x->regions[i], &y->regions[j]))
+            if ((i < x->nwrites || j < y->nwrites) && overlap(w, &x->regions[i], &y->regions[j]))
                 return true;
     return false;
 }
@@ -187,22 +190,20 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
 /* The access line, with `as read__ID` when it binds the value it reads (rule 10): returns
  * the id, 0 without. */
 static uint32_t write_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
-                             const struct emit_region *write, const struct emit_region *reads,
-                             int nreads, bool bind)
+                             const struct emit_region *writes, int nwrites,
+                             const struct emit_region *reads, int nreads, bool bind)
 {
-    struct tracked_access x = {.nregions = 0};
-    if (write) {
-        x.regions[x.nregions] = *write;
-        x.written[x.nregions++] = true;
-    }
-    for (int i = 0; i < nreads && x.nregions < 3; i++)
-        x.regions[x.nregions++] = reads[i];
+    struct tracked_access x = {.nwrites = nwrites, .nregions = nwrites + nreads};
+    x.regions = xmalloc((size_t)(x.nregions ? x.nregions : 1) * sizeof(*x.regions));
+    memcpy(x.regions, writes, (size_t)nwrites * sizeof(*writes));
+    memcpy(x.regions + nwrites, reads, (size_t)nreads * sizeof(*reads));
     int u = unit_index(e, unit);
     if (e->auto_sync && u >= 0)
         add_auto_syncs(e, at, u, &x);
     char *text = xasprintf("%s %s", unit, op);
-    if (write) {
-        char *r = region_text(e->w, write), *more = xasprintf("%s %s", text, r);
+    for (int i = 0; i < nwrites; i++) {
+        char *r = region_text(e->w, &writes[i]);
+        char *more = xasprintf("%s%s%s", text, i ? ", " : " ", r);
         free(r);
         free(text);
         text = more;
@@ -222,19 +223,50 @@ static uint32_t write_access(struct emitter *e, struct as_loc at, const char *un
     free(text);
     if (u >= 0)
         VEC_PUSH(e->done[u], x);
+    else
+        free(x.regions);
     return id;
 }
 
 void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
                  const struct emit_region *write, const struct emit_region *reads, int nreads)
 {
-    write_access(e, at, unit, op, write, reads, nreads, false);
+    write_access(e, at, unit, op, write, write ? 1 : 0, reads, nreads, false);
+}
+
+void emit_access_rows(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                      const struct emit_region *row, int64_t rows, int64_t pitch,
+                      const struct emit_region *reads, int nreads)
+{
+    bool apart = row->offset != EMIT_WHOLE_BUFFER && rows > 1 && pitch > row->length;
+    if (!apart || rows > EMIT_MAX_ROWS) {
+        struct emit_region span = *row;
+        if (row->offset != EMIT_WHOLE_BUFFER && rows > 1 && pitch > row->length)
+            span.length = (rows - 1) * pitch + row->length;
+        else if (rows > 1)
+            span.length = rows * row->length;
+        if (apart && !e->noted_rows) {
+            pir_writer_note(e->w, "a strided write of more than %d rows is written as the span "
+                            "from its first row to its last, gaps included (more findings, "
+                            "never fewer)", EMIT_MAX_ROWS);
+            e->noted_rows = true;
+        }
+        write_access(e, at, unit, op, &span, 1, reads, nreads, false);
+        return;
+    }
+    struct emit_region *w = xmalloc((size_t)rows * sizeof(*w));
+    for (int64_t k = 0; k < rows; k++) {
+        w[k] = *row;
+        w[k].offset += k * pitch;
+    }
+    write_access(e, at, unit, op, w, (int)rows, reads, nreads, false);
+    free(w);
 }
 
 uint32_t emit_value_read(struct emitter *e, struct as_loc at, const char *unit, const char *op,
                          const struct emit_region *read)
 {
-    return write_access(e, at, unit, op, NULL, read, 1, true);
+    return write_access(e, at, unit, op, NULL, 0, read, 1, true);
 }
 
 void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, const char *dst,

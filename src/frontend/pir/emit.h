@@ -30,6 +30,14 @@ void emitter_free(struct emitter *e);
 /* `UNIT op write <- reads;` (write may be NULL: a read-only access). */
 void emit_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
                  const struct emit_region *write, const struct emit_region *reads, int nreads);
+/* `UNIT op row_0, row_1, ... <- reads;`: a write of `rows` rows `pitch` bytes apart, each
+ * like `row` (a strided copy's destination, Fixpipe's rows): the rows as regions of their own,
+ * so that writes between them do not meet; past EMIT_MAX_ROWS rows, one span from the first
+ * to the last (said once in the header). */
+#define EMIT_MAX_ROWS 64
+void emit_access_rows(struct emitter *e, struct as_loc at, const char *unit, const char *op,
+                      const struct emit_region *row, int64_t rows, int64_t pitch,
+                      const struct emit_region *reads, int nreads);
 /* `UNIT op <- read as read__ID;`: a scalar read on the issuer that binds the value it reads
  * (rule 10); returns ID, for pir_writer_use_value where the kernel first needs the value. */
 uint32_t emit_value_read(struct emitter *e, struct as_loc at, const char *unit, const char *op,
