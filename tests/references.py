@@ -188,6 +188,17 @@ with tempfile.TemporaryDirectory() as tmp:
                                'ALU store_scalar hb[4 +: 2];', 'ALU store_scalar hb[6 +: 2];',
                                'ALU store_scalar hb[10 +: 2];'],
            f'lower: stores to half elements are stores: {accesses(halves)!r}')
+    # rule 10 through half: a conversion, a construction from a product, a copy carry the read
+    conv = write(os.path.join(tmp, 'half_values.mlu'),
+                 '#include <bang.h>\n__nram__ half hb[64];\n__nram__ half out[64];\n'
+                 '__mlu_global__ void k(half *x, float s) {\n  half a = hb[0] * s;\n'
+                 '  half b = hb[1];\n  float c = hb[2];\n'
+                 '  __bang_mul_scalar(out, out, a, 64);\n  __bang_mul_scalar(out, out, b, 64);\n'
+                 '  __bang_mul_scalar(out, out, c, 64);\n}\n')
+    body = [l.split('  //')[0].strip() for l in run('lower', conv, '-o', '-').stdout.splitlines()]
+    muls = [i for i, l in enumerate(body) if l.startswith('COMPUTE bang_mul_scalar')]
+    expect([body[i - 1] for i in muls] == ['use read__1;', 'use read__2;', 'use read__3;'],
+           f'lower: half values carry the read they come from to their use: {body!r}')
     # an array of a class template's records runs the constructor clang chose there
     cells_t = write(os.path.join(tmp, 'template_record_array.mlu'),
                     '#include <bang.h>\n__nram__ float buf[64];\n'

@@ -54,8 +54,9 @@ struct as_loc interp_end_loc(struct interp *I, CXCursor c)
 
 void interp_use(struct interp *I, CXCursor at, struct value v)
 {
-    if (v.read)
-        pir_writer_use_value(I->w, interp_loc(I, at), v.read);
+    uint32_t read = value_read(v);
+    if (read)
+        pir_writer_use_value(I->w, interp_loc(I, at), read);
 }
 
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)

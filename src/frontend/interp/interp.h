@@ -82,6 +82,8 @@ struct object {
     VEC(struct field) fields;
     void *api;
     uint64_t seen;          /* the last snapshot that copied it (interp_snapshot.c) */
+    uint32_t read;          /* a scalar class's (half): the read its value comes from, as
+                             * value.read (rule 10) */
 };
 
 struct interp;

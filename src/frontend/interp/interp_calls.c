@@ -300,6 +300,10 @@ struct value eval_call(struct interp *I, CXCursor call)
         else
             result = (struct value){.kind = VAL_OBJECT, .buffer = -1,
                                     .obj = construct(I, type, fn, args, binding, nargs, call)};
+        if (interp_is_scalar_class(type) && result.kind == VAL_OBJECT && result.obj)
+            for (int k = 0; k < nargs; k++)   /* half(x): x's value (rule 10) */
+                if (value_read(args[k]) > result.obj->read)
+                    result.obj->read = value_read(args[k]);
         free(args);
         free(binding);
         return result;
@@ -335,11 +339,15 @@ struct value eval_call(struct interp *I, CXCursor call)
     if (is_implicit_assignment(I, fn)) {
         if (self.kind == VAL_OBJECT && self.obj && nargs == 1 && args[0].kind == VAL_OBJECT)
             assign_object(I, self.obj, interp_copy_value(I, args[0]).obj);
+        if (self.kind == VAL_OBJECT && self.obj && nargs == 1 &&
+            interp_is_scalar_class(self.obj->type))
+            self.obj->read = value_read(args[0]);   /* h = x: x's value (rule 10) */
         result = self;
     } else if (is_api(I, fn)) {
         CXString name = clang_getCursorSpelling(fn);
         char *klass = method ? class_name(clang_getCursorType(clang_getCursorSemanticParent(fn)))
                              : NULL;
+        uint32_t self_read = value_read(self);   /* before the receiver is dropped below */
         if (method && self.kind == VAL_OBJECT && self.obj && self.obj->api == NULL &&
             !clang_CXXMethod_isStatic(fn))
             self = unknown;
@@ -352,6 +360,15 @@ struct value eval_call(struct interp *I, CXCursor call)
                                I->api->name);
         else
             forget_out_arguments(I, fn, call, nargs);
+        /* a scalar class's conversions and operators (half's `operator float`): the value
+         * comes from the receiver's and the operands' (rule 10) */
+        if (method && interp_is_scalar_class(clang_getCursorType(clang_getCursorSemanticParent(fn)))) {
+            uint32_t read = self_read;
+            for (int k = 0; k < nargs; k++)
+                read = value_read(args[k]) > read ? value_read(args[k]) : read;
+            if (read > value_read(result))
+                result.read = read;
+        }
         free(klass);
         clang_disposeString(name);
     } else {

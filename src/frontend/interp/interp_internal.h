@@ -166,6 +166,12 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
 /* *into becomes the join of itself and other: the same value stays, two pointers into one
  * buffer point somewhere in it (OFFSET_UNKNOWN), anything else is unknown. */
 void interp_join_value(struct value *into, struct value other);
+/* The read v's value comes from (rule 10): its own, or a scalar class object's. */
+static inline uint32_t value_read(struct value v)
+{
+    uint32_t own = v.kind == VAL_OBJECT && v.obj ? v.obj->read : 0;
+    return v.read > own ? v.read : own;
+}
 /* Rule 10: the kernel needs v here (an operand, an address, a condition): `use` of the read it
  * comes from, when it comes from one (interp.c). */
 void interp_use(struct interp *I, CXCursor at, struct value v);

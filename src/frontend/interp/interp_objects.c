@@ -218,6 +218,7 @@ struct value interp_copy_value(struct interp *I, struct value v)
     if (v.kind != VAL_OBJECT || !v.obj)
         return v;
     struct object *o = new_object(I, v.obj->type);
+    o->read = v.obj->read;
     if (v.obj->api)
         o->api = I->api->copy(I, v.obj->api);
     for (size_t i = 0; i < v.obj->fields.len; i++) {
