@@ -69,7 +69,8 @@ static void close_guards(struct interp *I, size_t base, CXCursor at)
     struct branches *b = branches_of(I);
     while (b->guards.len > base) {
         struct pir_mark m = b->guards.items[--b->guards.len];
-        if (I->w->norigins == m.norigins + 1)
+        /* empty, or only uses (a value needed on one path: dropped, which orders less) */
+        if (I->w->norigins == m.norigins + 1 || pir_writer_only_uses_since(I->w, m))
             pir_writer_rollback(I->w, m);
         else
             pir_writer_close(I->w, interp_loc(I, at));

@@ -305,12 +305,38 @@ static size_t statement_length(const char *line, const char *end)
     return (size_t)(end - line);
 }
 
+static void unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
+                   struct pir_mark body_end, bool drop_uses);
+
+/* A `use` line (rule 10): the issuer waiting for a value, no work of its own. */
+static bool is_use_line(const char *p, const char *end)
+{
+    while (p < end && *p == ' ')
+        p++;
+    return end - p > 4 && memcmp(p, "use ", 4) == 0;
+}
+
+/* Past the use lines from p on. */
+static const char *skip_uses(const char *p, const char *end)
+{
+    while (p < end && is_use_line(p, end)) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    return p;
+}
+
 /* Whether two runs of body lines hold the same statements: each line compared without its
- * indentation and its trailing `// from ...` comment. */
-static bool same_statements(const char *a, size_t alen, const char *b, size_t blen)
+ * indentation and its trailing `// from ...` comment; with `but_uses`, `use` lines aside. */
+static bool same_statements(const char *a, size_t alen, const char *b, size_t blen,
+                            bool but_uses)
 {
     const char *ae = a + alen, *be = b + blen;
     for (;;) {
+        if (but_uses) {
+            a = skip_uses(a, ae);
+            b = skip_uses(b, be);
+        }
         while (a < ae && *a == ' ')
             a++;
         while (b < be && *b == ' ')
@@ -328,6 +354,14 @@ static bool same_statements(const char *a, size_t alen, const char *b, size_t bl
     }
 }
 
+bool pir_writer_only_uses_since(struct pir_writer *w, struct pir_mark m)
+{
+    fflush(w->body);
+    const char *p = w->body_text + m.offset, *end = w->body_text + w->body_len;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));   /* past the block's opening */
+    return nl && skip_uses(nl + 1, end) == end;
+}
+
 void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
                             struct pir_mark then_start, struct pir_mark then_end,
                             struct pir_mark at_else, struct pir_mark else_start,
@@ -335,18 +369,30 @@ void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
 {
     fflush(w->body);
     const char *text = w->body_text;
-    if (!same_statements(text + then_start.offset, (size_t)(then_end.offset - then_start.offset),
-                         text + else_start.offset, (size_t)(else_end.offset - else_start.offset))) {
-        if (else_end.norigins == else_start.norigins)
-            pir_writer_rollback(w, at_else);
-        return;
+    const char *then_text = text + then_start.offset, *else_text = text + else_start.offset;
+    size_t then_len = (size_t)(then_end.offset - then_start.offset);
+    size_t else_len = (size_t)(else_end.offset - else_start.offset);
+    if (same_statements(then_text, then_len, else_text, else_len, false)) {
+        /* The same statements on both sides: THEN's lines, one level out, replace it. */
+        pir_writer_unwrap(w, at_if, then_start, then_end);
+    } else if (same_statements(then_text, then_len, else_text, else_len, true)) {
+        /* They differ in uses only (a value needed on one side): the statements once, the
+         * uses dropped, which orders less (more findings, never fewer) and keeps the paths
+         * from doubling on every condition whose one side needs a value. */
+        unwrap(w, at_if, then_start, then_end, true);
+    } else if (else_end.norigins == else_start.norigins) {
+        pir_writer_rollback(w, at_else);
     }
-    /* The same statements on both sides: THEN's lines, one level out, replace the choice. */
-    pir_writer_unwrap(w, at_if, then_start, then_end);
 }
 
 void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
                        struct pir_mark body_end)
+{
+    unwrap(w, at_open, body_start, body_end, false);
+}
+
+static void unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
+                   struct pir_mark body_end, bool drop_uses)
 {
     fflush(w->body);
     const char *text = w->body_text;
@@ -363,8 +409,10 @@ void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         size_t skip = n >= 2 && p[0] == ' ' && p[1] == ' ' ? 2 : 0;
-        fprintf(w->body, "%.*s\n", (int)(n - skip), p + skip);
-        add_origin(w, origins[i], calls[i]);
+        if (!drop_uses || !is_use_line(p, p + n)) {
+            fprintf(w->body, "%.*s\n", (int)(n - skip), p + skip);
+            add_origin(w, origins[i], calls[i]);
+        }
         p = nl ? nl + 1 : p + n;
     }
     free(lines);

@@ -116,6 +116,8 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
  * (its closing brace not yet), by the body's lines one level out. */
 void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
                        struct pir_mark body_end);
+/* Whether the lines written since m, past the first (a block's opening), are all `use`s. */
+bool pir_writer_only_uses_since(struct pir_writer *w, struct pir_mark m);
 /* Tidies `if (?) { THEN } else { ELSE }` just written: at_if before the `if`, [then_start,
  * then_end) and [else_start, else_end) the two bodies, at_else before `else`. When both
  * bodies hold the same statements (comments aside) the choice is dropped and the statements
