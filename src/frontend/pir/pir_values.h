@@ -36,4 +36,14 @@ struct pir_values {
     uint32_t blocks;                /* serials given */
 };
 
+/* The writer's side: a block opened at `depth` (its indent before the opening); the lines
+ * from `line` on taken back; a binding on line `line` at `depth` (its id); whether a use on
+ * line `line` at `depth` is to be written (its binding in scope, no use in scope before it),
+ * recording it when so. */
+void pir_values_opened(struct pir_values *v, int depth);
+void pir_values_rolled_back(struct pir_values *v, size_t line);
+uint32_t pir_values_bind(struct pir_values *v, size_t line, int depth);
+bool pir_values_use(struct pir_values *v, uint32_t id, size_t line, int depth);
+void pir_values_free(struct pir_values *v);
+
 #endif

@@ -268,7 +268,7 @@ void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt
     va_start(ap, fmt);
     put_formatted(w, origin, NULL, " {", fmt, ap);
     va_end(ap);
-    pir_values_opened(w);
+    pir_values_opened(&w->values, w->indent);
     w->indent++;
 }
 
@@ -277,6 +277,27 @@ void pir_writer_close(struct pir_writer *w, struct as_loc origin)
     w->indent--;
     fprintf(w->body, "%*s}\n", 2 * w->indent, "");
     add_origin(w, origin, -1);
+}
+
+uint32_t pir_writer_bind_value(struct pir_writer *w)
+{
+    return pir_values_bind(&w->values, w->norigins, w->indent);
+}
+
+void pir_writer_use_value(struct pir_writer *w, struct as_loc origin, uint32_t id)
+{
+    if (id && pir_values_use(&w->values, id, w->norigins, w->indent))
+        pir_writer_line(w, origin, "use read__%u", id);
+}
+
+uint32_t pir_writer_value_ids(const struct pir_writer *w)
+{
+    return w->values.next_id;
+}
+
+void pir_writer_set_value_ids(struct pir_writer *w, uint32_t ids)
+{
+    w->values.next_id = ids;
 }
 
 struct pir_mark pir_writer_mark(struct pir_writer *w)
@@ -293,7 +314,7 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     w->body_lines -= (int)(w->norigins - m.norigins);
     w->norigins = m.norigins;
     w->indent = m.indent;
-    pir_values_rolled_back(w, m.norigins);
+    pir_values_rolled_back(&w->values, m.norigins);
 }
 
 /* The length of a body line without its trailing `  // ...` comment. */

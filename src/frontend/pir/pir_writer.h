@@ -96,10 +96,6 @@ void pir_writer_use_value(struct pir_writer *w, struct as_loc origin, uint32_t i
  * same reads alike (sides that end up the same text are kept once). */
 uint32_t pir_writer_value_ids(const struct pir_writer *w);
 void pir_writer_set_value_ids(struct pir_writer *w, uint32_t ids);
-/* pir_writer.c tells pir_values.c of blocks opened and lines taken back. */
-void pir_values_opened(struct pir_writer *w);
-void pir_values_rolled_back(struct pir_writer *w, size_t norigins);
-void pir_values_free(struct pir_values *v);
 
 /* Forgets the buffers declared after the first `keep` (a lowering thrown away whole: nothing
  * written afterwards may name them). */
