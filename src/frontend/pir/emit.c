@@ -187,6 +187,20 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
     }
 }
 
+/* text (consumed) and the n regions, the first after `lead`, the others after ", ". */
+static char *append_regions(struct pir_writer *w, char *text, const char *lead,
+                            const struct emit_region *regions, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char *r = region_text(w, &regions[i]);
+        char *more = xasprintf("%s%s%s", text, i ? ", " : lead, r);
+        free(r);
+        free(text);
+        text = more;
+    }
+    return text;
+}
+
 /* The access line, with `as read__ID` when it binds the value it reads (rule 10): returns
  * the id, 0 without. */
 static uint32_t write_access(struct emitter *e, struct as_loc at, const char *unit, const char *op,
@@ -201,20 +215,8 @@ static uint32_t write_access(struct emitter *e, struct as_loc at, const char *un
     if (e->auto_sync && u >= 0)
         add_auto_syncs(e, at, u, &x);
     char *text = xasprintf("%s %s", unit, op);
-    for (int i = 0; i < nwrites; i++) {
-        char *r = region_text(e->w, &writes[i]);
-        char *more = xasprintf("%s%s%s", text, i ? ", " : " ", r);
-        free(r);
-        free(text);
-        text = more;
-    }
-    for (int i = 0; i < nreads; i++) {
-        char *r = region_text(e->w, &reads[i]);
-        char *more = xasprintf("%s%s%s", text, i ? ", " : " <- ", r);
-        free(r);
-        free(text);
-        text = more;
-    }
+    text = append_regions(e->w, text, " ", writes, nwrites);
+    text = append_regions(e->w, text, " <- ", reads, nreads);
     uint32_t id = bind ? pir_writer_bind_value(e->w) : 0;
     if (id)
         pir_writer_line(e->w, at, "%s as read__%u", text, id);
