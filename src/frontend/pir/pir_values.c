@@ -34,6 +34,8 @@ void pir_values_rolled_back(struct pir_values *v, size_t line)
     for (size_t k = 0; k < v->live.len; k++)
         if (v->live.items[k].used && v->live.items[k].use.line >= line)
             v->live.items[k].used = false;
+    if (v->last_valid && v->last.line >= line)
+        v->last_valid = false;
 }
 
 uint32_t pir_values_bind(struct pir_values *v, size_t line, int depth)
@@ -45,6 +47,8 @@ uint32_t pir_values_bind(struct pir_values *v, size_t line, int depth)
 
 bool pir_values_use(struct pir_values *v, uint32_t id, size_t line, int depth)
 {
+    if (v->last_valid && v->last_id >= id && in_scope(v, v->last, line, depth))
+        return false;   /* a use of a later read in scope: this read has ended too */
     /* The latest binding of the id: a sibling block may have bound it too (the sides of a
      * choice number their reads alike, so that equal sides stay equal text). */
     struct pir_value *b = NULL;
@@ -55,6 +59,9 @@ bool pir_values_use(struct pir_values *v, uint32_t id, size_t line, int depth)
         return false;
     b->used = true;
     b->use = place(v, line, depth);
+    v->last_valid = true;
+    v->last_id = id;
+    v->last = b->use;
     return true;
 }
 

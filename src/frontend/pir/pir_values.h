@@ -34,6 +34,11 @@ struct pir_values {
     uint32_t *block_serial;         /* per depth k: the block open from depth k to k + 1 */
     size_t serial_cap;
     uint32_t blocks;                /* serials given */
+    /* The latest use written: the issuer's reads end in order, so while it is in scope it
+     * covers every binding in scope up to its id (ids grow with the lines in scope). */
+    bool last_valid;
+    uint32_t last_id;
+    struct pir_place last;
 };
 
 /* The writer's side: a block opened at `depth` (its indent before the opening); the lines
