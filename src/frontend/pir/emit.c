@@ -209,8 +209,10 @@ static uint32_t write_access(struct emitter *e, struct as_loc at, const char *un
 {
     struct tracked_access x = {.nwrites = nwrites, .nregions = nwrites + nreads};
     x.regions = xmalloc((size_t)(x.nregions ? x.nregions : 1) * sizeof(*x.regions));
-    memcpy(x.regions, writes, (size_t)nwrites * sizeof(*writes));
-    memcpy(x.regions + nwrites, reads, (size_t)nreads * sizeof(*reads));
+    if (nwrites)   /* writes and reads may be NULL when there are none */
+        memcpy(x.regions, writes, (size_t)nwrites * sizeof(*writes));
+    if (nreads)
+        memcpy(x.regions + nwrites, reads, (size_t)nreads * sizeof(*reads));
     int u = unit_index(e, unit);
     if (e->auto_sync && u >= 0)
         add_auto_syncs(e, at, u, &x);
