@@ -392,7 +392,6 @@ region:
   | IDENT indices               { $$ = region_new(st, $1, &@1, &@$, $2.first); }
   ;
 
-
 indices:
     index                       { $$.first = $$.last = $1; }
   | indices index               { $$ = $1; LIST_APPEND($$, $2); }

@@ -19,13 +19,11 @@ struct seen_name {
     const struct ast_stmt *stmt;    /* NAME_VALUE: the binding access */
     struct as_loc loc;
     const struct seen_name *next;
-    const struct seen_name *block;  /* the first name of the enclosing block (end of this one) */
 };
 
 struct value_check {
     struct ast_program *prog;
     struct diag_list *diags;
-    size_t errors;
 };
 
 static const char *kind_word(enum name_kind k)
@@ -62,7 +60,6 @@ static void fail(struct value_check *vc, struct as_loc loc, const char *fmt, ...
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     diag_addf(vc->diags, CHECK_INPUT_ERROR, SEV_ERROR, loc, "%s", msg);
-    vc->errors++;
 }
 
 static void check_list(struct value_check *vc, struct ast_stmt *list, const struct seen_name *outer);
@@ -132,14 +129,14 @@ static void check_list(struct value_check *vc, struct ast_stmt *list, const stru
                 break;
             if (!is_let)
                 s->value_slot = vc->prog->nvalues++;
-            mine[used] = (struct seen_name){name, kind, s, loc, scope, outer};
+            mine[used] = (struct seen_name){name, kind, s, loc, scope};
             scope = &mine[used++];
             break;
         }
         case STMT_FOR: {
             if (!may_bind(vc, s->name, s->name_loc, NAME_LOOP, scope, outer))
                 break;
-            struct seen_name var = {s->name, NAME_LOOP, s, s->name_loc, scope, scope};
+            struct seen_name var = {s->name, NAME_LOOP, s, s->name_loc, scope};
             check_list(vc, s->body, &var);
             break;
         }
@@ -159,7 +156,7 @@ static void check_list(struct value_check *vc, struct ast_stmt *list, const stru
     }
 }
 
-size_t values_check(struct ast_program *p, struct diag_list *diags)
+void values_check(struct ast_program *p, struct diag_list *diags)
 {
     struct value_check vc = {.prog = p, .diags = diags};
     /* The params and consts every kernel sees, in front of its statements. */
@@ -168,12 +165,11 @@ size_t values_check(struct ast_program *p, struct diag_list *diags)
         if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
             continue;
         struct seen_name *g = arena_alloc(&p->arena, sizeof(*g));
-        *g = (struct seen_name){d->name, NAME_GLOBAL, NULL, d->name_loc, globals, NULL};
+        *g = (struct seen_name){d->name, NAME_GLOBAL, NULL, d->name_loc, globals};
         globals = g;
     }
     for (const struct ast_decl *d = p->decls; d; d = d->next)
         if (d->kind == DECL_KERNEL)
             for (struct ast_core *c = d->cores; c; c = c->next)
                 check_list(&vc, c->body, globals);
-    return vc.errors;
 }

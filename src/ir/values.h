@@ -10,7 +10,7 @@
 
 /* Reports, as input-error at the name, a use of a name no read binds on every path to it,
  * a name bound twice by 'as' in one block, and a value name that is also a param, const,
- * let or loop variable it sees. Returns how many it reported. */
-size_t values_check(struct ast_program *p, struct diag_list *diags);
+ * let or loop variable it sees. */
+void values_check(struct ast_program *p, struct diag_list *diags);
 
 #endif

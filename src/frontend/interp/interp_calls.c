@@ -27,6 +27,16 @@ static bool in_memory(struct interp *I, CXCursor e)
     return p.kind == VAL_POINTER && p.buffer >= 0;
 }
 
+/* The latest read (rule 10) among `from` and the values' (a scalar class's value made of
+ * its operands). */
+static uint32_t latest_read(const struct value *v, int n, uint32_t from)
+{
+    for (int k = 0; k < n; k++)
+        if (value_read(v[k]) > from)
+            from = value_read(v[k]);
+    return from;
+}
+
 /* `h[i] = v`, `*p += v` on a 16-bit float of the stubs (a class there, a scalar on the device):
  * a scalar store (or load and store) through the receiver, not a read of it. The receiver it
  * stores through, and how (*use); a null cursor if the call is not one. */
@@ -301,9 +311,7 @@ struct value eval_call(struct interp *I, CXCursor call)
             result = (struct value){.kind = VAL_OBJECT, .buffer = -1,
                                     .obj = construct(I, type, fn, args, binding, nargs, call)};
         if (interp_is_scalar_class(type) && result.kind == VAL_OBJECT && result.obj)
-            for (int k = 0; k < nargs; k++)   /* half(x): x's value (rule 10) */
-                if (value_read(args[k]) > result.obj->read)
-                    result.obj->read = value_read(args[k]);
+            result.obj->read = latest_read(args, nargs, result.obj->read);   /* half(x) */
         free(args);
         free(binding);
         return result;
@@ -363,9 +371,7 @@ struct value eval_call(struct interp *I, CXCursor call)
         /* a scalar class's conversions and operators (half's `operator float`): the value
          * comes from the receiver's and the operands' (rule 10) */
         if (method && interp_is_scalar_class(clang_getCursorType(clang_getCursorSemanticParent(fn)))) {
-            uint32_t read = self_read;
-            for (int k = 0; k < nargs; k++)
-                read = value_read(args[k]) > read ? value_read(args[k]) : read;
+            uint32_t read = latest_read(args, nargs, self_read);
             if (read > value_read(result))
                 result.read = read;
         }

@@ -244,11 +244,8 @@ void emit_access_rows(struct emitter *e, struct as_loc at, const char *unit, con
 {
     bool apart = row->offset != EMIT_WHOLE_BUFFER && rows > 1 && pitch > row->length;
     if (!apart || rows > EMIT_MAX_ROWS) {
-        struct emit_region span = *row;
-        if (row->offset != EMIT_WHOLE_BUFFER && rows > 1 && pitch > row->length)
-            span.length = (rows - 1) * pitch + row->length;
-        else if (rows > 1)
-            span.length = rows * row->length;
+        struct emit_region span = *row;   /* from the first row to the last */
+        span.length = (rows - 1) * pitch + row->length;
         if (apart && !e->noted_rows) {
             pir_writer_note(e->w, "a strided write of more than %d rows is written as the span "
                             "from its first row to its last, gaps included (more findings, "
