@@ -91,6 +91,7 @@ struct interp;
 struct global_var {
     CXCursor decl;
     struct value v;
+    bool program;           /* a variable of the program (api_ops.globals): made anew each run */
 };
 
 /* The vendor layer, the interpreter's hooks: each dialect implements them (ascendc/,
@@ -104,6 +105,11 @@ struct api_ops {
      * takes one side of each condition on data, and the driver runs the kernel again for the
      * others (interp_next_run, interp_branch.c). */
     bool stateful;
+    /* Variables outside the kernel (the SDK's `g_tpipeImpl`, `g_vecTPipePtr`) are the
+     * program's own: made from their initializers (zero without one, as C++ makes statics)
+     * at their first use in each run, written as the code writes them. Otherwise such a
+     * variable that is not constant is not modelled. */
+    bool globals;
     /* State for an instance of an API class; NULL if the class is not modelled. */
     void *(*construct)(struct interp *I, const char *klass, CXType type, const char *name,
                        CXCursor site);
@@ -128,6 +134,13 @@ struct api_ops {
     /* An asm statement with its parts read (interp_asm.c); false: not modelled. The layer
      * may set the outputs' values (left data otherwise); the interpreter stores them. */
     bool (*asm_stmt)(struct interp *I, CXCursor s, struct asm_parts *a);
+    /* Optional. An integer cast to `pointer` (a pointer type): true, with *out the pointer,
+     * when the integer is an address in memory the layer places (an on-chip space). */
+    bool (*address)(struct interp *I, CXType pointer, int64_t address, CXCursor at,
+                    struct value *out);
+    /* Optional. A pointer cast to an integer: true, with *address its address, when the
+     * layer places the memory it points into. */
+    bool (*pointer_value)(struct interp *I, struct value p, int64_t *address);
 };
 
 struct runtime_value {

@@ -45,7 +45,7 @@ static struct value *placed_global(struct interp *I, CXCursor decl)
     for (size_t i = 0; i < I->globals.len; i++)
         if (clang_equalCursors(I->globals.items[i].decl, decl))
             return &I->globals.items[i].v;
-    struct global_var g = {decl, unknown};
+    struct global_var g = {decl, unknown, false};
     if (!I->api->declare(I, decl, &g.v))
         return NULL;
     VEC_PUSH(I->globals, g);
@@ -61,7 +61,34 @@ static struct value *constant_global_array(struct interp *I, CXCursor decl)
     for (size_t i = 0; i < I->globals.len; i++)
         if (clang_equalCursors(I->globals.items[i].decl, decl))
             return &I->globals.items[i].v;
-    struct global_var g = {decl, declared_array(I, decl, clang_getCursorType(decl))};
+    struct global_var g = {decl, declared_array(I, decl, clang_getCursorType(decl)), false};
+    VEC_PUSH(I->globals, g);
+    return &I->globals.items[I->globals.len - 1].v;
+}
+
+/* A variable of the program outside the kernel (api_ops.globals), made at its first use in
+ * the run: from its initializer, else zero (an object by its default constructor, an array
+ * of unknown elements); NULL if the layer keeps no such variables or decl is none. */
+struct value *program_global(struct interp *I, CXCursor decl)
+{
+    if (!I->api->globals || clang_getCursorKind(decl) != CXCursor_VarDecl)
+        return NULL;
+    for (size_t i = 0; i < I->globals.len; i++)
+        if (clang_equalCursors(I->globals.items[i].decl, decl))
+            return &I->globals.items[i].v;
+    CXType t = clang_getCursorType(decl);
+    CXType canonical = clang_getCanonicalType(type_without_reference(t));
+    struct global_var g = {decl, unknown, true};
+    CXCursor init = cursor_initializer(decl);
+    if (is_array(canonical))
+        g.v = declared_array(I, decl, t);
+    else if (!clang_Cursor_isNull(init))
+        g.v = interp_copy_for(I, t, eval(I, init));
+    else if (is_record(canonical))
+        g.v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
+                             .obj = construct(I, t, clang_getNullCursor(), NULL, NULL, 0, decl)};
+    else if (interp_is_integer_type(canonical) || canonical.kind == CXType_Pointer)
+        g.v = int_value(0);
     VEC_PUSH(I->globals, g);
     return &I->globals.items[I->globals.len - 1].v;
 }
@@ -83,6 +110,8 @@ static struct value eval_declref(struct interp *I, CXCursor e)
         v = placed_global(I, ref);
         if (!v)
             v = constant_global_array(I, ref);
+        if (!v && !clang_isConstQualifiedType(clang_getCursorType(ref)))
+            v = program_global(I, ref);
         if (v)
             return *v;
         struct value c = constant_value(ref);   /* constexpr globals and static members */
@@ -126,6 +155,17 @@ struct value *field_in(struct interp *I, CXCursor member, bool report,
                     : unknown;
     else
         owner = eval(I, base);
+    if (owner.kind == VAL_REF) {   /* p->f with p the address of an object: an array element */
+        struct value *target = ref_target(I, owner);
+        if (target && target->kind == VAL_OBJECT)
+            owner = *target;
+    }
+    if (owner.kind == VAL_OBJECT && owner.obj && !owner.obj->api &&
+        is_array(clang_getCanonicalType(owner.obj->type))) {   /* an array as a pointer: p->f */
+        struct value *first = element_slot(owner.obj, 0, false);
+        if (first && first->kind == VAL_OBJECT)
+            owner = *first;
+    }
     if (owner.kind != VAL_OBJECT || !owner.obj || owner.obj->api) {
         if (report && !I->stopped) {
             CXString s = clang_getCursorSpelling(member);
@@ -137,6 +177,10 @@ struct value *field_in(struct interp *I, CXCursor member, bool report,
     }
     if (owner_out)
         *owner_out = owner.obj;
+    if (interp_is_anonymous_member(clang_getCursorReferenced(member))) {
+        I->scratch = owner;   /* the anonymous member is its holder (interp_objects.c) */
+        return &I->scratch;
+    }
     CXString s = clang_getCursorSpelling(member);
     struct value *slot = field_slot(owner.obj, clang_getCString(s), false);
     if (!slot) {   /* a field of a base of a template instantiation: made on first use */
@@ -268,6 +312,15 @@ struct value eval(struct interp *I, CXCursor e)
             return c.kind == VAL_INT ? c : unknown;
         }
         struct value v = eval(I, inner);
+        CXType to = clang_getCanonicalType(clang_getCursorType(e));
+        if (v.kind == VAL_INT && to.kind == CXType_Pointer && I->api->address &&
+            I->api->address(I, to, v.num, e, &v))
+            return v;
+        if (v.kind == VAL_POINTER && interp_is_integer_type(to) && I->api->pointer_value) {
+            int64_t address;
+            if (I->api->pointer_value(I, v, &address))
+                return (struct value){.kind = VAL_INT, .buffer = -1, .num = address};
+        }
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(e)))
             v.num = fit_to_type(clang_getCursorType(e), v.num);
         if (v.kind == VAL_UNKNOWN && v.buffer < 0

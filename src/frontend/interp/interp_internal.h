@@ -131,6 +131,16 @@ struct value *lookup_var(struct interp *I, CXCursor decl);
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
 /* The variable or field a VAL_REF names; NULL once it is out of scope. */
 struct value *ref_target(struct interp *I, struct value ref);
+/* A variable of the program outside the kernel, when the API layer keeps them (api_ops.globals). */
+struct value *program_global(struct interp *I, CXCursor decl);
+/* After a write of the member `member` names (a MemberRefExpr): the union members it shares
+ * bytes with follow it (interp_unions.c). */
+void interp_union_written(struct interp *I, CXCursor member);
+/* The same for field `field` of `owner` just set (a union member's default initializer). */
+void interp_union_field_set(struct interp *I, struct object *owner, CXCursor field);
+/* A field that is an anonymous struct or union: its members are kept in the object that
+ * holds it, as its own (`q.value` and `q.bufCursor` of `union { ... }` inside q). */
+bool interp_is_anonymous_member(CXCursor field);
 /* ref_target, reported unsupported at `at` when there is none. */
 struct value *through_ref(struct interp *I, CXCursor at, struct value ref);
 /* The address of lvalue e, evaluating its parts once: VAL_REF (a variable or a field), an

@@ -189,6 +189,11 @@ struct value *lvalue(struct interp *I, CXCursor e, enum storage_use use)
         return subscript(I, e, true, use);
     case CXCursor_DeclRefExpr: {
         struct var *var = find_var(I, clang_getCursorReferenced(e));
+        if (!var) {
+            struct value *g = program_global(I, clang_getCursorReferenced(e));
+            if (g)
+                return g;
+        }
         CXString s = clang_getCursorSpelling(e);
         if (!var)
             interp_unsupported(I, e, "assignment to '%s', which is not local to the kernel",

@@ -41,7 +41,7 @@ void free_objects(struct interp *I)
     I->objects.len = 0;
     size_t kept = 0;   /* globals that were objects (constant arrays) are made again */
     for (size_t i = 0; i < I->globals.len; i++)
-        if (I->globals.items[i].v.kind != VAL_OBJECT)
+        if (I->globals.items[i].v.kind != VAL_OBJECT && !I->globals.items[i].program)
             I->globals.items[kept++] = I->globals.items[i];
     I->globals.len = kept;
 }
@@ -249,6 +249,16 @@ bool is_record(CXType type)
 
 /* The value a field starts with: its default member initializer, a constructed object for
  * a class type, else unknown. */
+static CXCursor default_constructor(CXType type);
+
+bool interp_is_anonymous_member(CXCursor field)
+{
+    if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+        return false;
+    CXCursor record = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(field)));
+    return !clang_Cursor_isNull(record) && clang_Cursor_isAnonymousRecordDecl(record);
+}
+
 struct value initial_field_value(struct interp *I, CXCursor field)
 {
     CXString s = clang_getCursorSpelling(field);
@@ -265,7 +275,8 @@ struct value initial_field_value(struct interp *I, CXCursor field)
             v.kind = VAL_UNKNOWN;
     } else if (is_record(ftype)) {
         v = (struct value){.kind = VAL_OBJECT, .buffer = -1,
-                           .obj = construct(I, ftype, clang_getNullCursor(), NULL, NULL, 0, field)};
+                           .obj = construct(I, ftype, default_constructor(ftype), NULL, NULL, 0,
+                                            field)};
     } else {
         v = unknown;
     }
@@ -278,19 +289,29 @@ struct field_init {
     struct object *o;
 };
 
+static void init_fields(struct interp *I, struct object *o, CXType type);
+
 static enum CXVisitorResult init_field(CXCursor c, CXClientData data)
 {
     struct field_init *fi = data;
     if (fi->I->stopped)
         return CXVisit_Break;
+    if (interp_is_anonymous_member(c)) {   /* its members are the object's own */
+        init_fields(fi->I, fi->o, clang_getCursorType(c));
+        return CXVisit_Continue;
+    }
     CXString s = clang_getCursorSpelling(c);
+    bool shared = field_slot(fi->o, clang_getCString(s), false) != NULL;
     struct value *slot = field_slot(fi->o, clang_getCString(s), true);
     clang_disposeString(s);
-    *slot = initial_field_value(fi->I, c);
+    bool initialized = !clang_Cursor_isNull(cursor_initializer(c));
+    /* a union member an initialized member already gave its bytes keeps them */
+    if (!shared || initialized)
+        *slot = initial_field_value(fi->I, c);
+    if (initialized)
+        interp_union_field_set(fi->I, fi->o, c);
     return CXVisit_Continue;
 }
-
-static void init_fields(struct interp *I, struct object *o, CXType type);
 
 static enum CXChildVisitResult init_base(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -309,6 +330,30 @@ static void init_fields(struct interp *I, struct object *o, CXType type)
     struct field_init fi = {I, o};
     clang_visitChildren(record_decl(type), init_base, &fi);
     clang_Type_visitFields(clang_getCanonicalType(type_without_reference(type)), init_field, &fi);
+}
+
+static enum CXChildVisitResult find_default_ctor(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_Constructor && clang_Cursor_getNumArguments(c) == 0) {
+        CXCursor def = clang_getCursorDefinition(c);
+        if (!clang_Cursor_isNull(def) && !clang_Cursor_isNull(cursor_body(def))) {
+            *(CXCursor *)data = def;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The default constructor the class declares with a body (`TPipe() { Init(); }`), or a null
+ * cursor: what a field or element without an initializer is made by. */
+static CXCursor default_constructor(CXType type)
+{
+    CXCursor found = clang_getNullCursor();
+    CXCursor decl = record_decl(type);
+    if (!clang_Cursor_isNull(decl))
+        clang_visitChildren(decl, find_default_ctor, &found);
+    return found;
 }
 
 struct object *construct(struct interp *I, CXType type, CXCursor ctor, struct value *args,

@@ -2,6 +2,7 @@
  * arithmetic and comparisons, increments and compound assignments. */
 #include "interp_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,9 +67,54 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
     return r;
 }
 
+/* The index of an element pointer (a VAL_REF to element `index` of an array the
+ * interpreter holds), or -1 when v is not one. */
+static int64_t element_index(struct value v)
+{
+    if (v.kind != VAL_REF || !v.obj || !v.field || !is_array(clang_getCanonicalType(v.obj->type)))
+        return -1;
+    char *end;
+    long long k = strtoll(v.field, &end, 10);
+    return *end == '\0' && k >= 0 ? k : -1;
+}
+
+/* Pointer arithmetic on an array of objects the interpreter holds (`pool + n`, `p++` over
+ * the elements of a field array): an element pointer moved by n elements. */
+static bool element_arith(struct interp *I, const char *op, struct value a, struct value b,
+                          struct value *out)
+{
+    if (b.kind != VAL_INT || (strcmp(op, "+") && strcmp(op, "-")))
+        return false;
+    int64_t at;
+    if (a.kind == VAL_OBJECT && a.obj && !a.obj->api &&
+        is_array(clang_getCanonicalType(a.obj->type)))
+        at = 0;     /* the array decays to its first element */
+    else if ((at = element_index(a)) < 0)
+        return false;
+    int64_t k = !strcmp(op, "+") ? at + b.num : at - b.num;
+    if (k < 0)
+        return false;
+    char digits[24];
+    snprintf(digits, sizeof(digits), "%lld", (long long)k);
+    *out = (struct value){.kind = VAL_REF, .buffer = -1, .obj = a.obj,
+                          .field = interp_intern(I, digits)};
+    return true;
+}
+
 static struct value arith_of(struct interp *I, CXCursor e, const char *op, struct value a,
                              struct value b, CXType result_type)
 {
+    struct value moved;
+    if (element_arith(I, op, a, b, &moved))
+        return moved;
+    if (element_index(a) >= 0 && element_index(b) >= 0 && a.obj == b.obj &&
+        (!strcmp(op, "==") || !strcmp(op, "!=") || !strcmp(op, "<") || !strcmp(op, ">") ||
+         !strcmp(op, "<=") || !strcmp(op, ">="))) {
+        int64_t x = element_index(a), y = element_index(b);
+        bool r = !strcmp(op, "==") ? x == y : !strcmp(op, "!=") ? x != y : !strcmp(op, "<") ? x < y
+               : !strcmp(op, ">") ? x > y : !strcmp(op, "<=") ? x <= y : x >= y;
+        return int_value(r);
+    }
     if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
         int64_t step = pointee_size(result_type) * b.num;
         return pointer_add(a, !strcmp(op, "+") ? step : -step);
@@ -159,7 +205,10 @@ struct value eval_binary(struct interp *I, CXCursor e)
         if (v.kind == VAL_INT && interp_is_integer_type(clang_getCursorType(lhs)))
             v.num = fit_to_type(clang_getCursorType(lhs), v.num);
         *slot = named_unknown(I, interp_copy_for(I, clang_getCursorType(lhs), v));
-        return *slot;
+        v = *slot;
+        if (clang_getCursorKind(cursor_strip(lhs)) == CXCursor_MemberRefExpr)
+            interp_union_written(I, cursor_strip(lhs));
+        return v;
     }
     if (!strcmp(op, ",")) {
         eval(I, lhs);
@@ -177,7 +226,10 @@ struct value eval_binary(struct interp *I, CXCursor e)
         if (!slot)
             return unknown;
         *slot = named_unknown(I, arith(I, e, base, *slot, b, clang_getCursorType(lhs)));
-        return *slot;
+        struct value result = *slot;
+        if (clang_getCursorKind(cursor_strip(lhs)) == CXCursor_MemberRefExpr)
+            interp_union_written(I, cursor_strip(lhs));
+        return result;
     }
     struct value a = eval(I, lhs), b = eval(I, rhs);
     if (a.kind == VAL_POINTER && b.kind == VAL_POINTER && !strcmp(op, "-"))
@@ -203,7 +255,10 @@ struct value eval_unary(struct interp *I, CXCursor e)
         struct value old = *slot;
         *slot = arith(I, e, op[0] == '+' ? "+" : "-", old, int_value(1),
                       clang_getCursorType(operand));
-        return prefix ? *slot : old;
+        struct value now = *slot;
+        if (clang_getCursorKind(cursor_strip(operand)) == CXCursor_MemberRefExpr)
+            interp_union_written(I, cursor_strip(operand));
+        return prefix ? now : old;
     }
     if (!strcmp(op, "&")) {
         CXCursor inner = cursor_strip(operand);
