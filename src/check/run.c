@@ -532,7 +532,7 @@ static void check_lowered(struct source *src, const struct check_options *o, str
         .include_dirs = o->include_dirs, .ninclude_dirs = o->ninclude_dirs,
         .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
         .max_steps = o->max_events, .manual_sync = o->manual_sync, .task_type = o->task_type,
-        .keep_incomplete = false, .arch = o->arch, .model_path = o->model_path,
+        .keep_incomplete = false, .arch = o->arch, .sdk = o->sdk, .model_path = o->model_path,
         .nmodel_path = o->nmodel_path};
     struct lowered_source low;
     struct diag_list front;

@@ -57,7 +57,11 @@ static const char usage_main[] =
      "(n = 1, 2, 4, 8, 16 clusters of one MPU and four IPUs)"},                              \
     {"arch", 0, "ARCH", OPT_ARCH,                                                            \
      "kernel sources: read and check them for the model of this arch\n"                    \
-     "(2201: ascend910b2, the default; 1001: ascend910)"}
+     "(2201: ascend910b2, the default; 1001: ascend910)"},                                \
+    {"sdk", 0, "DIR", OPT_SDK,                                                               \
+     "Ascend C sources: read them through the vendor SDK's own headers\n"                  \
+     "in DIR (an asc-devkit checkout; default: $ASCEND_HOME_PATH, then\n"                 \
+     "$ASCEND_TOOLKIT_HOME; 'none': the built-in declarations)"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \

@@ -188,6 +188,9 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_ARCH:
         as_options_set_arch(s->o, arg);
         return 0;
+    case OPT_SDK:
+        as_options_set_sdk(s->o, arg);
+        return 0;
     case OPT_TASK_TYPE:
         if (!as_options_set_task_type(s->o, arg))
             return cli_usage_error(s->cmd, "--task-type takes BLOCK, UNION1, UNION2, UNION4, "

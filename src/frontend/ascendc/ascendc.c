@@ -18,6 +18,8 @@
 #include "ascendc.h"
 #include "ascendc_api.h"
 #include "ascendc_kernel.h"
+#include "sdk/sdk_layout.h"
+#include "sdk/sdk_lower.h"
 
 extern const struct embedded_file ascendc_stubs[];
 
@@ -225,6 +227,18 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
 {
     const char *path = src->path;
     const struct model_source *ms = &m->source;
+    struct sdk_layout sdk;
+    switch (sdk_locate(o, path, &sdk, diags)) {
+    case SDK_BAD:
+        return false;
+    case SDK_FOUND: {
+        bool read = sdk_lower(src, o, m, &sdk, out, diags);
+        sdk_layout_free(&sdk);
+        return read;
+    }
+    case SDK_NONE:
+        break;
+    }
     char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
     struct clang_parse parse, cube_parse = {0};
     bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);

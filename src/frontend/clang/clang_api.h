@@ -72,6 +72,9 @@ bool clang_api_load(const char **why);
     X(clang_getNullCursor) \
     X(clang_getNumDiagnostics) \
     X(clang_getPointeeType) \
+    X(clang_getAddressSpace) \
+    X(clang_Cursor_getOffsetOfField) \
+    X(clang_Cursor_isAnonymousRecordDecl) \
     X(clang_getRange) \
     X(clang_getRangeEnd) \
     X(clang_getRangeStart) \
@@ -153,6 +156,9 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_getNullCursor (*as_clang_getNullCursor)
 #define clang_getNumDiagnostics (*as_clang_getNumDiagnostics)
 #define clang_getPointeeType (*as_clang_getPointeeType)
+#define clang_getAddressSpace (*as_clang_getAddressSpace)
+#define clang_Cursor_getOffsetOfField (*as_clang_Cursor_getOffsetOfField)
+#define clang_Cursor_isAnonymousRecordDecl (*as_clang_Cursor_isAnonymousRecordDecl)
 #define clang_getRange (*as_clang_getRange)
 #define clang_getRangeEnd (*as_clang_getRangeEnd)
 #define clang_getRangeStart (*as_clang_getRangeStart)

@@ -18,6 +18,9 @@ struct frontend_options {
     size_t ndefines;
     const char *model;                  /* --model, or NULL: the frontend's default */
     const char *arch;                   /* --arch: the model whose <source> has this arch */
+    const char *sdk;                    /* --sdk: the Ascend C SDK to read sources through
+                                         * (NULL: $ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME;
+                                         * "none": the built-in declarations) */
     const char *const *model_path;      /* --model-path directories, searched first */
     size_t nmodel_path;
     uint64_t max_steps;                 /* statements and calls per kernel */

@@ -224,15 +224,35 @@ void pir_writer_take_calls(struct pir_writer *w, struct lowered_call **calls, si
 }
 
 /* One body line: the text, its tail ("" or " {"), and where it came from. */
+static bool in_vendor(const struct pir_writer *w, const char *file)
+{
+    return w->vendor_root && file && !strncmp(file, w->vendor_root, strlen(w->vendor_root));
+}
+
 static void put_line(struct pir_writer *w, struct as_loc origin, const char *text,
                      const char *tail, const char *note)
 {
+    int call = w->call;
+    struct as_loc vendor = {0};
+    if (in_vendor(w, origin.file)) {   /* placed at the user's call into the SDK */
+        int c = call;
+        while (c >= 0 && in_vendor(w, w->calls[c].site.file))
+            c = w->calls[c].parent;
+        if (c >= 0) {
+            vendor = origin;
+            origin = w->calls[c].site;
+            call = w->calls[c].parent;
+        }
+    }
     fprintf(w->body, "%*s%s%s", 2 * w->indent, "", text, tail);
     if (origin.file)
         fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
                 origin.file, origin.line, origin.col);
+    if (vendor.file)
+        fprintf(w->body, ", in the SDK at %s:%d", vendor.file + strlen(w->vendor_root),
+                vendor.line);
     fputc('\n', w->body);
-    add_origin(w, origin, origin.file ? w->call : -1);
+    add_origin(w, origin, origin.file ? call : -1);
 }
 
 /* The formatted text as one line: tail ";" for a statement, " {" for an opening. */

@@ -51,6 +51,10 @@ struct pir_writer {
     char **header;          /* comment lines, without "// " */
     size_t nheader;
     struct pir_values values;   /* rule 10's bindings and uses (pir_values.c) */
+    /* Files under this directory (the vendor SDK the source is read through, with a trailing
+     * '/') are not the user's: a line written from one of them is placed at the innermost
+     * call into them from the user's code, and its comment names the SDK's line. NULL: none. */
+    const char *vendor_root;
 };
 
 void pir_writer_init(struct pir_writer *w);

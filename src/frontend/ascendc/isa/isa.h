@@ -1,0 +1,27 @@
+/* The ISA layer: the meaning of the device compiler's intrinsics (copy_gm_to_ubuf, vadd,
+ * set_flag, ...) that the vendor SDK's implementation of Ascend C calls, for reading kernels
+ * through the SDK (--sdk). Every API call runs as the SDK implements it; only its intrinsics
+ * reach here, and each becomes the PIR access or sync the hardware model describes. */
+#ifndef AS_FRONTEND_ASCENDC_ISA_H
+#define AS_FRONTEND_ASCENDC_ISA_H
+
+#include <stdbool.h>
+
+#include "../../interp/interp.h"
+#include "../../pir/pir_writer.h"
+
+struct model_source;
+
+/* One run of an entry. */
+struct isa_run {
+    bool auto_sync;                     /* the compiler's auto-sync (the model's <auto-sync>) */
+    const struct model_source *source;  /* the model's source facts */
+};
+
+const struct api_ops *isa_api(void);
+void *isa_data_new(struct pir_writer *w, struct isa_run run);
+void isa_data_free(void *data);
+/* Intrinsics the run met that the layer does not model, counted (0: none). */
+int isa_unmodelled(const void *data);
+
+#endif

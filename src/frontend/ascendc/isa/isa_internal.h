@@ -1,0 +1,53 @@
+/* The ISA layer's state and the families of intrinsics (isa_sync.c, isa_copy.c,
+ * isa_vector.c, isa_scalar.c); isa.c dispatches to them by name. */
+#ifndef AS_FRONTEND_ASCENDC_ISA_INTERNAL_H
+#define AS_FRONTEND_ASCENDC_ISA_INTERNAL_H
+
+#include "isa.h"
+
+#include "../../pir/emit.h"
+
+/* The address spaces of the prelude (accelsync_sdk.h) by number, and the model's memory each
+ * is; 0 is GM, the generic space. */
+enum { ISA_NSPACES = 10 };
+
+struct isa_state {
+    struct pir_writer *w;
+    struct emitter *e;
+    int space_buffer[ISA_NSPACES];      /* writer buffer of each on-chip space, -1: not yet */
+    bool counter_mode;                  /* set_mask_count: the mask holds an element count */
+    uint64_t mask[2];                   /* set_vector_mask(hi, lo): lo in mask[0] */
+    bool mask_known;
+    int unmodelled;
+};
+
+/* A handler gets the call's evaluated arguments; false: not modelled as called. */
+typedef bool (*isa_handler)(struct interp *I, struct isa_state *s, const char *name,
+                            CXCursor call, struct value *args, int nargs, struct value *result);
+
+struct isa_entry {
+    const char *name;   /* exact name, or a prefix ending in '*' */
+    isa_handler fn;
+};
+
+/* Each family's table, ended by {NULL, NULL}. */
+extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_table[],
+    isa_scalar_table[];
+
+/* The model memory of address space `as` ("UB"); NULL for GM or an unknown space. */
+const char *isa_space_name(unsigned as);
+/* The address space of the memory a pointer type points into (0: GM). */
+unsigned isa_pointer_space(CXType pointer);
+/* The writer buffer of on-chip space `as` (declared on first use). */
+int isa_space_buffer(struct interp *I, struct isa_state *s, unsigned as, CXCursor at);
+/* Argument i as an integer; false (reported unsupported, naming the intrinsic) if unknown. */
+bool isa_int(struct interp *I, CXCursor call, const char *name, struct value *args, int nargs,
+             int i, int64_t *out);
+/* Argument i as a pointer into a buffer, with the size of what it points to; false (reported)
+ * if it is none. */
+bool isa_pointer(struct interp *I, CXCursor call, const char *name, struct value *args,
+                 int nargs, int i, int64_t *elem);
+/* The unit of pipe_t value `pipe` ("MTE2"), NULL if none. */
+const char *isa_pipe_unit(int64_t pipe);
+
+#endif

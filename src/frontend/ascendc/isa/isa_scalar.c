@@ -1,0 +1,111 @@
+/* The scalar unit's intrinsics: the core's identity (get_block_idx, ...), bit operations the
+ * SDK's bookkeeping computes with (sff0, sbitset1, bcnt1, ...), and the control registers
+ * that change no memory: the vector mask and its mode, which the vector family reads, and
+ * settings the check does not depend on. */
+#include "isa_internal.h"
+
+#include <string.h>
+
+static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)s, (void)args, (void)nargs, (void)call;
+    if (!strcmp(name, "get_block_idx"))
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};
+    else if (!strcmp(name, "get_block_num"))
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = interp_runtime(I, "block_num", 8, "GetBlockNum()")};
+    else if (!strcmp(name, "get_subblockid"))
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = 0};
+    else   /* get_subblockdim: a vector core of a kernel without cube work runs alone */
+        *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = 1};
+    return true;
+}
+
+/* sff0/sff1: the lowest bit that is 0 (1), -1 if none; sbitset0/1: the word with bit n
+ * cleared (set); bcnt0/1: the bits that are 0 (1); clz: leading zeros. */
+static bool bits(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                 struct value *args, int nargs, struct value *result)
+{
+    (void)s;
+    int64_t x, n = 0;
+    if (!isa_int(I, call, name, args, nargs, 0, &x))
+        return true;
+    uint64_t u = (uint64_t)x;
+    int64_t r;
+    if (!strcmp(name, "sff0") || !strcmp(name, "sff1")) {
+        uint64_t w = name[3] == '0' ? ~u : u;
+        r = w ? __builtin_ctzll(w) : -1;
+    } else if (!strcmp(name, "sbitset0") || !strcmp(name, "sbitset1")) {
+        if (!isa_int(I, call, name, args, nargs, 1, &n))
+            return true;
+        uint64_t bit = n >= 0 && n < 64 ? (uint64_t)1 << n : 0;
+        r = (int64_t)(name[7] == '1' ? u | bit : u & ~bit);
+    } else if (!strcmp(name, "bcnt0") || !strcmp(name, "bcnt1")) {
+        r = __builtin_popcountll(name[4] == '1' ? u : ~u);
+    } else {   /* clz */
+        r = u ? __builtin_clzll(u) : 64;
+    }
+    *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = r};
+    return true;
+}
+
+static bool mask_mode(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)I, (void)call, (void)args, (void)nargs, (void)result;
+    s->counter_mode = !strcmp(name, "set_mask_count");
+    return true;
+}
+
+/* set_vector_mask(hi, lo); an unknown word leaves the mask unknown (every lane). */
+static bool vector_mask(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, struct value *result)
+{
+    (void)I, (void)name, (void)call, (void)result;
+    s->mask_known = nargs == 2 && args[0].kind == VAL_INT && args[1].kind == VAL_INT;
+    s->mask[1] = s->mask_known ? (uint64_t)args[0].num : UINT64_MAX;
+    s->mask[0] = s->mask_known ? (uint64_t)args[1].num : UINT64_MAX;
+    return true;
+}
+
+/* Registers that order nothing and move no data: atomic and rounding modes, padding values,
+ * profiling, cache preloads. Their values are not needed (rule 10 does not apply: no read of
+ * memory is among their operands). */
+static bool no_effect(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)I, (void)s, (void)name, (void)call, (void)args, (void)nargs;
+    *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    return true;
+}
+
+const struct isa_entry isa_scalar_table[] = {
+    {"get_block_idx", block_idx},
+    {"get_block_num", block_idx},
+    {"get_subblockid", block_idx},
+    {"get_subblockdim", block_idx},
+    {"sff0", bits},
+    {"sff1", bits},
+    {"sbitset0", bits},
+    {"sbitset1", bits},
+    {"bcnt0", bits},
+    {"bcnt1", bits},
+    {"clz", bits},
+    {"set_mask_count", mask_mode},
+    {"set_mask_norm", mask_mode},
+    {"set_vector_mask", vector_mask},
+    {"set_atomic_none", no_effect},
+    {"set_ctrl", no_effect},
+    {"get_ctrl", no_effect},
+    {"set_fpc", no_effect},
+    {"get_sys_cnt", no_effect},
+    {"asc_prof_start", no_effect},
+    {"asc_prof_stop", no_effect},
+    {"set_padding", no_effect},
+    {"set_deqscale", no_effect},
+    {"preload", no_effect},
+    {"dc_preload", no_effect},
+    {NULL, NULL},
+};

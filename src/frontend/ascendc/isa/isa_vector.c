@@ -1,0 +1,155 @@
+/* Vector intrinsics on V: repeats of 256 bytes of lanes, each operand's 32-byte blocks
+ * `blkStride` blocks apart within a repeat and its repeats `repStride` blocks apart
+ * (the ISA reference's addressing). Which lanes run is the mask's: in normal mode the
+ * set_vector_mask bits of each repeat, in counter mode (set_mask_count) the first N lanes
+ * over all repeats, N the mask's low word. An operand's region is the span from its first to
+ * its last byte touched (exact for contiguous strides, the usual case). Forms, by argument
+ * layout after the operands: binary (dst, src0, src1, repeat, 3 block strides, 3 repeat
+ * strides), unary and conversions (dst, src, repeat, 2 + 2 strides), with a scalar (dst,
+ * src, scalar, repeat, 2 + 2) and vector_dup (dst, scalar, repeat, 2 + 2). */
+#include "isa_internal.h"
+
+#include <string.h>
+
+enum { REPEAT_BYTES = 256, BLOCK = 32, MAX_OPERANDS = 3 };
+
+struct operand {
+    struct value p;
+    int64_t elem;           /* bytes of one lane */
+    int64_t blk, rep;       /* strides in blocks */
+};
+
+/* The lanes of repeat r that run: [*first, *last]; false if none. */
+static bool lanes(const struct isa_state *s, int64_t lanes_per_repeat, int64_t r, int64_t *first,
+                  int64_t *last)
+{
+    if (s->counter_mode) {
+        int64_t n = s->mask_known ? (int64_t)s->mask[0] : lanes_per_repeat * (r + 1);
+        int64_t left = n - r * lanes_per_repeat;
+        if (left <= 0)
+            return false;
+        *first = 0;
+        *last = (left < lanes_per_repeat ? left : lanes_per_repeat) - 1;
+        return true;
+    }
+    int64_t lo = -1, hi = -1;
+    for (int64_t l = 0; l < lanes_per_repeat && l < 128; l++)
+        if (!s->mask_known || (s->mask[l / 64] >> (l % 64) & 1)) {
+            if (lo < 0)
+                lo = l;
+            hi = l;
+        }
+    if (lanes_per_repeat > 128 && lo >= 0)
+        hi = lanes_per_repeat - 1;
+    *first = lo;
+    *last = hi;
+    return lo >= 0;
+}
+
+/* The byte span [*from, *to) operand o touches over `repeats`: in repeat r, lanes [first,
+ * last] are bytes [first·elem, (last + 1)·elem) of the repeat, block j of which sits at
+ * (r·rep + j·blk)·32. */
+static bool span(const struct isa_state *s, const struct operand *o, int64_t per_repeat,
+                 int64_t repeats, int64_t *from, int64_t *to)
+{
+    bool any = false;
+    for (int64_t r = 0; r < repeats; r++) {
+        int64_t first, last;
+        if (!lanes(s, per_repeat, r, &first, &last))
+            continue;
+        int64_t lo = first * o->elem, hi = (last + 1) * o->elem;
+        for (int64_t j = lo / BLOCK; j * BLOCK < hi; j++) {
+            int64_t base = (r * o->rep + j * o->blk) * BLOCK;
+            int64_t a = base + (lo > j * BLOCK ? lo - j * BLOCK : 0);
+            int64_t b = base + (hi < (j + 1) * BLOCK ? hi - j * BLOCK : BLOCK);
+            if (!any || a < *from)
+                *from = a;
+            if (!any || b > *to)
+                *to = b;
+            any = true;
+        }
+    }
+    return any;
+}
+
+/* Writes `V name dst <- srcs;` for the operands (o[0] the destination). */
+static void vector_op(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct operand *o, int n, int64_t repeats)
+{
+    int64_t widest = 1;
+    for (int i = 0; i < n; i++)
+        widest = o[i].elem > widest ? o[i].elem : widest;
+    int64_t per_repeat = REPEAT_BYTES / widest;
+    if (s->counter_mode && s->mask_known)
+        repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
+    struct emit_region r[MAX_OPERANDS];
+    for (int i = 0; i < n; i++) {
+        int64_t from = 0, to = 0;
+        if (!span(s, &o[i], per_repeat, repeats, &from, &to))
+            return;   /* no lane runs: the instruction touches nothing */
+        r[i] = o[i].p.num == OFFSET_UNKNOWN
+                   ? (struct emit_region){o[i].p.buffer, EMIT_WHOLE_BUFFER, 0}
+                   : (struct emit_region){o[i].p.buffer, o[i].p.num + from, to - from};
+    }
+    emit_access(s->e, interp_loc(I, call), "V", name, &r[0], r + 1, n - 1);
+}
+
+/* The operands at argument positions pos[0..n-1], the repeat at `repeat`, then n block
+ * strides and n repeat strides (strides of operands past `real` are placeholders). */
+static bool repeat_form(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, const int *pos, int n, int repeat_at,
+                        int strides)
+{
+    struct operand o[MAX_OPERANDS];
+    int64_t repeats;
+    if (!isa_int(I, call, name, args, nargs, repeat_at, &repeats))
+        return true;
+    for (int i = 0; i < n; i++) {
+        if (!isa_pointer(I, call, name, args, nargs, pos[i], &o[i].elem) ||
+            !isa_int(I, call, name, args, nargs, repeat_at + 1 + i, &o[i].blk) ||
+            !isa_int(I, call, name, args, nargs, repeat_at + 1 + strides + i, &o[i].rep))
+            return true;
+        o[i].p = args[pos[i]];
+    }
+    vector_op(I, s, name, call, o, n, repeats);
+    return true;
+}
+
+static bool binary(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                   struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    return repeat_form(I, s, name, call, args, nargs, (const int[]){0, 1, 2}, 3, 3, 3);
+}
+
+static bool unary(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                  struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    return repeat_form(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 2, 2);
+}
+
+static bool with_scalar(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    return repeat_form(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 3, 2);
+}
+
+static bool duplicate(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    return repeat_form(I, s, name, call, args, nargs, (const int[]){0}, 1, 2, 2);
+}
+
+const struct isa_entry isa_vector_table[] = {
+    {"vadd", binary}, {"vsub", binary}, {"vmul", binary}, {"vdiv", binary},
+    {"vmax", binary}, {"vmin", binary}, {"vand", binary}, {"vor", binary},
+    {"vabs", unary}, {"vexp", unary}, {"vln", unary}, {"vrec", unary}, {"vsqrt", unary},
+    {"vnot", unary}, {"vrelu", unary}, {"vrsqrt", unary}, {"vcopy", unary}, {"vconv_*", unary},
+    {"vadds", with_scalar}, {"vmuls", with_scalar}, {"vmaxs", with_scalar},
+    {"vmins", with_scalar}, {"vshr", with_scalar}, {"vshl", with_scalar},
+    {"vector_dup", duplicate},
+    {NULL, NULL},
+};
