@@ -142,6 +142,7 @@ const struct api_ops *isa_api(void)
         .stateful = true,
         .globals = true,
         .call = isa_call,
+        .scalar = isa_scalar_access,
         .address = isa_address,
         .pointer_value = isa_pointer_value,
     };

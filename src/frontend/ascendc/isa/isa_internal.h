@@ -34,6 +34,10 @@ struct isa_entry {
 extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_table[],
     isa_scalar_table[];
 
+/* A load or store of the scalar unit through a pointer (`*(__ubuf__ T *)addr`, GetValue,
+ * SetValue): `S get_value` binding the value it reads, or `S set_value` (api_ops.scalar). */
+struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                               bool write);
 /* The model memory of address space `as` ("UB"); NULL for GM or an unknown space. */
 const char *isa_space_name(unsigned as);
 /* The address space of the memory a pointer type points into (0: GM). */

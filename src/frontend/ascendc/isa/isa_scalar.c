@@ -81,6 +81,24 @@ static bool no_effect(struct interp *I, struct isa_state *s, const char *name, C
     return true;
 }
 
+struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
+                               bool write)
+{
+    struct isa_state *s = I->api_data;
+    struct value data = {.kind = VAL_UNKNOWN, .buffer = -1};
+    if (p.num != OFFSET_UNKNOWN && p.num < 0) {
+        interp_unsupported(I, at, "a scalar access at a negative offset from its buffer under "
+                           "the values the kernel was lowered with");
+        return data;
+    }
+    struct emit_region r = {p.buffer, p.num == OFFSET_UNKNOWN ? EMIT_WHOLE_BUFFER : p.num, bytes};
+    if (write)
+        emit_access(s->e, interp_loc(I, at), "S", "set_value", &r, NULL, 0);
+    else   /* the value it reads binds a name, needed where the kernel uses it (rule 10) */
+        data.read = emit_value_read(s->e, interp_loc(I, at), "S", "get_value", &r);
+    return data;
+}
+
 const struct isa_entry isa_scalar_table[] = {
     {"get_block_idx", block_idx},
     {"get_block_num", block_idx},

@@ -72,7 +72,20 @@ static bool span(const struct isa_state *s, const struct operand *o, int64_t per
     return any;
 }
 
-/* Writes `V name dst <- srcs;` for the operands (o[0] the destination). */
+/* The model's op of an intrinsic: a family by its stem (vconv_f322f16: vconv, vcmpv_eq and
+ * vcmpvs_gt: vcmp, vector_dup: vdup), anything else by its own name. */
+static const char *op_name(const char *name)
+{
+    static const struct { const char *prefix, *op; } families[] = {
+        {"vconv_", "vconv"}, {"vcmpv", "vcmp"}, {"vector_dup", "vdup"},
+    };
+    for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+        if (!strncmp(name, families[i].prefix, strlen(families[i].prefix)))
+            return families[i].op;
+    return name;
+}
+
+/* Writes `V op dst <- srcs;` for the operands (o[0] the destination). */
 static void vector_op(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct operand *o, int n, int64_t repeats)
 {
@@ -91,7 +104,7 @@ static void vector_op(struct interp *I, struct isa_state *s, const char *name, C
                    ? (struct emit_region){o[i].p.buffer, EMIT_WHOLE_BUFFER, 0}
                    : (struct emit_region){o[i].p.buffer, o[i].p.num + from, to - from};
     }
-    emit_access(s->e, interp_loc(I, call), "V", name, &r[0], r + 1, n - 1);
+    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &r[0], r + 1, n - 1);
 }
 
 /* The operands at argument positions pos[0..n-1], the repeat at `repeat`, then n block

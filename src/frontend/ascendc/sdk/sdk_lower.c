@@ -110,15 +110,83 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
     }
 }
 
+/* Intrinsics the SDK calls that the prelude does not declare (a newer SDK, a path of the
+ * implementation the prelude's list missed): the names of clang's "use of undeclared
+ * identifier" errors inside the SDK, as generic declarations like the prelude's; NULL if
+ * there is none. Only lowercase names, as the compiler's intrinsics are. */
+static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
+{
+    static const char lead[] = "use of undeclared identifier '";
+    char *decls = NULL;
+    size_t n = strlen(root);
+    for (size_t i = 0; i < d->len; i++) {
+        const struct finding *f = &d->items[i];
+        const char *name = f->message ? strstr(f->message, lead) : NULL;
+        if (f->check != CHECK_SOURCE_ERROR || !name || !f->loc.file ||
+            strncmp(f->loc.file, root, n) != 0 || f->loc.file[n] != '/')
+            continue;
+        name += sizeof(lead) - 1;
+        size_t len = strcspn(name, "'");
+        bool word = len > 0 && name[0] >= 'a' && name[0] <= 'z';
+        for (size_t k = 0; k < len && word; k++)
+            word = (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= '0' && name[k] <= '9') ||
+                   name[k] == '_';
+        char *decl = word ? xasprintf("template <class... A> void %.*s(A...);\n", (int)len, name)
+                          : NULL;
+        if (!decl || (decls && strstr(decls, decl))) {
+            free(decl);
+            continue;
+        }
+        char *more = xasprintf("%s%s", decls ? decls : "", decl);
+        free(decls);
+        free(decl);
+        decls = more;
+    }
+    return decls;
+}
+
+/* Parses src through the SDK: once, and again with the intrinsics the first parse found
+ * undeclared inside the SDK declared (clang's findings of the parse that counts go to diags). */
+static bool parse_through(const struct source *src, const struct frontend_options *o,
+                          const struct sdk_layout *sdk, arg_vec *args, struct clang_parse *parse,
+                          struct diag_list *diags)
+{
+    struct clang_extra_file extra[2] = {{"kernel_tiling/kernel_tiling.h", sdk->tiling_header},
+                                        {"accelsync_sdk_more.h", ""}};
+    struct clang_extra_file *files = sdk->tiling_header ? extra : extra + 1;
+    struct diag_list first;
+    diag_list_init(&first, 0);
+    VEC_PUSH(*args, xstrdup("-include"));
+    VEC_PUSH(*args, xstrdup("accelsync_sdk_more.h"));
+    bool ok = clang_parse_source(&dialect, src, o, files, sdk->tiling_header ? 2 : 1,
+                                 (const char *const *)args->items, args->len, parse, &first);
+    char *more = ok ? NULL : undeclared_intrinsics(&first, sdk->root);
+    if (more) {
+        clang_parse_free(parse);
+        extra[1].text = more;
+        ok = clang_parse_source(&dialect, src, o, files, sdk->tiling_header ? 2 : 1,
+                                (const char *const *)args->items, args->len, parse, diags);
+        free(more);
+    } else {
+        for (size_t i = 0; i < first.len; i++) {
+            const struct finding *f = &first.items[i];
+            struct as_loc at = f->loc;
+            if (at.file)
+                at.file = arena_strdup(&diags->arena, at.file);
+            diag_addf(diags, f->check, f->severity, at, "%s", f->message);
+        }
+    }
+    diag_list_free(&first);
+    return ok;
+}
+
 bool sdk_lower(const struct source *src, const struct frontend_options *o, const struct model *m,
                const struct sdk_layout *sdk, struct lowered_source *out, struct diag_list *diags)
 {
     const struct model_source *ms = &m->source;
     arg_vec args = parse_arguments(sdk, ms);
-    struct clang_extra_file tiling = {"kernel_tiling/kernel_tiling.h", sdk->tiling_header};
     struct clang_parse parse;
-    bool ok = clang_parse_source(&dialect, src, o, &tiling, sdk->tiling_header ? 1 : 0,
-                                 (const char *const *)args.items, args.len, &parse, diags);
+    bool ok = parse_through(src, o, sdk, &args, &parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, src->path, "__global__", diags);
         ok = entries.len > 0;
