@@ -113,6 +113,8 @@ static struct as_options *group_options(const struct cli_command *cmd, struct se
     name_config(g.o, c->path);
     if (c->model)
         as_options_set_model(g.o, c->model);
+    if (c->sdk)
+        as_options_set_sdk(g.o, c->sdk);
     for (size_t i = 0; i < c->model_paths.len; i++)
         as_options_add_model_path(g.o, c->model_paths.items[i]);
     bool ok = true;

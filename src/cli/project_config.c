@@ -150,6 +150,9 @@ static int on_entry(void *user, const char *section, const char *name, const cha
     if (strcmp(name, "model") == 0) {
         free(c->model);
         c->model = strchr(value, '/') || strstr(value, ".xml") ? beside(c, value) : xstrdup(value);
+    } else if (strcmp(name, "sdk") == 0) {
+        free(c->sdk);
+        c->sdk = strcmp(value, "none") == 0 ? xstrdup(value) : beside(c, value);
     } else if (strcmp(name, "model-path") == 0) {
         char *p = beside(c, value);
         push(&c->model_paths, p);
@@ -251,6 +254,7 @@ void config_free(struct project_config *c)
     free(c->path);
     free(c->dir);
     free(c->model);
+    free(c->sdk);
     list_free(&c->model_paths);
     for (size_t i = 0; i < c->ndefines; i++)
         free(c->defines[i].name);

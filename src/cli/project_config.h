@@ -31,6 +31,7 @@ struct config_define {
 struct project_config {
     char *path, *dir;           /* the file, and its directory (paths in it are relative to) */
     char *model;                /* NULL: none */
+    char *sdk;                  /* sdk = DIR (beside the file), or "none"; NULL: not set */
     struct config_list model_paths, excludes, extensions;
     struct config_define *defines;  /* define = NAME=VALUE, parsed when the file is read */
     size_t ndefines;

@@ -4,6 +4,7 @@
  * and accesses (ascendc_tensors.c), the cube (ascendc_cube.c), cores (ascendc_cores.c) and
  * unitFlag (ascendc_unit_flag.c); what they share is ascendc_state.h's. */
 #include "ascendc_api.h"
+#include "tiling_defaults.h"
 #include "ascendc_cores.h"
 #include "ascendc_cube.h"
 #include "ascendc_queues.h"
@@ -136,31 +137,12 @@ static bool pipe_arg(struct interp *I, CXCursor fn, unsigned i, struct value v, 
     return true;
 }
 
-/* A tiling field's value when no -D gives one: positions (start, end, index) 0, counts
- * (loops, cores, tiles) small, sizes large enough that a copy moves whole 32-byte blocks. */
-static int64_t tiling_default(const char *name)
-{
-    static const char *const position_words[] = {"start", "Start", "end", "End", "idx", "Idx",
-                                            "index", "Index", "offset", "Offset", "begin",
-                                            "Begin"};
-    for (size_t i = 0; i < sizeof(position_words) / sizeof(position_words[0]); i++)
-        if (strstr(name, position_words[i]))
-            return 0;
-    static const char *const counts[] = {"num", "Num", "NUM", "count", "Count", "loop", "Loop",
-                                         "times", "Times", "core", "Core", "key", "Key", "mode",
-                                         "Mode", "flag", "Flag", "type", "Type"};
-    for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
-        if (strstr(name, counts[i]))
-            return 2;
-    return 256;
-}
-
 static bool build_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                        int nargs, struct value *result)
 {
     if (!strcmp(name, "AccelsyncTiling")) {
         *result = interp_runtime_record(I, clang_getCursorType(call), "", "tiling field",
-                                        tiling_default);
+                                        tiling_field_default);
         return true;
     }
     if (!strcmp(name, "TILING_KEY_IS")) {

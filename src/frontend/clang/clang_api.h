@@ -73,6 +73,7 @@ bool clang_api_load(const char **why);
     X(clang_getNumDiagnostics) \
     X(clang_getPointeeType) \
     X(clang_getAddressSpace) \
+    X(clang_Cursor_getTranslationUnit) \
     X(clang_Cursor_getOffsetOfField) \
     X(clang_Cursor_isAnonymousRecordDecl) \
     X(clang_getRange) \
@@ -157,6 +158,7 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_getNumDiagnostics (*as_clang_getNumDiagnostics)
 #define clang_getPointeeType (*as_clang_getPointeeType)
 #define clang_getAddressSpace (*as_clang_getAddressSpace)
+#define clang_Cursor_getTranslationUnit (*as_clang_Cursor_getTranslationUnit)
 #define clang_Cursor_getOffsetOfField (*as_clang_Cursor_getOffsetOfField)
 #define clang_Cursor_isAnonymousRecordDecl (*as_clang_Cursor_isAnonymousRecordDecl)
 #define clang_getRange (*as_clang_getRange)

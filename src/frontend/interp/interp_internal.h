@@ -131,6 +131,14 @@ struct value *lookup_var(struct interp *I, CXCursor decl);
 void bind_var(struct interp *I, CXCursor decl, struct value v, bool owned);
 /* The variable or field a VAL_REF names; NULL once it is out of scope. */
 struct value *ref_target(struct interp *I, struct value ref);
+/* Pointers to elements of an array of objects the interpreter holds (`pool + n`, p++ over a
+ * field array of structs): a VAL_REF to element `index` of the array object. The index of
+ * such a pointer, or -1 when v is none. */
+int64_t element_index(struct value v);
+/* a op b (+ or - an integer) on an element pointer or an array of objects (decayed to its
+ * first element): true with *out the moved pointer. */
+bool element_arith(struct interp *I, const char *op, struct value a, struct value b,
+                   struct value *out);
 /* A variable of the program outside the kernel, when the API layer keeps them (api_ops.globals). */
 struct value *program_global(struct interp *I, CXCursor decl);
 /* After a write of the member `member` names (a MemberRefExpr): the union members it shares

@@ -105,6 +105,13 @@ struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_
     int64_t k;
     if (I->stopped)
         return NULL;
+    if (element_index(a) >= 0) {   /* p[i] with p into an array of objects */
+        struct value moved;
+        if (!interp_int(I, index, i, "the index through a pointer into an array", &k) ||
+            !element_arith(I, "+", a, int_value(k), &moved))
+            return NULL;
+        return use == USE_ADDRESS ? (I->scratch = moved, &I->scratch) : through_ref(I, e, moved);
+    }
     if (a.kind == VAL_REF) {   /* p[0] with p the address of a variable */
         if (!interp_int(I, index, i, "the index through the address of a variable", &k))
             return NULL;

@@ -67,40 +67,6 @@ static struct value arith(struct interp *I, CXCursor e, const char *op, struct v
     return r;
 }
 
-/* The index of an element pointer (a VAL_REF to element `index` of an array the
- * interpreter holds), or -1 when v is not one. */
-static int64_t element_index(struct value v)
-{
-    if (v.kind != VAL_REF || !v.obj || !v.field || !is_array(clang_getCanonicalType(v.obj->type)))
-        return -1;
-    char *end;
-    long long k = strtoll(v.field, &end, 10);
-    return *end == '\0' && k >= 0 ? k : -1;
-}
-
-/* Pointer arithmetic on an array of objects the interpreter holds (`pool + n`, `p++` over
- * the elements of a field array): an element pointer moved by n elements. */
-static bool element_arith(struct interp *I, const char *op, struct value a, struct value b,
-                          struct value *out)
-{
-    if (b.kind != VAL_INT || (strcmp(op, "+") && strcmp(op, "-")))
-        return false;
-    int64_t at;
-    if (a.kind == VAL_OBJECT && a.obj && !a.obj->api &&
-        is_array(clang_getCanonicalType(a.obj->type)))
-        at = 0;     /* the array decays to its first element */
-    else if ((at = element_index(a)) < 0)
-        return false;
-    int64_t k = !strcmp(op, "+") ? at + b.num : at - b.num;
-    if (k < 0)
-        return false;
-    char digits[24];
-    snprintf(digits, sizeof(digits), "%lld", (long long)k);
-    *out = (struct value){.kind = VAL_REF, .buffer = -1, .obj = a.obj,
-                          .field = interp_intern(I, digits)};
-    return true;
-}
-
 static struct value arith_of(struct interp *I, CXCursor e, const char *op, struct value a,
                              struct value b, CXType result_type)
 {

@@ -330,3 +330,35 @@ void bind_reference(struct interp *I, CXCursor decl, enum ref_binding how, struc
         var->detached = true;   /* reads are data, writes refused */
     }
 }
+
+
+
+int64_t element_index(struct value v)
+{
+    if (v.kind != VAL_REF || !v.obj || !v.field || !is_array(clang_getCanonicalType(v.obj->type)))
+        return -1;
+    char *end;
+    long long k = strtoll(v.field, &end, 10);
+    return *end == '\0' && k >= 0 ? k : -1;
+}
+
+bool element_arith(struct interp *I, const char *op, struct value a, struct value b,
+                   struct value *out)
+{
+    if (b.kind != VAL_INT || (strcmp(op, "+") && strcmp(op, "-")))
+        return false;
+    int64_t at;
+    if (a.kind == VAL_OBJECT && a.obj && !a.obj->api &&
+        is_array(clang_getCanonicalType(a.obj->type)))
+        at = 0;     /* the array decays to its first element */
+    else if ((at = element_index(a)) < 0)
+        return false;
+    int64_t k = !strcmp(op, "+") ? at + b.num : at - b.num;
+    if (k < 0)
+        return false;
+    char digits[24];
+    snprintf(digits, sizeof(digits), "%lld", (long long)k);
+    *out = (struct value){.kind = VAL_REF, .buffer = -1, .obj = a.obj,
+                          .field = interp_intern(I, digits)};
+    return true;
+}

@@ -248,9 +248,17 @@ static void put_line(struct pir_writer *w, struct as_loc origin, const char *tex
     if (origin.file)
         fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
                 origin.file, origin.line, origin.col);
-    if (vendor.file)
-        fprintf(w->body, ", in the SDK at %s:%d", vendor.file + strlen(w->vendor_root),
-                vendor.line);
+    if (vendor.file) {   /* the SDK's path, `dir/../` taken out */
+        char *path = xstrdup(vendor.file + strlen(w->vendor_root));
+        for (char *up; (up = strstr(path, "/../")) != NULL;) {
+            char *start = up;
+            while (start > path && start[-1] != '/')
+                start--;
+            memmove(start, up + 4, strlen(up + 4) + 1);
+        }
+        fprintf(w->body, ", in the SDK at %s:%d", path, vendor.line);
+        free(path);
+    }
     fputc('\n', w->body);
     add_origin(w, origin, origin.file ? call : -1);
 }

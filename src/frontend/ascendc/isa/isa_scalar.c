@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "../tiling_defaults.h"
+
 static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
@@ -81,6 +83,22 @@ static bool no_effect(struct interp *I, struct isa_state *s, const char *name, C
     return true;
 }
 
+/* The operator build's stand-ins (sdk/prelude/accelsync_op_build.h): the tiling structure,
+ * every integer field a runtime value, and the tiling key of the run. */
+static bool op_build(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                     struct value *args, int nargs, struct value *result)
+{
+    (void)s, (void)args, (void)nargs;
+    if (!strcmp(name, "accelsync_tiling_data"))
+        *result = interp_runtime_record(I, clang_getCursorType(call), "", "tiling field",
+                                        tiling_field_default);
+    else
+        *result = (struct value){.kind = VAL_INT, .buffer = -1,
+                                 .num = interp_runtime(I, "tiling_key", 0,
+                                                       "TILING_KEY_IS(), one run per key")};
+    return true;
+}
+
 struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                                bool write)
 {
@@ -100,6 +118,8 @@ struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, in
 }
 
 const struct isa_entry isa_scalar_table[] = {
+    {"accelsync_tiling_data", op_build},
+    {"accelsync_tiling_key", op_build},
     {"get_block_idx", block_idx},
     {"get_block_num", block_idx},
     {"get_subblockid", block_idx},

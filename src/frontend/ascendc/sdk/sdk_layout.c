@@ -1,6 +1,7 @@
 /* Finding the SDK and its include directories (see sdk_layout.h). */
 #include "sdk_layout.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,32 @@ static bool is_dir(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Directories the toolkit installs under another name: the host tiling API's headers, which
+ * kernels include for their tiling-key templates (`ascendc/host_api/tiling/...`). */
+static const struct {
+    const char *installed, *checkout;
+} linked_dirs[] = {
+    {"ascendc/host_api/tiling", "include/utils/tiling"},
+};
+
+static void add_links(struct sdk_layout *l, const char *installed, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        char *path = xasprintf("%s/%s", dir, e->d_name);
+        if (n > 2 && !strcmp(e->d_name + n - 2, ".h") && is_file(path)) {
+            l->links = xrealloc_array(l->links, l->nlinks + 1, sizeof(*l->links));
+            l->links[l->nlinks++] = (struct sdk_link){xasprintf("%s/%s", installed, e->d_name),
+                                                      xasprintf("#include \"%s\"\n", path)};
+        }
+        free(path);
+    }
+    closedir(d);
 }
 
 enum sdk_found sdk_locate(const struct frontend_options *o, const char *path,
@@ -58,11 +85,18 @@ enum sdk_found sdk_locate(const struct frontend_options *o, const char *path,
     out->args = xcalloc(n + 1, sizeof(char *));
     for (size_t i = 0; i < n; i++)
         out->args[i] = xasprintf("-I%s%s%s", dir, *include_dirs[i] ? "/" : "", include_dirs[i]);
+    for (size_t i = 0; i < sizeof(linked_dirs) / sizeof(linked_dirs[0]); i++) {
+        char *installed = xasprintf("%s/%s", dir, linked_dirs[i].installed);
+        char *checkout = xasprintf("%s/%s", dir, linked_dirs[i].checkout);
+        if (!is_dir(installed))
+            add_links(out, linked_dirs[i].installed, checkout);
+        free(installed);
+        free(checkout);
+    }
     char *shipped = xasprintf("%s/include/kernel_tiling/kernel_tiling.h", dir);
-    if (!is_file(shipped)) {
+    if (!is_file(shipped)) {   /* made from the SDK's definitions (none: an empty one) */
         char *adv = xasprintf("%s/include/adv_api", dir);
-        if (is_dir(adv))
-            out->tiling_header = sdk_generate_tiling_header(adv);
+        out->tiling_header = sdk_generate_tiling_header(adv);
         free(adv);
     }
     free(shipped);
@@ -76,5 +110,10 @@ void sdk_layout_free(struct sdk_layout *l)
     free(l->args);
     free(l->root);
     free(l->tiling_header);
+    for (size_t i = 0; i < l->nlinks; i++) {
+        free(l->links[i].name);
+        free(l->links[i].text);
+    }
+    free(l->links);
     memset(l, 0, sizeof(*l));
 }

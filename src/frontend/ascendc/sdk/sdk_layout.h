@@ -10,8 +10,17 @@
 #include "../../../util/diag.h"
 #include "../../pir/lowering.h"
 
+/* A header at the path the installed toolkit has and the checkout does not
+ * (`ascendc/host_api/tiling/template_argument.h`), forwarding to the checkout's file. */
+struct sdk_link {
+    char *name;                 /* relative to the prelude's directory */
+    char *text;                 /* `#include "<the SDK's file>"` */
+};
+
 struct sdk_layout {
     char *root;                 /* the SDK directory, as given */
+    struct sdk_link *links;
+    size_t nlinks;
     const char *from;           /* what named it: "--sdk", "ASCEND_HOME_PATH", ... */
     char **args;                /* -I arguments in the build's order, NULL-ended */
     char *tiling_header;        /* kernel_tiling/kernel_tiling.h made here, or NULL (shipped) */

@@ -7,6 +7,7 @@
 #include "../../../model/model.h"
 #include "../../../util/embedded.h"
 #include "../../../util/xalloc.h"
+#include "../../clang/build_emulation.h"
 #include "../../clang/clang_driver.h"
 #include "../../interp/interp.h"
 #include "../../interp/session.h"
@@ -22,7 +23,8 @@ extern const struct embedded_file ascendc_sdk_prelude[];
  * half as a scalar type), the prelude before the kernel. */
 static const char *const compiler_args[] = {
     "-x", "c++", "-std=c++17", "-Xclang", "-fnative-half-type", "-Xclang",
-    "-fnative-half-arguments-and-returns", "-include", "accelsync_sdk.h",
+    "-fnative-half-arguments-and-returns", "-include", "accelsync_sdk.h", "-include",
+    "accelsync_op_build.h",
 };
 
 static const char *const entry_words[] = {"__global__", NULL};
@@ -37,12 +39,18 @@ static const struct clang_dialect dialect = {
 
 typedef VEC(char *) arg_vec;
 
-/* The SDK's include directories, then the model's macros for the vector core. */
-static arg_vec parse_arguments(const struct sdk_layout *sdk, const struct model_source *ms)
+/* The SDK's include directories, the model's macros for the vector core and the operator
+ * build's type macros (DTYPE_X ...). */
+static arg_vec parse_arguments(const struct source *src, const struct frontend_options *o,
+                               const struct sdk_layout *sdk, const struct model_source *ms)
 {
     arg_vec args = {0};
     for (char **a = sdk->args; *a; a++)
         VEC_PUSH(args, xstrdup(*a));
+    char **types = type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs);
+    for (char **t = types; *t; t++)
+        VEC_PUSH(args, xstrdup(*t));
+    free_arguments(types);
     for (int i = 0; i < ms->ndefines; i++) {
         const struct model_source_define *d = &ms->defines[i];
         if (d->coretype && strcmp(d->coretype, ms->vector_core) != 0)
@@ -59,6 +67,55 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     (void)data;
     return interp_kernel_argument(I, parm, "GM", 4);
+}
+
+struct key_search {
+    const char *root;   /* the SDK's files: its own TILING_KEY_IS are not the kernel's */
+    size_t nroot;
+    VEC(int64_t) keys;
+};
+
+/* The constant keys of the TILING_KEY_IS(k) the kernel's own files write (macro expansions of
+ * the preprocessing record: the SDK's TILING_KEY_IS is a macro), sorted, each once. */
+static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_search *ks = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    bool key = !strcmp(clang_getCString(name), "TILING_KEY_IS");
+    clang_disposeString(name);
+    CXFile file;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    CXString fname = clang_getFileName(file);
+    const char *f = clang_getCString(fname);
+    bool sdk = f && !strncmp(f, ks->root, ks->nroot);
+    clang_disposeString(fname);
+    if (!key || sdk)
+        return CXChildVisit_Continue;
+    CXToken *tokens;
+    unsigned n;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &n);
+    if (n == 4) {   /* TILING_KEY_IS ( k ) */
+        CXString t = clang_getTokenSpelling(tu, tokens[2]);
+        char *end;
+        long long k = strtoll(clang_getCString(t), &end, 0);
+        bool number = end != clang_getCString(t) && strspn(end, "uUlL") == strlen(end);
+        clang_disposeString(t);
+        size_t at = 0;
+        while (number && at < ks->keys.len && ks->keys.items[at] < k)
+            at++;
+        if (number && (at == ks->keys.len || ks->keys.items[at] != k)) {
+            VEC_PUSH(ks->keys, (int64_t)k);
+            memmove(ks->keys.items + at + 1, ks->keys.items + at,
+                    (ks->keys.len - 1 - at) * sizeof(int64_t));
+            ks->keys.items[at] = k;
+        }
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return CXChildVisit_Continue;
 }
 
 /* The entry's runs on one vector core, as `if (?) { run 1 } else { ... }` (one run per
@@ -151,20 +208,33 @@ static bool parse_through(const struct source *src, const struct frontend_option
                           const struct sdk_layout *sdk, arg_vec *args, struct clang_parse *parse,
                           struct diag_list *diags)
 {
-    struct clang_extra_file extra[2] = {{"kernel_tiling/kernel_tiling.h", sdk->tiling_header},
-                                        {"accelsync_sdk_more.h", ""}};
-    struct clang_extra_file *files = sdk->tiling_header ? extra : extra + 1;
+    char *tiling = tiling_declarations(src->path, o->include_dirs, o->ninclude_dirs);
+    VEC(struct clang_extra_file) extra = {0};
+    struct clang_extra_file more_file = {"accelsync_sdk_more.h", ""};
+    VEC_PUSH(extra, more_file);
+    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
+    VEC_PUSH(extra, tiling_file);
+    if (sdk->tiling_header) {
+        struct clang_extra_file f = {"kernel_tiling/kernel_tiling.h", sdk->tiling_header};
+        VEC_PUSH(extra, f);
+    }
+    for (size_t i = 0; i < sdk->nlinks; i++) {
+        struct clang_extra_file f = {sdk->links[i].name, sdk->links[i].text};
+        VEC_PUSH(extra, f);
+    }
+    struct clang_extra_file *files = extra.items;
+    size_t nfiles = extra.len;
     struct diag_list first;
     diag_list_init(&first, 0);
     VEC_PUSH(*args, xstrdup("-include"));
     VEC_PUSH(*args, xstrdup("accelsync_sdk_more.h"));
-    bool ok = clang_parse_source(&dialect, src, o, files, sdk->tiling_header ? 2 : 1,
+    bool ok = clang_parse_source(&dialect, src, o, files, nfiles,
                                  (const char *const *)args->items, args->len, parse, &first);
     char *more = ok ? NULL : undeclared_intrinsics(&first, sdk->root);
     if (more) {
         clang_parse_free(parse);
-        extra[1].text = more;
-        ok = clang_parse_source(&dialect, src, o, files, sdk->tiling_header ? 2 : 1,
+        files[0].text = more;
+        ok = clang_parse_source(&dialect, src, o, files, nfiles,
                                 (const char *const *)args->items, args->len, parse, diags);
         free(more);
     } else {
@@ -177,6 +247,8 @@ static bool parse_through(const struct source *src, const struct frontend_option
         }
     }
     diag_list_free(&first);
+    VEC_FREE(extra);
+    free(tiling);
     return ok;
 }
 
@@ -184,7 +256,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
                const struct sdk_layout *sdk, struct lowered_source *out, struct diag_list *diags)
 {
     const struct model_source *ms = &m->source;
-    arg_vec args = parse_arguments(sdk, ms);
+    arg_vec args = parse_arguments(src, o, sdk, ms);
     struct clang_parse parse;
     bool ok = parse_through(src, o, sdk, &args, &parse, diags);
     if (ok) {
@@ -198,11 +270,24 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             pir_writer_note(&ss.w, "read through the Ascend C SDK at %s (%s): every API call as "
                             "the SDK implements it, down to the compiler's intrinsics",
                             sdk->root, sdk->from);
+            struct key_search ks = {root, strlen(root), {0}};
+            if (!interp_defined(&ss.I, "tiling_key", NULL))
+                clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), find_key, &ks);
             for (size_t i = 0; i < entries.len; i++) {
                 CXString name = clang_getCursorSpelling(entries.items[i]);
-                lower_entry(&ss.I, entries.items[i], clang_getCString(name), o, ms, out);
+                if (ks.keys.len == 0)
+                    lower_entry(&ss.I, entries.items[i], clang_getCString(name), o, ms, out);
+                for (size_t k = 0; k < ks.keys.len; k++) {   /* once per key: ENTRY_key<k> */
+                    char *keyed = xasprintf("%s_key%lld", clang_getCString(name),
+                                            (long long)ks.keys.items[k]);
+                    interp_set_runtime(&ss.I, "tiling_key", ks.keys.items[k],
+                                       "TILING_KEY_IS(), one run per key");
+                    lower_entry(&ss.I, entries.items[i], keyed, o, ms, out);
+                    free(keyed);
+                }
                 clang_disposeString(name);
             }
+            VEC_FREE(ks.keys);
             lowering_session_end(&ss, o, m->name, out);
             free(root);
         }

@@ -1,0 +1,22 @@
+/* accelsync's stand-in for what the vendor's operator build generates for a kernel read
+ * through the SDK (--sdk): the tiling structures (accelsync_tiling.h, made from the
+ * operator's host definitions, src/frontend/clang/build_emulation.c), the GET_TILING_DATA
+ * macros the build writes per operator, and the tiling key the build passes as
+ * -DTILING_KEY_VAR=<key> (here a value the frontend sets once per key the kernel tests). */
+#ifndef ACCELSYNC_OP_BUILD_H
+#define ACCELSYNC_OP_BUILD_H
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "accelsync_tiling.h"
+
+/* Every integer field of the structure is a runtime value named after the field. */
+template <class T> T accelsync_tiling_data(uint8_t *tiling);
+/* The key of the run: every key the kernel tests, in turn. */
+uint64_t accelsync_tiling_key();
+
+#define TILING_KEY_VAR accelsync_tiling_key()
+#define GET_TILING_DATA_WITH_STRUCT(T, name, tiling) T name = accelsync_tiling_data<T>(tiling)
+#define GET_TILING_DATA(name, tiling) \
+    AccelsyncDefaultTiling name = accelsync_tiling_data<AccelsyncDefaultTiling>(tiling)
+
+#endif

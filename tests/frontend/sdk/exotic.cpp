@@ -1,0 +1,14 @@
+// An intrinsic the SDK calls that accelsync does not model (the fixture's vexotic): declared from
+// the parse's own errors, then reported where the SDK calls it; the kernel is not verified.
+// expect: unsupported@54
+#include "kernel_operator.h"
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void exotic(GM_ADDR x)
+{
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1> inX;
+    pipe.InitBuffer(inX, 1, 256);
+    LocalTensor<float> a = inX.AllocTensor<float>();
+    Exotic(a);
+}

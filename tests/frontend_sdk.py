@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Reading Ascend C through an SDK (--sdk) as a user meets it, on the SDK-shaped fixture
+tests/frontend/sdk/fixture (no vendor SDK is needed): which SDK is used and how it is
+named (--sdk, the environment, a configuration, --sdk none), what a bad one says, and what
+`lower` shows of a kernel read through it.
+
+usage: frontend_sdk.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
+import os
+import subprocess
+import sys
+from expect import expect, finish
+
+binary, root = sys.argv[1], sys.argv[2]
+S = 'tests/frontend/sdk'
+FIXTURE = f'{S}/fixture'
+KERNEL = f'{S}/add_double_buffer.cpp'
+BASE_ENV = {k: v for k, v in os.environ.items()
+            if k not in ('ASCEND_HOME_PATH', 'ASCEND_TOOLKIT_HOME')}
+
+
+def run(*args, env=None):
+    e = dict(BASE_ENV)
+    e.update(env or {})
+    return subprocess.run([binary] + list(args), capture_output=True, text=True, cwd=root, env=e)
+
+
+# lower: the header names the SDK; statements are placed at the kernel's calls into the SDK,
+# the SDK's own line in the comment
+p = run('lower', '--sdk', FIXTURE, KERNEL)
+lines = p.stdout.splitlines()
+expect(p.returncode == 0, f'lower --sdk: exit 0, got {p.returncode}: {p.stderr[:300]}')
+expect(f'// read through the Ascend C SDK at {FIXTURE} (--sdk): every API call as the SDK '
+       'implements it, down to the compiler\'s intrinsics' in lines,
+       f'lower --sdk: the header names the SDK: {lines[:3]}')
+expect(any(l.startswith('  V vadd ub[') and
+           l.endswith(f'// from {KERNEL}:31:9, in the SDK at impl/fixture_compute.h:28')
+           for l in lines),
+       'lower --sdk: the vadd is placed at the kernel\'s Add call, the SDK line in its comment')
+expect('  wait_flag(MTE2, V, 0);  // from ' + KERNEL + ':28:33, in the SDK at '
+       'impl/fixture_sync.h:22' in lines,
+       'lower --sdk: DeQue\'s wait, from the fixture\'s WaitFlag, at the kernel\'s DeQue')
+
+# the environment names the SDK when no option does; --sdk none reads the built-in declarations
+p = run('lower', KERNEL, env={'ASCEND_HOME_PATH': FIXTURE})
+expect(f'// read through the Ascend C SDK at {FIXTURE} (ASCEND_HOME_PATH): every API call as '
+       'the SDK implements it, down to the compiler\'s intrinsics' in p.stdout.splitlines(),
+       'ASCEND_HOME_PATH names the SDK')
+p = run('lower', KERNEL, env={'ASCEND_TOOLKIT_HOME': FIXTURE})
+expect('(ASCEND_TOOLKIT_HOME)' in p.stdout, 'ASCEND_TOOLKIT_HOME names the SDK')
+p = run('lower', '--sdk', 'none', KERNEL, env={'ASCEND_HOME_PATH': FIXTURE})
+expect(p.stdout.startswith(f'// {KERNEL} lowered by accelsync 0.1.0 (Ascend C frontend)') and
+       'read through the Ascend C SDK' not in p.stdout,
+       '--sdk none: the built-in declarations, whatever the environment says')
+
+# the configuration beside the kernels (sdk = fixture) is used by check, and --sdk wins
+p = run('check', KERNEL)
+expect(p.returncode == 0 and 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings' in p.stdout,
+       f'check with the configuration\'s SDK: clean, got {p.returncode}: {p.stdout[-300:]}')
+p = run('check', '--sdk', '/nonexistent/sdk', KERNEL)
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{KERNEL}: error: --sdk names /nonexistent/sdk, which is not an Ascend C SDK (no '
+    'include/kernel_operator.h; an asc-devkit checkout is; --sdk none reads the source with '
+    'the built-in declarations) [input-error]'),
+    f'--sdk that is not an SDK: an input-error at the file, exit 2: {p.stdout[:400]}')
+p = run('check', '--no-config', KERNEL, env={'ASCEND_HOME_PATH': '/nonexistent/sdk'})
+expect(p.returncode == 2 and 'ASCEND_HOME_PATH names /nonexistent/sdk, which is not an Ascend '
+       'C SDK' in p.stdout, 'a bad ASCEND_HOME_PATH is named as such')
+
+# an intrinsic the prelude does not declare: declared from the parse's errors inside the SDK,
+# then reported where the SDK calls it, and the kernel is not verified
+p = run('check', f'{S}/exotic.cpp')
+where = os.path.abspath(os.path.join(root, FIXTURE))   # the configuration's path, absolute
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{where}/include/../impl/fixture_compute.h:54:5: error: \'vexotic\' is not modelled by '
+    'the Ascend C ISA frontend [unsupported]'),
+    f'an unmodelled intrinsic: unsupported at the SDK line, exit 2: {p.stdout[:300]}')
+expect('1 file NOT VERIFIED' in p.stdout, 'an unmodelled intrinsic: the file is not verified')
+
+finish()
