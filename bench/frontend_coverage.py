@@ -177,8 +177,10 @@ def first_reason(r, detail=False):
     return f"{reason(f)} (line {f.get('location', {}).get('line', 0)}: {f['message'][:120]})"
 
 
-def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True):
+def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True, sdk=None):
     args = [binary, 'check', '--format', 'json', '--no-config']
+    if dialect == 'ascendc':   # the mode is always named: the environment must not choose it
+        args += ['--sdk', sdk or 'none']
     if dialect == 'bangc':
         args += ['--task-type', 'BLOCK' if single else 'UNION1']
     for d in search_dirs(root, path, dialect, includes):
@@ -244,6 +246,8 @@ def main():
     ap.add_argument('--timeout', type=float, default=120)
     ap.add_argument('-I', dest='includes', action='append', default=[],
                     help='a header directory of the library (relative to it), for every entry')
+    ap.add_argument('--sdk', help='Ascend C: read the entries through this SDK checkout '
+                    '(default: the built-in declarations)')
     ap.add_argument('--out')
     ap.add_argument('--details')
     a = ap.parse_args()
@@ -254,12 +258,15 @@ def main():
         sys.exit(f'frontend_coverage: no {dialect} kernel entry in {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout, a.includes,
-                                                dialect, e[1]), found))
+                                                dialect, e[1], a.sdk), found))
     rows = []
     for (path, basic), r in zip(found, results):
         r.update(path=os.path.relpath(path, root), basic=basic)
         rows.append(r)
+    mode = (f'read through the SDK at {a.sdk}' if a.sdk else
+            'read with the built-in declarations') if dialect == 'ascendc' else ''
     report = (f'## Frontend coverage of {os.path.basename(root)}\n\n'
+              + (f'Entries {mode}.\n\n' if mode else '')
               + table(rows, 'All kernel entries') + '\n'
               + table([r for r in rows if r['basic']],
                       'Basic-API single-core entries (no high-level API, cube or cross-core call)'

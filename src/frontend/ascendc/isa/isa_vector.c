@@ -77,7 +77,8 @@ static bool span(const struct isa_state *s, const struct operand *o, int64_t per
 static const char *op_name(const char *name)
 {
     static const struct { const char *prefix, *op; } families[] = {
-        {"vconv_", "vconv"}, {"vcmpv", "vcmp"}, {"vector_dup", "vdup"},
+        {"vconv_", "vconv"}, {"vcmpv", "vcmp"}, {"vector_dup", "vdup"}, {"vcgadd", "vcadd"},
+        {"vcgmax", "vcmax"}, {"vcgmin", "vcmin"},
     };
     for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
         if (!strncmp(name, families[i].prefix, strlen(families[i].prefix)))
@@ -85,9 +86,10 @@ static const char *op_name(const char *name)
     return name;
 }
 
-/* Writes `V op dst <- srcs;` for the operands (o[0] the destination). */
-static void vector_op(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
-                      struct operand *o, int n, int64_t repeats)
+/* Writes `V op dst <- srcs;` for the operands (o[0] the destination; with `dst_read`, read
+ * too: an accumulating instruction). */
+static void vector_op_acc(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                          struct operand *o, int n, int64_t repeats, bool dst_read)
 {
     int64_t widest = 1;
     for (int i = 0; i < n; i++)
@@ -95,7 +97,7 @@ static void vector_op(struct interp *I, struct isa_state *s, const char *name, C
     int64_t per_repeat = REPEAT_BYTES / widest;
     if (s->counter_mode && s->mask_known)
         repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
-    struct emit_region r[MAX_OPERANDS];
+    struct emit_region r[MAX_OPERANDS + 1];
     for (int i = 0; i < n; i++) {
         int64_t from = 0, to = 0;
         if (!span(s, &o[i], per_repeat, repeats, &from, &to))
@@ -104,14 +106,27 @@ static void vector_op(struct interp *I, struct isa_state *s, const char *name, C
                    ? (struct emit_region){o[i].p.buffer, EMIT_WHOLE_BUFFER, 0}
                    : (struct emit_region){o[i].p.buffer, o[i].p.num + from, to - from};
     }
-    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &r[0], r + 1, n - 1);
+    if (dst_read)
+        r[n] = r[0];
+    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &r[0], r + 1, n - 1 + dst_read);
 }
 
 /* The operands at argument positions pos[0..n-1], the repeat at `repeat`, then n block
  * strides and n repeat strides (strides of operands past `real` are placeholders). */
+static bool repeat_form_acc(struct interp *I, struct isa_state *s, const char *name,
+                            CXCursor call, struct value *args, int nargs, const int *pos, int n,
+                            int repeat_at, int strides, bool dst_read);
+
 static bool repeat_form(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                         struct value *args, int nargs, const int *pos, int n, int repeat_at,
                         int strides)
+{
+    return repeat_form_acc(I, s, name, call, args, nargs, pos, n, repeat_at, strides, false);
+}
+
+static bool repeat_form_acc(struct interp *I, struct isa_state *s, const char *name,
+                            CXCursor call, struct value *args, int nargs, const int *pos, int n,
+                            int repeat_at, int strides, bool dst_read)
 {
     struct operand o[MAX_OPERANDS];
     int64_t repeats;
@@ -124,7 +139,7 @@ static bool repeat_form(struct interp *I, struct isa_state *s, const char *name,
             return true;
         o[i].p = args[pos[i]];
     }
-    vector_op(I, s, name, call, o, n, repeats);
+    vector_op_acc(I, s, name, call, o, n, repeats, dst_read);
     return true;
 }
 
@@ -149,6 +164,52 @@ static bool with_scalar(struct interp *I, struct isa_state *s, const char *name,
     return repeat_form(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 3, 2);
 }
 
+/* vaxpy(dst, src, scalar, repeat, ...): dst += scalar · src, so dst is read too. */
+static bool accumulate(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                       struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    return repeat_form_acc(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 3, 2, true);
+}
+
+/* Reductions over each repeat: vcadd/vcmax/vcmin(dst, src, repeat, dstRepStride, srcBlkStride,
+ * srcRepStride[, order]) write one result per repeat (vcmax and vcmin a value and an index),
+ * dstRepStride results apart; vcgadd/vcgmax/vcgmin one result per block, 8 a repeat. The
+ * source is read as a unary instruction's. */
+static bool reduce(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                   struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    struct operand src;
+    int64_t es, repeats, dst_rep;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &es) ||
+        !isa_pointer(I, call, name, args, nargs, 1, &src.elem) ||
+        !isa_int(I, call, name, args, nargs, 2, &repeats) ||
+        !isa_int(I, call, name, args, nargs, 3, &dst_rep) ||
+        !isa_int(I, call, name, args, nargs, 4, &src.blk) ||
+        !isa_int(I, call, name, args, nargs, 5, &src.rep))
+        return true;
+    src.p = args[1];
+    int64_t per_repeat = REPEAT_BYTES / (src.elem > es ? src.elem : es);
+    if (s->counter_mode && s->mask_known)
+        repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
+    int64_t from = 0, to = 0;
+    if (repeats <= 0 || !span(s, &src, per_repeat, repeats, &from, &to))
+        return true;
+    bool group = name[2] == 'g';    /* vcg*: a result per block */
+    bool pair = !group && (!strcmp(name, "vcmax") || !strcmp(name, "vcmin"));
+    int64_t result_bytes = es * (group ? 8 : pair ? 2 : 1);
+    int64_t stride = (dst_rep > 0 ? dst_rep : 1) * result_bytes;
+    struct emit_region w = {args[0].buffer, args[0].num, (repeats - 1) * stride + result_bytes};
+    struct emit_region r = {src.p.buffer, src.p.num + from, to - from};
+    if (args[0].num == OFFSET_UNKNOWN)
+        w.offset = EMIT_WHOLE_BUFFER;
+    if (src.p.num == OFFSET_UNKNOWN)
+        r.offset = EMIT_WHOLE_BUFFER;
+    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &w, &r, 1);
+    return true;
+}
+
 static bool duplicate(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
@@ -164,5 +225,9 @@ const struct isa_entry isa_vector_table[] = {
     {"vadds", with_scalar}, {"vmuls", with_scalar}, {"vmaxs", with_scalar},
     {"vmins", with_scalar}, {"vshr", with_scalar}, {"vshl", with_scalar},
     {"vector_dup", duplicate},
+    {"vaxpy", accumulate},
+    {"vsel", binary}, {"vcmpv_*", binary}, {"vcmpvs_*", with_scalar},
+    {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce},
+    {"vcgadd", reduce}, {"vcgmax", reduce}, {"vcgmin", reduce},
     {NULL, NULL},
 };
