@@ -260,6 +260,12 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_FILE_EVENTS:
         o->check.max_file_events = value;
         break;
+    case AS_LIMIT_SOURCE_MEMORY:
+        o->check.max_source_memory = value;
+        break;
+    case AS_LIMIT_SOURCE_SECONDS:
+        o->check.max_source_seconds = value > 86400 * 365 ? 86400 * 365 : (unsigned)value;
+        break;
     }
 }
 
@@ -583,7 +589,9 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
         .max_steps = co->max_events, .manual_sync = co->manual_sync,
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch,
-        .model_path = co->model_path, .nmodel_path = co->nmodel_path};
+        .model_path = co->model_path, .nmodel_path = co->nmodel_path,
+        .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
+        .max_header_size = co->max_file_size};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

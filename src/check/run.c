@@ -34,6 +34,8 @@ void check_options_defaults(struct check_options *o)
     o->max_clock_size = 100000000;
     o->max_pairs = 100000000;
     o->hint_budget = 4000000;
+    o->max_source_memory = 8192;
+    o->max_source_seconds = 600;
     for (int i = 0; i < CHECK_COUNT; i++)
         o->level[i] = CHECK_LEVEL_DEFAULT;
 }
@@ -533,7 +535,8 @@ static void check_lowered(struct source *src, const struct check_options *o, str
         .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
         .max_steps = o->max_events, .manual_sync = o->manual_sync, .task_type = o->task_type,
         .keep_incomplete = false, .arch = o->arch, .model_path = o->model_path,
-        .nmodel_path = o->nmodel_path};
+        .nmodel_path = o->nmodel_path, .max_memory_mib = o->max_source_memory,
+        .max_seconds = o->max_source_seconds, .max_header_size = o->max_file_size};
     struct lowered_source low;
     struct diag_list front;
     diag_list_init(&front, 0);

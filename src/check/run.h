@@ -44,6 +44,8 @@ struct check_options {
     uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
     uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
+    uint64_t max_source_memory;     /* MiB: the process reading a kernel source (isolate.h) */
+    unsigned max_source_seconds;    /* its CPU and wall-clock time */
     struct model_cache *models;     /* models loaded once and shared; NULL: one per file */
     signed char level[CHECK_COUNT]; /* per check: CHECK_LEVEL_* (levels.h); all default */
     bool reference_engine;          /* check with the reference engine (tests) */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "isolate.h"
 
 #ifdef AS_HAVE_LIBCLANG
 #include "../model/model.h"
@@ -65,8 +66,9 @@ bool frontend_available(void)
 #endif
 }
 
-bool frontend_lower(const struct source *src, const struct frontend_options *o,
-                    struct lowered_source *out, struct diag_list *diags)
+/* The lowering itself, run in the child process frontend_lower starts. */
+static bool lower_here(const struct source *src, const struct frontend_options *o,
+                       struct lowered_source *out, struct diag_list *diags)
 {
     memset(out, 0, sizeof(*out));
 #ifdef AS_HAVE_LIBCLANG
@@ -93,6 +95,16 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
               "this accelsync was built without the source frontends (libclang): only PIR "
               "files can be checked; install libclang-dev and rebuild with -Dfrontend=enabled");
     return false;
+#endif
+}
+
+bool frontend_lower(const struct source *src, const struct frontend_options *o,
+                    struct lowered_source *out, struct diag_list *diags)
+{
+#ifdef AS_HAVE_LIBCLANG
+    return isolate_lower(lower_here, src, o, out, diags);
+#else
+    return lower_here(src, o, out, diags);
 #endif
 }
 

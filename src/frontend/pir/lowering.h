@@ -24,6 +24,14 @@ struct frontend_options {
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
+    /* Hostile input (docs/limits.md): the child process a source is read in (isolate.h) */
+    uint64_t max_memory_mib;            /* --max-source-memory: its address space; 0: none */
+    unsigned max_seconds;               /* --max-source-seconds: its CPU and wall time; 0: none */
+    size_t max_header_size;             /* bytes of one header it includes (--max-file-size) */
+    /* Directories besides the source's tree and -I whose headers a source may include (an
+     * SDK, once one is configured); every other file is refused (include_roots.h). */
+    const char *const *extra_roots;
+    size_t nextra_roots;
 };
 
 /* A call the frontend inlined: where, what, and the call it was made in (-1: the entry). */
