@@ -591,7 +591,7 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch,
         .model_path = co->model_path, .nmodel_path = co->nmodel_path,
         .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
-        .max_header_size = co->max_file_size};
+        .max_header_size = co->max_file_size, .max_depth = co->max_depth};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

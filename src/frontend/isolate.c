@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,10 @@
 #endif
 
 #define STDERR_KEPT 65536   /* bytes of the child's stderr kept for the parent to pass on */
+/* The stack the lowering runs on in the child: the interpreter recurses once per statement
+ * and expression level (up to --max-depth, 12500 at most), several times deeper frames under
+ * the sanitizers. Reserved, not used: pages are touched only as deep as the code nests. */
+#define CHILD_STACK ((size_t)512 << 20)
 
 /* ---- the stream ---- */
 
@@ -266,6 +271,22 @@ static void limit(int resource, rlim_t soft, rlim_t hard)
     (void)setrlimit(resource, &rl);
 }
 
+struct job {
+    isolate_lower_fn lower;
+    const struct source *src;
+    const struct frontend_options *o;
+    bool ok;
+    struct lowered_source out;
+    struct diag_list diags;
+};
+
+static void *run_job(void *arg)
+{
+    struct job *j = arg;
+    j->ok = j->lower(j->src, j->o, &j->out, &j->diags);
+    return NULL;
+}
+
 _Noreturn static void child(isolate_lower_fn lower, const struct source *src,
                             const struct frontend_options *o, int out_fd, int err_fd)
 {
@@ -288,12 +309,19 @@ _Noreturn static void child(isolate_lower_fn lower, const struct source *src,
 #endif
     if (o->max_seconds)
         limit(RLIMIT_CPU, (rlim_t)o->max_seconds, (rlim_t)o->max_seconds + 1);
-    struct lowered_source l;
-    struct diag_list d;
-    diag_list_init(&d, 0);
-    bool ok = lower(src, o, &l, &d);
+    struct job job = {.lower = lower, .src = src, .o = o};
+    diag_list_init(&job.diags, 0);
+    pthread_attr_t attr;
+    pthread_t thread;
+    bool threaded = pthread_attr_init(&attr) == 0 &&
+                    pthread_attr_setstacksize(&attr, CHILD_STACK) == 0 &&
+                    pthread_create(&thread, &attr, run_job, &job) == 0;
+    if (threaded)
+        pthread_join(thread, NULL);
+    else
+        run_job(&job);
     struct bytes b = {0};
-    encode(&b, ok, &l, &d);
+    encode(&b, job.ok, &job.out, &job.diags);
     write_all(out_fd, b.data, b.len);
     _exit(0);   /* never exit(): the parent's unflushed output would be written twice */
 }

@@ -171,6 +171,7 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
     I->frame = &frame;
     I->stopped = I->incomplete = false;
     I->steps = 0;
+    I->nesting = 0;
     int nparams = clang_Cursor_getNumArguments(entry);
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(entry, (unsigned)i);

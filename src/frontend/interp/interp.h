@@ -148,6 +148,7 @@ struct interp_options {
     size_t ndefines;
     uint64_t max_steps;     /* statements and calls executed per kernel */
     int max_depth;          /* nested inlined calls */
+    int max_nesting;        /* nested statements and expressions (--max-depth; 0: none) */
     int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */
     /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
      * not verified either way); false (`lower`): every one is reported. */
@@ -167,6 +168,7 @@ struct interp {
     struct frame *frame;
     const char *naming;             /* the variable or field being initialized, or NULL */
     int depth;
+    int nesting;                    /* statements and expressions being run (nest_in) */
     uint64_t steps;
     bool stopped;                   /* this kernel's lowering gave up */
     bool incomplete;                /* something was reported unsupported in this kernel */

@@ -27,6 +27,7 @@ struct frontend_options {
     /* Hostile input (docs/limits.md): the child process a source is read in (isolate.h) */
     uint64_t max_memory_mib;            /* --max-source-memory: its address space; 0: none */
     unsigned max_seconds;               /* --max-source-seconds: its CPU and wall time; 0: none */
+    int max_depth;                      /* --max-depth: statements and expressions nested */
     size_t max_header_size;             /* bytes of one header it includes (--max-file-size) */
     /* Directories besides the source's tree and -I whose headers a source may include (an
      * SDK, once one is configured); every other file is refused (include_roots.h). */
