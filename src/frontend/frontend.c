@@ -12,6 +12,7 @@
 #include "ascendc/ascendc.h"
 #include "bangc/bangc.h"
 #include "clang/clang_api.h"
+#include "clang/parse_guard.h"
 
 /* The model a source is read for: --arch's, else --model's, else the dialect's default; it
  * must say how sources of the dialect are read (<source dialect=...>). */
@@ -80,6 +81,8 @@ static bool lower_here(const struct source *src, const struct frontend_options *
                   "(apt-get install " AS_LIBCLANG_PACKAGE ")", why);
         return false;
     }
+    if (!parse_guard_scan(src, o, diags))
+        return false;
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
     struct model *m = bangc ? source_model(src, o, "bangc", "mlu370", diags)
                             : source_model(src, o, "ascendc", "ascend910b2", diags);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../util/xalloc.h"
+#include "parse_guard.h"
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
  * become the opening and closing of a comment, three characters each, so every column stays
@@ -222,6 +223,8 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         add_unsaved(&unsaved, &owned, d->stub_dir, e->path, (const char *)e->data, e->len);
     for (size_t i = 0; i < d->nargs; i++)
         VEC_PUSH(args, xstrdup(d->args[i]));
+    for (size_t i = 0; parse_guard_args[i]; i++)
+        VEC_PUSH(args, xstrdup(parse_guard_args[i]));
     VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     char *dir_copy = xstrdup(src->path);
     VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
@@ -245,8 +248,8 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                   (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
                   "libclang could not parse %s (error %d)", src->path, (int)rc);
         ok = false;
-    } else {
-        ok = report_clang_errors(out->tu, diags);
+    } else {   /* clang's messages quote what it read: none if it read a refused file */
+        ok = parse_guard_inclusions(out->tu, src, o, diags) && report_clang_errors(out->tu, diags);
     }
     free(forwarder);
     free_strings(&owned);
