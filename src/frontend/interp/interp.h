@@ -259,6 +259,15 @@ const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, u
 bool interp_template_int(CXCursor fn, unsigned i, int64_t *out);
 /* A new object holding API state, for values an API call returns. */
 struct value interp_api_object(struct interp *I, CXType type, void *state);
+/* Moves *p by count elements of size bytes. false when the byte offset leaves what a device
+ * address can be (|offset| >= 2^62, or count x size overflows 64 bits): reported as an
+ * input-error at `at`, the kernel stopped, so a wrapped address never becomes a region. */
+bool interp_pointer_move(struct interp *I, CXCursor at, struct value *p, int64_t count,
+                         int64_t size);
+/* Reports an address or extent past 2^62 bytes (`what` names it) as interp_pointer_move does. */
+void interp_address_overflow(struct interp *I, CXCursor at, const char *what);
+/* Whether count x size bytes (a length, an extent) fit; reported like interp_pointer_move. */
+bool interp_bytes(struct interp *I, CXCursor at, int64_t count, int64_t size, int64_t *out);
 /* Interned copy of s, valid as long as the interpreter. */
 const char *interp_intern(struct interp *I, const char *s);
 
