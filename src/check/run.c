@@ -551,6 +551,10 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct check_options po = *o;
     po.defines = NULL;
     po.ndefines = 0;
+    r->stopped = xcalloc(low.nstopped ? low.nstopped : 1, sizeof(*r->stopped));
+    for (size_t i = 0; i < low.nstopped; i++, r->nstopped++)
+        r->stopped[i] = (struct stopped_kernel){arena_strdup(&r->diags.arena, low.stopped[i].kernel),
+                                                arena_strdup(&r->diags.arena, low.stopped[i].reason)};
     struct lowered_place place = {r->lowered ? r->lowered->path : "", &low};
     lowered_place_findings(r, &place);
     check_pir(r, r->lowered, &po, &low, &front);
@@ -641,6 +645,7 @@ void file_result_free(struct file_result *r)
     source_free(r->lowered);
     diag_list_free(&r->diags);
     free(r->kernels);
+    free(r->stopped);
     free(r->path);
     free(r->config);
     memset(r, 0, sizeof(*r));

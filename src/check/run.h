@@ -99,6 +99,12 @@ struct file_result {
     uint64_t events_spent;          /* lowering work of every run so far (max_file_events) */
     char *config;                   /* check_options.config, owned; NULL: none */
     signed char level[CHECK_COUNT]; /* the check levels it was checked with (levels.h) */
+    /* Kernel entries of a source the frontend stopped on before they could be checked (not
+     * in `kernels` nor in the summary's count): names and reasons, in diags' arena. */
+    struct stopped_kernel {
+        const char *name, *reason;
+    } *stopped;
+    size_t nstopped;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

@@ -122,5 +122,10 @@ void lowered_source_free(struct lowered_source *l)
     for (size_t i = 0; i < l->nfiles; i++)
         free(l->files[i]);
     free(l->files);
+    for (size_t i = 0; i < l->nstopped; i++) {
+        free(l->stopped[i].kernel);
+        free(l->stopped[i].reason);
+    }
+    free(l->stopped);
     memset(l, 0, sizeof(*l));
 }

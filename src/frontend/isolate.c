@@ -118,6 +118,11 @@ static void encode(struct bytes *b, bool ok, struct lowered_source *l, const str
     free(locs.data);
     put_u64(b, l->kernels);
     put_u64(b, l->incomplete);
+    put_u64(b, l->nstopped);
+    for (size_t i = 0; i < l->nstopped; i++) {
+        put_str(b, l->stopped[i].kernel);
+        put_str(b, l->stopped[i].reason);
+    }
     put_u64(b, d->len);
     for (size_t i = 0; i < d->len; i++) {
         const struct finding *f = &d->items[i];
@@ -224,6 +229,13 @@ static bool decode(struct reader *r, struct lowered_source *l, struct diag_list 
     }
     l->kernels = get_u64(r);
     l->incomplete = get_u64(r);
+    size_t nstopped = get_count(r, 2 * sizeof(uint64_t));
+    l->stopped = xcalloc(nstopped, sizeof(*l->stopped));
+    for (size_t i = 0; i < nstopped && !r->bad; i++, l->nstopped++) {
+        char *kernel = get_str(r, NULL), *reason = get_str(r, NULL);
+        l->stopped[i] = (struct lowered_stop){kernel ? kernel : xstrdup(""),
+                                              reason ? reason : xstrdup("")};
+    }
     size_t nfindings = get_count(r, 4 * sizeof(int));
     for (size_t i = 0; i < nfindings && !r->bad; i++) {
         enum check_id check = (enum check_id)get_int(r);

@@ -42,6 +42,13 @@ struct lowered_call {
     int parent;
 };
 
+/* A kernel entry whose lowering stopped (unsupported, a limit): left out of the PIR, listed
+ * so that reports name it with its reason. */
+struct lowered_stop {
+    char *kernel;
+    char *reason;                       /* the first error reported while lowering it */
+};
+
 struct lowered_source {
     char *pir;                          /* the PIR text; NULL if nothing could be lowered */
     size_t len;
@@ -53,6 +60,12 @@ struct lowered_source {
     char **files;                       /* owned strings the origins point to */
     size_t nfiles;
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
+    struct lowered_stop *stopped;       /* the incomplete ones `check` left out */
+    size_t nstopped;
 };
+
+/* Notes that entry `kernel` stopped, its reason the first error of diags from index `first`. */
+void lowered_add_stop(struct lowered_source *l, const char *kernel, const struct diag_list *diags,
+                      size_t first);
 
 #endif
