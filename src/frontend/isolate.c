@@ -321,6 +321,9 @@ _Noreturn static void child(isolate_lower_fn lower, const struct source *src,
 #endif
     if (o->max_seconds)
         limit(RLIMIT_CPU, (rlim_t)o->max_seconds, (rlim_t)o->max_seconds + 1);
+    /* a fault inside libclang ends this process, which says which limit it was, instead of
+     * libclang's recovery printing its report and answering "crashed" */
+    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
     struct job job = {.lower = lower, .src = src, .o = o};
     diag_list_init(&job.diags, 0);
     pthread_attr_t attr;
@@ -413,10 +416,12 @@ static bool report_failure(const struct source *src, const struct frontend_optio
                   "with --max-source-memory", (unsigned long long)o->max_memory_mib);
         return true;
     }
-    if (sig == SIGSEGV || sig == SIGBUS || said(err, "stack-overflow")) {
+    /* under the sanitizers the child reports the fault itself and exits 1 */
+    if (sig == SIGSEGV || sig == SIGBUS || said(err, "stack-overflow") ||
+        said(err, "AddressSanitizer: SEGV")) {
         diag_addf(diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, at,
-                  "reading the kernel source overflowed the stack (code nested too deeply for "
-                  "libclang or the frontend)%s", sig ? "" : " under the sanitizers");
+                  "reading the kernel source stopped on a segmentation fault, most likely a "
+                  "stack overflow (code nested too deeply for libclang or the frontend)");
         return true;
     }
     if (sig)

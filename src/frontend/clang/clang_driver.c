@@ -243,7 +243,14 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         (unsigned)unsaved.len,
         CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &out->tu);
     bool ok;
-    if (rc != CXError_Success || !out->tu) {
+    if (rc == CXError_Crashed) {   /* its crash recovery caught a fault: most often memory */
+        diag_addf(diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                  "libclang crashed while parsing the kernel source: past the memory limit of "
+                  "%llu MiB (--max-source-memory), or on a fault of its own",
+                  (unsigned long long)o->max_memory_mib);
+        ok = false;
+    } else if (rc != CXError_Success || !out->tu) {
         diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
                   (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
                   "libclang could not parse %s (error %d)", src->path, (int)rc);
