@@ -37,8 +37,11 @@ struct baseline *baseline_read(const char *path, FILE *errors)
     json_t *doc = json_load_file(path, 0, &err);
     char *shown = escaped_copy(path);   /* named on the command line: may hold any byte */
     if (!doc) {
-        fprintf(errors, "accelsync: %s:%d:%d: cannot read the baseline: ", shown, err.line,
-                err.column);
+        if (err.line > 0)
+            fprintf(errors, "accelsync: %s:%d:%d: cannot read the baseline: ", shown, err.line,
+                    err.column);
+        else   /* not opened: no line */
+            fprintf(errors, "accelsync: %s: cannot read the baseline: ", shown);
         fputs_escaped(err.text, errors);   /* it may quote the file */
         fputc('\n', errors);
         free(shown);
