@@ -92,8 +92,8 @@ static const char usage_main[] =
      "instructions x units per kernel run (100000000)"},                                     \
     {"max-pairs", 0, "N", OPT_LIMIT + AS_LIMIT_PAIRS,                                        \
      "access pairs compared for hazards per kernel run (100000000)"},                        \
-    {"max-source-memory", 0, "MIB", OPT_LIMIT + AS_LIMIT_SOURCE_MEMORY,                      \
-     "address space of the process reading a kernel source (8192)"},                         \
+    {"max-source-memory", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_MEMORY,                        \
+     "MiB of address space reading one kernel source (8192)"},                               \
     {"max-source-seconds", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_SECONDS,                      \
      "time reading one kernel source (600)\n"                                                \
      "(every limit: docs/limits.md)"}
