@@ -46,6 +46,8 @@ struct bytes {
 
 static void put(struct bytes *b, const void *p, size_t n)
 {
+    if (n == 0)
+        return;   /* p may be NULL: an empty list */
     if (b->cap - b->len < n) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap - b->len < n)
@@ -477,7 +479,8 @@ bool isolate_lower(isolate_lower_fn lower, const struct source *src,
         ;
     bool ok = false, answered = false;
     if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        struct reader r = {answer.data, answer.data + answer.len, false};
+        const char *data = answer.data ? answer.data : "";   /* no answer: an empty one */
+        struct reader r = {data, data + answer.len, false};
         struct diag_list got;
         diag_list_init(&got, 0);
         ok = decode(&r, out, &got);
