@@ -19,6 +19,11 @@ static FILE *sink;
 static char dir[] = "/tmp/accelsync-fuzz-frontend-XXXXXX";
 static char mlu[sizeof(dir) + 8], cpp[sizeof(dir) + 8];
 
+static void remove_dir(void)
+{
+    rmdir(dir);   /* each input's file is removed after it */
+}
+
 static void setup(void)
 {
     setenv("ACCELSYNC_MODEL_PATH", FUZZ_SOURCE_ROOT "/hwmodels", 1);
@@ -26,6 +31,7 @@ static void setup(void)
     sink = fopen("/dev/null", "w");
     if (!sink || !mkdtemp(dir))
         abort();
+    atexit(remove_dir);
     snprintf(mlu, sizeof(mlu), "%s/k.mlu", dir);
     snprintf(cpp, sizeof(cpp), "%s/k.cpp", dir);
 }
