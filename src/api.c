@@ -15,12 +15,28 @@
 #include "report/baseline.h"
 #include "report/report.h"
 #include "sim/trace.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 struct binding_vec {
     struct binding *items;
     size_t len, cap;
 };
+
+/* `before`, the name escaped (a path typed on the command line may hold any byte), then the
+ * rest formatted. */
+static void print_escaped(FILE *errors, const char *before, const char *name, const char *fmt,
+                          ...) __attribute__((format(printf, 4, 5)));
+static void print_escaped(FILE *errors, const char *before, const char *name, const char *fmt,
+                          ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(before, errors);
+    fputs_escaped(name, errors);
+    vfprintf(errors, fmt, ap);
+    va_end(ap);
+}
 
 struct define_vec {
     struct define *items;
@@ -269,6 +285,12 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_FILE_EVENTS:
         o->check.max_file_events = value;
         break;
+    case AS_LIMIT_SOURCE_MEMORY:
+        o->check.max_source_memory = value;
+        break;
+    case AS_LIMIT_SOURCE_SECONDS:
+        o->check.max_source_seconds = value > 86400 * 365 ? 86400 * 365 : (unsigned)value;
+        break;
     }
 }
 
@@ -295,9 +317,9 @@ bool as_options_set_schedule(struct as_options *o, enum as_policy policy, unsign
             if (!replay_path)
                 fputs("accelsync: the replay policy needs a latency file\n", errors);
             else if (line > 0)
-                fprintf(errors, "accelsync: %s:%d: %s\n", replay_path, line, err);
+                print_escaped(errors, "accelsync: ", replay_path, ":%d: %s\n", line, err);
             else
-                fprintf(errors, "accelsync: cannot read %s: %s\n", replay_path, err);
+                print_escaped(errors, "accelsync: cannot read ", replay_path, ": %s\n", err);
             return false;
         }
     }
@@ -435,8 +457,8 @@ int as_mutate_files(const struct as_options *o, const char *operators, const cha
         for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
             int op = mutation_op_find(w);
             if (op < 0) {
-                fprintf(errors, "accelsync: unknown mutation operator '%s'; the operators are:",
-                        w);
+                print_escaped(errors, "accelsync: unknown mutation operator '", w,
+                              "'; the operators are:");
                 for (int k = 0; k < MUT_COUNT; k++)
                     fprintf(errors, " %s", mutation_op_name(k));
                 fputc('\n', errors);
@@ -582,8 +604,8 @@ const char *const *as_kernel_extensions(void)
 int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
 {
     if (frontend_for_path(path) == FRONTEND_NONE) {
-        fprintf(errors, "accelsync: %s: not a kernel source (lower reads .cpp, .cc, .cxx, "
-                        ".asc and .mlu files)\n", path);
+        print_escaped(errors, "accelsync: ", path, ": not a kernel source (lower reads .cpp, .cc, "
+                      ".cxx, .asc and .mlu files)\n");
         return 2;
     }
     const struct check_options *co = &o->check;
@@ -592,7 +614,9 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
         .max_steps = co->max_events, .manual_sync = co->manual_sync,
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch, .sdk = co->sdk,
-        .model_path = co->model_path, .nmodel_path = co->nmodel_path};
+        .model_path = co->model_path, .nmodel_path = co->nmodel_path,
+        .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
+        .max_header_size = co->max_file_size, .max_depth = co->max_depth};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};
@@ -609,17 +633,19 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         fwrite(low.pir, 1, low.len, out);
     for (size_t i = 0; i < d.len; i++) {
         const struct finding *f = &d.items[i];
-        fprintf(errors, "%s:", f->loc.file ? f->loc.file : path);
+        fputs_escaped(f->loc.file ? f->loc.file : path, errors);
+        fputc(':', errors);
         if (f->loc.line > 0)   /* a finding about the whole file has no line */
             fprintf(errors, "%d:%d:", f->loc.line, f->loc.col);
-        fprintf(errors, " %s: %s [%s]\n", f->severity == SEV_ERROR ? "error" : "warning",
-                f->message, check_name(f->check));
+        fprintf(errors, " %s: ", f->severity == SEV_ERROR ? "error" : "warning");
+        fputs_escaped(f->message, errors);
+        fprintf(errors, " [%s]\n", check_name(f->check));
     }
     int rc = !low.pir || d.len ? 2 : 0;
     if (low.incomplete)
-        fprintf(errors, "accelsync: %s: %zu of %zu kernel%s not fully lowered; check reports "
-                        "them as not verified\n", path, low.incomplete, low.kernels,
-                low.kernels == 1 ? "" : "s");
+        print_escaped(errors, "accelsync: ", path, ": %zu of %zu kernel%s not fully lowered; "
+                      "check reports them as not verified\n", low.incomplete, low.kernels,
+                      low.kernels == 1 ? "" : "s");
     lowered_source_free(&low);
     diag_list_free(&d);
     return rc;
@@ -629,21 +655,22 @@ int as_fix_file(const struct as_options *o, const char *path, const char *out_pa
                 FILE *out, FILE *errors)
 {
     if (frontend_for_path(path) != FRONTEND_NONE) {
-        fprintf(errors, "accelsync: %s: fix repairs PIR files; run `accelsync lower` on a kernel "
-                        "source and repair the PIR, then carry the edit over\n", path);
+        print_escaped(errors, "accelsync: ", path, ": fix repairs PIR files; run `accelsync "
+                      "lower` on a kernel source and repair the PIR, then carry the edit over\n");
         return 2;
     }
     const char *err = NULL;
     struct source *src = source_read(path, o->check.max_file_size, &err);
     if (!src) {
-        fprintf(errors, "accelsync: cannot read %s: %s\n", path, err);
+        print_escaped(errors, "accelsync: cannot read ", path, ": %s\n", err);
         return 2;
     }
     struct fix_outcome fx;
     fix_source(&o->check, path, src->text, src->len, &fx);
     int rc = 0;
     if (!fx.text) {
-        fprintf(errors, "accelsync: %s: no verified fix: %s; nothing written\n", path, fx.refusal);
+        print_escaped(errors, "accelsync: ", path, ": no verified fix: %s; nothing written\n",
+                      fx.refusal);
         rc = 2;
     } else if (dry_run) {
         fix_write_diff(out, path, src->text, src->len, fx.text, fx.len);
@@ -652,19 +679,18 @@ int as_fix_file(const struct as_options *o, const char *path, const char *out_pa
         bool to_out = strcmp(target, "-") == 0;   /* -o -: the repaired kernel to `out` */
         FILE *f = to_out ? out : fopen(target, "wb");
         if (!f || fwrite(fx.text, 1, fx.len, f) != fx.len) {
-            fprintf(errors, "accelsync: cannot write %s\n", target);
+            print_escaped(errors, "accelsync: cannot write ", target, "\n");
             rc = 2;
         }
         if (f && (to_out ? fflush(f) : fclose(f)) != 0 && rc == 0) {
-            fprintf(errors, "accelsync: cannot write %s\n", target);
+            print_escaped(errors, "accelsync: cannot write ", target, "\n");
             rc = 2;
         }
     }
     if (rc == 0)
-        fprintf(errors, "accelsync: %s: %d fix%s, the result checks clean for every parameter "
-                        "value and path%s\n",
-                path, fx.nfixes, fx.nfixes == 1 ? "" : "es",
-                dry_run ? " (dry run: nothing written)" : "");
+        print_escaped(errors, "accelsync: ", path, ": %d fix%s, the result checks clean for every "
+                      "parameter value and path%s\n", fx.nfixes, fx.nfixes == 1 ? "" : "es",
+                      dry_run ? " (dry run: nothing written)" : "");
     fix_outcome_free(&fx);
     source_free(src);
     return rc;

@@ -49,6 +49,9 @@ enum as_limit {
     AS_LIMIT_HINT_EVENTS,   /* events checked again to prove fix hints, per file (4,000,000) */
     AS_LIMIT_FILE_EVENTS,   /* events of all runs of all kernels of one file (100,000,000; never
                              * less than AS_LIMIT_EVENTS) */
+    AS_LIMIT_SOURCE_MEMORY, /* MiB of address space of the process reading one kernel source
+                             * (8192) */
+    AS_LIMIT_SOURCE_SECONDS,/* seconds of CPU and wall-clock time reading one kernel source (600) */
 };
 
 AS_EXPORT const char *as_version(void);

@@ -34,6 +34,8 @@ void check_options_defaults(struct check_options *o)
     o->max_clock_size = 100000000;
     o->max_pairs = 100000000;
     o->hint_budget = 4000000;
+    o->max_source_memory = 8192;
+    o->max_source_seconds = 600;
     for (int i = 0; i < CHECK_COUNT; i++)
         o->level[i] = CHECK_LEVEL_DEFAULT;
 }
@@ -533,7 +535,9 @@ static void check_lowered(struct source *src, const struct check_options *o, str
         .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
         .max_steps = o->max_events, .manual_sync = o->manual_sync, .task_type = o->task_type,
         .keep_incomplete = false, .arch = o->arch, .sdk = o->sdk, .model_path = o->model_path,
-        .nmodel_path = o->nmodel_path};
+        .nmodel_path = o->nmodel_path, .max_memory_mib = o->max_source_memory,
+        .max_seconds = o->max_source_seconds, .max_header_size = o->max_file_size,
+        .max_depth = o->max_depth};
     struct lowered_source low;
     struct diag_list front;
     diag_list_init(&front, 0);
@@ -547,6 +551,10 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct check_options po = *o;
     po.defines = NULL;
     po.ndefines = 0;
+    r->stopped = xcalloc(low.nstopped ? low.nstopped : 1, sizeof(*r->stopped));
+    for (size_t i = 0; i < low.nstopped; i++, r->nstopped++)
+        r->stopped[i] = (struct stopped_kernel){arena_strdup(&r->diags.arena, low.stopped[i].kernel),
+                                                arena_strdup(&r->diags.arena, low.stopped[i].reason)};
     struct lowered_place place = {r->lowered ? r->lowered->path : "", &low};
     lowered_place_findings(r, &place);
     check_pir(r, r->lowered, &po, &low, &front);
@@ -637,6 +645,7 @@ void file_result_free(struct file_result *r)
     source_free(r->lowered);
     diag_list_free(&r->diags);
     free(r->kernels);
+    free(r->stopped);
     free(r->path);
     free(r->config);
     memset(r, 0, sizeof(*r));

@@ -45,6 +45,8 @@ struct check_options {
     uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
     uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
+    uint64_t max_source_memory;     /* MiB: the process reading a kernel source (isolate.h) */
+    unsigned max_source_seconds;    /* its CPU and wall-clock time */
     struct model_cache *models;     /* models loaded once and shared; NULL: one per file */
     signed char level[CHECK_COUNT]; /* per check: CHECK_LEVEL_* (levels.h); all default */
     bool reference_engine;          /* check with the reference engine (tests) */
@@ -98,6 +100,12 @@ struct file_result {
     uint64_t events_spent;          /* lowering work of every run so far (max_file_events) */
     char *config;                   /* check_options.config, owned; NULL: none */
     signed char level[CHECK_COUNT]; /* the check levels it was checked with (levels.h) */
+    /* Kernel entries of a source the frontend stopped on before they could be checked (not
+     * in `kernels` nor in the summary's count): names and reasons, in diags' arena. */
+    struct stopped_kernel {
+        const char *name, *reason;
+    } *stopped;
+    size_t nstopped;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

@@ -44,8 +44,10 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
         if (f && fclose(f) != 0)
             ok = false;
         if (!ok) {
-            fprintf(stderr, "accelsync: cannot write the baseline %s: %s\n", s->write_baseline,
-                    strerror(errno));
+            int err = errno;
+            char *name = escaped_copy(s->write_baseline);
+            fprintf(stderr, "accelsync: cannot write the baseline %s: %s\n", name, strerror(err));
+            free(name);
             rc = 2;
         }
     }
@@ -63,8 +65,10 @@ static int report_and_free(struct as_result *r, const struct settings *s, enum a
         written = as_result_write(r, out, format, s->werror);
     }
     if (!out) {
-        fprintf(stderr, "accelsync: cannot write the report to %s: %s\n", s->output,
-                strerror(errno));
+        int err = errno;
+        char *name = escaped_copy(s->output);
+        fprintf(stderr, "accelsync: cannot write the report to %s: %s\n", name, strerror(err));
+        free(name);
         rc = 2;
     } else if (!settings_close_output(s, out, written)) {
         rc = 2;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/escape.h"
 #include "check_paths.h"
 #include "options.h"
 #include "settings.h"
@@ -94,7 +95,11 @@ static const char usage_main[] =
     {"max-clock-size", 0, "N", OPT_LIMIT + AS_LIMIT_CLOCK_SIZE,                              \
      "instructions x units per kernel run (100000000)"},                                     \
     {"max-pairs", 0, "N", OPT_LIMIT + AS_LIMIT_PAIRS,                                        \
-     "access pairs compared for hazards per kernel run (100000000)\n"                        \
+     "access pairs compared for hazards per kernel run (100000000)"},                        \
+    {"max-source-memory", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_MEMORY,                        \
+     "MiB of address space reading one kernel source (8192)"},                               \
+    {"max-source-seconds", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_SECONDS,                      \
+     "time reading one kernel source (600)\n"                                                \
      "(every limit: docs/limits.md)"}
 
 #define GATE_OPTIONS                                                                         \
@@ -252,7 +257,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
     if (strcmp(cmd->name, "merge-sarif") == 0 && n > 0) {
         FILE *out = settings_open_output(s);
         if (!out) {
-            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            settings_cannot_write(s->output, errno);
             return 2;
         }
         int rc = as_merge_sarif(files, n, out, stderr);
@@ -276,7 +281,7 @@ static int run_command(const struct cli_command *cmd, struct settings *s, const 
             return cli_usage_error(cmd, "lower takes one FILE, got %zu", n);
         FILE *out = settings_open_output(s);
         if (!out) {
-            fprintf(stderr, "accelsync: cannot write %s: %s\n", s->output, strerror(errno));
+            settings_cannot_write(s->output, errno);
             return 2;
         }
         int rc = as_lower_file(s->o, files[0], out, stderr);
@@ -367,7 +372,9 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < COUNT(commands); i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return run(&commands[i], argc - 1, argv + 1);
-    fprintf(stderr, "accelsync: unknown command '%s'\n%s", cmd, usage_main);
+    char *name = escaped_copy(cmd);
+    fprintf(stderr, "accelsync: unknown command '%s'\n%s", name, usage_main);
+    free(name);
     return 2;
 }
 

@@ -2,6 +2,9 @@
 #define _GNU_SOURCE   /* getopt_long */
 #include "options.h"
 
+#include "../util/escape.h"
+#include "../util/xalloc.h"
+
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,9 +15,11 @@ int cli_usage_error(const struct cli_command *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("accelsync: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    char *message = xvasprintf(fmt, ap);   /* it quotes what was typed: escaped */
     va_end(ap);
+    fputs("accelsync: ", stderr);
+    fputs_escaped(message, stderr);
+    free(message);
     fprintf(stderr, "\nTry 'accelsync %s --help'.\n", cmd->name);
     return 2;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/escape.h"
 #include "../util/xalloc.h"
 #include "inputs.h"
 
@@ -74,8 +75,12 @@ static int parse_define(struct settings *s, const char *def)
 static int read_tiling_file(struct settings *s, const char *path)
 {
     FILE *f = fopen(path, "r");
+    int open_error = errno;
+    char *shown = escaped_copy(path);   /* typed on the command line: may hold any byte */
     if (!f) {
-        fprintf(stderr, "accelsync: cannot read the tiling file %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "accelsync: cannot read the tiling file %s: %s\n", shown,
+                strerror(open_error));
+        free(shown);
         return 2;
     }
     char line[512];
@@ -85,7 +90,7 @@ static int read_tiling_file(struct settings *s, const char *path)
         size_t len = strcspn(line, "\r\n");
         if (line[len] == '\0' && !feof(f)) {
             fprintf(stderr, "%s:%d:1: error: line longer than %zu characters [input-error]\n",
-                    path, lineno, sizeof(line) - 2);
+                    shown, lineno, sizeof(line) - 2);
             rc = 2;
             break;
         }
@@ -111,7 +116,7 @@ static int read_tiling_file(struct settings *s, const char *path)
             int col = name_len == 0 || name_len >= 256 ? (int)(p - line) + 1
                     : *q != '=' ? (int)(q - line) + 1 : (int)(value - line) + 1;
             fprintf(stderr, "%s:%d:%d: error: expected NAME = VALUE with an integer VALUE "
-                    "[input-error]\n", path, lineno, col);
+                    "[input-error]\n", shown, lineno, col);
             rc = 2;
             break;
         }
@@ -121,6 +126,7 @@ static int read_tiling_file(struct settings *s, const char *path)
         as_options_define(s->o, name, v);
     }
     fclose(f);
+    free(shown);
     return rc;
 }
 
@@ -310,6 +316,13 @@ FILE *settings_open_output(const struct settings *s)
     return settings_output_to_stdout(s) ? stdout : fopen(s->output, "w");
 }
 
+void settings_cannot_write(const char *path, int err)
+{
+    char *name = escaped_copy(path);
+    fprintf(stderr, "accelsync: cannot write %s: %s\n", name, strerror(err));
+    free(name);
+}
+
 bool settings_close_output(const struct settings *s, FILE *out, bool written)
 {
     /* what is written is whole only once it is out of stdio's buffer */
@@ -318,8 +331,10 @@ bool settings_close_output(const struct settings *s, FILE *out, bool written)
     if (written)
         return true;
     int err = errno;
-    fprintf(stderr, "accelsync: cannot write %s: %s\n", out == stdout ? "to standard output"
-            : s->output, strerror(err));
+    if (out == stdout)
+        fprintf(stderr, "accelsync: cannot write to standard output: %s\n", strerror(err));
+    else
+        settings_cannot_write(s->output, err);
     if (out == stdout)
         clearerr(stdout);   /* said: main's last look at stdout need not say it again */
     return false;

@@ -56,5 +56,8 @@ FILE *settings_open_output(const struct settings *s);
 /* Closes what settings_open_output opened (flushes standard output) and says on stderr when
  * what was written to it, `written` included, did not all get there. */
 bool settings_close_output(const struct settings *s, FILE *out, bool written);
+/* "accelsync: cannot write PATH: why" on stderr, PATH escaped (escape.h): a name typed on the
+ * command line may hold any byte. */
+void settings_cannot_write(const char *path, int err);
 
 #endif

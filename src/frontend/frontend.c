@@ -5,12 +5,14 @@
 #include <string.h>
 
 #include "../util/xalloc.h"
+#include "isolate.h"
 
 #ifdef AS_HAVE_LIBCLANG
 #include "../model/model.h"
 #include "ascendc/ascendc.h"
 #include "bangc/bangc.h"
 #include "clang/clang_api.h"
+#include "clang/parse_guard.h"
 
 /* The model a source is read for: --arch's, else --model's, else the dialect's default; it
  * must say how sources of the dialect are read (<source dialect=...>). */
@@ -65,8 +67,9 @@ bool frontend_available(void)
 #endif
 }
 
-bool frontend_lower(const struct source *src, const struct frontend_options *o,
-                    struct lowered_source *out, struct diag_list *diags)
+/* The lowering itself, run in the child process frontend_lower starts. */
+static bool lower_here(const struct source *src, const struct frontend_options *o,
+                       struct lowered_source *out, struct diag_list *diags)
 {
     memset(out, 0, sizeof(*out));
 #ifdef AS_HAVE_LIBCLANG
@@ -78,6 +81,8 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
                   "(apt-get install " AS_LIBCLANG_PACKAGE ")", why);
         return false;
     }
+    if (!parse_guard_scan(src, o, diags))
+        return false;
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
     struct model *m = bangc ? source_model(src, o, "bangc", "mlu370", diags)
                             : source_model(src, o, "ascendc", "ascend910b2", diags);
@@ -96,6 +101,16 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
 #endif
 }
 
+bool frontend_lower(const struct source *src, const struct frontend_options *o,
+                    struct lowered_source *out, struct diag_list *diags)
+{
+#ifdef AS_HAVE_LIBCLANG
+    return isolate_lower(lower_here, src, o, out, diags);
+#else
+    return lower_here(src, o, out, diags);
+#endif
+}
+
 void lowered_source_free(struct lowered_source *l)
 {
     free(l->pir);
@@ -107,5 +122,10 @@ void lowered_source_free(struct lowered_source *l)
     for (size_t i = 0; i < l->nfiles; i++)
         free(l->files[i]);
     free(l->files);
+    for (size_t i = 0; i < l->nstopped; i++) {
+        free(l->stopped[i].kernel);
+        free(l->stopped[i].reason);
+    }
+    free(l->stopped);
     memset(l, 0, sizeof(*l));
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../util/arena.h"
+#include "../util/escape.h"
 #include "../util/xalloc.h"
 #include "artifact.h"
 #include "fingerprint.h"
@@ -34,16 +35,24 @@ struct baseline *baseline_read(const char *path, FILE *errors)
 {
     json_error_t err;
     json_t *doc = json_load_file(path, 0, &err);
+    char *shown = escaped_copy(path);   /* named on the command line: may hold any byte */
     if (!doc) {
-        fprintf(errors, "accelsync: %s:%d:%d: cannot read the baseline: %s\n", path, err.line,
-                err.column, err.text);
+        if (err.line > 0)
+            fprintf(errors, "accelsync: %s:%d:%d: cannot read the baseline: ", shown, err.line,
+                    err.column);
+        else   /* not opened: no line */
+            fprintf(errors, "accelsync: %s: cannot read the baseline: ", shown);
+        fputs_escaped(err.text, errors);   /* it may quote the file */
+        fputc('\n', errors);
+        free(shown);
         return NULL;
     }
     json_t *findings = json_object_get(doc, "findings");
     if (json_integer_value(json_object_get(doc, "version")) != 1 || !json_is_array(findings)) {
         fprintf(errors, "accelsync: %s: not an accelsync baseline (version 1 with a \"findings\" "
-                        "array)\n", path);
+                        "array)\n", shown);
         json_decref(doc);
+        free(shown);
         return NULL;
     }
     struct baseline *b = xcalloc(1, sizeof(*b));
@@ -58,8 +67,9 @@ struct baseline *baseline_read(const char *path, FILE *errors)
         const char *fp = json_string_value(json_object_get(f, "fingerprint"));
         if (!file || !check || !fp) {
             fprintf(errors, "accelsync: %s: finding %zu lacks a \"file\", \"check\" or "
-                            "\"fingerprint\" string\n", path, i + 1);
+                            "\"fingerprint\" string\n", shown, i + 1);
             json_decref(doc);
+            free(shown);
             baseline_free(b);
             return NULL;
         }
@@ -68,6 +78,7 @@ struct baseline *baseline_read(const char *path, FILE *errors)
                                             arena_strdup(&b->arena, fp)};
     }
     json_decref(doc);
+    free(shown);
     return b;
 }
 

@@ -94,6 +94,13 @@ static json_t *file_json(const struct file_result *r, bool werror)
     json_t *kernels = json_array(), *diags = json_array(), *suppressed = json_array();
     for (size_t i = 0; i < r->nkernels; i++)
         json_array_append_new(kernels, kernel_json(r, &r->kernels[i]));
+    for (size_t i = 0; i < r->nstopped; i++)   /* never checked: the frontend stopped on them */
+        json_array_append_new(kernels, json_pack("{s:o, s:b, s:b, s:[], s:i, s:i, s:[], s:o}",
+                                                 "name", json_text(r->stopped[i].name),
+                                                 "complete", 0, "verified", 0,
+                                                 "params_checked", "paths", 0, "events", 0,
+                                                 "findings", "stopped",
+                                                 json_text(r->stopped[i].reason)));
     for (size_t i = 0; i < r->diags.len; i++) {
         const struct finding *f = &r->diags.items[i];
         if (f->suppressed) {   /* kept apart, so "findings" stays what is reported */

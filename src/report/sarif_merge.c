@@ -149,11 +149,15 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
         json_t *runs = json_object_get(doc, "runs");
         const char *version = json_string_value(json_object_get(doc, "version"));
         if (!doc || !json_is_array(runs) || !version || strcmp(version, "2.1.0") != 0) {
-            if (!doc)
-                fprintf(errors, "accelsync: %s:%d:%d: %s\n", paths[i], err.line, err.column,
-                        err.text);
-            else
-                fprintf(errors, "accelsync: %s: not a SARIF 2.1.0 log\n", paths[i]);
+            fputs("accelsync: ", errors);
+            fputs_escaped(paths[i], errors);   /* named on the command line: any byte */
+            if (!doc) {
+                fprintf(errors, ":%d:%d: ", err.line, err.column);
+                fputs_escaped(err.text, errors);
+                fputc('\n', errors);
+            } else {
+                fputs(": not a SARIF 2.1.0 log\n", errors);
+            }
             json_decref(doc);
             rc = 2;
             break;
@@ -163,7 +167,9 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
         json_array_foreach(runs, k, run) {
             if (bad_run(run, k, why, sizeof(why))
                 || !claim_artifacts(seen, run, paths, i, why, sizeof(why))) {
-                fprintf(errors, "accelsync: %s: ", paths[i]);
+                fputs("accelsync: ", errors);
+                fputs_escaped(paths[i], errors);
+                fputs(": ", errors);
                 fputs_escaped(why, errors);   /* a URI of the log may hold anything */
                 fputc('\n', errors);
                 rc = 2;
@@ -172,9 +178,10 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
             if (!merged) {
                 merged = json_deep_copy(run);
             } else if (!same_tool(merged, run)) {
-                fprintf(errors, "accelsync: %s: a run of another accelsync version or working "
-                                "directory: merge logs of one version run from one directory\n",
-                        paths[i]);
+                fputs("accelsync: ", errors);
+                fputs_escaped(paths[i], errors);
+                fputs(": a run of another accelsync version or working directory: merge logs of "
+                      "one version run from one directory\n", errors);
                 rc = 2;
                 break;
             } else {

@@ -2,11 +2,14 @@
 #include "source.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
@@ -81,6 +84,54 @@ struct source *source_read(const char *path, size_t max_bytes, const char **err)
     }
     struct source *s = source_from_string(path, buf, len);
     free(buf);
+    return s;
+}
+
+struct source *source_read_regular(const char *path, size_t max_bytes, const char **err)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);   /* a FIFO's open must not wait */
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        *err = strerror(errno);
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        *err = S_ISDIR(st.st_mode) ? "is a directory"
+             : S_ISFIFO(st.st_mode) ? "a FIFO, not a regular file"
+             : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device, not a regular file"
+             : "not a regular file";
+        close(fd);
+        return NULL;
+    }
+    if ((uint64_t)st.st_size > max_bytes) {
+        *err = "file is larger than the input size limit (--max-file-size)";
+        close(fd);
+        return NULL;
+    }
+    /* a regular file: reads never block, and /proc's report size 0 but are refused above */
+    struct source *s = NULL;
+    char *buf = xmalloc((size_t)st.st_size + 1);
+    size_t len = 0;
+    for (;;) {
+        ssize_t got = read(fd, buf + len, (size_t)st.st_size + 1 - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            *err = strerror(errno);
+            break;
+        }
+        len += (size_t)got;
+        if (got == 0 || len > (size_t)st.st_size) {
+            if (len > (size_t)st.st_size)   /* grew while read: take what stat said */
+                len = (size_t)st.st_size;
+            s = source_from_string(path, buf, len);
+            break;
+        }
+    }
+    free(buf);
+    close(fd);
     return s;
 }
 

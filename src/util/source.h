@@ -22,6 +22,9 @@ struct as_loc {
 /* Reads a whole file; "-" reads standard input. Returns NULL and sets *err to a static message
  * on failure ("is a directory" for a directory). */
 struct source *source_read(const char *path, size_t max_bytes, const char **err);
+/* Reads a whole file, refusing anything but a regular file (a FIFO, a device, a directory)
+ * without blocking: for files a kernel source names (its headers), which are not trusted. */
+struct source *source_read_regular(const char *path, size_t max_bytes, const char **err);
 struct source *source_from_string(const char *path, const char *text, size_t len);
 void source_free(struct source *s);
 /* The text of 1-based line `line` (without newline) and its length; NULL if out of range. */

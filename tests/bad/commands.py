@@ -184,6 +184,41 @@ def control_bytes_on_stderr(tmp):
            f'html: names escaped: exit {p.returncode}, {p.stdout[:100]!r}')
 
 
+def control_bytes_typed(tmp):
+    """Names typed on the command line (-o FILE, --tiling FILE, --baseline, an option's value)
+    are escaped in the messages that print them: a name cannot forge a line or drive the
+    terminal."""
+    write(os.path.join(tmp, 'clean.pir'), CLEAN)
+    bad = 'no-such-dir/a\x1b[2J\nk.pir:1:1: error: forged [raw-hazard]\x07'
+    spelt = 'no-such-dir/a\\x1b[2J\\x0ak.pir:1:1: error: forged [raw-hazard]\\x07'
+    cases = [
+        (['check', '-o', bad, 'clean.pir'],
+         f'accelsync: cannot write the report to {spelt}: No such file or directory\n'),
+        (['check', '--tiling', bad, 'clean.pir'],
+         f'accelsync: cannot read the tiling file {spelt}: No such file or directory\n'),
+        (['check', '--baseline', bad, 'clean.pir'],
+         f'accelsync: {spelt}: cannot read the baseline: unable to open {spelt}: No such '
+         'file or directory\n'),
+        (['check', '--max-depth', bad, 'clean.pir'],
+         f"accelsync: --max-depth takes a positive integer, got '{spelt}'\n"
+         "Try 'accelsync check --help'.\n"),
+        (['lower', '-o', bad, 'x.mlu'],
+         f'accelsync: cannot write {spelt}: No such file or directory\n'),
+    ]
+    for args, want in cases:
+        p = run(*args, cwd=tmp)
+        err = text(p.stderr)
+        expect(p.returncode == 2 and err == want and b'\x1b' not in p.stderr
+               and b'\x07' not in p.stderr,
+               f'{args[:2]}: exit {p.returncode}\n    got:  {err!r}\n    want: {want!r}')
+    # a tiling file whose name has control bytes, with a bad line: file:line:col escaped
+    tiling = os.path.join(tmp, 't\x1b[8m.txt')
+    write(tiling, 'rows = many\n')
+    p = run('check', '--tiling', tiling, 'clean.pir', cwd=tmp)
+    want = f'{tmp}/t\\x1b[8m.txt:1:8: error: expected NAME = VALUE with an integer VALUE [input-error]\n'
+    expect(p.returncode == 2 and text(p.stderr) == want, f'tiling line: {p.stderr!r}')
+
+
 def merge_sarif_inputs(tmp):
     """merge-sarif takes only accelsync logs of the right shape, each shard once: anything else
     is refused with exit 2, a message naming the file, and nothing on stdout."""
@@ -267,7 +302,8 @@ def configuration(tmp):
 def main():
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
         for case in (report_write_errors, directory_walk, control_bytes_in_names,
-                     control_bytes_on_stderr, merge_sarif_inputs, configuration):
+                     control_bytes_on_stderr, control_bytes_typed, merge_sarif_inputs,
+                     configuration):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)
             case(where)

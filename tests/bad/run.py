@@ -176,9 +176,64 @@ def generated_cases():
            b'// args: --max-file-events 10000000\n' + model +
            b'param n in 1..4096;\nbuffer a : UB[256];\nkernel k {\n  for i in 0..1000000 {\n'
            b'    V vadds a <- a;\n    pipe_barrier(V);\n  }\n}\n')
+    yield from source_cases()
     yield ('invalid_utf8_in_code.pir',
            b'// bad: 4:3 syntax-error exit=2 unexpected character \'\\xe9\'\n' + model +
            b'kernel k {\n  \xe9t\xe9;\n}\n')
+
+
+def source_cases():
+    """Kernel sources (issue #35): the frontend reads them in a child process under caps, so
+    a crash, a hang or a stack overflow inside libclang or the interpreter is a finding."""
+    entry = b'__mlu_global__ void k(float *x, int n) {\n'
+    # 3,000 nested ifs overflowed the interpreter's stack in the sanitizer build
+    yield ('deep_ifs_source.mlu',
+           b'// bad: 3:6977 limit-exceeded exit=2 statements and expressions nest deeper than 1000 levels (--max-depth)\n'
+           + entry + b'if (n) ' * 3000 + b'x[0] = 1;\n}\n')
+    # 12,000 crashed libclang's own parse (exit 139, no message)
+    yield ('deep_ifs_libclang.mlu',
+           b'// bad: - limit-exceeded exit=2 reading the kernel source stopped on a segmentation fault, most likely a stack overflow (code nested too deeply for libclang or the frontend)\n'
+           + entry + b'if (n) ' * 12000 + b'x[0] = 1;\n}\n')
+    # clang's depth caps are passed explicitly
+    yield ('deep_brackets.mlu',
+           b'// bad: 3:266 source-error exit=2 bracket nesting level exceeded maximum of 256\n'
+           + entry + b'  x[0] = ' + b'(' * 300 + b'n' + b')' * 300 + b';\n}\n')
+    # 1.5 KB that expands to 4^39 tokens: stopped by the wall clock
+    bomb = [b'#define A0 x'] + [b'#define A%d A%d A%d A%d A%d' % (i, i - 1, i - 1, i - 1, i - 1)
+                                for i in range(1, 40)]
+    yield ('macro_bomb.mlu',
+           b'// bad: - limit-exceeded exit=2 reading the kernel source took more than 2 seconds; raise the limit with --max-source-seconds\n'
+           b'// args: --max-source-seconds 2\n' + b'\n'.join(bomb)
+           + b'\n__mlu_global__ void k(float *x) { int A39; }\n')
+    # devices grew without bound; refused at the directive before clang opens them
+    yield ('include_dev_zero.mlu',
+           b'// bad: 2:10 input-error exit=2 #include "/dev/zero": a device, not a regular file (a kernel source includes only regular files)\n'
+           b'#include "/dev/zero"\n__mlu_global__ void k(float *x) {}\n')
+    yield ('include_dev_urandom.cpp',
+           b'// bad: 2:10 input-error exit=2 #include </dev/urandom>: a device, not a regular file (a kernel source includes only regular files)\n'
+           b'#include </dev/urandom>\n#include "kernel_operator.h"\n'
+           b'extern "C" __global__ __aicore__ void k(GM_ADDR x) {}\n')
+    # an offset that wraps 64 bits was lowered as a copy at offset 0 and reported clean
+    yield ('pointer_wrap.mlu',
+           b'// bad: 4:15 input-error exit=2 address arithmetic overflows: byte 0 moved by 4611686018427387904 x 4 bytes is outside the 2^62 bytes an address can reach (it would wrap 64 bits)\n'
+           b'__nram__ float b[64];\n__mlu_global__ void k(float *a) {\n'
+           b'  __memcpy(b, a + 0x4000000000000000LL, 64, GDRAM2NRAM);\n}\n')
+    yield ('pointer_wrap.cpp',
+           b'// bad: 8:27 input-error exit=2 address arithmetic overflows: byte 0 moved by 4611686018427387904 x 4 bytes is outside the 2^62 bytes an address can reach (it would wrap 64 bits)\n'
+           b'#include "kernel_operator.h"\nusing namespace AscendC;\n'
+           b'extern "C" __global__ __aicore__ void k(GM_ADDR src)\n{\n'
+           b'    GlobalTensor<int32_t> srcGm;\n    (void)srcGm;\n'
+           b'    srcGm.SetGlobalBuffer((__gm__ int32_t *)src + 0x4000000000000000LL, 64);\n}\n')
+
+
+def frontend_built(binary, tmp):
+    """Whether this accelsync reads kernel sources (the frontend is an optional feature)."""
+    probe = os.path.join(tmp, 'probe.mlu')
+    with open(probe, 'wb') as f:
+        f.write(b'__mlu_global__ void k(float *x) {}\n')
+    p = subprocess.run([binary, 'check', probe], capture_output=True)
+    os.remove(probe)
+    return b'built without the source frontends' not in p.stdout
 
 
 def main():
@@ -198,7 +253,10 @@ def main():
             path = os.path.join(rel, 'model', name)
             cases.append((path, ['--model', path, driver]))
     with tempfile.TemporaryDirectory(prefix='accelsync-bad-') as tmp:
+        sources = frontend_built(binary, tmp)
         for name, data in generated_cases():
+            if name.endswith(('.mlu', '.cpp')) and not sources:
+                continue
             path = os.path.join(tmp, name)
             data = data.replace(b'GENERATED_PATH', path.encode())
             if b'GENERATED_TOO_LARGE' in data:

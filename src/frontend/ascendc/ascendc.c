@@ -231,8 +231,12 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     switch (sdk_locate(o, path, &sdk, diags)) {
     case SDK_BAD:
         return false;
-    case SDK_FOUND: {
-        bool read = sdk_lower(src, o, m, &sdk, out, diags);
+    case SDK_FOUND: {   /* the SDK's headers may be included, wherever it is */
+        struct frontend_options through = *o;
+        const char *roots[] = {sdk.root};
+        through.extra_roots = roots;
+        through.nextra_roots = 1;
+        bool read = sdk_lower(src, &through, m, &sdk, out, diags);
         sdk_layout_free(&sdk);
         return read;
     }

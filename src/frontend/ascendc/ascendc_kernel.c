@@ -229,6 +229,7 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     CXCursor entry = p->vector_entry;
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
+    size_t first_diag = I->diags->len;
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;   /* the ones declared before the entry's first run */
@@ -302,7 +303,9 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     out->kernels++;
     if (incomplete) {
         out->incomplete++;
-        if (!o->keep_incomplete)
+        if (!o->keep_incomplete) {
             pir_writer_rollback(w, mark);
+            lowered_add_stop(out, name, I->diags, first_diag);
+        }
     }
 }

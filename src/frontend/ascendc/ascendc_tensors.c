@@ -82,10 +82,13 @@ static bool view_from(struct interp *I, CXCursor call, const struct tensor_state
         return true;
     }
     int64_t i;
-    if (!interp_int(I, call, index, "the index", &i))
+    int64_t bytes;
+    if (!interp_int(I, call, index, "the index", &i) || !interp_bytes(I, call, i, t->element, &bytes))
+        return false;
+    if (t->offset != EMIT_WHOLE_BUFFER && !interp_bytes(I, call, 1, out->offset + bytes, &bytes))
         return false;
     if (t->offset != EMIT_WHOLE_BUFFER)
-        out->offset += i * t->element;
+        out->offset = bytes;
     out->length -= i * t->element;
     return true;
 }

@@ -147,8 +147,8 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
     char *name = entry_name(entry);
+    size_t first_diag = I->diags->len;
     pir_writer_open(w, at, "kernel %s%s", name, suffix);
-    free(name);
     struct params ps = {0};
     struct bangc_core core;
     bool complete = true;
@@ -174,9 +174,14 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     out->kernels++;
     if (!complete) {
         out->incomplete++;
-        if (!o->keep_incomplete)
+        if (!o->keep_incomplete) {
             pir_writer_rollback(w, mark);
+            char *kernel = xasprintf("%s%s", name, suffix);
+            lowered_add_stop(out, kernel, I->diags, first_diag);
+            free(kernel);
+        }
     }
+    free(name);
 }
 
 bool bangc_lower(const struct source *src, const struct frontend_options *o,

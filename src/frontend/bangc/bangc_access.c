@@ -39,6 +39,15 @@ static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const c
         interp_unsupported(I, at, "%s is an address the frontend cannot trace", what);
         return false;
     }
+    if (s->bytes == SPAN_WRAPPED ||
+        (!whole_buffer(s) && (s->p.num >= ADDRESS_REACH || s->bytes >= ADDRESS_REACH - s->p.num))) {
+        char *where = xasprintf("%s, a piece %s", what, s->bytes == SPAN_WRAPPED
+                                                           ? "a stride times its index away"
+                                                           : "ending past byte 2^62");
+        interp_address_overflow(I, at, where);
+        free(where);
+        return false;
+    }
     if (whole_buffer(s))
         return true;
     if (s->bytes < 0 || s->p.num < 0) {
@@ -118,8 +127,15 @@ uint32_t bangc_value_read(struct interp *I, CXCursor at, const char *unit, const
 struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)
 {
     struct span *s = xcalloc(n + 1, sizeof(*s));
-    for (size_t k = 0; k < n; k++)
-        s[k] = (struct span){pointer_add(base, (int64_t)k * stride), bytes};
+    for (size_t k = 0; k < n; k++) {
+        int64_t step, at;
+        int64_t from = base.num != OFFSET_UNKNOWN ? base.num : base.past;
+        bool wraps = __builtin_mul_overflow((int64_t)k, stride, &step) ||
+                     __builtin_add_overflow(from, step, &at) || at >= ADDRESS_REACH ||
+                     at <= -ADDRESS_REACH;
+        s[k] = wraps ? (struct span){base, SPAN_WRAPPED}
+                     : (struct span){pointer_add(base, step), bytes};
+    }
     return s;
 }
 

@@ -26,8 +26,11 @@ void text_append(char **text, const char *sep, const char *part);
 /* One region of an access: bytes from pointer p. */
 struct span {
     struct value p;
-    int64_t bytes;
+    int64_t bytes;          /* SPAN_WRAPPED: its address overflowed (reported when written) */
 };
+#define SPAN_WRAPPED (INT64_MIN + 1)
+/* Addresses and extents past this many bytes are refused: they would wrap 64 bits. */
+#define ADDRESS_REACH ((int64_t)1 << 62)
 
 /* A size data decides (read from memory, joined after a condition on data): the access is
  * taken to touch the whole buffer, as one through a pointer of unknown offset is. Not a size

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../../util/source.h"
 #include "../../util/xalloc.h"
@@ -178,12 +179,11 @@ static void emit_struct(struct tiling_set *s, struct tiling_struct *t, char **ou
     free(decl);
 }
 
+/* Only regular files: a committed FIFO or a link to /proc/self/fd/1 would block an open. */
 static bool file_exists(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (f)
-        fclose(f);
-    return f != NULL;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 static void read_header(struct tiling_set *s, const char *path, int depth, const char *needle);
@@ -221,7 +221,7 @@ static void read_header(struct tiling_set *s, const char *path, int depth, const
         if (strcmp(s->visited.items[i], path) == 0)
             return;
     const char *err;
-    struct source *src = source_read(path, 4 * 1024 * 1024, &err);
+    struct source *src = source_read_regular(path, 4 * 1024 * 1024, &err);
     if (!src)
         return;
     if (needle && !strstr(src->text, needle)) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../util/xalloc.h"
+#include "parse_guard.h"
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
  * become the opening and closing of a comment, three characters each, so every column stays
@@ -222,6 +223,8 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         add_unsaved(&unsaved, &owned, d->stub_dir, e->path, (const char *)e->data, e->len);
     for (size_t i = 0; i < d->nargs; i++)
         VEC_PUSH(args, xstrdup(d->args[i]));
+    for (size_t i = 0; parse_guard_args[i]; i++)
+        VEC_PUSH(args, xstrdup(parse_guard_args[i]));
     VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     char *dir_copy = xstrdup(src->path);
     VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
@@ -240,13 +243,20 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         (unsigned)unsaved.len,
         CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &out->tu);
     bool ok;
-    if (rc != CXError_Success || !out->tu) {
+    if (rc == CXError_Crashed) {   /* its crash recovery caught a fault: most often memory */
+        diag_addf(diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                  "libclang crashed while parsing the kernel source: past the memory limit of "
+                  "%llu MiB (--max-source-memory), or on a fault of its own",
+                  (unsigned long long)o->max_memory_mib);
+        ok = false;
+    } else if (rc != CXError_Success || !out->tu) {
         diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
                   (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
                   "libclang could not parse %s (error %d)", src->path, (int)rc);
         ok = false;
-    } else {
-        ok = report_clang_errors(out->tu, diags);
+    } else {   /* clang's messages quote what it read: none if it read a refused file */
+        ok = parse_guard_inclusions(out->tu, src, o, diags) && report_clang_errors(out->tu, diags);
     }
     free(forwarder);
     free_strings(&owned);

@@ -74,6 +74,53 @@ void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
         stop(I);
 }
 
+#define ADDRESS_LIMIT ((int64_t)1 << 62)
+
+void interp_address_overflow(struct interp *I, CXCursor at, const char *what)
+{
+    if (!I->stopped) {
+        struct as_loc loc = interp_loc(I, at);
+        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+        diag_addf(I->diags, CHECK_INPUT_ERROR, SEV_ERROR, loc,
+                  "address arithmetic overflows: %s is outside the 2^62 bytes an address can "
+                  "reach (it would wrap 64 bits)", what);
+        I->incomplete = true;
+    }
+    stop(I);
+}
+
+static void address_overflow(struct interp *I, CXCursor at, int64_t from, int64_t count,
+                             int64_t size)
+{
+    char *what = xasprintf("byte %lld moved by %lld x %lld bytes", (long long)from,
+                           (long long)count, (long long)size);
+    interp_address_overflow(I, at, what);
+    free(what);
+}
+
+bool interp_bytes(struct interp *I, CXCursor at, int64_t count, int64_t size, int64_t *out)
+{
+    if (__builtin_mul_overflow(count, size, out) || *out >= ADDRESS_LIMIT ||
+        *out <= -ADDRESS_LIMIT) {
+        address_overflow(I, at, 0, count, size);
+        return false;
+    }
+    return true;
+}
+
+bool interp_pointer_move(struct interp *I, CXCursor at, struct value *p, int64_t count,
+                         int64_t size)
+{
+    int64_t from = p->num != OFFSET_UNKNOWN ? p->num : p->past, bytes, to;
+    if (__builtin_mul_overflow(count, size, &bytes) || __builtin_add_overflow(from, bytes, &to) ||
+        to >= ADDRESS_LIMIT || to <= -ADDRESS_LIMIT) {
+        address_overflow(I, at, from, count, size);
+        return false;
+    }
+    *p = pointer_add(*p, bytes);
+    return true;
+}
+
 void stop(struct interp *I)
 {
     I->stopped = true;
@@ -171,6 +218,7 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
     I->frame = &frame;
     I->stopped = I->incomplete = false;
     I->steps = 0;
+    I->nesting = 0;
     int nparams = clang_Cursor_getNumArguments(entry);
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(entry, (unsigned)i);

@@ -161,6 +161,7 @@ struct interp_options {
     size_t ndefines;
     uint64_t max_steps;     /* statements and calls executed per kernel */
     int max_depth;          /* nested inlined calls */
+    int max_nesting;        /* nested statements and expressions (--max-depth; 0: none) */
     int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */
     /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
      * not verified either way); false (`lower`): every one is reported. */
@@ -180,6 +181,7 @@ struct interp {
     struct frame *frame;
     const char *naming;             /* the variable or field being initialized, or NULL */
     int depth;
+    int nesting;                    /* statements and expressions being run (nest_in) */
     uint64_t steps;
     bool stopped;                   /* this kernel's lowering gave up */
     bool incomplete;                /* something was reported unsupported in this kernel */
@@ -270,6 +272,15 @@ const char *interp_template_enum(struct interp *I, CXCursor fn, CXCursor call, u
 bool interp_template_int(CXCursor fn, unsigned i, int64_t *out);
 /* A new object holding API state, for values an API call returns. */
 struct value interp_api_object(struct interp *I, CXType type, void *state);
+/* Moves *p by count elements of size bytes. false when the byte offset leaves what a device
+ * address can be (|offset| >= 2^62, or count x size overflows 64 bits): reported as an
+ * input-error at `at`, the kernel stopped, so a wrapped address never becomes a region. */
+bool interp_pointer_move(struct interp *I, CXCursor at, struct value *p, int64_t count,
+                         int64_t size);
+/* Reports an address or extent past 2^62 bytes (`what` names it) as interp_pointer_move does. */
+void interp_address_overflow(struct interp *I, CXCursor at, const char *what);
+/* Whether count x size bytes (a length, an extent) fit; reported like interp_pointer_move. */
+bool interp_bytes(struct interp *I, CXCursor at, int64_t count, int64_t size, int64_t *out);
 /* Interned copy of s, valid as long as the interpreter. */
 const char *interp_intern(struct interp *I, const char *s);
 

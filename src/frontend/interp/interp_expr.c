@@ -13,6 +13,26 @@
 
 /* ---- expressions ---- */
 
+static struct value eval_kind(struct interp *I, CXCursor e);
+
+bool nest_in(struct interp *I, CXCursor at)
+{
+    if (I->nesting < I->opt->max_nesting || I->opt->max_nesting <= 0) {
+        I->nesting++;
+        return true;
+    }
+    if (!I->stopped) {
+        struct as_loc loc = interp_loc(I, at);
+        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+                  "statements and expressions nest deeper than %d levels (--max-depth)",
+                  I->opt->max_nesting);
+        I->incomplete = true;
+    }
+    stop(I);
+    return false;
+}
+
 bool count_step(struct interp *I, CXCursor at)
 {
     return count_steps(I, at, 1);
@@ -232,8 +252,15 @@ static struct value eval_init_list(struct interp *I, CXCursor e)
 
 struct value eval(struct interp *I, CXCursor e)
 {
-    if (I->stopped)
+    if (I->stopped || !nest_in(I, e))
         return unknown;
+    struct value v = eval_kind(I, e);
+    I->nesting--;
+    return v;
+}
+
+static struct value eval_kind(struct interp *I, CXCursor e)
+{
     switch (clang_getCursorKind(e)) {
     case CXCursor_IntegerLiteral:
     case CXCursor_CharacterLiteral:

@@ -83,6 +83,9 @@ void destroy_object(struct interp *I, struct object *o, struct as_loc at);
 bool count_step(struct interp *I, CXCursor at);     /* false once the step budget is spent */
 bool count_steps(struct interp *I, CXCursor at, uint64_t n);
 struct value eval(struct interp *I, CXCursor e);
+/* Enters one more level of statements and expressions (exec, eval); false, reported as
+ * limit-exceeded and stopping the kernel, past opt->max_nesting. */
+bool nest_in(struct interp *I, CXCursor at);
 struct value *field_of(struct interp *I, CXCursor member, bool report);
 /* field_of, and (owner_out) the object the field is of. */
 struct value *field_in(struct interp *I, CXCursor member, bool report,

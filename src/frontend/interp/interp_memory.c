@@ -129,8 +129,8 @@ struct value *subscript(struct interp *I, CXCursor e, bool report, enum storage_
             a.past_known = false;
         } else if (!interp_int(I, index, i, "the index of a memory access", &k)) {
             return NULL;
-        } else {
-            a = pointer_add(a, k * size);
+        } else if (!interp_pointer_move(I, e, &a, k, size)) {
+            return NULL;
         }
         a.read = later_read(a, i);   /* rule 10: the address needs the index */
         /* a row of a pointer to arrays (`float (*rows)[7]`, rows[i]): the address of the row,

@@ -82,11 +82,13 @@ static struct value arith_of(struct interp *I, CXCursor e, const char *op, struc
         return int_value(r);
     }
     if (a.kind == VAL_POINTER && b.kind == VAL_INT && (!strcmp(op, "+") || !strcmp(op, "-"))) {
-        int64_t step = pointee_size(result_type) * b.num;
-        return pointer_add(a, !strcmp(op, "+") ? step : -step);
+        int64_t size = pointee_size(result_type);
+        bool minus = !strcmp(op, "-");
+        int64_t count = !minus ? b.num : b.num == INT64_MIN ? INT64_MIN : -b.num;   /* too far */
+        return interp_pointer_move(I, e, &a, count, size) ? a : unknown;
     }
     if (b.kind == VAL_POINTER && a.kind == VAL_INT && !strcmp(op, "+"))
-        return pointer_add(b, pointee_size(result_type) * a.num);
+        return interp_pointer_move(I, e, &b, a.num, pointee_size(result_type)) ? b : unknown;
     /* an offset data decides: somewhere in the same buffer */
     if (a.kind == VAL_POINTER && b.kind == VAL_UNKNOWN && (!strcmp(op, "+") || !strcmp(op, "-")))
         return data_offset(a, !strcmp(op, "+"));

@@ -282,10 +282,8 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
     return I->stopped ? FLOW_STOP : f;
 }
 
-enum flow exec(struct interp *I, CXCursor s)
+static enum flow exec_kind(struct interp *I, CXCursor s)
 {
-    if (I->stopped)
-        return FLOW_STOP;
     switch (clang_getCursorKind(s)) {
     case CXCursor_CompoundStmt:
         return exec_compound(I, s);
@@ -367,4 +365,13 @@ enum flow exec(struct interp *I, CXCursor s)
         stop(I);
         return FLOW_STOP;
     }
+}
+
+enum flow exec(struct interp *I, CXCursor s)
+{
+    if (I->stopped || !nest_in(I, s))
+        return FLOW_STOP;
+    enum flow f = exec_kind(I, s);
+    I->nesting--;
+    return f;
 }

@@ -168,7 +168,9 @@ struct value interp_address_of(struct interp *I, CXCursor e)
         if (b.kind == VAL_POINTER && b.buffer >= 0) {
             struct value a;
             if (i.kind == VAL_INT) {
-                a = pointer_add(b, i.num * interp_type_size(t));
+                a = b;
+                if (!interp_pointer_move(I, e, &a, i.num, interp_type_size(t)))
+                    return unknown;
             } else {   /* data picks the element: somewhere in the buffer */
                 bool first = b.num != OFFSET_UNKNOWN;
                 a = (struct value){.kind = VAL_POINTER, .buffer = b.buffer, .num = OFFSET_UNKNOWN,

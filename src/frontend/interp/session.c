@@ -51,6 +51,7 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
     s->io = (struct interp_options){.defines = s->defines, .ndefines = o->ndefines,
                                     .max_steps = o->max_steps ? o->max_steps : 10000000,
                                     .max_depth = 64, .max_runs = 64,
+                                    .max_nesting = o->max_depth ? o->max_depth : 1000,
                                     .stop_at_unsupported = !o->keep_incomplete};
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
     pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",

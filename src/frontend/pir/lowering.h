@@ -27,6 +27,15 @@ struct frontend_options {
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
+    /* Hostile input (docs/limits.md): the child process a source is read in (isolate.h) */
+    uint64_t max_memory_mib;            /* --max-source-memory: its address space; 0: none */
+    unsigned max_seconds;               /* --max-source-seconds: its CPU and wall time; 0: none */
+    int max_depth;                      /* --max-depth: statements and expressions nested */
+    size_t max_header_size;             /* bytes of one header it includes (--max-file-size) */
+    /* Directories besides the source's tree and -I whose headers a source may include (the
+     * SDK it is read through); every other file is refused (include_roots.h). */
+    const char *const *extra_roots;
+    size_t nextra_roots;
 };
 
 /* A call the frontend inlined: where, what, and the call it was made in (-1: the entry). */
@@ -34,6 +43,13 @@ struct lowered_call {
     struct as_loc site;
     char *callee;
     int parent;
+};
+
+/* A kernel entry whose lowering stopped (unsupported, a limit): left out of the PIR, listed
+ * so that reports name it with its reason. */
+struct lowered_stop {
+    char *kernel;
+    char *reason;                       /* the first error reported while lowering it */
 };
 
 struct lowered_source {
@@ -47,6 +63,12 @@ struct lowered_source {
     char **files;                       /* owned strings the origins point to */
     size_t nfiles;
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
+    struct lowered_stop *stopped;       /* the incomplete ones `check` left out */
+    size_t nstopped;
 };
+
+/* Notes that entry `kernel` stopped, its reason the first error of diags from index `first`. */
+void lowered_add_stop(struct lowered_source *l, const char *kernel, const struct diag_list *diags,
+                      size_t first);
 
 #endif

@@ -515,3 +515,16 @@ char *pir_writer_finish(struct pir_writer *w, const char *model, struct as_loc *
     *len = text_len;
     return text;
 }
+
+void lowered_add_stop(struct lowered_source *l, const char *kernel, const struct diag_list *diags,
+                      size_t first)
+{
+    const char *reason = "not fully modelled";
+    for (size_t i = first; i < diags->len; i++)
+        if (diags->items[i].severity == SEV_ERROR) {
+            reason = diags->items[i].message;
+            break;
+        }
+    l->stopped = xrealloc_array(l->stopped, l->nstopped + 1, sizeof(*l->stopped));
+    l->stopped[l->nstopped++] = (struct lowered_stop){xstrdup(kernel), xstrdup(reason)};
+}
