@@ -158,6 +158,7 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run)
         s->space_buffer[i] = -1;
     s->mask[0] = s->mask[1] = UINT64_MAX;
     s->mask_known = true;
+    memset(s->cross_mode, -1, sizeof(s->cross_mode));
     return s;
 }
 
@@ -168,6 +169,11 @@ void isa_data_free(void *data)
         return;
     emitter_free(s->e);
     free(s);
+}
+
+struct isa_traits isa_run_traits(const void *data)
+{
+    return ((const struct isa_state *)data)->traits;
 }
 
 int isa_unmodelled(const void *data)

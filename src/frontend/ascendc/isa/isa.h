@@ -23,5 +23,11 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run);
 void isa_data_free(void *data);
 /* Intrinsics the run met that the layer does not model, counted (0: none). */
 int isa_unmodelled(const void *data);
+/* What a run showed about the cores it needs. */
+struct isa_traits {
+    bool core_dependent;    /* it read its block index or count (get_block_idx, ...) */
+    bool cross_core;        /* it synchronized cores (ffts_cross_core_sync, wait_flag_dev) */
+};
+struct isa_traits isa_run_traits(const void *data);
 
 #endif

@@ -19,6 +19,8 @@ struct isa_state {
     uint64_t mask[2];                   /* set_vector_mask(hi, lo): lo in mask[0] */
     bool mask_known;
     int unmodelled;
+    struct isa_traits traits;
+    int8_t cross_mode[16];              /* the mode each cross-core flag was last set in, -1 */
 };
 
 /* A handler gets the call's evaluated arguments; false: not modelled as called. */

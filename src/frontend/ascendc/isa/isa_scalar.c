@@ -11,7 +11,8 @@
 static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
-    (void)s, (void)args, (void)nargs, (void)call;
+    (void)args, (void)nargs, (void)call;
+    s->traits.core_dependent = true;
     if (!strcmp(name, "get_block_idx"))
         *result = (struct value){.kind = VAL_INT, .buffer = -1,
                                  .num = interp_runtime(I, "block_idx", 0, "GetBlockIdx()")};

@@ -3,6 +3,8 @@
  * names. */
 #include "isa_internal.h"
 
+#include <string.h>
+
 static bool pipe_arg(struct interp *I, CXCursor call, const char *name, struct value *args,
                      int nargs, int i, const char **unit)
 {
@@ -40,7 +42,43 @@ static bool barrier(struct interp *I, struct isa_state *s, const char *name, CXC
     return true;
 }
 
+/* ffts_cross_core_sync(pipe, config): once `pipe` is done, counts one on a cross-core flag
+ * for the cores the mode reaches; config = 1 | mode << 4 | flag << 8 (the ISA's packing, as
+ * the SDK's GetffstMsg builds it). wait_flag_dev(flag): the core waits until its count of the
+ * flag is non-zero and takes one; the mode is the one the flag was set in on this core (a
+ * flag this core never set: mode 0, all cores). */
+static bool cross_core(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                       struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    s->traits.cross_core = true;
+    const char *unit = "S";
+    int64_t config, flag, mode = 0;
+    bool set = !strcmp(name, "ffts_cross_core_sync");
+    if (set) {
+        if (!pipe_arg(I, call, name, args, nargs, 0, &unit) ||
+            !isa_int(I, call, name, args, nargs, 1, &config))
+            return true;
+        mode = (config >> 4) & 3;
+        flag = (config >> 8) & 0xf;
+        s->cross_mode[flag] = (int8_t)mode;
+    } else {
+        if (!isa_int(I, call, name, args, nargs, 0, &flag))
+            return true;
+        if (flag < 0 || flag > 15) {
+            interp_unsupported(I, call, "wait_flag_dev(%lld): the cross-core flags are 0 to 15",
+                               (long long)flag);
+            return true;
+        }
+        mode = s->cross_mode[flag] >= 0 ? s->cross_mode[flag] : 0;
+    }
+    emit_cross_flag(s->e, interp_loc(I, call), set, unit, mode, flag);
+    return true;
+}
+
 const struct isa_entry isa_sync_table[] = {
+    {"ffts_cross_core_sync", cross_core},
+    {"wait_flag_dev", cross_core},
     {"set_flag", flag},
     {"wait_flag", flag},
     {"pipe_barrier", barrier},

@@ -118,17 +118,18 @@ static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientDat
     return CXChildVisit_Continue;
 }
 
-/* The entry's runs on one vector core, as `if (?) { run 1 } else { ... }` (one run per
- * combination of sides of its conditions on data). */
-static void lower_entry(struct interp *I, CXCursor entry, const char *name,
-                        const struct frontend_options *o, const struct model_source *ms,
-                        struct lowered_source *out)
+/* Cores of a kernel lowered on each of its cores, at most. */
+enum { MAX_CORES = 64 };
+
+/* The entry's runs on one core, as `if (?) { run 1 } else { ... }` (one run per combination
+ * of sides of its conditions on data); what the runs showed about the cores they need. */
+static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
+                                    const struct frontend_options *o,
+                                    const struct model_source *ms, bool *incomplete)
 {
     struct pir_writer *w = I->w;
-    struct as_loc at = interp_loc(I, entry);
-    struct pir_mark mark = pir_writer_mark(w);
-    pir_writer_open(w, at, "kernel %s", name);
-    bool incomplete = false, more;
+    struct isa_traits t = {0};
+    bool more;
     int runs = 0;
     do {
         struct pir_mark at_if = pir_writer_mark(w);
@@ -137,14 +138,17 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
         void *data = isa_data_new(w, (struct isa_run){.auto_sync = !o->manual_sync, .source = ms});
         I->api_data = data;
         interp_run_kernel(I, entry, bind_param, NULL);
+        struct isa_traits r = isa_run_traits(data);
+        t.core_dependent |= r.core_dependent;
+        t.cross_core |= r.cross_core;
         isa_data_free(data);
         I->api_data = NULL;
-        incomplete |= I->incomplete;
+        *incomplete |= I->incomplete;
         more = !I->incomplete && interp_next_run(I);
         if (more && ++runs == I->opt->max_runs) {
             interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
                                "kernel into more combinations than are lowered", I->opt->max_runs);
-            incomplete = true;
+            *incomplete = true;
             more = false;
         }
         if (more) {
@@ -158,6 +162,61 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
         pir_writer_close(w, at);
     while (interp_next_run(I))
         ;
+    return t;
+}
+
+/* The entry as one PIR kernel. Run first on one vector core; when it synchronizes cores, or
+ * reads its block index and -D block_num gives the launch, again on each of the block_num
+ * vector cores (`core aiv[N] : AIV { if (coreid == 0) ... }`), each with its own
+ * get_block_idx(), as the built-in declarations' reading does (docs/frontends.md). */
+static void lower_entry(struct interp *I, CXCursor entry, const char *name,
+                        const struct frontend_options *o, const struct model_source *ms,
+                        struct lowered_source *out)
+{
+    struct pir_writer *w = I->w;
+    struct as_loc at = interp_loc(I, entry);
+    struct pir_mark mark = pir_writer_mark(w);
+    pir_writer_open(w, at, "kernel %s", name);
+    struct pir_mark body = pir_writer_mark(w);
+    size_t buffers = w->nbuffers;
+    bool incomplete = false;
+    struct isa_traits t = lower_runs(I, entry, at, o, ms, &incomplete);
+    bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
+    if (!incomplete && several) {
+        pir_writer_rollback(w, body);
+        pir_writer_drop_buffers(w, buffers);
+        int64_t count = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+        if (count < 1 || count > MAX_CORES) {
+            interp_unsupported(I, entry, "block_num = %lld: a kernel that depends on its core "
+                               "is lowered on each core, 1 to %d", (long long)count, MAX_CORES);
+            incomplete = true;
+        }
+        char core[64];
+        size_t n = 0;
+        for (; ms->vector_core[n] && n + 1 < sizeof(core); n++)
+            core[n] = (char)(ms->vector_core[n] >= 'A' && ms->vector_core[n] <= 'Z'
+                                 ? ms->vector_core[n] - 'A' + 'a' : ms->vector_core[n]);
+        core[n] = '\0';
+        if (!incomplete)
+            pir_writer_open(w, at, "core %s[%lld] : %s", core, (long long)count, ms->vector_core);
+        int64_t open = 0;
+        for (int64_t b = 0; b < count && !incomplete; b++) {
+            interp_set_runtime(I, "block_idx", b, "GetBlockIdx(): each core its own, 0 to "
+                               "block_num - 1");
+            if (b < count - 1)
+                pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
+            lower_runs(I, entry, at, o, ms, &incomplete);
+            if (b < count - 1) {
+                pir_writer_close(w, at);
+                pir_writer_open(w, at, "else");
+                open++;
+            }
+        }
+        for (int64_t b = 0; b < open; b++)
+            pir_writer_close(w, at);
+        if (count >= 1 && count <= MAX_CORES)
+            pir_writer_close(w, at);
+    }
     pir_writer_close(w, at);
     out->kernels++;
     if (incomplete) {
