@@ -222,12 +222,14 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         add_unsaved(&unsaved, &owned, d->stub_dir, e->path, (const char *)e->data, e->len);
     for (size_t i = 0; i < d->nargs; i++)
         VEC_PUSH(args, xstrdup(d->args[i]));
-    VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     char *dir_copy = xstrdup(src->path);
     VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
     free(dir_copy);
     for (size_t i = 0; i < o->ninclude_dirs; i++)
         VEC_PUSH(args, xasprintf("-I%s", o->include_dirs[i]));
+    /* the built-in declarations last: a header of the same name beside the source or in a
+     * -I directory is the user's, and wins */
+    VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     for (size_t i = 0; i < nextra_args; i++)
         VEC_PUSH(args, xstrdup(extra_args[i]));
     for (size_t i = 0; i < o->ndefines; i++)
