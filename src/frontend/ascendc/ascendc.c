@@ -12,6 +12,7 @@
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
 #include "../clang/core_macros.h"
+#include "../clang/op_layout.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
@@ -202,17 +203,35 @@ static void note_auto_sync(struct pir_writer *w, const struct frontend_options *
                     ms->auto_barrier ? " (the order of its pair, with no flag to set twice)" : "");
 }
 
-/* Parses src with the model's macros for `coretype`. */
+/* Parses src with the model's macros for `coretype`, and the op build's staging (`overlay`, a
+ * clang VFS overlay file, or NULL). */
 static bool parse_for(const struct source *src, const struct frontend_options *o,
                       const struct model_source *ms, const char *coretype, const char *tiling,
+                      const struct op_layout *layout, const char *overlay,
                       struct clang_parse *parse, struct diag_list *diags)
 {
-    char **args = with_model_macros(
-        type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs), ms,
-        coretype);
+    /* DTYPE_* names are looked for in the -I directories and the other operators' kernel
+     * code the source includes */
+    const char **dirs = xmalloc((o->ninclude_dirs + layout->nkernel_dirs + 1) * sizeof(char *));
+    size_t ndirs = 0;
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        dirs[ndirs++] = o->include_dirs[i];
+    for (size_t i = 0; i < layout->nkernel_dirs; i++)
+        dirs[ndirs++] = layout->kernel_dirs[i];
+    char **args = with_model_macros(type_macro_arguments(src->path, src->text, dirs, ndirs), ms,
+                                    coretype);
+    free(dirs);
     size_t nargs = 0;
     while (args[nargs])
         nargs++;
+    if (overlay) {
+        args = xrealloc_array(args, nargs + 4, sizeof(*args));
+        args[nargs++] = xstrdup("-ivfsoverlay");
+        args[nargs++] = xstrdup(overlay);
+        if (op_overlay_toolchain())
+            args[nargs++] = xstrdup(op_overlay_toolchain());
+        args[nargs] = NULL;
+    }
     struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
     bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1, (const char *const *)args,
                                  nargs, parse, diags);
@@ -220,14 +239,40 @@ static bool parse_for(const struct source *src, const struct frontend_options *o
     return ok;
 }
 
+/* The model's __NPU_ARCH__, or NULL. */
+static const char *npu_arch(const struct model_source *ms)
+{
+    for (int i = 0; i < ms->ndefines; i++)
+        if (!strcmp(ms->defines[i].name, "__NPU_ARCH__"))
+            return ms->defines[i].value;
+    return NULL;
+}
+
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
     const char *path = src->path;
     const struct model_source *ms = &m->source;
-    char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
+    /* the op build's layout: its staged directories and -I, where the host keeps the tiling */
+    char *arch_dir = op_layout_arch_dir(npu_arch(ms));
+    struct op_layout layout;
+    op_layout_find(path, src->text, arch_dir, &layout);
+    free(arch_dir);
+    struct op_overlay overlay = {.fd = -1};
+    if (layout.overlay)
+        op_overlay_write(layout.overlay, &overlay);
+    const char **dirs = xmalloc((o->ninclude_dirs + layout.ninclude_dirs + 1) * sizeof(char *));
+    struct frontend_options staged = *o;
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        dirs[staged.ninclude_dirs = i + 1, i] = o->include_dirs[i];
+    for (size_t i = 0; overlay.path && i < layout.ninclude_dirs; i++)
+        dirs[staged.ninclude_dirs++] = layout.include_dirs[i];
+    staged.include_dirs = dirs;
+    char *tiling = tiling_declarations(path, (const char *const *)layout.host_dirs,
+                                       layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
     struct clang_parse parse, cube_parse = {0};
-    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    bool ok = parse_for(src, &staged, ms, ms->vector_core, tiling, &layout, overlay.path, &parse,
+                        diags);
     if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
@@ -237,7 +282,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                  (core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/") ||
                   core_macro_used(parse.tu, ms, ms->vector_core, STUB_DIR "/"));
     if (split)
-        ok = parse_for(src, o, ms, ms->cube_core, tiling, &cube_parse, diags);
+        ok = parse_for(src, &staged, ms, ms->cube_core, tiling, &layout, overlay.path,
+                       &cube_parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
         struct cursor_vec cube_entries = {0};
@@ -265,5 +311,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     if (split)
         clang_parse_free(&cube_parse);
     free(tiling);
+    free(dirs);
+    op_overlay_close(&overlay);
+    op_layout_free(&layout);
     return ok;
 }

@@ -284,6 +284,34 @@ static void read_host_directory(struct tiling_set *s, const char *dir, const cha
     free_strings(&paths);
 }
 
+/* The tiling sources of an operator's host directory (op_host/arch22/x_tiling.cpp): the
+ * headers they include (not their own code), where an operator that shares another's tiling
+ * structure finds it
+ * (foreach_utils/op_host/foreach_tiling_def.h registers every foreach operator's). */
+static void read_host_sources(struct tiling_set *s, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct string_list paths = {0};
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && strcmp(e->d_name + n - 4, ".cpp") == 0)
+            VEC_PUSH(paths, xasprintf("%s/%s", dir, e->d_name));
+    }
+    closedir(d);
+    if (paths.len > 1)
+        qsort(paths.items, paths.len, sizeof(char *), compare_strings);
+    for (size_t i = 0; i < paths.len; i++) {   /* what they include, not their own code */
+        const char *err;
+        struct source *src = source_read(paths.items[i], 4 * 1024 * 1024, &err);
+        if (src)
+            follow_includes(s, paths.items[i], src->text, 0);
+        source_free(src);
+    }
+    free_strings(&paths);
+}
+
 /* foreach_abs.cpp -> ForeachAbs, the operator name registrations use. */
 static char *operator_name(const char *path)
 {
@@ -304,14 +332,15 @@ static char *operator_name(const char *path)
     return out;
 }
 
-char *tiling_declarations(const char *path, const char *const *include_dirs, size_t ninclude_dirs)
+char *tiling_declarations(const char *path, const char *const *host_dirs, size_t nhost_dirs,
+                          const char *const *include_dirs, size_t ninclude_dirs)
 {
-    char *copy = xstrdup(path);
-    char *kernel_dir = dirname(copy);
-    char *host = xasprintf("%s/../op_host", kernel_dir);
     char *op = operator_name(path);
     struct tiling_set s = {.include_dirs = include_dirs, .ninclude_dirs = ninclude_dirs, .op = op};
-    read_host_directory(&s, host, NULL);
+    for (size_t i = 0; i < nhost_dirs; i++)
+        read_host_directory(&s, host_dirs[i], NULL);
+    for (size_t i = 0; i < nhost_dirs && !s.own; i++)
+        read_host_sources(&s, host_dirs[i]);
     /* definitions shared by several operators live in the include directories: a header
      * there is read only when it registers this operator */
     if (!s.own) {
@@ -367,8 +396,6 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
     for (size_t i = 0; i < s.visited.len; i++)
         free(s.visited.items[i]);
     VEC_FREE(s.visited);
-    free(host);
-    free(copy);
     return out;
 }
 
