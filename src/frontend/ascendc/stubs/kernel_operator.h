@@ -129,6 +129,9 @@ template <typename T, typename U> __aicore__ inline constexpr T AlignUp(T value,
 {
     return align == 0 ? value : (value + align - 1) / align * align;
 }
+// What single-source kernels call first: it sets the core's mode registers (masks, atomic
+// mode) to their defaults. It touches no memory and sets no flag, so its body is empty.
+__aicore__ inline void InitSocState() {}
 // CeilDivision as documented (0 for a divisor of 0). There is no AscendC::CeilDiv: kernels
 // define their own and call it unqualified under `using namespace AscendC`.
 __aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2)
