@@ -12,6 +12,7 @@
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
 #include "../clang/core_macros.h"
+#include "../clang/device_syntax.h"
 #include "../clang/op_layout.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
@@ -40,8 +41,9 @@ static const char *const forwarded_headers[] = {
     "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
 };
 /* The arch and core-type macros (__NPU_ARCH__, __CCE_AICORE__, __DAV_C220_VEC__) are the
- * model's (its <source>, hwmodels/), added per file. */
-static const char *const compiler_args[] = {"-x", "c++", "-std=c++17"};
+ * model's (its <source>, hwmodels/), added per file. __CCE__ is the device compiler's own, on
+ * every arch: header libraries include kernel_operator.h only under it (catlass). */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-D__CCE__"};
 
 static const char *const entry_words[] = {"__global__", NULL};
 
@@ -207,6 +209,7 @@ static void note_auto_sync(struct pir_writer *w, const struct frontend_options *
  * clang VFS overlay file, or NULL). */
 static bool parse_for(const struct source *src, const struct frontend_options *o,
                       const struct model_source *ms, const char *coretype, const char *tiling,
+                      const struct device_header *headers, size_t nheaders,
                       const struct op_layout *layout, const char *overlay,
                       struct clang_parse *parse, struct diag_list *diags)
 {
@@ -232,9 +235,13 @@ static bool parse_for(const struct source *src, const struct frontend_options *o
             args[nargs++] = xstrdup(op_overlay_toolchain());
         args[nargs] = NULL;
     }
-    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
-    bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1, (const char *const *)args,
+    struct clang_extra_file *files = xmalloc((nheaders + 1) * sizeof(*files));
+    files[0] = (struct clang_extra_file){"accelsync_tiling.h", tiling};
+    for (size_t i = 0; i < nheaders; i++)   /* the device syntax blanked (device_syntax.h) */
+        files[i + 1] = (struct clang_extra_file){headers[i].path, headers[i].text};
+    bool ok = clang_parse_source(&dialect, src, o, files, nheaders + 1, (const char *const *)args,
                                  nargs, parse, diags);
+    free(files);
     free_arguments(args);
     return ok;
 }
@@ -270,9 +277,18 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     staged.include_dirs = dirs;
     char *tiling = tiling_declarations(path, (const char *const *)layout.host_dirs,
                                        layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
+    /* the device compiler's [aicore] lists blanked, in the source and its headers */
+    struct source parsed = *src;
+    parsed.text = xmalloc(src->len + 1);
+    memcpy(parsed.text, src->text, src->len + 1);
+    device_syntax_blank(parsed.text, parsed.len);
+    size_t nheaders;
+    struct device_header *headers = device_syntax_headers(path, src->text, staged.include_dirs,
+                                                          staged.ninclude_dirs, &nheaders);
+    src = &parsed;
     struct clang_parse parse, cube_parse = {0};
-    bool ok = parse_for(src, &staged, ms, ms->vector_core, tiling, &layout, overlay.path, &parse,
-                        diags);
+    bool ok = parse_for(src, &staged, ms, ms->vector_core, tiling, headers, nheaders, &layout,
+                        overlay.path, &parse, diags);
     if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
@@ -282,8 +298,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                  (core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/") ||
                   core_macro_used(parse.tu, ms, ms->vector_core, STUB_DIR "/"));
     if (split)
-        ok = parse_for(src, &staged, ms, ms->cube_core, tiling, &layout, overlay.path,
-                       &cube_parse, diags);
+        ok = parse_for(src, &staged, ms, ms->cube_core, tiling, headers, nheaders, &layout,
+                       overlay.path, &cube_parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
         struct cursor_vec cube_entries = {0};
@@ -312,6 +328,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
         clang_parse_free(&cube_parse);
     free(tiling);
     free(dirs);
+    free(parsed.text);
+    device_syntax_headers_free(headers, nheaders);
     op_overlay_close(&overlay);
     op_layout_free(&layout);
     return ok;

@@ -86,7 +86,7 @@ static void free_strings(string_vec *v)
 static void add_unsaved(unsaved_vec *unsaved, string_vec *owned, const char *dir,
                         const char *name, const char *text, size_t len)
 {
-    char *path = xasprintf("%s/%s", dir, name);
+    char *path = name[0] == '/' ? xstrdup(name) : xasprintf("%s/%s", dir, name);
     VEC_PUSH(*owned, path);
     struct CXUnsavedFile f = {path, text, (unsigned long)len};
     VEC_PUSH(*unsaved, f);

@@ -15,6 +15,12 @@
 // entries by the `global` mark and inlines everything else it calls.
 #define __global__ __attribute__((annotate("accelsync:global")))
 #define __aicore__ __attribute__((annotate("accelsync:aicore")))
+// Host-and-device functions (the device compiler's [host, aicore]) and its forced inlining,
+// which header libraries (catlass) write before an execution-space list the frontend blanks.
+#define __host_aicore__ __aicore__
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
 #define __vector__ __attribute__((annotate("accelsync:vector")))
 #define __cube__ __attribute__((annotate("accelsync:cube")))
 #define __gm__
