@@ -35,6 +35,7 @@ struct as_options {
     char *model;
     char *task_type;            /* as_options_set_task_type */
     char *arch;                 /* as_options_set_arch */
+    char *compile_db;           /* as_options_set_compile_commands */
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     VEC(char *) include_dirs;   /* owned copies of the -I directories */
     struct sim_policy policy;   /* as_simulate_files */
@@ -85,6 +86,7 @@ void as_options_free(struct as_options *o)
     free(o->model);
     free(o->task_type);
     free(o->arch);
+    free(o->compile_db);
     free(o->config);
     sim_replay_free(&o->replay);
     free(o);
@@ -151,6 +153,13 @@ void as_options_set_arch(struct as_options *o, const char *arch)
     free(o->arch);
     o->arch = xstrdup(arch);
     o->check.arch = o->arch;
+}
+
+void as_options_set_compile_commands(struct as_options *o, const char *dir)
+{
+    free(o->compile_db);
+    o->compile_db = xstrdup(dir);
+    o->check.compile_db = o->compile_db;
 }
 
 void as_options_add_include_dir(struct as_options *o, const char *dir)
@@ -583,7 +592,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
         .max_steps = co->max_events, .manual_sync = co->manual_sync,
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch,
-        .model_path = co->model_path, .nmodel_path = co->nmodel_path};
+        .model_path = co->model_path, .nmodel_path = co->nmodel_path,
+        .compile_db = co->compile_db};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

@@ -71,6 +71,9 @@ AS_EXPORT bool as_options_set_task_type(struct as_options *o, const char *type);
 /* --arch: kernel sources are read and checked for the model whose <source> declares this
  * arch (2201: ascend910b2, 1001: ascend910); unknown arches are an input-error per file. */
 AS_EXPORT void as_options_set_arch(struct as_options *o, const char *arch);
+/* -p: the directory of a build's compile_commands.json; a kernel source (Ascend C) is parsed
+ * with the -I, -D and -include its entry there gives. */
+AS_EXPORT void as_options_set_compile_commands(struct as_options *o, const char *dir);
 /* -I: a directory searched for the headers of kernel sources (Ascend C); repeatable. */
 AS_EXPORT void as_options_add_include_dir(struct as_options *o, const char *dir);
 /* A default value for a param, used by the files that declare it unless a definition fixes

@@ -533,7 +533,7 @@ static void check_lowered(struct source *src, const struct check_options *o, str
         .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
         .max_steps = o->max_events, .manual_sync = o->manual_sync, .task_type = o->task_type,
         .keep_incomplete = false, .arch = o->arch, .model_path = o->model_path,
-        .nmodel_path = o->nmodel_path};
+        .nmodel_path = o->nmodel_path, .compile_db = o->compile_db};
     struct lowered_source low;
     struct diag_list front;
     diag_list_init(&front, 0);

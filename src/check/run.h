@@ -25,6 +25,7 @@ struct check_options {
     bool manual_sync;               /* kernel sources: --auto-sync=off */
     const char *task_type;          /* BANG C sources: --task-type (NULL: BLOCK) */
     const char *arch;               /* kernel sources: --arch (the model with that arch) */
+    const char *compile_db;         /* kernel sources: -p, compile_commands.json's directory */
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */

@@ -11,6 +11,7 @@
 #include "../../util/xalloc.h"
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
+#include "../clang/compile_commands.h"
 #include "../clang/core_macros.h"
 #include "../clang/device_syntax.h"
 #include "../clang/op_layout.h"
@@ -227,6 +228,26 @@ static bool parse_for(const struct source *src, const struct frontend_options *o
     size_t nargs = 0;
     while (args[nargs])
         nargs++;
+    if (o->compile_db) {   /* the build's own -I, -D, -include (after the built-in headers) */
+        char *why = NULL;
+        char **db = compile_commands_arguments(o->compile_db, src->path, &why);
+        if (!db) {
+            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                      (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1},
+                      "-p %s: %s", o->compile_db, why);
+            free(why);
+            free_arguments(args);
+            memset(parse, 0, sizeof(*parse));
+            return false;
+        }
+        size_t ndb = 0;
+        while (db[ndb])
+            ndb++;
+        args = xrealloc_array(args, nargs + ndb + 1, sizeof(*args));
+        memcpy(args + nargs, db, (ndb + 1) * sizeof(*args));
+        nargs += ndb;
+        free(db);
+    }
     if (overlay) {
         args = xrealloc_array(args, nargs + 4, sizeof(*args));
         args[nargs++] = xstrdup("-ivfsoverlay");
