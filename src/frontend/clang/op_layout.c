@@ -40,7 +40,9 @@ static const struct {
 static const char *const not_operators[] = {"tests", "test", "build", "build_out", "output",
                                             "third_party", "docs", "cmake", "scripts"};
 
-enum { LIBRARY_DEPTH = 4 };   /* <category>/<operator>, experimental/<category>/<operator> */
+/* <category>/<operator>, experimental/<category>/<operator>; and at most this many
+ * directories read, so a kernel in a large unrelated tree costs little */
+enum { LIBRARY_DEPTH = 4, LIBRARY_DIRS = 5000 };
 
 static bool is_dir(const char *path)
 {
@@ -101,17 +103,21 @@ static char *parent_of(const char *path)
 }
 
 /* The library's root: the nearest directory above the operator's with a CMakeLists.txt and a
- * cmake/ directory (the hicann libraries' top level); else the operator's parent. */
-static char *library_root(const char *op_dir)
+ * cmake/ directory (the hicann libraries' top level), *found true; else the operator's parent
+ * (its siblings are the only other operators looked for). */
+static char *library_root(const char *op_dir, bool *found)
 {
+    *found = false;
     char *dir = parent_of(op_dir);
     for (int up = 0; up < 6 && strcmp(dir, "/") != 0; up++) {
         char *lists = xasprintf("%s/CMakeLists.txt", dir), *cmake = xasprintf("%s/cmake", dir);
         bool top = exists(lists) && is_dir(cmake);
         free(lists);
         free(cmake);
-        if (top)
+        if (top) {
+            *found = true;
             return dir;
+        }
         char *next = parent_of(dir);
         free(dir);
         dir = next;
@@ -155,8 +161,11 @@ static void add_operator(op_vec *ops, const char *name, const char *op_dir, cons
     VEC_PUSH(*ops, e);
 }
 
-static void find_operators(op_vec *ops, const char *dir, int depth, const char *own)
+static void find_operators(op_vec *ops, const char *dir, int depth, int max_depth, int *budget,
+                           const char *own)
 {
+    if (--*budget < 0)
+        return;
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -174,8 +183,8 @@ static void find_operators(op_vec *ops, const char *dir, int depth, const char *
         char *kernels = xasprintf("%s/op_kernel", sub);
         if (is_dir(kernels))
             add_operator(ops, subdirs.items[i], sub, own);
-        else if (depth + 1 < LIBRARY_DEPTH && is_dir(sub))
-            find_operators(ops, sub, depth + 1, own);
+        else if (depth + 1 < max_depth && is_dir(sub))
+            find_operators(ops, sub, depth + 1, max_depth, budget, own);
         free(kernels);
         free(sub);
         free(subdirs.items[i]);
@@ -292,7 +301,8 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
     add_host_dirs(out, out->op_dir, arch_dir);
     /* The staging, beside op_kernel/: the shared directories, then every operator's kernel
      * directory under its name. */
-    char *root = library_root(out->op_dir);
+    bool library_top;
+    char *root = library_root(out->op_dir, &library_top);
     struct overlay_text o = {0};
     append_text(&o.text, &o.len, &o.cap,
                 "{\"version\": 0, \"case-sensitive\": \"true\", \"roots\": [");
@@ -322,7 +332,8 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
     }
     free(common);
     op_vec ops = {0};
-    find_operators(&ops, root, 0, own_kernels);
+    int budget = LIBRARY_DIRS;
+    find_operators(&ops, root, 0, library_top ? LIBRARY_DEPTH : 1, &budget, own_kernels);
     for (size_t i = 0; i < ops.len; i++) {
         char *name = xasprintf("%s/%s", out->op_dir, ops.items[i].name);
         if (!exists(name))
