@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,42 @@ struct tiling_set {
     char *own;              /* the structure registered for exactly that operator */
     char *constants;        /* the headers' constexpr lines (array sizes) */
     char *defines;          /* and their numeric #define lines */
+    VEC(char *) constant_names; /* the names defined so far: a later one of a name is dropped */
 };
+
+/* The name a constant line or #define line defines; malloc'ed, NULL if none is found. */
+static char *defined_name(const char *p, size_t len, bool define)
+{
+    const char *end = define ? p + 8 : memchr(p, '=', len);
+    if (define) {
+        while (*end == ' ')
+            end++;
+        const char *start = end;
+        while (isalnum((unsigned char)*end) || *end == '_')
+            end++;
+        return end > start ? xasprintf("%.*s", (int)(end - start), start) : NULL;
+    }
+    if (!end)
+        return NULL;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    const char *start = end;
+    while (start > p && (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
+        start--;
+    return end > start ? xasprintf("%.*s", (int)(end - start), start) : NULL;
+}
+
+/* Whether a constant of `name` was taken already; if not, it is now. */
+static bool constant_seen(struct tiling_set *s, char *name)
+{
+    for (size_t i = 0; i < s->constant_names.len; i++)
+        if (!strcmp(s->constant_names.items[i], name)) {
+            free(name);
+            return true;
+        }
+    VEC_PUSH(s->constant_names, name);
+    return false;
+}
 
 /* The comma-separated arguments of the macro call at `p` ('(' ...), trimmed. */
 static int macro_args(const char *p, char args[3][128])
@@ -101,6 +137,11 @@ static void read_constants(struct tiling_set *s, const char *text)
                       (isdigit((unsigned char)name_end[1]) || name_end[1] == '(');
         if (constant && (memmem(p, len, "::", 2) || memmem(p, len, "std", 3)))
             constant = false;   /* host types (gert::, ge::, std::string) */
+        /* two headers of one name's constant (foreach_norm's and foreach_utils'
+         * MAX_CORE_CONT, in namespaces of their own there): the first one read counts */
+        char *name = constant || define ? defined_name(p, (size_t)(line + len - p), define) : NULL;
+        if (name && constant_seen(s, name))
+            constant = define = false;
         if (constant || define) {
             char *copy = xasprintf("%.*s\n", (int)len, line);
             append(define ? &s->defines : &s->constants, copy);
@@ -217,6 +258,9 @@ static void read_header(struct tiling_set *s, const char *path, int depth, const
 {
     if (depth > 8)
         return;
+    char real[PATH_MAX];   /* one header reached by two spellings (a/../b) is read once */
+    if (realpath(path, real))
+        path = real;
     for (size_t i = 0; i < s->visited.len; i++)
         if (strcmp(s->visited.items[i], path) == 0)
             return;
@@ -376,6 +420,9 @@ char *tiling_declarations(const char *path, const char *const *host_dirs, size_t
     free(by_name);
     free(s.constants);
     free(s.defines);
+    for (size_t i = 0; i < s.constant_names.len; i++)
+        free(s.constant_names.items[i]);
+    VEC_FREE(s.constant_names);
     free(s.own);
     free(op);
     for (size_t i = 0; i < s.structs.len; i++) {
