@@ -19,6 +19,10 @@ The default dialect is the one whose entries the checkout has.
 
 usage: bench/frontend_coverage.py LIBRARY_DIR [--dialect ascendc|bangc] [--binary BIN]
        [--jobs N] [-I DIR]... [--out FILE.md] [--details FILE.csv] [--timeout S]
+       [--entries FILE]
+
+--entries FILE checks only the entry files it lists (paths relative to LIBRARY_DIR, one a
+line, `#` comments): a held-out sample chosen before a change, measured before and after it.
 
 The frontends' own build emulation applies (Ascend C tiling structures and DTYPE_* macros);
 nothing else of the vendor's build is: the table says what the frontend makes of the sources as
@@ -250,10 +254,14 @@ def main():
                     '(default: the built-in declarations)')
     ap.add_argument('--out')
     ap.add_argument('--details')
+    ap.add_argument('--entries', help='only the entry files listed here (relative paths)')
     a = ap.parse_args()
     root = os.path.abspath(a.library)
     dialect = a.dialect or ('ascendc' if entries(root, 'ascendc') else 'bangc')
     found = entries(root, dialect, a.includes)
+    if a.entries:
+        wanted = {line.split('#')[0].strip() for line in open(a.entries)} - {''}
+        found = [e for e in found if os.path.relpath(e[0], root) in wanted]
     if not found:
         sys.exit(f'frontend_coverage: no {dialect} kernel entry in {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:

@@ -52,6 +52,7 @@ struct as_options {
     char *task_type;            /* as_options_set_task_type */
     char *arch;                 /* as_options_set_arch */
     char *sdk;                  /* as_options_set_sdk */
+    char *compile_db;           /* as_options_set_compile_commands */
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     VEC(char *) include_dirs;   /* owned copies of the -I directories */
     struct sim_policy policy;   /* as_simulate_files */
@@ -103,6 +104,7 @@ void as_options_free(struct as_options *o)
     free(o->task_type);
     free(o->arch);
     free(o->sdk);
+    free(o->compile_db);
     free(o->config);
     sim_replay_free(&o->replay);
     free(o);
@@ -176,6 +178,13 @@ void as_options_set_sdk(struct as_options *o, const char *dir)
     free(o->sdk);
     o->sdk = xstrdup(dir);
     o->check.sdk = o->sdk;
+}
+
+void as_options_set_compile_commands(struct as_options *o, const char *dir)
+{
+    free(o->compile_db);
+    o->compile_db = xstrdup(dir);
+    o->check.compile_db = o->compile_db;
 }
 
 void as_options_add_include_dir(struct as_options *o, const char *dir)
@@ -616,7 +625,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch, .sdk = co->sdk,
         .model_path = co->model_path, .nmodel_path = co->nmodel_path,
         .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
-        .max_header_size = co->max_file_size, .max_depth = co->max_depth};
+        .max_header_size = co->max_file_size, .max_depth = co->max_depth,
+        .compile_db = co->compile_db};
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};

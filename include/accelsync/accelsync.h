@@ -77,6 +77,9 @@ AS_EXPORT void as_options_set_arch(struct as_options *o, const char *arch);
 /* Ascend C sources: the vendor SDK (an asc-devkit checkout) whose headers they are read
  * through; "none" for the built-in declarations. Unset: $ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME. */
 AS_EXPORT void as_options_set_sdk(struct as_options *o, const char *dir);
+/* -p: the directory of a build's compile_commands.json; a kernel source (Ascend C) is parsed
+ * with the -I, -D and -include its entry there gives. */
+AS_EXPORT void as_options_set_compile_commands(struct as_options *o, const char *dir);
 /* -I: a directory searched for the headers of kernel sources (Ascend C); repeatable. */
 AS_EXPORT void as_options_add_include_dir(struct as_options *o, const char *dir);
 /* A default value for a param, used by the files that declare it unless a definition fixes

@@ -35,9 +35,12 @@ SOURCE_EXTENSIONS = ('.cpp', '.cc', '.cxx', '.asc', '.mlu')
 
 
 def find_kernels(*roots, extensions=('.pir',)):
+    """The kernel files under the roots; an operator's op_host/ holds host code (its tiling
+    sources, which the frontend reads for their includes), never a kernel."""
     out = []
     for root in roots:
-        for d, _, files in os.walk(root):
+        for d, dirs, files in os.walk(root):
+            dirs[:] = [x for x in dirs if x != 'op_host']
             out += [os.path.join(d, f) for f in files if f.endswith(extensions)]
     return sorted(out)
 

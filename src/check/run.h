@@ -26,6 +26,7 @@ struct check_options {
     const char *task_type;          /* BANG C sources: --task-type (NULL: BLOCK) */
     const char *arch;               /* kernel sources: --arch (the model with that arch) */
     const char *sdk;                /* Ascend C sources: --sdk (NULL: the environment's) */
+    const char *compile_db;         /* kernel sources: -p, compile_commands.json's directory */
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */

@@ -50,6 +50,9 @@ static const char usage_main[] =
      "kernel sources: runtime values from FILE, one NAME = VALUE a line\n"                 \
      "('#' comments), as -D gives them"},                                                   \
     {NULL, 'I', "DIR", OPT_INCLUDE, "header directory of kernel sources (repeatable)"},       \
+    {NULL, 'p', "DIR", OPT_COMPILE_COMMANDS,                                                 \
+     "kernel sources: the -I, -D and -include each file was built with,\n"                 \
+     "from DIR/compile_commands.json (as clang-tidy -p)"},                                  \
     {"auto-sync", 0, "on|off", OPT_AUTO_SYNC,                                                \
      "kernel sources: assume the syncs the compiler inserts (on, the\n"                     \
      "vendor default) or only those written (off)"},                                        \

@@ -186,6 +186,9 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_INCLUDE:
         as_options_add_include_dir(s->o, arg);
         return 0;
+    case OPT_COMPILE_COMMANDS:
+        as_options_set_compile_commands(s->o, arg);
+        return 0;
     case OPT_AUTO_SYNC:
         if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0)
             return cli_usage_error(s->cmd, "--auto-sync takes on or off, got '%s'", arg);

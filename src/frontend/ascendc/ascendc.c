@@ -11,7 +11,10 @@
 #include "../../util/xalloc.h"
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
+#include "../clang/compile_commands.h"
 #include "../clang/core_macros.h"
+#include "../clang/device_syntax.h"
+#include "../clang/op_layout.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
@@ -41,8 +44,9 @@ static const char *const forwarded_headers[] = {
     "lib/reduce/kernel_operator_reduce_intf.h", "lib/pad/kernel_operator_pad_intf.h",
 };
 /* The arch and core-type macros (__NPU_ARCH__, __CCE_AICORE__, __DAV_C220_VEC__) are the
- * model's (its <source>, hwmodels/), added per file. */
-static const char *const compiler_args[] = {"-x", "c++", "-std=c++17"};
+ * model's (its <source>, hwmodels/), added per file. __CCE__ is the device compiler's own, on
+ * every arch: header libraries include kernel_operator.h only under it (catlass). */
+static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-D__CCE__"};
 
 static const char *const entry_words[] = {"__global__", NULL};
 
@@ -204,23 +208,141 @@ static void note_auto_sync(struct pir_writer *w, const struct frontend_options *
                     ms->auto_barrier ? " (the order of its pair, with no flag to set twice)" : "");
 }
 
-/* Parses src with the model's macros for `coretype`. */
-static bool parse_for(const struct source *src, const struct frontend_options *o,
-                      const struct model_source *ms, const char *coretype, const char *tiling,
-                      struct clang_parse *parse, struct diag_list *diags)
+/* The model's __NPU_ARCH__, or NULL. */
+static const char *npu_arch(const struct model_source *ms)
 {
-    char **args = with_model_macros(
-        type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs), ms,
-        coretype);
+    for (int i = 0; i < ms->ndefines; i++)
+        if (!strcmp(ms->defines[i].name, "__NPU_ARCH__"))
+            return ms->defines[i].value;
+    return NULL;
+}
+
+/* What both parses of a source share (the vector core's and, when the source selects code per
+ * core type, the cube core's): the op build's layout and its overlay file, the -I the staging
+ * adds, the tiling declarations, and the source and its headers with the device compiler's
+ * [aicore] lists blanked. */
+struct parse_setup {
+    struct source parsed;               /* the source as parsed (device syntax blanked) */
+    struct frontend_options staged;     /* the options, the staging's -I after the user's */
+    const char **dirs;                  /* staged.include_dirs */
+    struct op_layout layout;
+    struct op_overlay overlay;
+    char *tiling;
+    struct device_header *headers;
+    size_t nheaders;
+};
+
+static void parse_setup_init(struct parse_setup *p, const struct source *src,
+                             const struct frontend_options *o, const struct model_source *ms)
+{
+    char *arch_dir = op_layout_arch_dir(npu_arch(ms));
+    op_layout_find(src->path, src->text, arch_dir, &p->layout);
+    free(arch_dir);
+    p->overlay = (struct op_overlay){.fd = -1};
+    if (p->layout.overlay)
+        op_overlay_write(p->layout.overlay, &p->overlay);
+    p->dirs = xmalloc((o->ninclude_dirs + p->layout.ninclude_dirs + 1) * sizeof(char *));
+    p->staged = *o;
+    p->staged.ninclude_dirs = 0;
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        p->dirs[p->staged.ninclude_dirs++] = o->include_dirs[i];
+    for (size_t i = 0; p->overlay.path && i < p->layout.ninclude_dirs; i++)
+        p->dirs[p->staged.ninclude_dirs++] = p->layout.include_dirs[i];
+    p->staged.include_dirs = p->dirs;
+    p->tiling = tiling_declarations(src->path, (const char *const *)p->layout.host_dirs,
+                                    p->layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
+    p->parsed = *src;
+    p->parsed.text = xmalloc(src->len + 1);
+    memcpy(p->parsed.text, src->text, src->len + 1);
+    device_syntax_blank(p->parsed.text, p->parsed.len);
+    p->headers = device_syntax_headers(src->path, src->text, p->staged.include_dirs,
+                                       p->staged.ninclude_dirs, &p->nheaders);
+}
+
+static void parse_setup_free(struct parse_setup *p)
+{
+    free(p->parsed.text);
+    free(p->dirs);
+    free(p->tiling);
+    device_syntax_headers_free(p->headers, p->nheaders);
+    op_overlay_close(&p->overlay);
+    op_layout_free(&p->layout);
+}
+
+/* The parse's arguments past the dialect's and the user's: the DTYPE_* macros (their names
+ * looked for in the -I directories and the other operators' kernel code the source includes),
+ * the model's macros for `coretype`, the build's own from compile_commands.json (-p, after
+ * the built-in headers) and the staging's overlay. NULL, with an input-error, when -p's
+ * database cannot be read. */
+static char **parse_arguments(const struct parse_setup *p, const struct model_source *ms,
+                              const char *coretype, struct diag_list *diags)
+{
+    const struct frontend_options *o = &p->staged;
+    const char *path = p->parsed.path;
+    const char **dirs = xmalloc((o->ninclude_dirs + p->layout.nkernel_dirs + 1) * sizeof(char *));
+    size_t ndirs = 0;
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        dirs[ndirs++] = o->include_dirs[i];
+    for (size_t i = 0; i < p->layout.nkernel_dirs; i++)
+        dirs[ndirs++] = p->layout.kernel_dirs[i];
+    char **args = with_model_macros(type_macro_arguments(path, p->parsed.text, dirs, ndirs), ms,
+                                    coretype);
+    free(dirs);
     size_t nargs = 0;
     while (args[nargs])
         nargs++;
-    struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
-    bool ok = clang_parse_source(&dialect, src, o, &tiling_file, 1, (const char *const *)args,
-                                 nargs, parse, diags);
+    if (o->compile_db) {
+        char *why = NULL;
+        char **db = compile_commands_arguments(o->compile_db, path, &why);
+        if (!db) {
+            diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                      (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1},
+                      "-p %s: %s", o->compile_db, why);
+            free(why);
+            free_arguments(args);
+            return NULL;
+        }
+        size_t ndb = 0;
+        while (db[ndb])
+            ndb++;
+        args = xrealloc_array(args, nargs + ndb + 1, sizeof(*args));
+        memcpy(args + nargs, db, (ndb + 1) * sizeof(*args));
+        nargs += ndb;
+        free(db);
+    }
+    if (p->overlay.path) {
+        args = xrealloc_array(args, nargs + 4, sizeof(*args));
+        args[nargs++] = xstrdup("-ivfsoverlay");
+        args[nargs++] = xstrdup(p->overlay.path);
+        if (op_overlay_toolchain())
+            args[nargs++] = xstrdup(op_overlay_toolchain());
+        args[nargs] = NULL;
+    }
+    return args;
+}
+
+/* Parses the source with the model's macros for `coretype`. */
+static bool parse_for(const struct parse_setup *p, const struct model_source *ms,
+                      const char *coretype, struct clang_parse *parse, struct diag_list *diags)
+{
+    memset(parse, 0, sizeof(*parse));
+    char **args = parse_arguments(p, ms, coretype, diags);
+    if (!args)
+        return false;
+    size_t nargs = 0;
+    while (args[nargs])
+        nargs++;
+    struct clang_extra_file *files = xmalloc((p->nheaders + 1) * sizeof(*files));
+    files[0] = (struct clang_extra_file){"accelsync_tiling.h", p->tiling};
+    for (size_t i = 0; i < p->nheaders; i++)   /* the device syntax blanked (device_syntax.h) */
+        files[i + 1] = (struct clang_extra_file){p->headers[i].path, p->headers[i].text};
+    bool ok = clang_parse_source(&dialect, &p->parsed, &p->staged, files, p->nheaders + 1,
+                                 (const char *const *)args, nargs, parse, diags);
+    free(files);
     free_arguments(args);
     return ok;
 }
+
 
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags)
@@ -243,9 +365,10 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     case SDK_NONE:
         break;
     }
-    char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
+    struct parse_setup setup;
+    parse_setup_init(&setup, src, o, ms);
     struct clang_parse parse, cube_parse = {0};
-    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    bool ok = parse_for(&setup, ms, ms->vector_core, &parse, diags);
     if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
@@ -255,7 +378,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                  (core_macro_used(parse.tu, ms, ms->cube_core, STUB_DIR "/") ||
                   core_macro_used(parse.tu, ms, ms->vector_core, STUB_DIR "/"));
     if (split)
-        ok = parse_for(src, o, ms, ms->cube_core, tiling, &cube_parse, diags);
+        ok = parse_for(&setup, ms, ms->cube_core, &cube_parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, path, "__global__", diags);
         struct cursor_vec cube_entries = {0};
@@ -282,6 +405,6 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     clang_parse_free(&parse);
     if (split)
         clang_parse_free(&cube_parse);
-    free(tiling);
+    parse_setup_free(&setup);
     return ok;
 }

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,42 @@ struct tiling_set {
     char *own;              /* the structure registered for exactly that operator */
     char *constants;        /* the headers' constexpr lines (array sizes) */
     char *defines;          /* and their numeric #define lines */
+    VEC(char *) constant_names; /* the names defined so far: a later one of a name is dropped */
 };
+
+/* The name a constant line or #define line defines; malloc'ed, NULL if none is found. */
+static char *defined_name(const char *p, size_t len, bool define)
+{
+    const char *end = define ? p + 8 : memchr(p, '=', len);
+    if (define) {
+        while (*end == ' ')
+            end++;
+        const char *start = end;
+        while (isalnum((unsigned char)*end) || *end == '_')
+            end++;
+        return end > start ? xasprintf("%.*s", (int)(end - start), start) : NULL;
+    }
+    if (!end)
+        return NULL;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    const char *start = end;
+    while (start > p && (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
+        start--;
+    return end > start ? xasprintf("%.*s", (int)(end - start), start) : NULL;
+}
+
+/* Whether a constant of `name` was taken already; if not, it is now. */
+static bool constant_seen(struct tiling_set *s, char *name)
+{
+    for (size_t i = 0; i < s->constant_names.len; i++)
+        if (!strcmp(s->constant_names.items[i], name)) {
+            free(name);
+            return true;
+        }
+    VEC_PUSH(s->constant_names, name);
+    return false;
+}
 
 /* The comma-separated arguments of the macro call at `p` ('(' ...), trimmed. */
 static int macro_args(const char *p, char args[3][128])
@@ -102,6 +138,11 @@ static void read_constants(struct tiling_set *s, const char *text)
                       (isdigit((unsigned char)name_end[1]) || name_end[1] == '(');
         if (constant && (memmem(p, len, "::", 2) || memmem(p, len, "std", 3)))
             constant = false;   /* host types (gert::, ge::, std::string) */
+        /* two headers of one name's constant (foreach_norm's and foreach_utils'
+         * MAX_CORE_CONT, in namespaces of their own there): the first one read counts */
+        char *name = constant || define ? defined_name(p, (size_t)(line + len - p), define) : NULL;
+        if (name && constant_seen(s, name))
+            constant = define = false;
         if (constant || define) {
             char *copy = xasprintf("%.*s\n", (int)len, line);
             append(define ? &s->defines : &s->constants, copy);
@@ -217,6 +258,9 @@ static void read_header(struct tiling_set *s, const char *path, int depth, const
 {
     if (depth > 8)
         return;
+    char real[PATH_MAX];   /* one header reached by two spellings (a/../b) is read once */
+    if (realpath(path, real))
+        path = real;
     for (size_t i = 0; i < s->visited.len; i++)
         if (strcmp(s->visited.items[i], path) == 0)
             return;
@@ -284,6 +328,34 @@ static void read_host_directory(struct tiling_set *s, const char *dir, const cha
     free_strings(&paths);
 }
 
+/* The tiling sources of an operator's host directory (op_host/arch22/x_tiling.cpp): the
+ * headers they include (not their own code), where an operator that shares another's tiling
+ * structure finds it
+ * (foreach_utils/op_host/foreach_tiling_def.h registers every foreach operator's). */
+static void read_host_sources(struct tiling_set *s, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct string_list paths = {0};
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && strcmp(e->d_name + n - 4, ".cpp") == 0)
+            VEC_PUSH(paths, xasprintf("%s/%s", dir, e->d_name));
+    }
+    closedir(d);
+    if (paths.len > 1)
+        qsort(paths.items, paths.len, sizeof(char *), compare_strings);
+    for (size_t i = 0; i < paths.len; i++) {   /* what they include, not their own code */
+        const char *err;
+        struct source *src = source_read(paths.items[i], 4 * 1024 * 1024, &err);
+        if (src)
+            follow_includes(s, paths.items[i], src->text, 0);
+        source_free(src);
+    }
+    free_strings(&paths);
+}
+
 /* foreach_abs.cpp -> ForeachAbs, the operator name registrations use. */
 static char *operator_name(const char *path)
 {
@@ -304,14 +376,15 @@ static char *operator_name(const char *path)
     return out;
 }
 
-char *tiling_declarations(const char *path, const char *const *include_dirs, size_t ninclude_dirs)
+char *tiling_declarations(const char *path, const char *const *host_dirs, size_t nhost_dirs,
+                          const char *const *include_dirs, size_t ninclude_dirs)
 {
-    char *copy = xstrdup(path);
-    char *kernel_dir = dirname(copy);
-    char *host = xasprintf("%s/../op_host", kernel_dir);
     char *op = operator_name(path);
     struct tiling_set s = {.include_dirs = include_dirs, .ninclude_dirs = ninclude_dirs, .op = op};
-    read_host_directory(&s, host, NULL);
+    for (size_t i = 0; i < nhost_dirs; i++)
+        read_host_directory(&s, host_dirs[i], NULL);
+    for (size_t i = 0; i < nhost_dirs && !s.own; i++)
+        read_host_sources(&s, host_dirs[i]);
     /* definitions shared by several operators live in the include directories: a header
      * there is read only when it registers this operator */
     if (!s.own) {
@@ -347,6 +420,9 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
     free(by_name);
     free(s.constants);
     free(s.defines);
+    for (size_t i = 0; i < s.constant_names.len; i++)
+        free(s.constant_names.items[i]);
+    VEC_FREE(s.constant_names);
     free(s.own);
     free(op);
     for (size_t i = 0; i < s.structs.len; i++) {
@@ -367,8 +443,6 @@ char *tiling_declarations(const char *path, const char *const *include_dirs, siz
     for (size_t i = 0; i < s.visited.len; i++)
         free(s.visited.items[i]);
     VEC_FREE(s.visited);
-    free(host);
-    free(copy);
     return out;
 }
 

@@ -7,11 +7,13 @@
 #include <stddef.h>
 
 /* C++ declarations of the tiling structures for the kernel at `path`: one struct per
- * BEGIN_TILING_DATA_DEF found in ../op_host/ *.h and the headers they include (found beside
- * the including header or in include_dirs), in dependency order, the constants they define,
- * and the alias AccelsyncDefaultTiling for the structure the operator registers without a key
- * (what GET_TILING_DATA reads), else the first one registered. Malloc'ed; empty when none. */
-char *tiling_declarations(const char *path, const char *const *include_dirs, size_t ninclude_dirs);
+ * BEGIN_TILING_DATA_DEF found in the headers of host_dirs (the operator's op_host/ and its
+ * per-architecture part, op_layout.h) and the headers they include (found beside the including
+ * header or in include_dirs), in dependency order, the constants they define, and the alias
+ * AccelsyncDefaultTiling for the structure the operator registers without a key (what
+ * GET_TILING_DATA reads), else the first one registered. Malloc'ed; empty when none. */
+char *tiling_declarations(const char *path, const char *const *host_dirs, size_t nhost_dirs,
+                          const char *const *include_dirs, size_t ninclude_dirs);
 
 /* `-DDTYPE_X=float`-style arguments for every DTYPE_* / ORIG_DTYPE_* / FORMAT_* name the
  * kernel's text, the headers beside it and those of include_dirs use: NULL-terminated,

@@ -87,7 +87,7 @@ static void free_strings(string_vec *v)
 static void add_unsaved(unsaved_vec *unsaved, string_vec *owned, const char *dir,
                         const char *name, const char *text, size_t len)
 {
-    char *path = xasprintf("%s/%s", dir, name);
+    char *path = name[0] == '/' ? xstrdup(name) : xasprintf("%s/%s", dir, name);
     VEC_PUSH(*owned, path);
     struct CXUnsavedFile f = {path, text, (unsigned long)len};
     VEC_PUSH(*unsaved, f);
@@ -225,12 +225,14 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         VEC_PUSH(args, xstrdup(d->args[i]));
     for (size_t i = 0; parse_guard_args[i]; i++)
         VEC_PUSH(args, xstrdup(parse_guard_args[i]));
-    VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     char *dir_copy = xstrdup(src->path);
     VEC_PUSH(args, xasprintf("-I%s", dirname(dir_copy)));
     free(dir_copy);
     for (size_t i = 0; i < o->ninclude_dirs; i++)
         VEC_PUSH(args, xasprintf("-I%s", o->include_dirs[i]));
+    /* the built-in declarations last: a header of the same name beside the source or in a
+     * -I directory is the user's, and wins */
+    VEC_PUSH(args, xasprintf("-I%s", d->stub_dir));
     for (size_t i = 0; i < nextra_args; i++)
         VEC_PUSH(args, xstrdup(extra_args[i]));
     for (size_t i = 0; i < o->ndefines; i++)

@@ -24,9 +24,10 @@ struct clang_dialect {
     const char *const *entry_words;         /* qualifiers of kernel entries, NULL-ended */
 };
 
-/* A generated header in the stub directory (Ascend C's tiling declarations). */
+/* A generated header in the stub directory (Ascend C's tiling declarations), or a file of
+ * the source's rewritten in memory (an absolute name). */
 struct clang_extra_file {
-    const char *name;                       /* relative to stub_dir */
+    const char *name;                       /* relative to stub_dir, or absolute */
     const char *text;
 };
 

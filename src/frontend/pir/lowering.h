@@ -14,6 +14,7 @@
 struct frontend_options {
     const char *const *include_dirs;    /* -I */
     size_t ninclude_dirs;
+    const char *compile_db;             /* -p: the directory of compile_commands.json, or NULL */
     const struct define *defines;       /* -D name=value, name=lo..hi: macros, runtime values */
     size_t ndefines;
     const char *model;                  /* --model, or NULL: the frontend's default */

@@ -9,6 +9,7 @@
 #include "../../../util/xalloc.h"
 #include "../../clang/build_emulation.h"
 #include "../../clang/clang_driver.h"
+#include "../../clang/op_layout.h"
 #include "../../interp/interp.h"
 #include "../../interp/session.h"
 #include "../../pir/pir_writer.h"
@@ -264,10 +265,21 @@ static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
 /* Parses src through the SDK: once, and again with the intrinsics the first parse found
  * undeclared inside the SDK declared (clang's findings of the parse that counts go to diags). */
 static bool parse_through(const struct source *src, const struct frontend_options *o,
-                          const struct sdk_layout *sdk, arg_vec *args, struct clang_parse *parse,
-                          struct diag_list *diags)
+                          const struct model_source *ms, const struct sdk_layout *sdk,
+                          arg_vec *args, struct clang_parse *parse, struct diag_list *diags)
 {
-    char *tiling = tiling_declarations(src->path, o->include_dirs, o->ninclude_dirs);
+    /* the tiling definitions where the op library keeps them (op_host/, op_host/arch22/) */
+    const char *arch = NULL;
+    for (int i = 0; i < ms->ndefines; i++)
+        if (!strcmp(ms->defines[i].name, "__NPU_ARCH__"))
+            arch = ms->defines[i].value;
+    char *arch_dir = op_layout_arch_dir(arch);
+    struct op_layout layout;
+    op_layout_find(src->path, src->text, arch_dir, &layout);
+    free(arch_dir);
+    char *tiling = tiling_declarations(src->path, (const char *const *)layout.host_dirs,
+                                       layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
+    op_layout_free(&layout);
     VEC(struct clang_extra_file) extra = {0};
     struct clang_extra_file more_file = {"accelsync_sdk_more.h", ""};
     VEC_PUSH(extra, more_file);
@@ -317,7 +329,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
     const struct model_source *ms = &m->source;
     arg_vec args = parse_arguments(src, o, sdk, ms);
     struct clang_parse parse;
-    bool ok = parse_through(src, o, sdk, &args, &parse, diags);
+    bool ok = parse_through(src, o, ms, sdk, &args, &parse, diags);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, src->path, "__global__", diags);
         ok = entries.len > 0;

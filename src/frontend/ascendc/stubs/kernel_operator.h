@@ -15,6 +15,12 @@
 // entries by the `global` mark and inlines everything else it calls.
 #define __global__ __attribute__((annotate("accelsync:global")))
 #define __aicore__ __attribute__((annotate("accelsync:aicore")))
+// Host-and-device functions (the device compiler's [host, aicore]) and its forced inlining,
+// which header libraries (catlass) write before an execution-space list the frontend blanks.
+#define __host_aicore__ __aicore__
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
 #define __vector__ __attribute__((annotate("accelsync:vector")))
 #define __cube__ __attribute__((annotate("accelsync:cube")))
 #define __gm__
@@ -67,37 +73,33 @@ using float16_t = half;
 // bytes per element, so a kernel that reaches a tensor of them is reported, never measured.
 struct int4b_t;
 
-// Scalar math of the device compiler, as C++ overloads rather than the C library's extern "C"
-// functions (<cmath>): a kernel entry may itself be named exp, sin or sqrt. The frontend
-// computes abs of a known integer; every other result is a value not known before the
-// kernel runs (no memory is touched).
-#define ACCELSYNC_SCALAR_MATH(name) \
-    __aicore__ float name(float); \
-    __aicore__ double name(double);
+// Scalar math of the device compiler. Templates, not functions: a template neither clashes
+// with the C library's extern "C" sqrt(double) nor with the std:: overloads that <cmath> and
+// <cstdlib> bring in by using-declarations, so a kernel may include those before or after this
+// header; and a kernel entry may itself be named exp, sin or sqrt. The trailing pack makes
+// each the least specialized candidate: where the C or C++ library has a function or template
+// for the call (`using namespace std;`, <math.h>), the library's is taken. The frontend
+// computes abs of a known integer; every other result is a value not known before the kernel
+// runs (no memory is touched).
+#define ACCELSYNC_SCALAR_MATH(name) template <typename T, typename... U> __aicore__ T name(T, U...);
 ACCELSYNC_SCALAR_MATH(sqrt) ACCELSYNC_SCALAR_MATH(exp) ACCELSYNC_SCALAR_MATH(log)
 ACCELSYNC_SCALAR_MATH(log2) ACCELSYNC_SCALAR_MATH(log10) ACCELSYNC_SCALAR_MATH(sin)
 ACCELSYNC_SCALAR_MATH(cos) ACCELSYNC_SCALAR_MATH(tan) ACCELSYNC_SCALAR_MATH(tanh)
 ACCELSYNC_SCALAR_MATH(floor) ACCELSYNC_SCALAR_MATH(ceil) ACCELSYNC_SCALAR_MATH(round)
 ACCELSYNC_SCALAR_MATH(trunc) ACCELSYNC_SCALAR_MATH(fabs) ACCELSYNC_SCALAR_MATH(erf)
+ACCELSYNC_SCALAR_MATH(abs) ACCELSYNC_SCALAR_MATH(pow) ACCELSYNC_SCALAR_MATH(fmax)
+ACCELSYNC_SCALAR_MATH(fmin)
 #undef ACCELSYNC_SCALAR_MATH
-__aicore__ float pow(float, float);
-__aicore__ double pow(double, double);
-__aicore__ float fmax(float, float);
-__aicore__ float fmin(float, float);
-__aicore__ bool isnan(float);
-__aicore__ bool isinf(float);
-__aicore__ int abs(int);
-__aicore__ long abs(long);
-__aicore__ long long abs(long long);
-__aicore__ float abs(float);
-__aicore__ double abs(double);
+template <typename T, typename... U> __aicore__ bool isnan(T, U...);
+template <typename T, typename... U> __aicore__ bool isinf(T, U...);
 // The device compiler's scalar min and max, which kernels call unqualified (with bodies: the
-// frontend runs them).
-template <typename T> __aicore__ inline constexpr T min(T a, T b)
+// frontend runs them). The trailing pack, as above, leaves the call to std::min and std::max
+// under `using namespace std;`.
+template <typename T, typename... U> __aicore__ inline constexpr T min(T a, T b, U...)
 {
     return a < b ? a : b;
 }
-template <typename T> __aicore__ inline constexpr T max(T a, T b)
+template <typename T, typename... U> __aicore__ inline constexpr T max(T a, T b, U...)
 {
     return a < b ? b : a;
 }
@@ -133,6 +135,9 @@ template <typename T, typename U> __aicore__ inline constexpr T AlignUp(T value,
 {
     return align == 0 ? value : (value + align - 1) / align * align;
 }
+// What single-source kernels call first: it sets the core's mode registers (masks, atomic
+// mode) to their defaults. It touches no memory and sets no flag, so its body is empty.
+__aicore__ inline void InitSocState() {}
 // CeilDivision as documented (0 for a divisor of 0). There is no AscendC::CeilDiv: kernels
 // define their own and call it unqualified under `using namespace AscendC`.
 __aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2)

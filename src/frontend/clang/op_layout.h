@@ -1,0 +1,51 @@
+/* The operator build's staging, reproduced for the parse: where an op library's kernel finds
+ * the headers its relative includes name, and where the host side keeps its tiling
+ * definitions. See op_layout.c for what the vendor's build does. */
+#ifndef AS_FRONTEND_OP_LAYOUT_H
+#define AS_FRONTEND_OP_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct op_layout {
+    char *op_dir;           /* the operator's directory (holding op_kernel/), absolute; NULL:
+                             * the kernel is not in an op_kernel/ tree */
+    char **host_dirs;       /* where the tiling definitions are read: op_host/, op_host/<arch>/,
+                             * ... of those that exist (without an op_dir: ../op_host), then
+                             * those of the operators whose kernel code the text includes */
+    size_t nhost_dirs;
+    char **kernel_dirs;     /* other operators' op_kernel/ the text includes from */
+    size_t nkernel_dirs;
+    char **include_dirs;    /* the -I the build adds: the staged common/ */
+    size_t ninclude_dirs;
+    char *overlay;          /* clang's VFS overlay (YAML) placing the staged directories beside
+                             * op_kernel/; NULL when nothing is staged */
+};
+
+/* The layout of the kernel at `kernel_path` whose source is `text`; `arch_dir` is the
+ * directory name the library keeps one architecture's sources in ("arch22" for __NPU_ARCH__
+ * 2201), or NULL. */
+void op_layout_find(const char *kernel_path, const char *text, const char *arch_dir,
+                    struct op_layout *out);
+void op_layout_free(struct op_layout *l);
+
+/* "arch22" for an __NPU_ARCH__ of 2201 (the library's per-architecture directories), or NULL. */
+char *op_layout_arch_dir(const char *npu_arch);
+
+/* The overlay written where clang can read it (-ivfsoverlay PATH): a file already unlinked
+ * when the system can name an open descriptor, else removed by op_overlay_close. */
+struct op_overlay {
+    int fd;
+    char *path;             /* what to give clang; NULL: not written */
+    char *remove;           /* the file to remove at close, or NULL */
+};
+bool op_overlay_write(const char *yaml, struct op_overlay *out);
+/* An argument the parse needs beside the overlay, or NULL: clang 14's overlay resolves `..`
+ * as text in every path it sees, and libclang, which has no installed directory, finds the
+ * C++ library as /../lib/gcc/<triple>/<v>/../../../../include/c++/<v>: through the /lib
+ * symbolic link, which as text leads to /include. Naming /usr as the GCC toolchain gives the
+ * same headers by a path without the link. */
+const char *op_overlay_toolchain(void);
+void op_overlay_close(struct op_overlay *o);
+
+#endif
