@@ -194,7 +194,7 @@ static int on_entry(void *user, const char *section, const char *name, const cha
         list_free(&words);
     } else {
         return refuse(st, "unknown setting '", name, "' in [check]: the settings are model, "
-                      "model-path, define, exclude, extensions and disable");
+                      "model-path, sdk, define, exclude, extensions and disable");
     }
     return 1;
 }

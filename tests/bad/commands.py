@@ -166,7 +166,7 @@ def control_bytes_on_stderr(tmp):
     # a configuration's path and the words it quotes from the file
     config = os.path.join(tmp, f'c{esc}.ini')
     for body, message in (('[check]\nmo\x1bdle = x\n', "2: unknown setting 'mo\\x1bdle' in [check]: the "
-                           'settings are model, model-path, define, exclude, extensions and disable'),
+                           'settings are model, model-path, sdk, define, exclude, extensions and disable'),
                           ('[severity]\nraw\x1b[8m-hazard = warning\n', '2: raw\\x1b[8m-hazard = warning: '),
                           ('[check]\nmodel = a\x1b]0;t\x07b\n[chek\x1b]\n', '3: unknown section [chek\\x1b]: '
                            'the sections are [check] and [severity]')):
