@@ -119,6 +119,24 @@ def build_emulation_links(tmp):
            f'op_host links: exit {p.returncode}, {p.stdout[-200:]!r} {p.stderr[:200]!r}')
 
 
+def build_emulation_outside(tmp):
+    """Build emulation turns the host headers into declarations clang may quote: a committed
+    op_host header that links out of the repository is not read, so none of its words is
+    printed (the kernel's tiling structure is then missing: a source error of its own)."""
+    op = os.path.join(tmp, 'repo', 'tiled_add')
+    shutil.copytree(os.path.join(root, 'tests', 'frontend', 'ascendc', 'tiled_add'), op)
+    os.makedirs(os.path.join(tmp, 'repo', '.git'))
+    host = os.path.join(op, 'op_host', 'tiled_add_tiling.h')
+    outside = os.path.join(tmp, 'secret_tiling.h')
+    write(outside, open(host).read().replace('uint32_t, tileNum', 'secretword, tileNum'))
+    os.remove(host)
+    os.symlink(outside, host)
+    p = run('check', 'repo/tiled_add/op_kernel/tiled_add.cpp', cwd=tmp)
+    expect(p.returncode == 2 and not leaks(p),
+           f'op_host header outside the repository: exit {p.returncode}, no secret word: '
+           f'{p.stdout[:300]!r}')
+
+
 def memory_cap(tmp):
     """A macro bomb under a small address space: the child runs out of memory (or, in a
     sanitizer build, which cannot cap its address space, out of time) and the file is a
@@ -158,7 +176,8 @@ def main():
         if b'built without the source frontends' in run('check', probe).stdout:
             print('skipped: this accelsync has no source frontend')
             return
-        for case in (includes_outside, includes_special, build_emulation_links, memory_cap,
+        for case in (includes_outside, includes_special, build_emulation_links,
+                     build_emulation_outside, memory_cap,
                      stopped_entries_in_json):
             where = os.path.join(tmp, case.__name__)
             os.makedirs(where)

@@ -5,6 +5,7 @@
  * TILING_DATA_FIELD_DEF(type, name), _ARR(type, n, name) and _STRUCT(Type, name) add
  * fields, END_TILING_DATA_DEF closes it, REGISTER_TILING_DATA_CLASS(Op, Name) registers it. */
 #include "build_emulation.h"
+#include "parse_guard.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -27,6 +28,7 @@ struct tiling_struct {
 };
 
 struct tiling_set {
+    const char *kernel;     /* the kernel's path: host headers are read inside its roots only */
     const char *const *include_dirs;
     size_t ninclude_dirs;
     VEC(char *) visited;    /* headers read, so an include cycle ends */
@@ -265,6 +267,8 @@ static void read_header(struct tiling_set *s, const char *path, int depth, const
         if (strcmp(s->visited.items[i], path) == 0)
             return;
     const char *err;
+    if (!parse_guard_host_file_allowed(s->kernel, s->include_dirs, s->ninclude_dirs, path))
+        return;   /* outside the roots (a committed link out of the tree): never read */
     struct source *src = source_read_regular(path, 4 * 1024 * 1024, &err);
     if (!src)
         return;
@@ -380,7 +384,8 @@ char *tiling_declarations(const char *path, const char *const *host_dirs, size_t
                           const char *const *include_dirs, size_t ninclude_dirs)
 {
     char *op = operator_name(path);
-    struct tiling_set s = {.include_dirs = include_dirs, .ninclude_dirs = ninclude_dirs, .op = op};
+    struct tiling_set s = {.kernel = path, .include_dirs = include_dirs,
+                           .ninclude_dirs = ninclude_dirs, .op = op};
     for (size_t i = 0; i < nhost_dirs; i++)
         read_host_directory(&s, host_dirs[i], NULL);
     for (size_t i = 0; i < nhost_dirs && !s.own; i++)

@@ -96,6 +96,23 @@ static void add_tree(string_vec *roots, const char *src_path)
 static const char *const system_roots[] = {"/usr/include", "/usr/local/include", "/usr/lib",
                                            NULL};
 
+bool parse_guard_host_file_allowed(const char *kernel_path, const char *const *include_dirs,
+                                   size_t ninclude_dirs, const char *path)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return false;
+    string_vec roots = {0};
+    add_tree(&roots, kernel_path);
+    for (size_t i = 0; i < ninclude_dirs; i++)
+        add_root(&roots, include_dirs[i]);
+    bool ok = false;
+    for (size_t i = 0; i < roots.len && !ok; i++)
+        ok = inside(roots.items[i], real);
+    free_strings(&roots);
+    return ok;
+}
+
 static string_vec roots_of(const struct source *src, const struct frontend_options *o)
 {
     string_vec roots = {0};

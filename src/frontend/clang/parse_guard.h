@@ -27,6 +27,12 @@ extern const char *const parse_guard_args[];
 bool parse_guard_scan(const struct source *src, const struct frontend_options *o,
                       struct diag_list *diags);
 
+/* Whether build emulation may read the host header at `path` for the kernel at kernel_path:
+ * only inside the kernel's tree and the -I directories, as an #include may (what it reads
+ * becomes declarations clang may quote in its messages). */
+bool parse_guard_host_file_allowed(const char *kernel_path, const char *const *include_dirs,
+                                   size_t ninclude_dirs, const char *path);
+
 /* After the parse: every file the translation unit included (a computed #include too) must
  * be inside the roots; false, with an error at each directive that reached one outside. */
 bool parse_guard_inclusions(CXTranslationUnit tu, const struct source *src,
