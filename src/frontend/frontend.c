@@ -107,5 +107,10 @@ void lowered_source_free(struct lowered_source *l)
     for (size_t i = 0; i < l->nfiles; i++)
         free(l->files[i]);
     free(l->files);
+    for (size_t i = 0; i < l->nentries; i++) {
+        free(l->entries[i].kernel);
+        free(l->entries[i].entry);
+    }
+    free(l->entries);
     memset(l, 0, sizeof(*l));
 }

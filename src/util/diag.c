@@ -107,6 +107,14 @@ static const struct check_info registry[CHECK_COUNT] = {
         "on a tensor); the kernel was not verified, never reported as clean.",
         "See docs/frontends.md for the supported subset; check the kernel by hand or as PIR "
         "(`accelsync lower` writes the part that was understood)."},
+    [CHECK_EMPTY_KERNEL] = {"empty-kernel", "AS0108", true, true,
+        "A kernel entry with no memory access to verify",
+        "A kernel entry of a source (or one of its tiling-key or template variants) lowers to no "
+        "memory access: its code is compiled out under the arch, data type or key it was read "
+        "with, or it reaches none. Nothing in it was verified, so it is never counted as clean.",
+        "Read it for the arch, data type or key its code is for (--arch, -D NAME=VALUE), or "
+        "leave the variant out of the build; docs/frontends.md says which macros and values "
+        "the frontend sets."},
 };
 
 const struct check_info *check_info(enum check_id id) { return &registry[id]; }

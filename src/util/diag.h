@@ -37,6 +37,7 @@ enum check_id {
     CHECK_INPUT_ERROR,      /* bad input that is none of the above: duplicate names, bad values */
     CHECK_SOURCE_ERROR,     /* a C++ kernel source does not compile under the frontend */
     CHECK_UNSUPPORTED,      /* a source construct or API the frontend does not model */
+    CHECK_EMPTY_KERNEL,     /* a kernel source's entry that lowers to no memory access */
     CHECK_COUNT
 };
 

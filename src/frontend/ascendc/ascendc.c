@@ -12,6 +12,7 @@
 #include "../clang/build_emulation.h"
 #include "../clang/clang_driver.h"
 #include "../clang/core_macros.h"
+#include "../clang/entry_names.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
@@ -90,19 +91,15 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-/* The entry of the cube core's parse that is `entry` of the vector core's (same name). */
-static CXCursor cube_entry(const struct cursor_vec *cube_entries, CXCursor entry)
+/* The entry of the cube core's parse that is the vector core's entry named `name` (by
+ * entry_names: its template arguments, and its parameters where the name is shared). */
+static CXCursor cube_entry(const struct cursor_vec *cube_entries,
+                           const struct entry_name *cube_names, const char *name)
 {
-    CXString name = clang_getCursorSpelling(entry);
-    CXCursor found = clang_getNullCursor();
-    for (size_t i = 0; i < cube_entries->len && clang_Cursor_isNull(found); i++) {
-        CXString other = clang_getCursorSpelling(cube_entries->items[i]);
-        if (!strcmp(clang_getCString(name), clang_getCString(other)))
-            found = cube_entries->items[i];
-        clang_disposeString(other);
-    }
-    clang_disposeString(name);
-    return found;
+    for (size_t i = 0; i < cube_entries->len; i++)
+        if (!strcmp(cube_names[i].spelled, name))
+            return cube_entries->items[i];
+    return clang_getNullCursor();
 }
 
 /* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
@@ -121,23 +118,28 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
             clang_visitChildren(clang_getTranslationUnitCursor(cube->tu), find_keys, &keys);
     }
     uint64_t combinations = clang_range_count(o);
+    struct entry_name *names = entry_names(entries);
+    struct entry_name *cube_names = entry_names(cube_entries);
+    entry_names_note(w, names, entries->len);
     for (size_t i = 0; i < entries->len; i++) {
         struct entry_parses p = {.vector_I = I, .vector_entry = entries->items[i],
                                  .cube_I = cube ? cube : I, .split = cube != NULL};
-        p.cube_entry = cube ? cube_entry(cube_entries, p.vector_entry) : p.vector_entry;
+        p.cube_entry = cube ? cube_entry(cube_entries, cube_names, names[i].spelled)
+                            : p.vector_entry;
         if (clang_Cursor_isNull(p.cube_entry)) {   /* the cube parse has no such entry */
             p.cube_I = I;
             p.cube_entry = p.vector_entry;
             p.split = false;
         }
-        CXString spelled = clang_getCursorSpelling(p.vector_entry);
         for (uint64_t c = 0; c < combinations; c++) {
             char *suffix = runtime_range_apply(I, o, c);
             if (cube)
                 free(runtime_range_apply(cube, o, c));
-            char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
-            if (keys.len == 0)
+            char *name = xasprintf("%s%s", names[i].kernel, suffix);
+            if (keys.len == 0) {
                 ascendc_lower_entry(&p, w, name, o, cores, out);
+                lowered_source_add_entry(out, name, names[i].spelled);
+            }
             for (size_t k = 0; k < keys.len; k++) {
                 char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
                 interp_set_runtime(I, "tiling_key", keys.items[k],
@@ -146,13 +148,15 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
                     interp_set_runtime(cube, "tiling_key", keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
                 ascendc_lower_entry(&p, w, keyed, o, cores, out);
+                lowered_source_add_entry(out, keyed, names[i].spelled);
                 free(keyed);
             }
             free(name);
             free(suffix);
         }
-        clang_disposeString(spelled);
     }
+    entry_names_free(names, entries->len);
+    entry_names_free(cube_names, cube_entries->len);
     VEC_FREE(keys);
 }
 

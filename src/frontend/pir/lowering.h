@@ -33,6 +33,12 @@ struct lowered_call {
     int parent;
 };
 
+/* A kernel of the PIR and the entry it was lowered from, as the source names it. */
+struct lowered_entry {
+    char *kernel;
+    char *entry;
+};
+
 struct lowered_source {
     char *pir;                          /* the PIR text; NULL if nothing could be lowered */
     size_t len;
@@ -44,6 +50,11 @@ struct lowered_source {
     char **files;                       /* owned strings the origins point to */
     size_t nfiles;
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
+    struct lowered_entry *entries;      /* every kernel lowered, with its entry */
+    size_t nentries;
 };
+
+/* Records that PIR kernel `kernel` is the source's entry `entry` (both copied). */
+void lowered_source_add_entry(struct lowered_source *l, const char *kernel, const char *entry);
 
 #endif
