@@ -337,3 +337,21 @@ bool diag_has_input_error(const struct diag_list *d)
             return true;
     return false;
 }
+
+void diag_add_copies(struct diag_list *to, const struct diag_list *from)
+{
+    for (size_t i = 0; i < from->len; i++) {
+        struct finding f = {.check = from->items[i].check,
+                            .severity = from->items[i].severity,
+                            .message = arena_strdup(&to->arena, from->items[i].message),
+                            .loc = from->items[i].loc,
+                            .related = from->items[i].related};
+        if (f.loc.file)
+            f.loc.file = arena_strdup(&to->arena, f.loc.file);
+        if (f.related.file)
+            f.related.file = arena_strdup(&to->arena, f.related.file);
+        if (from->items[i].related_what)
+            f.related_what = arena_strdup(&to->arena, from->items[i].related_what);
+        diag_add(to, &f);
+    }
+}

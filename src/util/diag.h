@@ -181,5 +181,8 @@ struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severit
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));
 bool diag_has_input_error(const struct diag_list *d);
+/* Adds to `to` a copy of each simple finding of `from` (a message at a location, and a related
+ * location: what a frontend reports), its strings copied into to's arena. */
+void diag_add_copies(struct diag_list *to, const struct diag_list *from);
 
 #endif

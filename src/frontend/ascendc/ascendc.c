@@ -19,6 +19,7 @@
 #include "ascendc.h"
 #include "ascendc_api.h"
 #include "ascendc_kernel.h"
+#include "tpl_select.h"
 
 extern const struct embedded_file ascendc_stubs[];
 
@@ -231,7 +232,29 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     const struct model_source *ms = &m->source;
     char *tiling = tiling_declarations(path, o->include_dirs, o->ninclude_dirs);
     struct clang_parse parse, cube_parse = {0};
-    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    /* A kernel template whose instances ASCENDC_TPL_SEL lists is parsed again with the
+     * instances written after the source: the first parse's errors count only without it. */
+    struct diag_list first;
+    diag_list_init(&first, 0);
+    bool ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, &first);
+    struct tpl_plan plan;
+    enum tpl_status tpl = tpl_plan(parse.tu, path, o, &plan, diags);
+    if (tpl == TPL_PARSE_AGAIN) {   /* a -D of a template parameter was taken as a macro */
+        clang_parse_free(&parse);
+        diag_list_free(&first);
+        diag_list_init(&first, 0);
+        ok = parse_for(src, &plan.options, ms, ms->vector_core, tiling, &parse, &first);
+        tpl_plan_free(&plan);
+        tpl = tpl_plan(parse.tu, path, o, &plan, diags);
+    }
+    if (tpl == TPL_INSTANCES) {
+        clang_parse_free(&parse);
+        o = &plan.options;
+        ok = parse_for(src, o, ms, ms->vector_core, tiling, &parse, diags);
+    } else {
+        diag_add_copies(diags, &first);
+    }
+    diag_list_free(&first);
     if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
@@ -268,6 +291,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     clang_parse_free(&parse);
     if (split)
         clang_parse_free(&cube_parse);
+    tpl_plan_free(&plan);
     free(tiling);
     return ok;
 }

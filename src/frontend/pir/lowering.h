@@ -24,6 +24,8 @@ struct frontend_options {
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
+    const char *appended;               /* text the frontend adds after the source's last
+                                         * line (template instances it chose); NULL: none */
 };
 
 /* A call the frontend inlined: where, what, and the call it was made in (-1: the entry). */
