@@ -119,6 +119,37 @@ static bool expand_uint(const int64_t *raw, size_t n, int_vec *out)
     return true;
 }
 
+/* The value expressions in a braced list (`{{1, 2, }}` as the stub writes them), in order: the
+ * elements of the innermost lists. */
+static void collect_values(CXCursor c, struct cursor_vec *out, int depth)
+{
+    struct cursor_vec children = cursor_children(c);
+    bool list = clang_getCursorKind(c) == CXCursor_InitListExpr;
+    for (size_t i = 0; i < children.len && depth < 8; i++) {
+        if (list && clang_getCursorKind(children.items[i]) != CXCursor_InitListExpr)
+            VEC_PUSH(*out, children.items[i]);
+        else if (clang_isExpression(clang_getCursorKind(children.items[i])))
+            collect_values(children.items[i], out, depth + 1);
+    }
+    VEC_FREE(children);
+}
+
+/* A value as written: the element, or (through the conversion to the stub's value type) the
+ * expression inside it. */
+static bool value_of(CXCursor e, int64_t *out, int depth)
+{
+    if (cursor_int_constant(e, out))
+        return true;
+    if (depth == 6)
+        return false;
+    struct cursor_vec inner = cursor_exprs(e);
+    bool ok = false;
+    for (size_t i = 0; i < inner.len && !ok; i++)
+        ok = value_of(inner.items[i], out, depth + 1);
+    VEC_FREE(inner);
+    return ok;
+}
+
 /* One __accelsync_tpl_param or __accelsync_tpl_choice call: false when an argument is not a
  * constant (reported). */
 static bool read_call(CXCursor call, struct tpl_param *p, struct diag_list *diags)
@@ -127,7 +158,7 @@ static bool read_call(CXCursor call, struct tpl_param *p, struct diag_list *diag
     int n = clang_Cursor_getNumArguments(call);
     int64_t kind;
     CXCursor name = n >= 2 ? cursor_strip(clang_Cursor_getArgument(call, 1)) : clang_getNullCursor();
-    if (n < 2 || !cursor_int_constant(clang_Cursor_getArgument(call, 0), &kind) ||
+    if (n != 3 || !cursor_int_constant(clang_Cursor_getArgument(call, 0), &kind) ||
         clang_getCursorKind(name) != CXCursor_StringLiteral) {
         diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR, loc_of(diags, call),
                   "an ASCENDC_TPL_* declaration the frontend cannot read");
@@ -139,20 +170,23 @@ static bool read_call(CXCursor call, struct tpl_param *p, struct diag_list *diag
     p->name = len >= 2 ? xasprintf("%.*s", (int)(len - 2), s + 1) : xstrdup(s);
     clang_disposeString(spelled);
     p->kind = (int)kind;
+    struct cursor_vec elements = {0};
+    collect_values(clang_Cursor_getArgument(call, 2), &elements, 0);
     int_vec raw = {0};
-    for (int i = 2; i < n; i++) {
+    for (size_t i = 0; i < elements.len; i++) {
         int64_t v;
-        if (!cursor_int_constant(clang_Cursor_getArgument(call, (unsigned)i), &v)) {
+        if (!value_of(elements.items[i], &v, 0)) {
             if (p->kind == TPL_TILING_STRUCT)
                 continue;
-            diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR,
-                      loc_of(diags, clang_Cursor_getArgument(call, (unsigned)i)),
+            diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR, loc_of(diags, elements.items[i]),
                       "a value of template parameter '%s' that is not a constant", p->name);
             VEC_FREE(raw);
+            VEC_FREE(elements);
             return false;
         }
         VEC_PUSH(raw, v);
     }
+    VEC_FREE(elements);
     bool ok = true;
     if (p->kind == TPL_UINT) {
         ok = expand_uint(raw.items, raw.len, &p->values);
@@ -191,15 +225,17 @@ static void read_decl(CXCursor var, struct tpl_decls *t, struct diag_list *diags
     VEC_FREE(calls);
 }
 
-/* The top-level elements of an array's initializer (one per ASCENDC_TPL_ARGS_SEL). */
+/* The array's initializer, whose elements are the ASCENDC_TPL_ARGS_SELs (inside the cleanups
+ * of the temporaries the calls bind). */
 static enum CXChildVisitResult find_init_list(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_InitListExpr) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_InitListExpr) {
         *(CXCursor *)data = c;
         return CXChildVisit_Break;
     }
-    return CXChildVisit_Continue;
+    return k == CXCursor_UnexposedExpr ? CXChildVisit_Recurse : CXChildVisit_Continue;
 }
 
 static void read_selections(CXCursor var, struct tpl_decls *t, struct diag_list *diags)

@@ -76,10 +76,20 @@
 #define ACCELSYNC_TPL_DETERMINISTIC 7   // a selection's -DDETERMINISTIC_MODE, not an argument
 #define ACCELSYNC_TPL_TILING_STRUCT 8   // a selection's tiling structure, not an argument
 
+// The values of a declaration or choice, in braces (a trailing comma allowed, as the build
+// allows it): any integer or enumerator, kept as written for the frontend to evaluate.
+struct __accelsync_tpl_value {
+    long long v;
+    __accelsync_tpl_value() = default;
+    template <class T> __accelsync_tpl_value(T x) : v((long long)x) {}
+};
+struct __accelsync_tpl_values {
+    __accelsync_tpl_value at[64];
+};
 // A declared parameter: kind, name, then its values (for UINT: the mode, then the numbers).
-int __accelsync_tpl_param(int kind, const char *name, ...);
+int __accelsync_tpl_param(int kind, const char *name, const __accelsync_tpl_values &values);
 // A selection's values of one parameter (or, for the last three kinds, a setting of it).
-int __accelsync_tpl_choice(int kind, const char *name, ...);
+int __accelsync_tpl_choice(int kind, const char *name, const __accelsync_tpl_values &values);
 // One selection: a choice per parameter (a trailing comma allowed, as the build allows it).
 struct __accelsync_tpl_selection {
     int choices[64];
@@ -88,29 +98,29 @@ struct __accelsync_tpl_selection {
 #define ACCELSYNC_TPL_CAT2(a, b) a##b
 #define ACCELSYNC_TPL_CAT(a, b) ACCELSYNC_TPL_CAT2(a, b)
 
-#define ASCENDC_TPL_DTYPE_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_DTYPE, #x, __VA_ARGS__)
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_DTYPE, #x, {{__VA_ARGS__}})
 #define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
-    __accelsync_tpl_param(ACCELSYNC_TPL_DATATYPE, #x, __VA_ARGS__)
-#define ASCENDC_TPL_FORMAT_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_FORMAT, #x, __VA_ARGS__)
-#define ASCENDC_TPL_UINT_DECL(x, bw, ...) __accelsync_tpl_param(ACCELSYNC_TPL_UINT, #x, __VA_ARGS__)
-#define ASCENDC_TPL_BOOL_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_BOOL, #x, __VA_ARGS__)
+    __accelsync_tpl_param(ACCELSYNC_TPL_DATATYPE, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_FORMAT, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) __accelsync_tpl_param(ACCELSYNC_TPL_UINT, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_BOOL_DECL(x, ...) __accelsync_tpl_param(ACCELSYNC_TPL_BOOL, #x, {{__VA_ARGS__}})
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
-    __accelsync_tpl_param(ACCELSYNC_TPL_SHARED_KERNEL_TYPE, #x, __VA_ARGS__)
+    __accelsync_tpl_param(ACCELSYNC_TPL_SHARED_KERNEL_TYPE, #x, {{__VA_ARGS__}})
 
-#define ASCENDC_TPL_DTYPE_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_DTYPE, #x, __VA_ARGS__)
+#define ASCENDC_TPL_DTYPE_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_DTYPE, #x, {{__VA_ARGS__}})
 #define ASCENDC_TPL_DATATYPE_SEL(x, ...) \
-    __accelsync_tpl_choice(ACCELSYNC_TPL_DATATYPE, #x, __VA_ARGS__)
-#define ASCENDC_TPL_FORMAT_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_FORMAT, #x, __VA_ARGS__)
-#define ASCENDC_TPL_UINT_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_UINT, #x, __VA_ARGS__)
-#define ASCENDC_TPL_BOOL_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_BOOL, #x, __VA_ARGS__)
+    __accelsync_tpl_choice(ACCELSYNC_TPL_DATATYPE, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_FORMAT_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_FORMAT, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_UINT_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_UINT, #x, {{__VA_ARGS__}})
+#define ASCENDC_TPL_BOOL_SEL(x, ...) __accelsync_tpl_choice(ACCELSYNC_TPL_BOOL, #x, {{__VA_ARGS__}})
 #define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(x, ...) \
-    __accelsync_tpl_choice(ACCELSYNC_TPL_SHARED_KERNEL_TYPE, #x, __VA_ARGS__)
+    __accelsync_tpl_choice(ACCELSYNC_TPL_SHARED_KERNEL_TYPE, #x, {{__VA_ARGS__}})
 #define ASCENDC_TPL_KERNEL_TYPE_SEL(...) \
-    __accelsync_tpl_choice(ACCELSYNC_TPL_KERNEL_TYPE, "kernel_type", __VA_ARGS__)
+    __accelsync_tpl_choice(ACCELSYNC_TPL_KERNEL_TYPE, "kernel_type", {{__VA_ARGS__}})
 #define ASCENDC_TPL_DETERMINISTIC_SEL(...) \
-    __accelsync_tpl_choice(ACCELSYNC_TPL_DETERMINISTIC, "deterministic", __VA_ARGS__)
+    __accelsync_tpl_choice(ACCELSYNC_TPL_DETERMINISTIC, "deterministic", {{__VA_ARGS__}})
 #define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...) \
-    __accelsync_tpl_choice(ACCELSYNC_TPL_TILING_STRUCT, #x)
+    __accelsync_tpl_choice(ACCELSYNC_TPL_TILING_STRUCT, #x, {})
 
 #define ASCENDC_TPL_ARGS_DECL(op, ...) static const int __accelsync_tpl_decl_##op[] = {__VA_ARGS__}
 #define ASCENDC_TPL_ARGS_SEL(...) {{__VA_ARGS__}}
