@@ -486,7 +486,8 @@ static void report_empty_kernels(struct file_result *r)
         struct finding *f = diag_addf(
             &r->diags, CHECK_EMPTY_KERNEL, SEV_WARNING, d->name_loc,
             "kernel '%s'%s%s%s accesses no memory as it was read (its code compiled out for "
-            "this arch, data type or key, or never reached): nothing in it was verified",
+            "this arch, data type or key, never reached, or moving no bytes with the values it "
+            "ran with): nothing in it was verified",
             kr->name, renamed ? " (entry " : "", renamed ? kr->entry : "", renamed ? ")" : "");
         if (f)
             f->kernel = kr->name;
