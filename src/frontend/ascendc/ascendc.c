@@ -255,7 +255,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
         diag_add_copies(diags, &first);
     }
     diag_list_free(&first);
-    if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
+    if (ok && (other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags) |
+               arch_macro_redefined(parse.tu, ms, STUB_DIR "/", diags)))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
      * defined(__DAV_C220_CUBE__)` or `#if !defined(__DAV_C220_VEC__)`): parsed again, as the

@@ -11,6 +11,7 @@
 #include "../../util/embedded.h"
 #include "../../util/xalloc.h"
 #include "../clang/clang_driver.h"
+#include "../clang/core_macros.h"
 #include "../clang/entry_names.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
@@ -166,8 +167,21 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                   o->task_type);
         return false;
     }
+    /* the arch macros are the model's (<source>), before any -D of the command line */
+    const struct model_source *ms = &m->source;
+    char **macros = xcalloc((size_t)ms->ndefines + 1, sizeof(*macros));
+    for (int i = 0; i < ms->ndefines; i++)
+        macros[i] = ms->defines[i].value
+                        ? xasprintf("-D%s=%s", ms->defines[i].name, ms->defines[i].value)
+                        : xasprintf("-D%s", ms->defines[i].name);
     struct clang_parse parse;
-    bool ok = clang_parse_source(&dialect, src, o, NULL, 0, NULL, 0, &parse, diags);
+    bool ok = clang_parse_source(&dialect, src, o, NULL, 0, (const char *const *)macros,
+                                 (size_t)ms->ndefines, &parse, diags);
+    for (int i = 0; i < ms->ndefines; i++)
+        free(macros[i]);
+    free(macros);
+    if (ok && arch_macro_redefined(parse.tu, ms, STUB_DIR "/", diags))
+        ok = false;
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, src->path,
                                                   "__mlu_global__ or __mlu_entry__", diags);
