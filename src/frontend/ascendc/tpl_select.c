@@ -6,7 +6,6 @@
  * template parameters are the declared ones in their order. */
 #include "tpl_select.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +75,7 @@ static void params_free(param_vec *v)
 
 /* ---------------------------------------------------------------- reading the declarations */
 
+/* The stub's calls under c, in order (a call's own values are not searched). */
 static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -83,10 +83,12 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent, CXClie
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return CXChildVisit_Recurse;
     CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
-    if (!strcmp(clang_getCString(name), "__accelsync_tpl_param") ||
-        !strcmp(clang_getCString(name), "__accelsync_tpl_choice"))
-        VEC_PUSH(*calls, c);
+    bool stub = !strcmp(clang_getCString(name), "__accelsync_tpl_param") ||
+                !strcmp(clang_getCString(name), "__accelsync_tpl_choice");
     clang_disposeString(name);
+    if (!stub)
+        return CXChildVisit_Recurse;
+    VEC_PUSH(*calls, c);
     return CXChildVisit_Continue;
 }
 
