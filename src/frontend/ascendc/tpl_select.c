@@ -600,8 +600,8 @@ enum tpl_status tpl_plan(CXTranslationUnit tu, const char *path, const struct fr
     struct template_entry_search entries = {{0}};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_template_entries, &entries);
     enum tpl_status status = TPL_NONE;
-    if (!t.found_decl || t.selections.len == 0) {
-        status = TPL_NONE;
+    if (!t.found_decl || t.selections.len == 0 || t.params.len == 0) {
+        status = TPL_NONE;   /* none, or none readable: the parse's own errors say why */
     } else if (entries.found.len == 0) {
         status = names_parameter(&t, o) ? TPL_PARSE_AGAIN : TPL_NONE;
         if (status == TPL_PARSE_AGAIN)
