@@ -167,18 +167,21 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                   o->task_type);
         return false;
     }
-    /* the arch macros are the model's (<source>), before any -D of the command line */
+    /* The arch macros are the model's (<source>): a header of the stub directory included
+     * before the source, so a -D of the command line never overrides them unseen. */
     const struct model_source *ms = &m->source;
-    char **macros = xcalloc((size_t)ms->ndefines + 1, sizeof(*macros));
-    for (int i = 0; i < ms->ndefines; i++)
-        macros[i] = ms->defines[i].value
-                        ? xasprintf("-D%s=%s", ms->defines[i].name, ms->defines[i].value)
-                        : xasprintf("-D%s", ms->defines[i].name);
+    char *macros = xstrdup("");
+    for (int i = 0; i < ms->ndefines; i++) {
+        char *more = xasprintf("%s#define %s %s\n", macros, ms->defines[i].name,
+                               ms->defines[i].value ? ms->defines[i].value : "1");
+        free(macros);
+        macros = more;
+    }
+    struct clang_extra_file model_file = {"accelsync_model.h", macros};
+    static const char *const include_model[] = {"-include", "accelsync_model.h"};
     struct clang_parse parse;
-    bool ok = clang_parse_source(&dialect, src, o, NULL, 0, (const char *const *)macros,
-                                 (size_t)ms->ndefines, &parse, diags);
-    for (int i = 0; i < ms->ndefines; i++)
-        free(macros[i]);
+    bool ok = clang_parse_source(&dialect, src, o, &model_file, 1, include_model, 2, &parse,
+                                 diags);
     free(macros);
     if (ok && arch_macro_redefined(parse.tu, ms, STUB_DIR "/", diags))
         ok = false;
