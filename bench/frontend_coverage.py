@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """How much of a real operator library the frontends check: runs `accelsync check` on every
 kernel entry file of a checkout and writes a table: entries, parsed (no source-error), lowered
-(nothing unsupported), fully verified, not verified by reason, findings by check id, time.
+(nothing unsupported), fully verified, not verified by reason, findings by check id, time. An
+entry one of whose kernels (a key or template variant) accesses no memory (empty-kernel) is
+not verified, whatever the exit code of the binary measured.
 
 - Ascend C (`--dialect ascendc`): a .cpp/.asc under an op_kernel/ directory, not under tests/,
   that defines a __global__ function. Entries that call no high-level API and no cube or
@@ -154,6 +156,8 @@ def reason(finding):
             return f'source-error: {m.group(1)} {m.group(2)}'
         m = re.match(r"(no member named|no matching function)", msg)
         return 'source-error: ' + (m.group(1) if m else 'other')
+    if finding['check'] == 'empty-kernel':
+        return 'empty-kernel: no memory access (compiled out or never reached)'
     if finding['check'] == 'unsupported':
         m = re.match(r'(.*?) is not known before the kernel runs', msg)
         return f'unsupported: runtime value ({m.group(1)})' if m else f'unsupported: {msg[:50]}'
@@ -161,17 +165,19 @@ def reason(finding):
 
 
 def first_blocker(r):
-    """The first finding that kept an entry from being verified, or None."""
+    """The first finding that kept an entry from being verified, or None; an empty kernel
+    (nothing to verify) only when nothing else did."""
     firsts = [f for f in r['findings'] if f['check'] in
               ('source-error', 'unsupported', 'input-error', 'limit-exceeded')
               and 'too many errors emitted' not in f['message']]
+    firsts += [f for f in r['findings'] if f['check'] == 'empty-kernel']
     return firsts[0] if firsts else None
 
 
 def first_reason(r, detail=False):
     """Why an entry was not verified, in short ('' when it was verified); with detail, the
     blocking finding's line and message too."""
-    if r['exit'] in (0, 1):
+    if r['exit'] in (0, 1) and not r['empty']:
         return ''
     f = first_blocker(r)
     if not f:
@@ -194,18 +200,21 @@ def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=Tr
     try:
         p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {'exit': None, 'time': timeout, 'findings': [], 'kernels': 0}
+        return {'exit': None, 'time': timeout, 'findings': [], 'kernels': 0, 'complete': 0,
+                'empty': 0}
     elapsed = time.monotonic() - start
     try:
         data = json.loads(p.stdout)['files'][0]
     except (ValueError, KeyError, IndexError):
         return {'exit': p.returncode, 'time': elapsed, 'findings': [], 'kernels': 0,
-                'crash': p.stderr[-200:]}
+                'complete': 0, 'empty': 0, 'crash': p.stderr[-200:]}
     findings = list(data.get('diagnostics', []))
     for k in data.get('kernels', []):
         findings += k.get('findings', [])
-    return {'exit': p.returncode, 'time': elapsed, 'findings': findings,
-            'kernels': len(data.get('kernels', []))}
+    kernels = data.get('kernels', [])
+    return {'exit': p.returncode, 'time': elapsed, 'findings': findings, 'kernels': len(kernels),
+            'complete': sum(1 for k in kernels if k.get('complete')),
+            'empty': sum(1 for k in kernels if k.get('empty'))}
 
 
 def table(rows, title):
@@ -215,12 +224,14 @@ def table(rows, title):
     parsed = [r for r in rows if not any(f['check'] == 'source-error' for f in r['findings'])
               and r['exit'] is not None]
     lowered = [r for r in parsed if not any(f['check'] == 'unsupported' for f in r['findings'])]
-    verified = [r for r in rows if r['exit'] in (0, 1)]
+    # an entry with an empty kernel (a variant with no access) is not verified, whatever the
+    # exit code of the binary that checked it said
+    verified = [r for r in rows if r['exit'] in (0, 1) and not r['empty']]
+    empty = [r for r in rows if r['empty']]
     reasons = collections.Counter()
     for r in rows:
-        if r['exit'] in (0, 1):
-            continue
-        reasons[first_reason(r)] += 1
+        if first_reason(r):
+            reasons[first_reason(r)] += 1
     by_check = collections.Counter(f['check'] for r in verified for f in r['findings'])
     times = sorted(r['time'] for r in rows)
     pct = lambda k: f'{k} ({100 * k / n:.0f}%)'
@@ -228,6 +239,10 @@ def table(rows, title):
              f'| entries | {n} |', f'| parsed (no source-error) | {pct(len(parsed))} |',
              f'| lowered (nothing unsupported) | {pct(len(lowered))} |',
              f'| fully verified | {pct(len(verified))} |',
+             f'| with an empty kernel (not verified) | {pct(len(empty))} |',
+             f'| kernels (entries x keys, template instances) checked / complete / empty | '
+             f'{sum(r["kernels"] for r in rows)} / {sum(r["complete"] for r in rows)} / '
+             f'{sum(r["empty"] for r in rows)} |',
              f'| verified with findings | {sum(1 for r in verified if r["exit"] == 1)} |',
              f'| time per entry, median / max | {times[len(times) // 2]:.2f} s / {times[-1]:.2f} s |',
              f'| time, all entries | {sum(times):.1f} s |', '',
@@ -286,9 +301,11 @@ def main():
     if a.details:
         with open(a.details, 'w', newline='') as f:
             w = csv.writer(f)
-            w.writerow(['path', 'basic', 'exit', 'seconds', 'kernels', 'first_reason', 'findings'])
+            w.writerow(['path', 'basic', 'exit', 'seconds', 'kernels', 'empty', 'first_reason',
+                        'findings'])
             for r in rows:
                 w.writerow([r['path'], int(r['basic']), r['exit'], f"{r['time']:.3f}", r['kernels'],
+                            r['empty'],
                             first_reason(r, detail=True),
                             ' '.join(f"{f['check']}@{f.get('location', {}).get('line', 0)}"
                                      for f in r['findings'])])

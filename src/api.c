@@ -733,6 +733,11 @@ bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t ke
     return kernel < as_result_kernel_count(r, file) && r->files[file].kernels[kernel].verified;
 }
 
+const char *as_result_kernel_entry(const struct as_result *r, size_t file, size_t kernel)
+{
+    return kernel < as_result_kernel_count(r, file) ? r->files[file].kernels[kernel].entry : NULL;
+}
+
 size_t as_result_finding_count(const struct as_result *r, size_t file)
 {
     return file < r->n ? r->files[file].diags.len : 0;

@@ -191,8 +191,12 @@ AS_EXPORT const char *as_result_file_path(const struct as_result *r, size_t file
 AS_EXPORT int as_result_file_exit_code(const struct as_result *r, size_t file, bool werror);
 AS_EXPORT size_t as_result_kernel_count(const struct as_result *r, size_t file);
 AS_EXPORT const char *as_result_kernel_name(const struct as_result *r, size_t file, size_t kernel);
-/* Every parameter value and path of the kernel was checked (no input error, no limit hit). */
+/* Every parameter value and path of the kernel was checked (no input error, no limit hit) and,
+ * for a kernel source's entry, it accesses memory (an empty-kernel is not complete). */
 AS_EXPORT bool as_result_kernel_complete(const struct as_result *r, size_t file, size_t kernel);
+/* A kernel source's kernel: the entry it was lowered from, as the source names it (`add`,
+ * `op<half, 1>`, `add(float *, int)`); NULL for a PIR kernel. */
+AS_EXPORT const char *as_result_kernel_entry(const struct as_result *r, size_t file, size_t kernel);
 
 /* One finding; every string lives as long as the result. */
 struct as_finding {

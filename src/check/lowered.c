@@ -130,6 +130,16 @@ static void add_call_notes(struct file_result *r, const struct source *pir,
     }
 }
 
+void lowered_name_entries(struct file_result *r, const struct lowered_source *low)
+{
+    for (size_t k = 0; k < r->nkernels; k++)
+        for (size_t i = 0; i < low->nentries; i++)
+            if (strcmp(r->kernels[k].name, low->entries[i].kernel) == 0) {
+                r->kernels[k].entry = arena_strdup(&r->diags.arena, low->entries[i].entry);
+                break;
+            }
+}
+
 void lowered_move_to_source(struct file_result *r, const struct source *pir,
                             const struct lowered_source *low, const struct diag_list *front)
 {

@@ -15,6 +15,9 @@ struct lowered_place {
  * (`place` must outlive that: lowered_move_to_source ends it). */
 void lowered_place_findings(struct file_result *r, const struct lowered_place *place);
 
+/* Gives each kernel of r the entry it was lowered from, as the source names it. */
+void lowered_name_entries(struct file_result *r, const struct lowered_source *low);
+
 /* Rewrites every location in r's findings that points into `pir` to the source location the
  * PIR line came from, drops the repeats this makes (one per unrolled iteration) and the fix
  * hints (they are PIR edits), and adds the frontend's own findings from `front`. */

@@ -343,6 +343,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                 if (o->on_run && !stopped)
                     o->on_run(o->on_run_arg, p, &r->diags, before);
                 kr->events += p->nins;
+                kr->accesses += p->nkind[INS_ACCESS];
                 kr->paths++;
                 runs++;
                 cut_runs += p->cut;
@@ -469,16 +470,47 @@ static void check_pir(struct file_result *r, struct source *pir, const struct ch
     check_parsed(r, o, low, front);
 }
 
+/* An entry of a kernel source that lowers to no memory access in any run was not verified:
+ * its code is compiled out under the macros and values it was read with, or reaches none
+ * (docs/diagnostics.md#empty-kernel). Reported at the kernel, whose PIR line is the entry's. */
+static void report_empty_kernels(struct file_result *r)
+{
+    size_t i = 0;
+    for (const struct ast_decl *d = r->ast->decls; d && i < r->nkernels; d = d->next) {
+        if (d->kind != DECL_KERNEL)
+            continue;
+        struct kernel_result *kr = &r->kernels[i++];
+        if (!kr->verified || kr->accesses)
+            continue;
+        kr->verified = false;
+        kr->empty = true;
+        bool renamed = kr->entry && strcmp(kr->entry, kr->name) != 0;
+        struct finding *f = diag_addf(
+            &r->diags, CHECK_EMPTY_KERNEL, SEV_WARNING, d->name_loc,
+            "kernel '%s'%s%s%s accesses no memory as it was read (its code compiled out for "
+            "this arch, data type or key, never reached, or moving no bytes with the values it "
+            "ran with): nothing in it was verified",
+            kr->name, renamed ? " (entry " : "", renamed ? kr->entry : "", renamed ? ")" : "");
+        if (f)
+            f->kernel = kr->name;
+    }
+}
+
 /* check_pir once the program is parsed (r->ast, NULL if it could not be). */
 static void check_parsed(struct file_result *r, const struct check_options *o,
                          const struct lowered_source *low, const struct diag_list *front)
 {
     struct source *pir = low ? r->lowered : r->src;
     if (r->ast && !r->diags.errors && check_declarations(r) && check_buffer_count(r, o) &&
-        load_model(r, o))
+        load_model(r, o)) {
         check_kernels(r, o);
-    else if (!low)
+        if (low) {
+            lowered_name_entries(r, low);
+            report_empty_kernels(r);
+        }
+    } else if (!low) {
         return;
+    }
     if (low) {
         lowered_move_to_source(r, pir, low, front);
         if (low->incomplete)

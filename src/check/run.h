@@ -85,7 +85,12 @@ struct kernel_result {
     size_t nparams_checked;
     size_t paths;                   /* runs checked: assignments x paths */
     uint64_t events;                /* instructions over all runs */
-    bool verified;                  /* every run was checked (no input error, no cap) */
+    uint64_t accesses;              /* memory accesses over all runs */
+    bool verified;                  /* every run was checked (no input error, no cap) and,
+                                     * for a kernel source's entry, it accesses memory */
+    bool empty;                     /* a kernel source's entry with no access (empty-kernel) */
+    const char *entry;              /* a kernel source's entry as the source names it
+                                     * (`add(float *, int)`, `add_example<1>`); NULL: PIR */
 };
 
 struct file_result {

@@ -9,6 +9,7 @@
 
 #ifdef AS_HAVE_LIBCLANG
 #include "../model/model.h"
+#include "arch_defines.h"
 #include "ascendc/ascendc.h"
 #include "bangc/bangc.h"
 #include "clang/clang_api.h"
@@ -21,20 +22,25 @@ static struct model *source_model(const struct source *src, const struct fronten
                                   struct diag_list *diags)
 {
     struct as_loc at = {arena_strdup(&diags->arena, src->path), 0, 0, 1};
-    struct model *m = o->arch ? model_find_arch(dialect, o->arch, at, o->model_path,
-                                                o->nmodel_path, diags)
-                              : model_find_limited(o->model ? o->model : fallback, at, NULL,
-                                                   o->model_path, o->nmodel_path, NULL, diags);
+    const char *arch = o->arch, *by_define;   /* -D __BANG_ARCH__=372 is --arch 372 */
+    if (!arch_from_defines(dialect, o, at, &by_define, diags))
+        return NULL;
+    if (by_define)
+        arch = by_define;
+    struct model *m = arch ? model_find_arch(dialect, arch, at, o->model_path, o->nmodel_path,
+                                             diags)
+                           : model_find_limited(o->model ? o->model : fallback, at, NULL,
+                                                o->model_path, o->nmodel_path, NULL, diags);
     if (!m)
         return NULL;
-    if (o->arch && o->model && strcmp(o->model, m->name) != 0) {
+    if (arch && o->model && strcmp(o->model, m->name) != 0) {
         diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
-                  "--arch %s is model %s, but --model says %s", o->arch, m->name, o->model);
+                  "--arch %s is model %s, but --model says %s", arch, m->name, o->model);
     } else if (!m->source.dialect || strcmp(m->source.dialect, dialect) != 0) {
         diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
                   "model %s does not say how %s sources are read (no <source dialect=\"%s\">)",
                   m->name, !strcmp(dialect, "bangc") ? "BANG C" : "Ascend C", dialect);
-    } else {
+    } else if (arch_defines_agree(m, o, at, diags)) {
         return m;
     }
     model_free(m);
@@ -127,5 +133,10 @@ void lowered_source_free(struct lowered_source *l)
         free(l->stopped[i].reason);
     }
     free(l->stopped);
+    for (size_t i = 0; i < l->nentries; i++) {
+        free(l->entries[i].kernel);
+        free(l->entries[i].entry);
+    }
+    free(l->entries);
     memset(l, 0, sizeof(*l));
 }

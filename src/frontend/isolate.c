@@ -125,6 +125,11 @@ static void encode(struct bytes *b, bool ok, struct lowered_source *l, const str
         put_str(b, l->stopped[i].kernel);
         put_str(b, l->stopped[i].reason);
     }
+    put_u64(b, l->nentries);
+    for (size_t i = 0; i < l->nentries; i++) {
+        put_str(b, l->entries[i].kernel);
+        put_str(b, l->entries[i].entry);
+    }
     put_u64(b, d->len);
     for (size_t i = 0; i < d->len; i++) {
         const struct finding *f = &d->items[i];
@@ -237,6 +242,13 @@ static bool decode(struct reader *r, struct lowered_source *l, struct diag_list 
         char *kernel = get_str(r, NULL), *reason = get_str(r, NULL);
         l->stopped[i] = (struct lowered_stop){kernel ? kernel : xstrdup(""),
                                               reason ? reason : xstrdup("")};
+    }
+    size_t nentries = get_count(r, 2 * sizeof(uint64_t));
+    l->entries = xcalloc(nentries, sizeof(*l->entries));
+    for (size_t i = 0; i < nentries && !r->bad; i++, l->nentries++) {
+        char *kernel = get_str(r, NULL), *entry = get_str(r, NULL);
+        l->entries[i] = (struct lowered_entry){kernel ? kernel : xstrdup(""),
+                                               entry ? entry : xstrdup("")};
     }
     size_t nfindings = get_count(r, 4 * sizeof(int));
     for (size_t i = 0; i < nfindings && !r->bad; i++) {

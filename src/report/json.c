@@ -84,9 +84,15 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
     }
     /* "complete" says every run was checked; "verified", its old name, read as "clean" to
      * newcomers and stays one more version for readers of the old contract (docs/cli.md). */
-    return json_pack("{s:s, s:b, s:b, s:o, s:I, s:I, s:o}", "name", k->name, "complete",
-                     k->verified, "verified", k->verified, "params_checked", params, "paths",
-                     (json_int_t)k->paths, "events", (json_int_t)k->events, "findings", findings);
+    json_t *o = json_pack("{s:s, s:b, s:b, s:o, s:I, s:I, s:o}", "name", k->name, "complete",
+                          k->verified, "verified", k->verified, "params_checked", params, "paths",
+                          (json_int_t)k->paths, "events", (json_int_t)k->events, "findings",
+                          findings);
+    if (k->entry)   /* a kernel source's entry: as the source names it, and whether it is empty */
+        json_object_set_new(o, "entry", json_text(k->entry));
+    if (k->entry || k->empty)
+        json_object_set_new(o, "empty", json_boolean(k->empty));
+    return o;
 }
 
 static json_t *file_json(const struct file_result *r, bool werror)
@@ -175,6 +181,8 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
     json_object_set_new(json_object_get(doc, "summary"), "suppressed", json_integer((json_int_t)s.suppressed));
     json_object_set_new(json_object_get(doc, "summary"), "not_reported",
                         json_integer((json_int_t)s.not_reported));
+    json_object_set_new(json_object_get(doc, "summary"), "empty_kernels",
+                        json_integer((json_int_t)s.empty));
     json_object_set_new(json_object_get(doc, "summary"), "configurations",
                         configurations_json(files, n));
     char *frame = json_dumps(doc, DUMP_FLAGS);

@@ -11,6 +11,7 @@ struct report_summary {
     size_t files, kernels, errors, warnings, unverified;
     size_t suppressed;          /* findings accepted by ignore comments, not in errors/warnings */
     size_t not_reported;        /* findings dropped by --max-errors (each file's diags.cut) */
+    size_t empty;               /* kernel source entries with no access (empty-kernel), of kernels */
     int exit_code;
 };
 

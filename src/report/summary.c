@@ -8,6 +8,8 @@ void report_summarize(const struct file_result *files, size_t n, bool werror,
     for (size_t i = 0; i < n; i++) {
         const struct file_result *f = &files[i];
         s->kernels += f->nkernels;
+        for (size_t k = 0; k < f->nkernels; k++)
+            s->empty += f->kernels[k].empty;
         s->errors += f->diags.errors;
         s->warnings += f->diags.warnings;
         s->suppressed += f->diags.suppressed;

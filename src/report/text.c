@@ -202,6 +202,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
     if (s.suppressed)
         fprintf(out, " (%zu suppressed)", s.suppressed);
+    if (s.empty)
+        fprintf(out, "; %zu empty kernel%s, not verified", s.empty, s.empty == 1 ? "" : "s");
     if (s.not_reported)
         fprintf(out, "; %zu finding%s not reported (--max-errors)", s.not_reported,
                 s.not_reported == 1 ? "" : "s");

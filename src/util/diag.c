@@ -107,6 +107,14 @@ static const struct check_info registry[CHECK_COUNT] = {
         "on a tensor); the kernel was not verified, never reported as clean.",
         "See docs/frontends.md for the supported subset; check the kernel by hand or as PIR "
         "(`accelsync lower` writes the part that was understood)."},
+    [CHECK_EMPTY_KERNEL] = {"empty-kernel", "AS0108", true, true,
+        "A kernel entry with no memory access to verify",
+        "A kernel entry of a source (or one of its tiling-key or template variants) lowers to no "
+        "memory access: its code is compiled out under the arch, data type or key it was read "
+        "with, or it reaches none. Nothing in it was verified, so it is never counted as clean.",
+        "Read it for the arch, data type or key its code is for (--arch, -D NAME=VALUE), or "
+        "leave the variant out of the build; docs/frontends.md says which macros and values "
+        "the frontend sets."},
 };
 
 const struct check_info *check_info(enum check_id id) { return &registry[id]; }
@@ -328,4 +336,22 @@ bool diag_has_input_error(const struct diag_list *d)
         if (check_is_input_error(d->items[i].check))
             return true;
     return false;
+}
+
+void diag_add_copies(struct diag_list *to, const struct diag_list *from)
+{
+    for (size_t i = 0; i < from->len; i++) {
+        struct finding f = {.check = from->items[i].check,
+                            .severity = from->items[i].severity,
+                            .message = arena_strdup(&to->arena, from->items[i].message),
+                            .loc = from->items[i].loc,
+                            .related = from->items[i].related};
+        if (f.loc.file)
+            f.loc.file = arena_strdup(&to->arena, f.loc.file);
+        if (f.related.file)
+            f.related.file = arena_strdup(&to->arena, f.related.file);
+        if (from->items[i].related_what)
+            f.related_what = arena_strdup(&to->arena, from->items[i].related_what);
+        diag_add(to, &f);
+    }
 }

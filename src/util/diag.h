@@ -37,6 +37,7 @@ enum check_id {
     CHECK_INPUT_ERROR,      /* bad input that is none of the above: duplicate names, bad values */
     CHECK_SOURCE_ERROR,     /* a C++ kernel source does not compile under the frontend */
     CHECK_UNSUPPORTED,      /* a source construct or API the frontend does not model */
+    CHECK_EMPTY_KERNEL,     /* a kernel source's entry that lowers to no memory access */
     CHECK_COUNT
 };
 
@@ -180,5 +181,8 @@ struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severit
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));
 bool diag_has_input_error(const struct diag_list *d);
+/* Adds to `to` a copy of each simple finding of `from` (a message at a location, and a related
+ * location: what a frontend reports), its strings copied into to's arena. */
+void diag_add_copies(struct diag_list *to, const struct diag_list *from);
 
 #endif

@@ -15,6 +15,7 @@
 #include "../clang/core_macros.h"
 #include "../clang/device_syntax.h"
 #include "../clang/op_layout.h"
+#include "../clang/entry_names.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
@@ -23,6 +24,7 @@
 #include "ascendc_kernel.h"
 #include "sdk/sdk_layout.h"
 #include "sdk/sdk_lower.h"
+#include "tpl_select.h"
 
 extern const struct embedded_file ascendc_stubs[];
 
@@ -96,19 +98,15 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-/* The entry of the cube core's parse that is `entry` of the vector core's (same name). */
-static CXCursor cube_entry(const struct cursor_vec *cube_entries, CXCursor entry)
+/* The entry of the cube core's parse that is the vector core's entry named `name` (by
+ * entry_names: its template arguments, and its parameters where the name is shared). */
+static CXCursor cube_entry(const struct cursor_vec *cube_entries,
+                           const struct entry_name *cube_names, const char *name)
 {
-    CXString name = clang_getCursorSpelling(entry);
-    CXCursor found = clang_getNullCursor();
-    for (size_t i = 0; i < cube_entries->len && clang_Cursor_isNull(found); i++) {
-        CXString other = clang_getCursorSpelling(cube_entries->items[i]);
-        if (!strcmp(clang_getCString(name), clang_getCString(other)))
-            found = cube_entries->items[i];
-        clang_disposeString(other);
-    }
-    clang_disposeString(name);
-    return found;
+    for (size_t i = 0; i < cube_entries->len; i++)
+        if (!strcmp(cube_names[i].spelled, name))
+            return cube_entries->items[i];
+    return clang_getNullCursor();
 }
 
 /* Each entry once; when the code tests tiling keys, once per key (kernels ENTRY_key<K>),
@@ -127,23 +125,28 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
             clang_visitChildren(clang_getTranslationUnitCursor(cube->tu), find_keys, &keys);
     }
     uint64_t combinations = clang_range_count(o);
+    struct entry_name *names = entry_names(entries);
+    struct entry_name *cube_names = entry_names(cube_entries);
+    entry_names_note(w, names, entries->len);
     for (size_t i = 0; i < entries->len; i++) {
         struct entry_parses p = {.vector_I = I, .vector_entry = entries->items[i],
                                  .cube_I = cube ? cube : I, .split = cube != NULL};
-        p.cube_entry = cube ? cube_entry(cube_entries, p.vector_entry) : p.vector_entry;
+        p.cube_entry = cube ? cube_entry(cube_entries, cube_names, names[i].spelled)
+                            : p.vector_entry;
         if (clang_Cursor_isNull(p.cube_entry)) {   /* the cube parse has no such entry */
             p.cube_I = I;
             p.cube_entry = p.vector_entry;
             p.split = false;
         }
-        CXString spelled = clang_getCursorSpelling(p.vector_entry);
         for (uint64_t c = 0; c < combinations; c++) {
             char *suffix = runtime_range_apply(I, o, c);
             if (cube)
                 free(runtime_range_apply(cube, o, c));
-            char *name = xasprintf("%s%s", clang_getCString(spelled), suffix);
-            if (keys.len == 0)
+            char *name = xasprintf("%s%s", names[i].kernel, suffix);
+            if (keys.len == 0) {
                 ascendc_lower_entry(&p, w, name, o, cores, out);
+                lowered_source_add_entry(out, name, names[i].spelled);
+            }
             for (size_t k = 0; k < keys.len; k++) {
                 char *keyed = xasprintf("%s_key%lld", name, (long long)keys.items[k]);
                 interp_set_runtime(I, "tiling_key", keys.items[k],
@@ -152,13 +155,15 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
                     interp_set_runtime(cube, "tiling_key", keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
                 ascendc_lower_entry(&p, w, keyed, o, cores, out);
+                lowered_source_add_entry(out, keyed, names[i].spelled);
                 free(keyed);
             }
             free(name);
             free(suffix);
         }
-        clang_disposeString(spelled);
     }
+    entry_names_free(names, entries->len);
+    entry_names_free(cube_names, cube_entries->len);
     VEC_FREE(keys);
 }
 
@@ -368,8 +373,35 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     struct parse_setup setup;
     parse_setup_init(&setup, src, o, ms);
     struct clang_parse parse, cube_parse = {0};
-    bool ok = parse_for(&setup, ms, ms->vector_core, &parse, diags);
-    if (ok && other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags))
+    /* A kernel template whose instances ASCENDC_TPL_SEL lists is parsed again with the
+     * instances written after the source: the first parse's errors count only without it. */
+    struct diag_list first;
+    diag_list_init(&first, 0);
+    bool ok = parse_for(&setup, ms, ms->vector_core, &parse, &first);
+    struct tpl_plan plan;
+    enum tpl_status tpl = tpl_plan(parse.tu, path, o, &plan, diags);
+    if (tpl == TPL_PARSE_AGAIN) {   /* a -D of a template parameter was taken as a macro */
+        clang_parse_free(&parse);
+        diag_list_free(&first);
+        diag_list_init(&first, 0);
+        parse_setup_free(&setup);
+        parse_setup_init(&setup, src, &plan.options, ms);
+        ok = parse_for(&setup, ms, ms->vector_core, &parse, &first);
+        tpl_plan_free(&plan);
+        tpl = tpl_plan(parse.tu, path, o, &plan, diags);
+    }
+    if (tpl == TPL_INSTANCES) {
+        clang_parse_free(&parse);
+        o = &plan.options;
+        parse_setup_free(&setup);
+        parse_setup_init(&setup, src, o, ms);
+        ok = parse_for(&setup, ms, ms->vector_core, &parse, diags);
+    } else {
+        diag_add_copies(diags, &first);
+    }
+    diag_list_free(&first);
+    if (ok && (other_core_macro_used(parse.tu, ms, STUB_DIR "/", diags) |
+               arch_macro_redefined(parse.tu, ms, STUB_DIR "/", diags)))
         ok = false;
     /* Code chosen per core type at compile time (a macro of either core named, as in `#if
      * defined(__DAV_C220_CUBE__)` or `#if !defined(__DAV_C220_VEC__)`): parsed again, as the
@@ -405,6 +437,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     clang_parse_free(&parse);
     if (split)
         clang_parse_free(&cube_parse);
+    tpl_plan_free(&plan);
     parse_setup_free(&setup);
     return ok;
 }

@@ -11,6 +11,8 @@
 #include "../../util/embedded.h"
 #include "../../util/xalloc.h"
 #include "../clang/clang_driver.h"
+#include "../clang/core_macros.h"
+#include "../clang/entry_names.h"
 #include "../interp/interp.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
@@ -113,42 +115,16 @@ static void union_core(struct bangc_core *c, int clusters, int cluster, int ipu)
     c->task[BANGC_TASK_DIM_Y] = c->task[BANGC_TASK_DIM_Z] = 1;
 }
 
-/* The kernel's name: the function's, with a template specialization's arguments appended
- * (scale<float> -> scale_float). */
-static char *entry_name(CXCursor entry)
-{
-    CXString spelled = clang_getCursorSpelling(entry);
-    char *name = xstrdup(clang_getCString(spelled));
-    clang_disposeString(spelled);
-    int n = clang_Cursor_getNumTemplateArguments(entry);
-    for (int i = 0; i < n; i++) {
-        char *longer;
-        if (clang_Cursor_getTemplateArgumentKind(entry, (unsigned)i) == CXTemplateArgumentKind_Type) {
-            CXString t = clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(entry, (unsigned)i));
-            longer = xasprintf("%s_%s", name, clang_getCString(t));
-            clang_disposeString(t);
-        } else {
-            longer = xasprintf("%s_%lld", name,
-                               clang_Cursor_getTemplateArgumentValue(entry, (unsigned)i));
-        }
-        free(name);
-        name = longer;
-    }
-    char *id = pir_identifier(name);
-    free(name);
-    return id;
-}
-
 /* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
 static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
-                        const char *suffix, const struct frontend_options *o,
-                        struct lowered_source *out)
+                        const struct entry_name *name, const char *suffix,
+                        const struct frontend_options *o, struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
-    char *name = entry_name(entry);
     size_t first_diag = I->diags->len;
-    pir_writer_open(w, at, "kernel %s%s", name, suffix);
+    char *kernel = xasprintf("%s%s", name->kernel, suffix);
+    pir_writer_open(w, at, "kernel %s", kernel);
     struct params ps = {0};
     struct bangc_core core;
     bool complete = true;
@@ -176,12 +152,11 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
         out->incomplete++;
         if (!o->keep_incomplete) {
             pir_writer_rollback(w, mark);
-            char *kernel = xasprintf("%s%s", name, suffix);
             lowered_add_stop(out, kernel, I->diags, first_diag);
-            free(kernel);
         }
     }
-    free(name);
+    lowered_source_add_entry(out, kernel, name->spelled);
+    free(kernel);
 }
 
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
@@ -195,8 +170,24 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                   o->task_type);
         return false;
     }
+    /* The arch macros are the model's (<source>): a header of the stub directory included
+     * before the source, so a -D of the command line never overrides them unseen. */
+    const struct model_source *ms = &m->source;
+    char *macros = xstrdup("");
+    for (int i = 0; i < ms->ndefines; i++) {
+        char *more = xasprintf("%s#define %s %s\n", macros, ms->defines[i].name,
+                               ms->defines[i].value ? ms->defines[i].value : "1");
+        free(macros);
+        macros = more;
+    }
+    struct clang_extra_file model_file = {"accelsync_model.h", macros};
+    static const char *const include_model[] = {"-include", "accelsync_model.h"};
     struct clang_parse parse;
-    bool ok = clang_parse_source(&dialect, src, o, NULL, 0, NULL, 0, &parse, diags);
+    bool ok = clang_parse_source(&dialect, src, o, &model_file, 1, include_model, 2, &parse,
+                                 diags);
+    free(macros);
+    if (ok && arch_macro_redefined(parse.tu, ms, STUB_DIR "/", diags))
+        ok = false;
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, src->path,
                                                   "__mlu_global__ or __mlu_entry__", diags);
@@ -210,12 +201,16 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                 pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
                                 clusters, clusters, clusters == 1 ? "" : "s");
             uint64_t combinations = clang_range_count(o);   /* -D NAME=LO..HI */
+            struct entry_name *names = entry_names(&entries);
+            entry_names_note(&ss.w, names, entries.len);
             for (size_t i = 0; i < entries.len; i++)
                 for (uint64_t c = 0; c < combinations; c++) {
                     char *suffix = runtime_range_apply(&ss.I, o, c);
-                    lower_entry(&ss.I, &ss.w, entries.items[i], clusters, suffix, o, out);
+                    lower_entry(&ss.I, &ss.w, entries.items[i], clusters, &names[i], suffix, o,
+                                out);
                     free(suffix);
                 }
+            entry_names_free(names, entries.len);
             lowering_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);

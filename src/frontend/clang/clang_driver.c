@@ -209,6 +209,12 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         free(calls);
         out->text = longer;
     }
+    if (o->appended) {   /* after the last line: no line moves */
+        char *longer = xasprintf("%s\n%s", out->text, o->appended);
+        len += 1 + strlen(o->appended);
+        free(out->text);
+        out->text = longer;
+    }
     unsaved_vec unsaved = {0};
     string_vec owned = {0}, args = {0};
     struct CXUnsavedFile main_file = {src->path, out->text, (unsigned long)len};

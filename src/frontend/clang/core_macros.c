@@ -2,11 +2,14 @@
  * macros of the model's vector core, and again with those of its cube core when a file of
  * the translation unit (the stubs aside) names one of the cube core's (`__DAV_C220_CUBE__`).
  * A macro of a core type parsed for neither would hide code: its first mention is reported
- * as unsupported. */
+ * as unsupported. So is a source's own #define of one of the model's macros (its arch). */
 #include "core_macros.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../../util/xalloc.h"
 
 struct macro_search {
     CXTranslationUnit tu;
@@ -117,4 +120,79 @@ bool other_core_macro_used(CXTranslationUnit tu, const struct model_source *ms,
               "for (only as %s and %s code), so that code would not be checked", s.name,
               ms->vector_core, ms->cube_core);
     return true;
+}
+
+/* The value a macro definition gives its name: its tokens after the name, without spaces. */
+static char *definition_value(CXTranslationUnit tu, CXCursor def)
+{
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(def), &tokens, &n);
+    char *value = xstrdup("");
+    for (unsigned i = 1; i < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        char *longer = xasprintf("%s%s", value, clang_getCString(s));
+        clang_disposeString(s);
+        free(value);
+        value = longer;
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return value;
+}
+
+struct redefinition_search {
+    CXTranslationUnit tu;
+    const struct model_source *ms;
+    const char *stub_dir;
+    struct diag_list *diags;
+    bool found;
+};
+
+static enum CXChildVisitResult find_redefinition(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct redefinition_search *s = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    const struct model_source_define *d = NULL;
+    for (int i = 0; i < s->ms->ndefines && !d; i++)
+        if (!strcmp(s->ms->defines[i].name, clang_getCString(name)))
+            d = &s->ms->defines[i];
+    clang_disposeString(name);
+    CXFile file = NULL;
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, &line, &col, NULL);
+    if (!d || !file)   /* not the model's, or given on the command line */
+        return CXChildVisit_Continue;
+    CXString path = clang_getFileName(file);
+    bool stub = strncmp(clang_getCString(path), s->stub_dir, strlen(s->stub_dir)) == 0;
+    struct as_loc at = {arena_strdup(&s->diags->arena, clang_getCString(path)), (int)line,
+                        (int)col, (int)strlen(d->name)};
+    clang_disposeString(path);
+    char *value = stub ? NULL : definition_value(s->tu, c);
+    if (value && d->coretype) {
+        diag_addf(s->diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
+                  "the source defines %s, which the frontend defines itself when it parses %s "
+                  "code: the code it selects would be read for the wrong core type", d->name,
+                  d->coretype);
+        s->found = true;
+    } else if (value && (!d->value || strcmp(value, d->value) != 0)) {
+        diag_addf(s->diags, CHECK_UNSUPPORTED, SEV_ERROR, at,
+                  "the source defines %s as %s, but it is read for a model whose %s is %s: "
+                  "code for another arch would be checked against this one (--arch, or "
+                  "-D %s=VALUE, reads it for the model of that arch)", d->name,
+                  *value ? value : "nothing", d->name, d->value ? d->value : "defined", d->name);
+        s->found = true;
+    }
+    free(value);
+    return CXChildVisit_Continue;
+}
+
+bool arch_macro_redefined(CXTranslationUnit tu, const struct model_source *ms,
+                          const char *stub_dir, struct diag_list *diags)
+{
+    struct redefinition_search s = {tu, ms, stub_dir, diags, false};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_redefinition, &s);
+    return s.found;
 }

@@ -15,4 +15,11 @@ bool core_macro_used(CXTranslationUnit tu, const struct model_source *ms, const 
 bool other_core_macro_used(CXTranslationUnit tu, const struct model_source *ms,
                            const char *stub_dir, struct diag_list *diags);
 
+/* Whether a file of tu (not under stub_dir) #defines a macro the model defines (its arch,
+ * __BANG_ARCH__ or __NPU_ARCH__, or a core type's) other than as the model does: the code would
+ * be read for another chip than the model it is checked against. If so, reports it
+ * (unsupported, at the #define) in diags. */
+bool arch_macro_redefined(CXTranslationUnit tu, const struct model_source *ms,
+                          const char *stub_dir, struct diag_list *diags);
+
 #endif

@@ -37,6 +37,8 @@ struct frontend_options {
      * SDK it is read through); every other file is refused (include_roots.h). */
     const char *const *extra_roots;
     size_t nextra_roots;
+    const char *appended;               /* text the frontend adds after the source's last
+                                         * line (template instances it chose); NULL: none */
 };
 
 /* A call the frontend inlined: where, what, and the call it was made in (-1: the entry). */
@@ -53,6 +55,12 @@ struct lowered_stop {
     char *reason;                       /* the first error reported while lowering it */
 };
 
+/* A kernel of the PIR and the entry it was lowered from, as the source names it. */
+struct lowered_entry {
+    char *kernel;
+    char *entry;
+};
+
 struct lowered_source {
     char *pir;                          /* the PIR text; NULL if nothing could be lowered */
     size_t len;
@@ -66,10 +74,15 @@ struct lowered_source {
     size_t kernels, incomplete;         /* kernel entries found; of them not fully modelled */
     struct lowered_stop *stopped;       /* the incomplete ones `check` left out */
     size_t nstopped;
+    struct lowered_entry *entries;      /* every kernel lowered, with its entry */
+    size_t nentries;
 };
 
 /* Notes that entry `kernel` stopped, its reason the first error of diags from index `first`. */
 void lowered_add_stop(struct lowered_source *l, const char *kernel, const struct diag_list *diags,
                       size_t first);
+
+/* Records that PIR kernel `kernel` is the source's entry `entry` (both copied). */
+void lowered_source_add_entry(struct lowered_source *l, const char *kernel, const char *entry);
 
 #endif

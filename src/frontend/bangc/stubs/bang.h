@@ -42,7 +42,8 @@ using ::fminf;
 #define __wram__ __attribute__((annotate("accelsync:space:WRAM")))
 #define __mlu_shared__ __attribute__((annotate("accelsync:space:SRAM")))
 #define __ldram__ __attribute__((annotate("accelsync:space:LDRAM")))
-#define __BANG_ARCH__ 372
+/* __BANG_ARCH__ is the model's (its <source>, hwmodels/mlu370.xml: 372), given on the command
+ * line of the parse, never here: a -D of another arch picks that arch's model or is refused. */
 #define __BANG__ 1
 /* On-chip memory sizes in KiB, as the compiler defines them per architecture (an assumption
  * for mlu370: -D__MLU_NRAM_SIZE__=N to change; the model itself gives no sizes). */
