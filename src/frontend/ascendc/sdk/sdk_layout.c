@@ -47,7 +47,10 @@ static void add_links(struct sdk_layout *l, const char *installed, const char *d
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         size_t n = strlen(e->d_name);
         char *path = xasprintf("%s/%s", dir, e->d_name);
-        if (n > 2 && !strcmp(e->d_name + n - 2, ".h") && is_file(path)) {
+        /* template_argument.h: the selections of tiling-key templates are read from the
+         * frontend's own declaration of its macros (tpl_select.h), as without an SDK */
+        if (n > 2 && !strcmp(e->d_name + n - 2, ".h") && is_file(path) &&
+            strcmp(e->d_name, "template_argument.h") != 0) {
             l->links = xrealloc_array(l->links, l->nlinks + 1, sizeof(*l->links));
             l->links[l->nlinks++] = (struct sdk_link){xasprintf("%s/%s", installed, e->d_name),
                                                       xasprintf("#include \"%s\"\n", path)};

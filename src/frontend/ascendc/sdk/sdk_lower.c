@@ -9,13 +9,19 @@
 #include "../../../util/xalloc.h"
 #include "../../clang/build_emulation.h"
 #include "../../clang/clang_driver.h"
+#include "../../clang/entry_names.h"
 #include "../../clang/op_layout.h"
 #include "../../interp/interp.h"
 #include "../../interp/session.h"
 #include "../../pir/pir_writer.h"
 #include "../isa/isa.h"
+#include "../tpl_select.h"
 
 extern const struct embedded_file ascendc_sdk_prelude[];
+extern const struct embedded_file ascendc_stubs[];
+
+/* The tiling-key template declarations, the frontend's own (see sdk_layout.c). */
+#define TEMPLATE_ARGUMENT "ascendc/host_api/tiling/template_argument.h"
 
 /* The prelude lives at this path only inside the parse (libclang's unsaved files). */
 #define PRELUDE_DIR "/accelsync-frontend/ascendc-sdk"
@@ -177,6 +183,7 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
     struct pir_writer *w = I->w;
     struct as_loc at = interp_loc(I, entry);
     struct pir_mark mark = pir_writer_mark(w);
+    size_t first_diag = I->diags->len;
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
@@ -222,8 +229,10 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
     out->kernels++;
     if (incomplete) {
         out->incomplete++;
-        if (!o->keep_incomplete)
+        if (!o->keep_incomplete) {
             pir_writer_rollback(w, mark);
+            lowered_add_stop(out, name, I->diags, first_diag);
+        }
     }
 }
 
@@ -283,6 +292,11 @@ static bool parse_through(const struct source *src, const struct frontend_option
     VEC(struct clang_extra_file) extra = {0};
     struct clang_extra_file more_file = {"accelsync_sdk_more.h", ""};
     VEC_PUSH(extra, more_file);
+    for (const struct embedded_file *e = ascendc_stubs; e->path; e++)
+        if (!strcmp(e->path, TEMPLATE_ARGUMENT)) {   /* the frontend's, read by tpl_select */
+            struct clang_extra_file f = {TEMPLATE_ARGUMENT, (const char *)e->data};
+            VEC_PUSH(extra, f);
+        }
     struct clang_extra_file tiling_file = {"accelsync_tiling.h", tiling};
     VEC_PUSH(extra, tiling_file);
     if (sdk->tiling_header) {
@@ -297,8 +311,6 @@ static bool parse_through(const struct source *src, const struct frontend_option
     size_t nfiles = extra.len;
     struct diag_list first;
     diag_list_init(&first, 0);
-    VEC_PUSH(*args, xstrdup("-include"));
-    VEC_PUSH(*args, xstrdup("accelsync_sdk_more.h"));
     bool ok = clang_parse_source(&dialect, src, o, files, nfiles,
                                  (const char *const *)args->items, args->len, parse, &first);
     char *more = ok ? NULL : undeclared_intrinsics(&first, sdk->root);
@@ -328,8 +340,32 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
 {
     const struct model_source *ms = &m->source;
     arg_vec args = parse_arguments(src, o, sdk, ms);
+    VEC_PUSH(args, xstrdup("-include"));
+    VEC_PUSH(args, xstrdup("accelsync_sdk_more.h"));
     struct clang_parse parse;
-    bool ok = parse_through(src, o, ms, sdk, &args, &parse, diags);
+    /* A kernel template whose instances ASCENDC_TPL_SEL lists is parsed again with the
+     * instances written after the source, as without an SDK (tpl_select.h). */
+    struct diag_list first;
+    diag_list_init(&first, 0);
+    bool ok = parse_through(src, o, ms, sdk, &args, &parse, &first);
+    struct tpl_plan plan = {0};
+    enum tpl_status tpl = parse.tu ? tpl_plan(parse.tu, src->path, o, &plan, diags) : TPL_NONE;
+    if (tpl == TPL_PARSE_AGAIN) {
+        clang_parse_free(&parse);
+        diag_list_free(&first);
+        diag_list_init(&first, 0);
+        ok = parse_through(src, &plan.options, ms, sdk, &args, &parse, &first);
+        tpl_plan_free(&plan);
+        tpl = parse.tu ? tpl_plan(parse.tu, src->path, o, &plan, diags) : TPL_NONE;
+    }
+    if (tpl == TPL_INSTANCES) {
+        clang_parse_free(&parse);
+        o = &plan.options;
+        ok = parse_through(src, o, ms, sdk, &args, &parse, diags);
+    } else {
+        diag_add_copies(diags, &first);
+    }
+    diag_list_free(&first);
     if (ok) {
         struct cursor_vec entries = clang_entries(parse.tu, src->path, "__global__", diags);
         ok = entries.len > 0;
@@ -344,20 +380,24 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             struct key_search ks = {root, strlen(root), {0}};
             if (!interp_defined(&ss.I, "tiling_key", NULL))
                 clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), find_key, &ks);
+            struct entry_name *names = entry_names(&entries);
+            entry_names_note(&ss.w, names, entries.len);
             for (size_t i = 0; i < entries.len; i++) {
-                CXString name = clang_getCursorSpelling(entries.items[i]);
-                if (ks.keys.len == 0)
-                    lower_entry(&ss.I, entries.items[i], clang_getCString(name), o, ms, out);
+                if (ks.keys.len == 0) {
+                    lower_entry(&ss.I, entries.items[i], names[i].kernel, o, ms, out);
+                    lowered_source_add_entry(out, names[i].kernel, names[i].spelled);
+                }
                 for (size_t k = 0; k < ks.keys.len; k++) {   /* once per key: ENTRY_key<k> */
-                    char *keyed = xasprintf("%s_key%lld", clang_getCString(name),
+                    char *keyed = xasprintf("%s_key%lld", names[i].kernel,
                                             (long long)ks.keys.items[k]);
                     interp_set_runtime(&ss.I, "tiling_key", ks.keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
                     lower_entry(&ss.I, entries.items[i], keyed, o, ms, out);
+                    lowered_source_add_entry(out, keyed, names[i].spelled);
                     free(keyed);
                 }
-                clang_disposeString(name);
             }
+            entry_names_free(names, entries.len);
             VEC_FREE(ks.keys);
             lowering_session_end(&ss, o, m->name, out);
             free(root);
@@ -365,6 +405,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
         VEC_FREE(entries);
     }
     clang_parse_free(&parse);
+    tpl_plan_free(&plan);
     for (size_t i = 0; i < args.len; i++)
         free(args.items[i]);
     VEC_FREE(args);
