@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "sim/trace.h"
 #include "util/escape.h"
+#include "util/fork_gate.h"
 #include "util/xalloc.h"
 
 struct binding_vec {
@@ -377,6 +378,7 @@ static void *file_worker(void *arg)
     struct file_pool *pool = arg;
     struct check_options co = *pool->co;
     co.models = model_cache_new();
+    fork_gate_enter();   /* a file read in a child process forks only between our steps */
     for (;;) {
         pthread_mutex_lock(&pool->lock);
         size_t i = pool->next++;
@@ -393,6 +395,7 @@ static void *file_worker(void *arg)
             pthread_mutex_unlock(&pool->lock);
         }
     }
+    fork_gate_leave();
     model_cache_free(co.models);
     return NULL;
 }

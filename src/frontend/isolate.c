@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../util/fork_gate.h"
 #include "../util/xalloc.h"
 #include "frontend.h"
 
@@ -466,7 +467,7 @@ bool isolate_lower(isolate_lower_fn lower, const struct source *src,
         return lower(src, o, out, diags);
     }
     fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = fork_gate_fork();
     if (pid == 0) {
         close(out_pipe[0]);
         close(err_pipe[0]);
@@ -475,6 +476,7 @@ bool isolate_lower(isolate_lower_fn lower, const struct source *src,
     close(out_pipe[1]);
     close(err_pipe[1]);
     if (pid < 0) {
+        fork_gate_resume();
         close(out_pipe[0]);
         close(err_pipe[0]);
         return lower(src, o, out, diags);
@@ -489,6 +491,7 @@ bool isolate_lower(isolate_lower_fn lower, const struct source *src,
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    fork_gate_resume();
     bool ok = false, answered = false;
     if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         const char *data = answer.data ? answer.data : "";   /* no answer: an empty one */
