@@ -254,7 +254,7 @@ with tempfile.TemporaryDirectory() as tmp:
            f'lower: an operator in a macro definition is read in a template instantiation too: {p.stdout!r}')
     two = write(os.path.join(tmp, 'two_unsupported.mlu'),
                 '#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *g) {\n'
-                '  __bang_mlp(a, a, a, 4, 4);\n  __bang_reduce_sum(a, a, 4);\n}\n')
+                '  __bang_mlp(a, a, a, 4, 4);\n  __bang_conv(a, a, a, 4, 4);\n}\n')
     c, l = run('check', two), run('lower', two)
     expect(c.returncode == 2 and c.stdout.count('[unsupported]') == 1 and
            f'{two}:4:3: error: \'__bang_mlp\' is not modelled' in c.stdout,

@@ -163,12 +163,15 @@ enum family {
     WITH_SCALAR,    /* (dst, a, scalar, n) */
     UNARY,          /* (dst, a, n), conversions included */
     WRITE_VALUE,    /* (dst, n, value): n elements of the value's type */
+    WRITE_ZERO,     /* (dst, n): n elements of dst's type */
     CYCLE,          /* (dst, a, b, n, m): b has m elements, repeated over a's n */
     TRANSPOSE,      /* (dst, a, h, w) */
     MOVE_BYTES,     /* (dst, a, bytes[, dst_stride, src_stride, segments]) */
     ARGMAX,         /* (dst, a, n): dst[0] the extreme value, ((int *)dst)[1] its index */
     TO_VALUE,       /* (a, n): a value of n elements (a count, a position, a sum), data */
     FILTER,         /* (dst, a, mask, n): the selected elements, at most n, packed at dst */
+    FILTER_BITS,    /* (dst, a, bits, n): as FILTER, the mask one bit per element */
+    SELECT,         /* (dst, a, mask, n): as FILTER, with the count ahead of the elements */
     FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     POOL,           /* (dst, src, channels, h, w, kh, kw, stride, stride): HWC windows */
@@ -182,11 +185,14 @@ static const struct { const char *name; enum family f; } families[] = {
     {"and", ELEMENTWISE}, {"or", ELEMENTWISE}, {"xor", ELEMENTWISE}, {"band", ELEMENTWISE},
     {"bor", ELEMENTWISE}, {"bxor", ELEMENTWISE}, {"eq", ELEMENTWISE}, {"ne", ELEMENTWISE},
     {"lt", ELEMENTWISE}, {"le", ELEMENTWISE}, {"gt", ELEMENTWISE}, {"ge", ELEMENTWISE},
-    {"rem", ELEMENTWISE},
+    {"rem", ELEMENTWISE}, {"add_tz", ELEMENTWISE},
     {"add_scalar", WITH_SCALAR}, {"sub_scalar", WITH_SCALAR}, {"mul_scalar", WITH_SCALAR},
     {"eq_scalar", WITH_SCALAR}, {"ne_scalar", WITH_SCALAR}, {"lt_scalar", WITH_SCALAR},
     {"le_scalar", WITH_SCALAR}, {"gt_scalar", WITH_SCALAR}, {"ge_scalar", WITH_SCALAR},
-    {"maxeq_scalar", WITH_SCALAR}, {"band_scalar", WITH_SCALAR},
+    {"maxeq_scalar", WITH_SCALAR}, {"band_scalar", WITH_SCALAR}, {"mineq_scalar", WITH_SCALAR},
+    {"maximum_scalar", WITH_SCALAR}, {"minimum_scalar", WITH_SCALAR},
+    /* the older spellings of add_scalar and mul_scalar */
+    {"add_const", WITH_SCALAR}, {"mul_const", WITH_SCALAR},
     {"abs", UNARY}, {"not", UNARY}, {"bnot", UNARY}, {"recip", UNARY}, {"floor", UNARY},
     {"square", UNARY}, {"sqrt", UNARY}, {"rsqrt", UNARY}, {"log2", UNARY}, {"pow2", UNARY},
     {"sin", UNARY}, {"cos", UNARY}, {"exp", UNARY}, {"log", UNARY},
@@ -194,19 +200,29 @@ static const struct { const char *name; enum family f; } families[] = {
     {"active_exphp", UNARY}, {"active_sigmoid", UNARY}, {"active_tanh", UNARY},
     {"active_gelu", UNARY}, {"active_sign", UNARY}, {"active_recip", UNARY},
     {"active_reciphp", UNARY}, {"active_sqrt", UNARY}, {"active_rsqrt", UNARY},
-    {"active_log", UNARY},
-    {"write_value", WRITE_VALUE},
+    {"active_log", UNARY}, {"active_loghp", UNARY}, {"active_sqrthp", UNARY},
+    {"write_value", WRITE_VALUE}, {"write_zero", WRITE_ZERO},
     {"cycle_add", CYCLE}, {"cycle_sub", CYCLE}, {"cycle_mul", CYCLE}, {"cycle_div", CYCLE},
     {"cycle_and", CYCLE}, {"cycle_or", CYCLE}, {"cycle_band", CYCLE}, {"cycle_bor", CYCLE},
     {"cycle_eq", CYCLE}, {"cycle_ne", CYCLE}, {"cycle_lt", CYCLE}, {"cycle_le", CYCLE},
     {"cycle_gt", CYCLE}, {"cycle_ge", CYCLE}, {"cycle_maxequal", CYCLE},
     {"cycle_minequal", CYCLE}, {"cycle_maximum", CYCLE}, {"cycle_minimum", CYCLE},
+    {"cycle_add_tz", CYCLE},
     {"transpose", TRANSPOSE}, {"rotate90", TRANSPOSE}, {"rotate180", TRANSPOSE},
     {"rotate270", TRANSPOSE}, {"mirror", TRANSPOSE},
     {"move", MOVE_BYTES}, {"printf", NO_ACCESS}, {"fusion", FUSION},
-    {"lut", LOOKUP}, {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"count", TO_VALUE},
-    {"findfirst1", TO_VALUE}, {"findlast1", TO_VALUE}, {"sum", TO_VALUE}, {"filter", FILTER},
+    {"lut", LOOKUP}, {"lut_s16", LOOKUP}, {"lut_s32", LOOKUP},
+    /* __bang_max/__bang_min, the older argmax/argmin: the extreme value at dst[0]; the index
+     * after it is taken as written too (mlu-ops reads only dst[0]; no public text at hand) */
+    {"argmax", ARGMAX}, {"argmin", ARGMAX}, {"max", ARGMAX}, {"min", ARGMAX},
+    {"count", TO_VALUE}, {"findfirst1", TO_VALUE}, {"findlast1", TO_VALUE}, {"sum", TO_VALUE},
+    {"filter", FILTER}, {"collect", FILTER}, {"filter_bitindex", FILTER_BITS},
+    {"collect_bitindex", FILTER_BITS}, {"select", SELECT},
+    /* reductions into dst: how many of the n elements it writes is not documented at hand,
+     * so all n are taken as written (unary) */
+    {"reduce_sum", UNARY}, {"reduce_max", UNARY}, {"reduce_min", UNARY},
     {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL}, {"avgpool", POOL},
+    {"maxpool_index", POOL},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -311,6 +327,7 @@ static void family_access(struct interp *I, CXCursor call, enum family f, const 
 {
     int64_t n, m = 0;
     int count_at = f == ELEMENTWISE || f == WITH_SCALAR ? 3 : f == CYCLE ? 3 : f == UNARY ? 2 : 1;
+    /* WRITE_VALUE and WRITE_ZERO: the count is argument 1 */
     if (f == FUSION) {   /* dst = (a op b) op' c over count elements */
         /* The 7-argument form adds the element count of b and c, which repeat over a's as a
          * cycle_* operand does: mlu-ops passes the same count twice, or the length of a
@@ -358,13 +375,21 @@ static void family_access(struct interp *I, CXCursor call, enum family f, const 
         bangc_access(I, call, "COMPUTE", pir_op, NULL, 0, &src, 1);
         return;
     }
-    if (f == FILTER) {   /* how many are selected is data: all n of dst taken as written */
+    if (f == FILTER || f == FILTER_BITS || f == SELECT) {   /* how many are selected is data:
+                                                             * all n of dst taken as written */
         int64_t count;
         if (!bangc_extent_arg(I, call, args[3], "the element count", &count))
             return;
         struct span dst = {args[0], extent_times(count, element_size(call, 0))};
+        int64_t mask = f == FILTER_BITS ? (count == EXTENT_UNKNOWN ? count : (count + 7) / 8)
+                                        : extent_times(count, element_size(call, 2));
         struct span reads[2] = {{args[1], extent_times(count, element_size(call, 1))},
-                                {args[2], extent_times(count, element_size(call, 2))}};
+                                {args[2], mask}};
+        /* __bang_select puts the count of selected elements first (mlu-ops reads it as
+         * `*(uint32_t *)dst`) and the elements after it, at an offset no text at hand gives:
+         * the whole of dst's buffer is taken as written */
+        if (f == SELECT)
+            dst.bytes = EXTENT_UNKNOWN;
         bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, 2);
         return;
     }
@@ -389,8 +414,9 @@ static void family_access(struct interp *I, CXCursor call, enum family f, const 
     if (f == CYCLE && !bangc_extent_arg(I, call, args[4], "the cycled element count", &m))
         return;
     struct span dst = {args[0], extent_times(n, element_size(call, 0))};
-    if (f == WRITE_VALUE) {
-        dst.bytes = extent_times(n, element_size(call, 2));
+    if (f == WRITE_VALUE || f == WRITE_ZERO) {
+        if (f == WRITE_VALUE)
+            dst.bytes = extent_times(n, element_size(call, 2));
         bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, NULL, 0);
     } else {
         struct span reads[2] = {{args[1], extent_times(n, element_size(call, 1))}, {args[2], 0}};
@@ -414,7 +440,8 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
     if (f < 0 && is_conversion(op))
         f = UNARY;
     static const int arity[] = {[ELEMENTWISE] = 4, [WITH_SCALAR] = 4, [UNARY] = 3,
-                                [WRITE_VALUE] = 3, [CYCLE] = 5, [TRANSPOSE] = 4,
+                                [WRITE_VALUE] = 3, [WRITE_ZERO] = 2, [CYCLE] = 5,
+                                [TRANSPOSE] = 4, [FILTER_BITS] = 4, [SELECT] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
                                 [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
                                 [FILTER] = 4};
@@ -440,7 +467,9 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
  * of dst's type in each of segnum + 1 segments, dst_stride bytes apart, as __memcpy's strided
  * form counts them. On MOVE, the queue of on-chip memory operations (an assumption: the
  * public documentation does not name the unit; NRAM2NRAM copies go there); __memset_nram is
- * taken as __nramset, and __gdramset(dst, n, value) sets GDRAM on IO, as a copy to it is. */
+ * taken as __nramset, and __gdramset(dst, n, value) sets GDRAM on IO, as a copy to it is;
+ * __sramset sets the cluster's SRAM on MOVE, as __nramset (an assumption: no public text
+ * names its queue; copies between SRAM and NRAM are on MOVE). */
 static void nramset_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                          int nargs)
 {
@@ -470,27 +499,70 @@ static void nramset_call(struct interp *I, const char *name, CXCursor call, stru
     free(w);
 }
 
-/* ---- __bang_atomic_reduce_* ---- */
+/* ---- atomics ---- */
 
 /* __bang_atomic_reduce_add(dst, src, n) (and _max, _min): n elements of src combined into
- * dst in GDRAM or SRAM, on IO, the queue of off-core memory; dst is read and written. PIR has
- * no atomic access, so two cores' reductions into the same bytes are reported as a race even
- * though they commute (docs/frontends.md). */
+ * dst in GDRAM or SRAM, on IO, the queue of off-core memory; dst is read and written.
+ * __bang_atomic_add(old, dst, src, n) (and its kin, mlu-ops' use: `(atomic_buffer,
+ * bottom_grad + offset, diff_val, 1)`) does the same and also writes dst's old values to
+ * `old`, on chip. PIR has no atomic access, so two cores' reductions into the same bytes are
+ * reported as a race even though they commute (docs/frontends.md). */
 static void atomic_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                         int nargs)
 {
+    bool returns_old = strncmp(name, "__bang_atomic_reduce_", 21) != 0;
+    int first = returns_old ? 1 : 0;
     int64_t n;
-    if (nargs != 3) {
+    if (nargs != first + 3) {
         interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
         return;
     }
-    if (!bangc_extent_arg(I, call, args[2], "the element count", &n))
+    if (!bangc_extent_arg(I, call, args[first + 2], "the element count", &n))
         return;
-    struct span dst = {args[0], extent_times(n, element_size(call, 0))};
-    struct span reads[2] = {dst, {args[1], extent_times(n, element_size(call, 1))}};
+    struct span writes[2] = {{args[first], extent_times(n, element_size(call, first))},
+                             {args[0], extent_times(n, element_size(call, 0))}};
+    struct span reads[2] = {writes[0],
+                            {args[first + 1], extent_times(n, element_size(call, first + 1))}};
     /* src may be a value (psroipool adds one element of a scalar): no memory read */
     char *op = xasprintf("%s", name + strlen("__bang_"));
-    bangc_access(I, call, "IO", op, &dst, 1, reads, is_address(call, 1) ? 2 : 1);
+    bangc_access(I, call, "IO", op, writes, returns_old ? 2 : 1, reads,
+                 is_address(call, first + 1) ? 2 : 1);
+    free(op);
+}
+
+static bool is_atomic(const char *name)
+{
+    static const char *const atomics[] = {
+        "__bang_atomic_reduce_add", "__bang_atomic_reduce_max", "__bang_atomic_reduce_min",
+        "__bang_atomic_add", "__bang_atomic_max", "__bang_atomic_min"};
+    for (size_t i = 0; i < sizeof(atomics) / sizeof(atomics[0]); i++)
+        if (!strcmp(name, atomics[i]))
+            return true;
+    return false;
+}
+
+/* ---- __cn_vector_* ---- */
+
+/* __cn_vector_<op>_<type>[_rounding](n, dst, a[, b]): the vector math library's form, the
+ * count first (mlu-ops' use: `__cn_vector_div_s32(deal_num, dst, a, b)`). dst gets n elements;
+ * a, and b when it is an address (a `_scalar` form takes a value), are read. On COMPUTE. */
+static void cn_vector_call(struct interp *I, const char *name, CXCursor call,
+                           struct value *args, int nargs)
+{
+    int64_t n;
+    if (nargs != 3 && nargs != 4) {
+        interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
+        return;
+    }
+    if (!bangc_extent_arg(I, call, args[0], "the element count", &n))
+        return;
+    struct span dst = {args[1], extent_times(n, element_size(call, 1))};
+    struct span reads[2] = {{args[2], extent_times(n, element_size(call, 2))}, {args[2], 0}};
+    int nreads = 1;
+    if (nargs == 4 && is_address(call, 3))
+        reads[nreads++] = (struct span){args[3], extent_times(n, element_size(call, 3))};
+    char *op = xasprintf("%s", name + 2);
+    bangc_access(I, call, "COMPUTE", op, &dst, 1, reads, nreads);
     free(op);
 }
 
@@ -601,7 +673,8 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         gather_call(I, name, c, args, nargs);
         return true;
     }
-    if (!strcmp(name, "__gdramset") || !strcmp(name, "__memset_nram")) {
+    if (!strcmp(name, "__gdramset") || !strcmp(name, "__memset_nram") ||
+        !strcmp(name, "__sramset")) {
         nramset_call(I, name, c, args, nargs);
         return true;
     }
@@ -609,9 +682,13 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         nramset_call(I, name, c, args, nargs);
         return true;
     }
-    if (!strcmp(name, "__bang_atomic_reduce_add") || !strcmp(name, "__bang_atomic_reduce_max") ||
-        !strcmp(name, "__bang_atomic_reduce_min")) {
+    if (is_atomic(name)) {
         atomic_call(I, name, c, args, nargs);
+        return true;
+    }
+    if (!strncmp(name, "__cn_vector_", 12)) {
+        cn_vector_call(I, name, c, args, nargs);
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
     }
     if (!strncmp(name, "__bang_", 7)) {

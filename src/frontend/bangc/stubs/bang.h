@@ -81,6 +81,10 @@ struct __attribute__((annotate("accelsync:scalar"))) bfloat16_t {
     bfloat16_t &operator/=(float);
 };
 
+/* The device compiler's short integer type names (mlu-ops instantiates kernels for int8). */
+typedef int8_t int8;
+typedef int16_t int16;
+
 /* ---- the task: read through functions, so every use is a call the frontend answers ---- */
 int __accelsync_task(int which);
 #define taskId __accelsync_task(0)
@@ -305,6 +309,34 @@ template <typename... A> int __bang_relu(A...);
 template <typename... A> int __bang_reduce_sum(A...);
 template <typename... A> int __bang_reduce_max(A...);
 template <typename... A> int __bang_reduce_min(A...);
+/* older spellings and forms seen in mlu-ops (2023), mmcv and torch_mlu */
+template <typename... A> int __bang_write_zero(A...);
+template <typename... A> int __bang_atomic_add(A...);
+template <typename... A> int __bang_atomic_max(A...);
+template <typename... A> int __bang_atomic_min(A...);
+template <typename... A> int __bang_lut_s16(A...);
+template <typename... A> int __bang_lut_s32(A...);
+template <typename... A> int __bang_max(A...);
+template <typename... A> int __bang_min(A...);
+template <typename... A> int __bang_add_const(A...);
+template <typename... A> int __bang_mul_const(A...);
+template <typename... A> int __bang_mineq_scalar(A...);
+template <typename... A> int __bang_maximum_scalar(A...);
+template <typename... A> int __bang_minimum_scalar(A...);
+template <typename... A> int __bang_active_loghp(A...);
+template <typename... A> int __bang_active_sqrthp(A...);
+template <typename... A> int __bang_collect_bitindex(A...);
+template <typename... A> int __bang_add_tz(A...);
+template <typename... A> int __bang_cycle_add_tz(A...);
+template <typename... A> int __bang_maxpool_index(A...);
+template <typename... A> int __bang_maxpool_bp(A...);
+template <typename... A> int __bang_int2float(A...);
+template <typename... A> int __bang_int162float(A...);
+template <typename... A> int __bang_half2int16_tz(A...);
+template <typename... A> int __bang_float2int_tz(A...);
+/* cross-core locks: declared, not modelled (PIR has no lock) */
+template <typename... A> void __bang_lock(A...);
+template <typename... A> void __bang_unlock(A...);
 
 /* ---- scalar conversions and scalar math (values only, no memory access) ---- */
 template <typename... A> half __float2half_rn(A...);
@@ -321,6 +353,16 @@ template <typename... A> int __float2int32_rn(A...);
 template <typename... A> int __float2int16(A...);
 template <typename... A> int __float2int8(A...);
 template <typename... A> int __float2uint32(A...);
+template <typename... A> int __float2int(A...);
+template <typename... A> int __float2int_up(A...);
+template <typename... A> int __float2int_rd(A...);
+template <typename... A> int __float2int_tz(A...);
+template <typename... A> int __float2int_rn(A...);
+template <typename... A> int __half2int_rd(A...);
+template <typename... A> int __half2int_up(A...);
+template <typename... A> int __half2int_tz(A...);
+template <typename... A> int __half2int(A...);
+template <typename... A> float __half2float_rd(A...);
 template <typename... A> float __half2float(A...);
 template <typename... A> int __half2int32(A...);
 template <typename... A> int __half2int32_up(A...);
@@ -343,12 +385,19 @@ template <typename... A> float __cn_scalar_log_f32(A...);
 template <typename... A> float __cn_scalar_sqrt_f32(A...);
 template <typename... A> float __cn_scalar_tanh_f32(A...);
 
-/* ---- declared so kernels parse; not modelled (reported where called) ---- */
+/* ---- declared so kernels parse; the __cn_vector_* forms and __sramset are modelled
+ * (bangc_api.c), the rest reported where called ---- */
 template <typename... A> __accelsync_any __cn_vector_cast_f32_to_s32(A...);
 template <typename... A> __accelsync_any __cn_vector_cos_f32(A...);
 template <typename... A> __accelsync_any __cn_vector_sin_f32(A...);
 template <typename... A> __accelsync_any __cn_vector_hypot_f32(A...);
 template <typename... A> __accelsync_any __cn_vector_mod_scalar_u64(A...);
+template <typename... A> __accelsync_any __cn_vector_div_s32(A...);
+template <typename... A> __accelsync_any __cn_vector_div_f32(A...);
+template <typename... A> __accelsync_any __cn_vector_div_f32_rn(A...);
+template <typename... A> __accelsync_any __cn_vector_div_f16(A...);
+template <typename... A> __accelsync_any __cn_vector_div_f16_rn(A...);
+template <typename... A> __accelsync_any __sramset(A...);
 template <typename... A> __accelsync_any __gdramset(A...);
 template <typename... A> __accelsync_any __load_gdram(A...);
 template <typename... A> __accelsync_any __load_nram(A...);
