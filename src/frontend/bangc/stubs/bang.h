@@ -11,6 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The device compiler makes the host runtime's launch types (cnrtDim3_t, cnrtQueue_t, ...)
+ * known in every .mlu file: mmcv's and torch_mlu's kernel files name them in their host
+ * launchers without including cnrt.h. */
+#include "cnrt.h"
+
 #ifdef __cplusplus
 /* The device compiler's <cmath> has the float functions in std (std::ceilf); the host's
  * libstdc++ that libclang parses with does not. They are the C library's. */
