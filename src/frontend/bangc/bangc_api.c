@@ -655,8 +655,11 @@ static bool call(struct interp *I, const char *klass, const char *name, CXCursor
         *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = in};
         return true;
     }
-    if ((!strncmp(name, "__load_", 7) && nargs == 1) || (!strncmp(name, "__store_", 8) && nargs == 2)) {
+    if (!strncmp(name, "__load_", 7) || !strncmp(name, "__store_", 8)) {
         /* __load_gdram(p), __store_nram(p, v): one element through the scalar unit */
+        if (nargs != (name[2] == 's' ? 2 : 1))
+            return interp_unsupported(I, c, "%s with %d arguments is not modelled", name, nargs),
+                   true;
         scalar(I, c, args[0], element_size(c, 0), name[2] == 's');
         *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
         return true;
