@@ -512,12 +512,15 @@ static void atomic_call(struct interp *I, const char *name, CXCursor call, struc
 {
     bool returns_old = strncmp(name, "__bang_atomic_reduce_", 21) != 0;
     int first = returns_old ? 1 : 0;
-    int64_t n;
-    if (nargs != first + 3) {
+    int64_t n = 1;
+    /* __bang_atomic_add(old, dst, value): one element (torch_mlu's fused_lamb: `(temp_nram +
+     * 1, global_buff, *temp_nram)`) */
+    bool one = returns_old && nargs == 3;
+    if (nargs != first + 3 && !one) {
         interp_unsupported(I, call, "%s with %d arguments is not modelled", name, nargs);
         return;
     }
-    if (!bangc_extent_arg(I, call, args[first + 2], "the element count", &n))
+    if (!one && !bangc_extent_arg(I, call, args[first + 2], "the element count", &n))
         return;
     struct span writes[2] = {{args[first], extent_times(n, element_size(call, first))},
                              {args[0], extent_times(n, element_size(call, 0))}};

@@ -256,6 +256,11 @@ void interp_set_runtime(struct interp *I, const char *name, int64_t value, const
 struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
                                    const char *what,
                                    int64_t (*fallback)(const char *name));
+/* A kernel argument of record type (parameter parm) as interp_runtime_record makes it, the
+ * prefix its name, and each pointer in it (a field, an element of an array field) a buffer of
+ * its own in `space`, named after it (`list.addresses[2]`), as a pointer argument is. */
+struct value interp_argument_record(struct interp *I, CXCursor parm, const char *space,
+                                    const char *what, int64_t (*fallback)(const char *name));
 /* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
 bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
 /* Integer types: bool, chars, integers and enums. */

@@ -424,7 +424,20 @@ struct runtime_fields {
     struct object *o;
     const char *prefix, *what;
     int64_t (*fallback)(const char *name);
+    const char *space;      /* pointers become buffers of their own in this space; NULL: data */
+    CXCursor site;          /* where those buffers come from */
 };
+
+/* A pointer field of a kernel argument (`list.addresses[2]`): memory of its own, as a pointer
+ * argument is; data when the record is not an argument's. */
+static struct value field_pointer(struct runtime_fields *rf, const char *name)
+{
+    if (!rf->space)
+        return unknown;
+    int b = pir_writer_buffer(rf->I->w, name, rf->space, 0, -1, interp_loc(rf->I, rf->site),
+                              "a pointer in a kernel argument");
+    return (struct value){.kind = VAL_POINTER, .num = 0, .buffer = b};
+}
 
 static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -450,9 +463,22 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
                 fit_to_type(elem, interp_runtime(rf->I, element, rf->fallback(name), rf->what)));
             free(element);
         }
+    } else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+        *slot = field_pointer(rf, name);
+    } else if (rf->space && is_array(t) &&
+               clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(t))).kind ==
+                   CXType_Pointer) {
+        *slot = new_array(rf->I, t, unknown, c);
+        long long n = clang_getArraySize(clang_getCanonicalType(t));
+        for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS; i++) {
+            char *element = xasprintf("%s[%lld]", name, i);
+            *element_slot(slot->obj, i, false) = field_pointer(rf, element);
+            free(element);
+        }
     } else if (is_record(t)) {
         struct object *inner = new_object(rf->I, t);
-        struct runtime_fields sub = {rf->I, inner, name, rf->what, rf->fallback};
+        struct runtime_fields sub = {rf->I, inner, name, rf->what, rf->fallback, rf->space,
+                                     rf->site};
         clang_visitChildren(record_decl(t), runtime_field, &sub);
         *slot = (struct value){.kind = VAL_OBJECT, .obj = inner, .buffer = -1};
     } else {
@@ -462,12 +488,29 @@ static enum CXChildVisitResult runtime_field(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Continue;
 }
 
-struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
-                                   const char *what, int64_t (*fallback)(const char *name))
+static struct value runtime_record(struct interp *I, CXType type, const char *prefix,
+                                   const char *what, int64_t (*fallback)(const char *name),
+                                   const char *space, CXCursor site)
 {
     type = type_without_reference(type);
     struct object *o = new_object(I, type);
-    struct runtime_fields rf = {I, o, prefix, what, fallback};
+    struct runtime_fields rf = {I, o, prefix, what, fallback, space, site};
     clang_visitChildren(record_decl(type), runtime_field, &rf);
     return (struct value){.kind = VAL_OBJECT, .obj = o, .buffer = -1};
+}
+
+struct value interp_runtime_record(struct interp *I, CXType type, const char *prefix,
+                                   const char *what, int64_t (*fallback)(const char *name))
+{
+    return runtime_record(I, type, prefix, what, fallback, NULL, clang_getNullCursor());
+}
+
+struct value interp_argument_record(struct interp *I, CXCursor parm, const char *space,
+                                    const char *what, int64_t (*fallback)(const char *name))
+{
+    CXString s = clang_getCursorSpelling(parm);
+    struct value v = runtime_record(I, clang_getCanonicalType(clang_getCursorType(parm)),
+                                    clang_getCString(s), what, fallback, space, parm);
+    clang_disposeString(s);
+    return v;
 }

@@ -30,9 +30,10 @@ struct value interp_kernel_argument(struct interp *I, CXCursor parm, const char 
         v = (struct value){.kind = VAL_INT, .buffer = -1,
                            .num = interp_runtime(I, name, fallback, what)};
         free(what);
-    } else if (t.kind == CXType_Record) {   /* a struct by value: its integers are runtime values */
+    } else if (t.kind == CXType_Record) {   /* a struct by value: its integers are runtime
+                                             * values, its pointers memory of their own */
         char *what = xasprintf("a field of kernel argument '%s'", name);
-        v = interp_runtime_record(I, t, name, what, field_default);
+        v = interp_argument_record(I, parm, space, what, field_default);
         free(what);
     }
     clang_disposeString(s);
