@@ -305,14 +305,17 @@ expect("// runtime value rows = 12: kernel argument 'rows', given by -D" in p.st
 # kernel per tiling key the code tests
 T = f'{K}/tiled_add/op_kernel/tiled_add.cpp'
 p = run('lower', T)
-expect(p.returncode == 0 and 'kernel tiled_add_key1 {' in p.stdout and 'kernel tiled_add_key2 {' in p.stdout,
+expect(p.returncode == 0 and 'kernel tiled_add_key1 guessed(' in p.stdout and
+       'kernel tiled_add_key2 guessed(' in p.stdout,
        f'one kernel per tiling key: {p.stderr!r}')
 expect('// runtime value tileNum = 2: tiling field, the default (-D to change)' in p.stdout and
        '// runtime value totalLength = 256: tiling field, the default (-D to change)' in p.stdout,
        'tiling fields default by their names, and the header says so')
 p = run('lower', '-D', 'splitOffsets[1]=32', '-D', 'tiling_key=2', T)
 expect('// runtime value splitOffsets[1] = 32: tiling field, given by -D' in p.stdout and
-       'kernel tiled_add {' in p.stdout and '_key' not in p.stdout.split('model "')[1],
+       'kernel tiled_add guessed("totalLength" = 256, "tileNum" = 2, "splitOffsets[0]" = 0, '
+       '"splitOffsets[2]" = 0, "splitOffsets[3]" = 0) {' in p.stdout and
+       '_key' not in p.stdout.split('model "')[1],
        '-D sets an array element of the tiling; -D tiling_key checks that key only')
 
 # lower reads within --max-file-size and says why a file cannot be read

@@ -308,6 +308,14 @@ void diag_drop_repeats(struct diag_list *d)
     d->len = kept;
 }
 
+void diag_truncate(struct diag_list *d, size_t len)
+{
+    if (len >= d->len)
+        return;
+    d->len = len;
+    diag_drop_repeats(d);   /* recounts and reindexes what is left (no repeats among them) */
+}
+
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external)
 {
     if (f->suppressed)

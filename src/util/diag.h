@@ -184,6 +184,9 @@ void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, b
 /* Drops the repeats of findings held earlier in the list (after locations were rewritten,
  * e.g. moved from lowered PIR back to the source), and recounts. */
 void diag_drop_repeats(struct diag_list *d);
+/* Forgets the findings from index `len` on (a lowering attempt thrown away whole); the
+ * counts and the repeat index are those of the findings kept. */
+void diag_truncate(struct diag_list *d, size_t len);
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));

@@ -6,11 +6,14 @@
 #include "ascendc_kernel.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../clang/clang_driver.h"
 #include "../interp/session.h"
 #include "ascendc_api.h"
+#include "tiling_defaults.h"
+#include "../../util/xalloc.h"
 
 /* Cores of a kernel that synchronizes them, at most. (The runs of one core, one per
  * combination of sides of its conditions on data, are at most interp_options.max_runs.) */
@@ -221,15 +224,14 @@ static void lower_mix(struct pir_writer *w, struct as_loc at, const struct front
         pir_writer_close(w, at);
 }
 
-void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
-                         const struct frontend_options *o, const struct model_source *cores,
-                         struct lowered_source *out)
+/* One lowering of the entry as kernel `name`, with the runtime values as they are; true when
+ * something was not modelled (the kernel is incomplete). */
+static bool lower_entry_once(const struct entry_parses *p, struct pir_writer *w, const char *name,
+                             const struct frontend_options *o, const struct model_source *cores)
 {
     struct interp *I = p->vector_I;
     CXCursor entry = p->vector_entry;
-    struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
-    size_t first_diag = I->diags->len;
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;   /* the ones declared before the entry's first run */
@@ -300,11 +302,93 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
                         "GetBlockIdx(): each core its own, 0 to block_num - 1", &incomplete);
     }
     pir_writer_close(w, at);
+    return incomplete;
+}
+
+/* Sets the size guesses of the tiling in both parses' interpreters. */
+static void guess_attempt(const struct entry_parses *p, int halvings)
+{
+    tiling_guess_attempt(p->vector_I, halvings);
+    if (p->cube_I != p->vector_I)
+        tiling_guess_attempt(p->cube_I, halvings);
+}
+
+/* The entry lowered with guesses of its tiling the host could produce (docs/frontends.md,
+ * "Guessed tiling values"): when the tiling values nobody gave make the buffers placed in a
+ * memory exceed what the model gives it (a TPipe's InitBuffer total over UB) or a buffer's
+ * size not positive, the entry is lowered again with every size guess halved, 256 down to 1
+ * at most, until they fit. Halving that does not shrink the overflow shows the guesses are not
+ * its cause: the first lowering stands (the overflow is the kernel's). When no guess fits, the
+ * entry is not verified. A kernel checked with guessed values says which (`guessed(...)`). */
+void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
+                         const struct frontend_options *o, const struct model *m,
+                         struct lowered_source *out)
+{
+    struct interp *I = p->vector_I;
+    struct pir_mark mark = pir_writer_mark(w);
+    size_t buffers = w->nbuffers;
+    size_t first_diag = I->diags->len;
+    bool incomplete = false;
+    int64_t before = 0;
+    for (int halvings = 0;; halvings++) {
+        guess_attempt(p, halvings);
+        incomplete = lower_entry_once(p, w, name, o, &m->source);
+        char *guesses = tiling_guess_annotation(I, p->cube_I);
+        int worst;
+        int64_t space_size;
+        int64_t over = guesses && !incomplete
+                           ? tiling_memory_overflow(w, buffers, m, &worst, &space_size)
+                           : 0;
+        bool settled = over == 0 || (halvings > 0 && over >= before);
+        if (settled && halvings > 0 && over > 0) {   /* not the guesses': the first stands */
+            free(guesses);
+            pir_writer_rollback(w, mark);
+            pir_writer_drop_buffers(w, buffers);
+            diag_truncate(I->diags, first_diag);
+            guess_attempt(p, 0);
+            incomplete = lower_entry_once(p, w, name, o, &m->source);
+            guesses = tiling_guess_annotation(I, p->cube_I);
+        }
+        if (!settled && halvings == TILING_MAX_HALVINGS) {
+            const struct pir_buffer *b = &w->buffers[worst];
+            char *where = xasprintf("bytes %lld..%lld", (long long)b->place,
+                                    (long long)(b->place + b->size - 1));
+            char *name_copy = xstrdup(b->name), *space = xstrdup(b->space);
+            free(guesses);
+            pir_writer_rollback(w, mark);
+            pir_writer_drop_buffers(w, buffers);
+            diag_truncate(I->diags, first_diag);
+            interp_unsupported(I, p->vector_entry, "the guessed tiling values do not fit: with "
+                               "every size field guessed from %d down to %d, buffer '%s' (%s) "
+                               "still does not fit in %s (%lld bytes); give the real values "
+                               "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS,
+                               TILING_SIZE_GUESS >> TILING_MAX_HALVINGS, name_copy, where,
+                               space, (long long)space_size);
+            free(where);
+            free(name_copy);
+            free(space);
+            incomplete = true;
+            break;
+        }
+        if (settled) {
+            if (guesses && !incomplete)
+                pir_writer_amend_open(w, mark, guesses);
+            free(guesses);
+            break;
+        }
+        free(guesses);
+        before = over;
+        pir_writer_rollback(w, mark);
+        pir_writer_drop_buffers(w, buffers);
+        diag_truncate(I->diags, first_diag);
+    }
+    guess_attempt(p, 0);   /* the next entry starts from the first guesses */
     out->kernels++;
     if (incomplete) {
         out->incomplete++;
         if (!o->keep_incomplete) {
             pir_writer_rollback(w, mark);
+            pir_writer_drop_buffers(w, buffers);
             lowered_add_stop(out, name, I->diags, first_diag);
         }
     }

@@ -345,6 +345,27 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     pir_values_rolled_back(&w->values, m.norigins);
 }
 
+static size_t statement_length(const char *line, const char *end);
+
+void pir_writer_amend_open(struct pir_writer *w, struct pir_mark m, const char *text)
+{
+    fflush(w->body);
+    const char *line = w->body_text + m.offset, *end = w->body_text + w->body_len;
+    const char *nl = memchr(line, '\n', (size_t)(end - line));
+    size_t n = statement_length(line, nl ? nl : end);
+    if (n < 2 || memcmp(line + n - 2, " {", 2) != 0)
+        return;   /* not a block's opening: nothing to amend */
+    long at = m.offset + (long)n - 2;
+    size_t tail_len = w->body_len - (size_t)at;
+    char *tail = xmalloc(tail_len);
+    memcpy(tail, w->body_text + at, tail_len);
+    fseek(w->body, at, SEEK_SET);
+    fprintf(w->body, " %s", text);
+    fwrite(tail, 1, tail_len, w->body);
+    fflush(w->body);
+    free(tail);
+}
+
 /* The length of a body line without its trailing `  // ...` comment. */
 static size_t statement_length(const char *line, const char *end)
 {

@@ -112,6 +112,10 @@ struct pir_mark {
 };
 struct pir_mark pir_writer_mark(struct pir_writer *w);
 void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
+/* Writes ` text` into the block opening written at m (`kernel k {`), before its ` {`: what
+ * is known of a block only once its body is written (a kernel's `guessed(...)`). Marks taken
+ * after m move by the bytes inserted. */
+void pir_writer_amend_open(struct pir_writer *w, struct pir_mark m, const char *text);
 /* Replaces the block opened at at_open, whose body [body_start, body_end) was just written
  * (its closing brace not yet), by the body's lines one level out. */
 void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
