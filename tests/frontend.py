@@ -397,6 +397,60 @@ expect([r['message']['text'] for r in rel] == [
     'first access in KernelScale::Process, inlined from here'],
     f'check --format sarif: the notes as related locations: {rel!r}')
 
+# guessed tiling values (docs/frontends.md, "Guessed tiling values"): refitted to fit UB,
+# listed on the kernel, out-of-bounds under them a note, no fitting guess not verified
+G = f'{K}/guessed'
+p = run('lower', f'{G}/refit_to_ub.cpp')
+expect(f'kernel refit_to_ub guessed("rowLength" = 64, "colLength" = 64) {{  // from {G}/refit_to_ub.cpp:17:12'
+       in p.stdout.splitlines() and
+       f'buffer outQueue_1 : UB[16384] @ 0xc000;  // TQue VECOUT buffer 1 of 2 from {G}/refit_to_ub.cpp:29:5'
+       in p.stdout.splitlines(),
+       f'lower: the size guesses halved until the queues fit UB, and listed: {p.stdout[:2000]!r}')
+p = run('check', f'{G}/refit_to_ub.cpp')
+expect(p.returncode == 0 and p.stdout ==
+       f"{G}/refit_to_ub.cpp: note: kernel 'refit_to_ub' was checked with guessed values "
+       'rowLength = 64, colLength = 64: give the real ones with -D or --tiling FILE\n'
+       'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings; 1 kernel checked with guessed values\n',
+       f'check: a verdict under guessed values says which: {p.stdout!r}')
+p = run('check', f'{G}/oob_under_guesses.cpp')
+expect(p.returncode == 0 and p.stdout.splitlines()[0] ==
+       f'{G}/oob_under_guesses.cpp:28:5: note: region [0, 2048) is outside buffer \'bind\' (1024 bytes), '
+       'under guessed values tileLength = 256, padLength = 256: give the real ones with -D or '
+       '--tiling FILE [out-of-bounds]' and p.stdout.splitlines()[-1] ==
+       'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings, 2 notes; 1 kernel checked with guessed values',
+       f'check: out-of-bounds under guessed values is a note: {p.stdout!r}')
+p = run('check', '-D', 'tileLength=64', '-D', 'padLength=16', f'{G}/oob_under_guesses.cpp')
+expect(p.returncode == 1 and p.stdout.splitlines()[0] ==
+       f'{G}/oob_under_guesses.cpp:28:5: error: region [0, 320) is outside buffer \'bind\' (256 bytes) '
+       '[out-of-bounds]' and 'guessed values' not in p.stdout,
+       f'check: the same out-of-bounds under given values is an error: {p.stdout!r}')
+p = run('check', '--format', 'json', f'{G}/oob_under_guesses.cpp')
+doc = json.loads(p.stdout)
+kern = doc['files'][0]['kernels'][0]
+expect(kern['guessed'] == {'tileLength': 256, 'padLength': 256} and
+       [f['severity'] for f in kern['findings']] == ['note', 'note'] and
+       doc['summary']['notes'] == 2 and doc['summary']['guessed_kernels'] == 1 and
+       doc['summary']['errors'] == 0 and doc['summary']['exit_code'] == 0,
+       f'check --format json: the guessed values per kernel, notes counted apart: {kern!r}')
+p = run('check', '--format', 'sarif', f'{G}/oob_under_guesses.cpp')
+sarif = json.loads(p.stdout)['runs'][0]
+expect([r['level'] for r in sarif['results']] == ['note', 'note'] and
+       [(n['level'], n['message']['text']) for n in sarif['invocations'][0]['toolExecutionNotifications']] ==
+       [('note', "kernel 'oob_under_guesses' was checked with guessed values tileLength = 256, "
+                 'padLength = 256: give the real ones with -D or --tiling FILE')],
+       f'check --format sarif: note results and a note naming the guesses: {sarif["invocations"]!r}')
+p = run('check', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
+       f'{G}/no_fitting_guess.cpp:14:12: error: the guessed tiling values do not fit: with every size '
+       "field guessed from 256 down to 1, buffer 'bind' (bytes 0..1048575) still does not fit in UB "
+       '(196608 bytes); give the real values with --tiling FILE or -D NAME=VALUE [unsupported]' and
+       p.stdout.splitlines()[-1] == 'accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED',
+       f'check: no guess fits: not verified, with the reason: {p.stdout!r}')
+p = run('check', '-D', 'tileLength=1', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 1 and "error: buffer 'bind' (bytes 0..1048575) does not fit in UB (196608 bytes) "
+       '[out-of-bounds]' in p.stdout,
+       f'check: the same buffer from a given value is an out-of-bounds error: {p.stdout!r}')
+
 # several files on several threads: the same report as one after the other
 one = run('check', '-j', '1', '-I', f'{K}/include', K)
 two = run('check', '-j', '2', '-I', f'{K}/include', K)

@@ -1,0 +1,34 @@
+// (b) A guessed count makes a length negative: the tail after tileNum tiles of tileLength is
+// blockLength - tileNum * tileLength, -256 under the guesses (256, 2, 256), which the copy's
+// uint32_t count wraps to more than 4 billion elements. The host never produces that tiling:
+// the region outside the queue's buffer is a note that names the guesses, not an error. With
+// values the host could give (a tail of 64), it is clean.
+// expect: note:out-of-bounds@29 note:out-of-bounds@32
+// expect(-D blockLength=576 -D tileNum=2 -D tileLength=256): clean
+#include "kernel_operator.h"
+using namespace AscendC;
+
+struct TailTiling {
+    uint32_t blockLength;
+    uint32_t tileNum;
+    uint32_t tileLength;
+};
+
+extern "C" __global__ __aicore__ void negative_tail(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
+                                                   GM_ADDR tiling)
+{
+    GET_TILING_DATA_WITH_STRUCT(TailTiling, t, tiling);
+    int32_t tail = (int32_t)t.blockLength - (int32_t)(t.tileNum * t.tileLength);
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ float *)x, t.blockLength);
+    yGm.SetGlobalBuffer((__gm__ float *)y, t.blockLength);
+    TPipe pipe;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 1> bind;
+    pipe.InitBuffer(bind, 1, t.tileLength * sizeof(float));
+    LocalTensor<float> tailLocal = bind.AllocTensor<float>();
+    DataCopy(tailLocal, xGm[t.tileNum * t.tileLength], (uint32_t)tail);
+    bind.EnQue(tailLocal);
+    tailLocal = bind.DeQue<float>();
+    DataCopy(yGm, tailLocal, (uint32_t)tail);
+    bind.FreeTensor(tailLocal);
+}
