@@ -412,6 +412,10 @@ expect(p.returncode == 0 and p.stdout ==
        'rowLength = 64, colLength = 64: give the real ones with -D or --tiling FILE\n'
        'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings; 1 kernel checked with guessed values\n',
        f'check: a verdict under guessed values says which: {p.stdout!r}')
+p = run('lower', f'{G}/negative_tail.cpp')
+expect('kernel negative_tail guessed("blockLength" = 256, "tileNum" = 1, "tileLength" = 256) {  '
+       f'// from {G}/negative_tail.cpp:20:12' in p.stdout.splitlines(),
+       f'lower: a count guess that makes a length negative is tried as 1: {p.stdout[:2000]!r}')
 p = run('check', f'{G}/oob_under_guesses.cpp')
 expect(p.returncode == 0 and p.stdout.splitlines()[0] ==
        f'{G}/oob_under_guesses.cpp:28:5: note: region [0, 2048) is outside buffer \'bind\' (1024 bytes), '
@@ -442,7 +446,7 @@ expect([r['level'] for r in sarif['results']] == ['note', 'note'] and
 p = run('check', f'{G}/no_fitting_guess.cpp')
 expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
        f'{G}/no_fitting_guess.cpp:14:12: error: the guessed tiling values do not fit: with every size '
-       "field guessed from 256 down to 1, buffer 'bind' (bytes 0..1048575) still does not fit in UB "
+       "field guessed from 256 down to 1, buffer 'bind' (bytes 0..1048575) does not fit in UB "
        '(196608 bytes); give the real values with --tiling FILE or -D NAME=VALUE [unsupported]' and
        p.stdout.splitlines()[-1] == 'accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED',
        f'check: no guess fits: not verified, with the reason: {p.stdout!r}')

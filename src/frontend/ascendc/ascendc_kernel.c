@@ -305,21 +305,32 @@ static bool lower_entry_once(const struct entry_parses *p, struct pir_writer *w,
     return incomplete;
 }
 
-/* Sets the size guesses of the tiling in both parses' interpreters. */
-static void guess_attempt(const struct entry_parses *p, int halvings)
+/* Sets the guesses of the tiling in both parses' interpreters, and clears their reads. */
+static void guess_attempt(const struct entry_parses *p, int halvings, int64_t count)
 {
-    tiling_guess_attempt(p->vector_I, halvings);
+    tiling_guess_attempt(p->vector_I, halvings, count);
     if (p->cube_I != p->vector_I)
-        tiling_guess_attempt(p->cube_I, halvings);
+        tiling_guess_attempt(p->cube_I, halvings, count);
+}
+
+/* Throws an attempt away: its lines, buffers and findings. */
+static void discard(struct pir_writer *w, struct pir_mark mark, size_t buffers,
+                    struct diag_list *diags, size_t first_diag)
+{
+    pir_writer_rollback(w, mark);
+    pir_writer_drop_buffers(w, buffers);
+    diag_truncate(diags, first_diag);
 }
 
 /* The entry lowered with guesses of its tiling the host could produce (docs/frontends.md,
- * "Guessed tiling values"): when the tiling values nobody gave make the buffers placed in a
- * memory exceed what the model gives it (a TPipe's InitBuffer total over UB) or a buffer's
- * size not positive, the entry is lowered again with every size guess halved, 256 down to 1
- * at most, until they fit. Halving that does not shrink the overflow shows the guesses are not
- * its cause: the first lowering stands (the overflow is the kernel's). When no guess fits, the
- * entry is not verified. A kernel checked with guessed values says which (`guessed(...)`). */
+ * "Guessed tiling values"). When the tiling values nobody gave make the buffers placed in a
+ * memory exceed what the model gives it (a TPipe's InitBuffer total over UB), a size not
+ * positive, a region longer than its memory or of negative length, the entry is lowered again
+ * with every size guess halved, 256 down to 1, while that shrinks the excess; then, if the
+ * kernel reads count guesses, with the counts 1 instead of 2, the sizes again from 256. At
+ * most 2 x 9 lowerings. An excess no guess changes is the kernel's own: the first lowering
+ * stands (and the engine reports it). When no guess fits, the entry is not verified. A kernel
+ * checked with guessed values says which (`guessed(...)`). */
 void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
                          const struct frontend_options *o, const struct model *m,
                          struct lowered_source *out)
@@ -328,61 +339,62 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     struct pir_mark mark = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
     size_t first_diag = I->diags->len;
-    bool incomplete = false;
-    int64_t before = 0;
-    for (int halvings = 0;; halvings++) {
-        guess_attempt(p, halvings);
-        incomplete = lower_entry_once(p, w, name, o, &m->source);
-        char *guesses = tiling_guess_annotation(I, p->cube_I);
-        int worst;
-        int64_t space_size;
-        int64_t over = guesses && !incomplete
-                           ? tiling_memory_overflow(w, buffers, m, &worst, &space_size)
-                           : 0;
-        bool settled = over == 0 || (halvings > 0 && over >= before);
-        if (settled && halvings > 0 && over > 0) {   /* not the guesses': the first stands */
+    bool incomplete = false, fits = false, counts = false, same = true, attempted = false;
+    int64_t first_over = 0;
+    int smallest = TILING_SIZE_GUESS;
+    struct memory_fit fit = {.buffer = -1};
+    char *guesses = NULL;
+    for (int64_t count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
+        int64_t before = -1;
+        for (int halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
+            if (attempted)
+                discard(w, mark, buffers, I->diags, first_diag);
             free(guesses);
-            pir_writer_rollback(w, mark);
-            pir_writer_drop_buffers(w, buffers);
-            diag_truncate(I->diags, first_diag);
-            guess_attempt(p, 0);
+            guess_attempt(p, halvings, count);
+            w->longest_buffer = -1;
             incomplete = lower_entry_once(p, w, name, o, &m->source);
             guesses = tiling_guess_annotation(I, p->cube_I);
+            counts |= tiling_guess_counts(I) || tiling_guess_counts(p->cube_I);
+            fit = guesses && !incomplete ? tiling_memory_fit(w, buffers, m)
+                                         : (struct memory_fit){.buffer = -1};
+            if (!attempted)
+                first_over = fit.over;
+            attempted = true;
+            same &= fit.over == first_over;
+            smallest = TILING_SIZE_GUESS >> halvings;
+            if (fit.over == 0) {
+                fits = true;
+                break;
+            }
+            if (before >= 0 && fit.over >= before)
+                break;   /* halving does not shrink the excess */
+            before = fit.over;
         }
-        if (!settled && halvings == TILING_MAX_HALVINGS) {
-            const struct pir_buffer *b = &w->buffers[worst];
-            char *where = xasprintf("bytes %lld..%lld", (long long)b->place,
-                                    (long long)(b->place + b->size - 1));
-            char *name_copy = xstrdup(b->name), *space = xstrdup(b->space);
-            free(guesses);
-            pir_writer_rollback(w, mark);
-            pir_writer_drop_buffers(w, buffers);
-            diag_truncate(I->diags, first_diag);
-            interp_unsupported(I, p->vector_entry, "the guessed tiling values do not fit: with "
-                               "every size field guessed from %d down to %d, buffer '%s' (%s) "
-                               "still does not fit in %s (%lld bytes); give the real values "
-                               "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS,
-                               TILING_SIZE_GUESS >> TILING_MAX_HALVINGS, name_copy, where,
-                               space, (long long)space_size);
-            free(where);
-            free(name_copy);
-            free(space);
-            incomplete = true;
-            break;
-        }
-        if (settled) {
-            if (guesses && !incomplete)
-                pir_writer_amend_open(w, mark, guesses);
-            free(guesses);
-            break;
-        }
-        free(guesses);
-        before = over;
-        pir_writer_rollback(w, mark);
-        pir_writer_drop_buffers(w, buffers);
-        diag_truncate(I->diags, first_diag);
+        if (!counts)
+            break;   /* no count guessed: nothing else to try */
     }
-    guess_attempt(p, 0);   /* the next entry starts from the first guesses */
+    if (!fits && same) {   /* not the guesses' doing: the first guesses stand */
+        discard(w, mark, buffers, I->diags, first_diag);
+        free(guesses);
+        guess_attempt(p, 0, TILING_COUNT_GUESS);
+        incomplete = lower_entry_once(p, w, name, o, &m->source);
+        guesses = tiling_guess_annotation(I, p->cube_I);
+        fits = true;
+    }
+    if (!fits) {
+        char *what = tiling_fit_text(w, &fit);
+        discard(w, mark, buffers, I->diags, first_diag);
+        interp_unsupported(I, p->vector_entry, "the guessed tiling values do not fit: with every "
+                           "size field guessed from %d down to %d%s, %s; give the real values "
+                           "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS, smallest,
+                           counts ? " and every count field as 2 and as 1" : "", what);
+        free(what);
+        incomplete = true;
+    } else if (guesses && !incomplete) {
+        pir_writer_amend_open(w, mark, guesses);
+    }
+    free(guesses);
+    guess_attempt(p, 0, TILING_COUNT_GUESS);   /* the next entry starts from the first guesses */
     out->kernels++;
     if (incomplete) {
         out->incomplete++;

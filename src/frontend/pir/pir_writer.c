@@ -14,6 +14,7 @@ void pir_writer_init(struct pir_writer *w)
 {
     memset(w, 0, sizeof(*w));
     w->call = -1;
+    w->longest_buffer = -1;
     w->body = open_memstream(&w->body_text, &w->body_len);
     if (!w->body)
         xalloc_die();
@@ -172,6 +173,14 @@ void pir_writer_touch(struct pir_writer *w, int b, int64_t end)
 char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length)
 {
     pir_writer_touch(w, b, offset + length);
+    bool none = w->longest_buffer < 0;
+    bool record = length < 0 ? none || w->longest_region >= 0 || length < w->longest_region
+                             : w->buffers[b].place >= 0 &&
+                                   (none || (w->longest_region >= 0 && length > w->longest_region));
+    if (record) {   /* a negative length first, then the longest */
+        w->longest_region = length;
+        w->longest_buffer = b;
+    }
     return xasprintf("%s[%lld +: %lld]", w->buffers[b].name, (long long)offset,
                      (long long)length);
 }

@@ -55,6 +55,11 @@ struct pir_writer {
      * '/') are not the user's: a line written from one of them is placed at the innermost
      * call into them from the user's code, and its comment names the SDK's line. NULL: none. */
     const char *vendor_root;
+    /* The longest region written into a placed buffer, or the most negative length of any,
+     * since a frontend last cleared them (longest_buffer -1): what it compares with the
+     * model's memories (a copy longer than the memory it lands in, a length gone negative). */
+    int64_t longest_region;
+    int longest_buffer;
 };
 
 void pir_writer_init(struct pir_writer *w);

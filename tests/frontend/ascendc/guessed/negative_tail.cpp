@@ -1,10 +1,13 @@
 // (b) A guessed count makes a length negative: the tail after tileNum tiles of tileLength is
-// blockLength - tileNum * tileLength, -256 under the guesses (256, 2, 256), which the copy's
-// uint32_t count wraps to more than 4 billion elements. The host never produces that tiling:
-// the region outside the queue's buffer is a note that names the guesses, not an error. With
-// values the host could give (a tail of 64), it is clean.
-// expect: note:out-of-bounds@29 note:out-of-bounds@32
+// blockLength - tileNum * tileLength, -256 under the first guesses (256, 2, 256), which the
+// copy's uint32_t count wraps to more than 4 billion elements, a region longer than UB. The
+// host never produces that tiling: halving the sizes keeps the tail negative, so the count
+// guesses are tried as 1, which fits (a tail of 0), and that tiling is checked: clean, never a
+// wrap or out-of-bounds error. With values the host could give (a tail of 64), clean too;
+// the same negative tail from given values is an error.
+// expect: clean
 // expect(-D blockLength=576 -D tileNum=2 -D tileLength=256): clean
+// expect(-D blockLength=256 -D tileNum=2 -D tileLength=256): out-of-bounds@38 out-of-bounds@41
 #include "kernel_operator.h"
 using namespace AscendC;
 
@@ -25,10 +28,16 @@ extern "C" __global__ __aicore__ void negative_tail(GM_ADDR x, GM_ADDR y, GM_ADD
     TPipe pipe;
     TQueBind<QuePosition::VECIN, QuePosition::VECOUT, 1> bind;
     pipe.InitBuffer(bind, 1, t.tileLength * sizeof(float));
+    LocalTensor<float> tile = bind.AllocTensor<float>();
+    DataCopy(tile, xGm, t.tileLength);
+    bind.EnQue(tile);
+    tile = bind.DeQue<float>();
+    DataCopy(yGm, tile, t.tileLength);
+    bind.FreeTensor(tile);
     LocalTensor<float> tailLocal = bind.AllocTensor<float>();
     DataCopy(tailLocal, xGm[t.tileNum * t.tileLength], (uint32_t)tail);
     bind.EnQue(tailLocal);
     tailLocal = bind.DeQue<float>();
-    DataCopy(yGm, tailLocal, (uint32_t)tail);
+    DataCopy(yGm[t.tileNum * t.tileLength], tailLocal, (uint32_t)tail);
     bind.FreeTensor(tailLocal);
 }
