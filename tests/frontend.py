@@ -406,6 +406,9 @@ expect(f'kernel refit_to_ub guessed("rowLength" = 64, "colLength" = 64) {{  // f
        f'buffer outQueue_1 : UB[16384] @ 0xc000;  // TQue VECOUT buffer 1 of 2 from {G}/refit_to_ub.cpp:29:5'
        in p.stdout.splitlines(),
        f'lower: the size guesses halved until the queues fit UB, and listed: {p.stdout[:2000]!r}')
+expect('// kernel refit_to_ub: guessed("rowLength" = 64, "colLength" = 64), not the guesses by name, '
+       "under which buffer 'outQueue_1' (bytes 786432..1048575) does not fit in UB (196608 bytes)"
+       in p.stdout.splitlines(), f'lower: the header says why the guesses are smaller: {p.stdout[:2000]!r}')
 p = run('check', f'{G}/refit_to_ub.cpp')
 expect(p.returncode == 0 and p.stdout ==
        f"{G}/refit_to_ub.cpp: note: kernel 'refit_to_ub' was checked with guessed values "
@@ -450,6 +453,10 @@ expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
        '(196608 bytes); give the real values with --tiling FILE or -D NAME=VALUE [unsupported]' and
        p.stdout.splitlines()[-1] == 'accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED',
        f'check: no guess fits: not verified, with the reason: {p.stdout!r}')
+p = run('lower', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 2 and f'kernel no_fitting_guess guessed("tileLength" = 1) {{  // from '
+       f'{G}/no_fitting_guess.cpp:14:12' in p.stdout.splitlines(),
+       f'lower: no guess fits: the last guesses tried are shown: {p.stdout[-1500:]!r}')
 p = run('check', '-D', 'tileLength=1', f'{G}/no_fitting_guess.cpp')
 expect(p.returncode == 1 and "error: buffer 'bind' (bytes 0..1048575) does not fit in UB (196608 bytes) "
        '[out-of-bounds]' in p.stdout,

@@ -343,7 +343,7 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     int64_t first_over = 0;
     int smallest = TILING_SIZE_GUESS;
     struct memory_fit fit = {.buffer = -1};
-    char *guesses = NULL;
+    char *guesses = NULL, *first_excess = NULL;   /* what the first guesses did not fit */
     for (int64_t count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
         int64_t before = -1;
         for (int halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
@@ -357,8 +357,11 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
             counts |= tiling_guess_counts(I) || tiling_guess_counts(p->cube_I);
             fit = guesses && !incomplete ? tiling_memory_fit(w, buffers, m)
                                          : (struct memory_fit){.buffer = -1};
-            if (!attempted)
+            if (!attempted) {
                 first_over = fit.over;
+                if (fit.over)
+                    first_excess = tiling_fit_text(w, &fit);
+            }
             attempted = true;
             same &= fit.over == first_over;
             smallest = TILING_SIZE_GUESS >> halvings;
@@ -383,7 +386,10 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     }
     if (!fits) {
         char *what = tiling_fit_text(w, &fit);
-        discard(w, mark, buffers, I->diags, first_diag);
+        if (o->keep_incomplete)   /* `lower` shows the last guesses tried */
+            pir_writer_amend_open(w, mark, guesses);
+        else
+            discard(w, mark, buffers, I->diags, first_diag);
         interp_unsupported(I, p->vector_entry, "the guessed tiling values do not fit: with every "
                            "size field guessed from %d down to %d%s, %s; give the real values "
                            "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS, smallest,
@@ -392,8 +398,12 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
         incomplete = true;
     } else if (guesses && !incomplete) {
         pir_writer_amend_open(w, mark, guesses);
+        if (first_excess && !same)   /* the header says why the guesses are not the first */
+            pir_writer_note(w, "kernel %s: %s, not the guesses by name, under which %s", name,
+                            guesses, first_excess);
     }
     free(guesses);
+    free(first_excess);
     guess_attempt(p, 0, TILING_COUNT_GUESS);   /* the next entry starts from the first guesses */
     out->kernels++;
     if (incomplete) {
