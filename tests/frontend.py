@@ -453,6 +453,13 @@ expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
        '(196608 bytes); give the real values with --tiling FILE or -D NAME=VALUE [unsupported]' and
        p.stdout.splitlines()[-1] == 'accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED',
        f'check: no guess fits: not verified, with the reason: {p.stdout!r}')
+p = run('check', f'{G}/no_fitting_count.cpp')
+expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
+       f'{G}/no_fitting_count.cpp:15:12: error: the guessed tiling values do not fit: with every size '
+       'field guessed from 256 down to 1 and every count field as 2 and as 1, buffer \'bind\' (bytes '
+       '0..1048575) does not fit in UB (196608 bytes); give the real values with --tiling FILE or '
+       '-D NAME=VALUE [unsupported]',
+       f'check: no guess fits, counts tried too: not verified, with the reason: {p.stdout!r}')
 p = run('lower', f'{G}/no_fitting_guess.cpp')
 expect(p.returncode == 2 and f'kernel no_fitting_guess guessed("tileLength" = 1) {{  // from '
        f'{G}/no_fitting_guess.cpp:14:12' in p.stdout.splitlines(),

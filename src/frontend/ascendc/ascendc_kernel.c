@@ -364,7 +364,8 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
             }
             attempted = true;
             same &= fit.over == first_over;
-            smallest = TILING_SIZE_GUESS >> halvings;
+            if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
+                smallest = TILING_SIZE_GUESS >> halvings;
             if (fit.over == 0) {
                 fits = true;
                 break;
