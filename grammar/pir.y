@@ -56,6 +56,7 @@ struct pir_reads {
 };
 struct pir_indices { struct ast_index *first, *last; };
 struct pir_cores { struct ast_core *first, *last; };
+struct pir_guesses { struct ast_guess *first, *last; };
 }
 
 %code provides {
@@ -114,6 +115,8 @@ static struct ast_core *core_new(struct pir_state *st, const char *name,
                                  struct ast_stmt *body);
 static struct ast_cluster *cluster_new(struct pir_state *st, const char *name,
                                        const PIR_YYLTYPE *name_loc, struct ast_expr *count);
+static struct pir_guesses guess_new(struct pir_state *st, const char *name,
+                                    const PIR_YYLTYPE *name_loc, int64_t value);
 static void in_cluster(struct pir_cores cores, const struct ast_cluster *cl);
 static struct ast_stmt *if_stmt(struct pir_state *st, const PIR_YYLTYPE *kw,
                                 struct ast_expr *cond, struct ast_stmt *then_body,
@@ -153,6 +156,7 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
     struct ast_core *core;
     struct pir_cores cores;
     struct ast_decl *decl;
+    struct pir_guesses guesses;
 }
 
 %token MODEL "'model'" PARAM "'param'" CONST "'const'" BUFFER "'buffer'"
@@ -197,6 +201,7 @@ static struct ast_expr *binary(struct pir_state *st, const PIR_YYLTYPE *loc, enu
 %type <indices> indices
 %type <core> core
 %type <cores> cores core_item group_cores
+%type <guesses> guesses guess_list guess
 
 %%
 
@@ -239,10 +244,21 @@ decl:
         $$ = named_decl(st, DECL_KERNEL, &@1, $2, &@2);
         $$->cores = core_new(st, $2, &@2, NULL, NULL, NULL, $3.first);
     }
+  | KERNEL IDENT guesses block {
+        $$ = named_decl(st, DECL_KERNEL, &@1, $2, &@2);
+        $$->cores = core_new(st, $2, &@2, NULL, NULL, NULL, $4.first);
+        $$->guesses = $3.first;
+    }
   | KERNEL IDENT LBRACE cores RBRACE {
         $$ = named_decl(st, DECL_KERNEL, &@1, $2, &@2);
         $$->cores = $4.first;
         $$->multicore = true;
+    }
+  | KERNEL IDENT guesses LBRACE cores RBRACE {
+        $$ = named_decl(st, DECL_KERNEL, &@1, $2, &@2);
+        $$->cores = $5.first;
+        $$->multicore = true;
+        $$->guesses = $3.first;
     }
   | KERNEL IDENT LBRACE cores error RBRACE {
         $$ = named_decl(st, DECL_KERNEL, &@1, $2, &@2);
@@ -251,6 +267,27 @@ decl:
     }
   | error SEMI                  { $$ = NULL; }
   | error RBRACE                { $$ = NULL; }
+  ;
+
+/* `guessed("tileLength" = 256, ...)` after a kernel's name: the values it is checked with
+ * that nobody gave (docs/pir.md, "Guessed values"). `guessed` is a word, not a keyword. */
+guesses:
+    IDENT LPAREN guess_list RPAREN {
+        $$ = $3;
+        if (strcmp($1, "guessed") != 0)
+            pir_syntax_error(st, &@1, "unexpected identifier '%s' after a kernel's name, "
+                             "expecting '{' or 'guessed'", $1);
+    }
+  ;
+
+guess_list:
+    guess                       { $$ = $1; }
+  | guess_list COMMA guess      { $$ = $1; $$.last->next = $3.first; $$.last = $3.last; }
+  ;
+
+guess:
+    STRING ASSIGN INTEGER       { $$ = guess_new(st, $1, &@1, $3); }
+  | STRING ASSIGN MINUS INTEGER { $$ = guess_new(st, $1, &@1, -$4); }
   ;
 
 dims:
@@ -570,6 +607,17 @@ static struct ast_core *core_new(struct pir_state *st, const char *name,
         c->type_loc = pir_loc(st, type_loc);
     c->body = body;
     return c;
+}
+
+static struct pir_guesses guess_new(struct pir_state *st, const char *name,
+                                    const PIR_YYLTYPE *name_loc, int64_t value)
+{
+    struct ast_guess *g = arena_alloc(&st->prog->arena, sizeof(*g));
+    g->name = name;
+    g->loc = pir_loc(st, name_loc);
+    g->value = value;
+    g->next = NULL;
+    return (struct pir_guesses){g, g};
 }
 
 static struct ast_cluster *cluster_new(struct pir_state *st, const char *name,

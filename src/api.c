@@ -650,7 +650,7 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         fputc(':', errors);
         if (f->loc.line > 0)   /* a finding about the whole file has no line */
             fprintf(errors, "%d:%d:", f->loc.line, f->loc.col);
-        fprintf(errors, " %s: ", f->severity == SEV_ERROR ? "error" : "warning");
+        fprintf(errors, " %s: ", severity_name(f->severity));
         fputs_escaped(f->message, errors);
         fprintf(errors, " [%s]\n", check_name(f->check));
     }
@@ -756,6 +756,7 @@ bool as_result_finding(const struct as_result *r, size_t file, size_t k, struct 
         .check = check_name(f->check),
         .code = check_code(f->check),
         .error = f->severity == SEV_ERROR,
+        .note = f->severity == SEV_NOTE,
         .message = f->message,
         .file = f->loc.file ? f->loc.file : fr->path,
         .line = f->loc.line > 0 ? f->loc.line : 0,

@@ -305,14 +305,17 @@ expect("// runtime value rows = 12: kernel argument 'rows', given by -D" in p.st
 # kernel per tiling key the code tests
 T = f'{K}/tiled_add/op_kernel/tiled_add.cpp'
 p = run('lower', T)
-expect(p.returncode == 0 and 'kernel tiled_add_key1 {' in p.stdout and 'kernel tiled_add_key2 {' in p.stdout,
+expect(p.returncode == 0 and 'kernel tiled_add_key1 guessed(' in p.stdout and
+       'kernel tiled_add_key2 guessed(' in p.stdout,
        f'one kernel per tiling key: {p.stderr!r}')
 expect('// runtime value tileNum = 2: tiling field, the default (-D to change)' in p.stdout and
        '// runtime value totalLength = 256: tiling field, the default (-D to change)' in p.stdout,
        'tiling fields default by their names, and the header says so')
 p = run('lower', '-D', 'splitOffsets[1]=32', '-D', 'tiling_key=2', T)
 expect('// runtime value splitOffsets[1] = 32: tiling field, given by -D' in p.stdout and
-       'kernel tiled_add {' in p.stdout and '_key' not in p.stdout.split('model "')[1],
+       'kernel tiled_add guessed("totalLength" = 256, "tileNum" = 2, "splitOffsets[0]" = 0, '
+       '"splitOffsets[2]" = 0, "splitOffsets[3]" = 0) {' in p.stdout and
+       '_key' not in p.stdout.split('model "')[1],
        '-D sets an array element of the tiling; -D tiling_key checks that key only')
 
 # lower reads within --max-file-size and says why a file cannot be read
@@ -393,6 +396,78 @@ expect([r['message']['text'] for r in rel] == [
     'first access in KernelScale::CopyIn, inlined from here',
     'first access in KernelScale::Process, inlined from here'],
     f'check --format sarif: the notes as related locations: {rel!r}')
+
+# guessed tiling values (docs/frontends.md, "Guessed tiling values"): refitted to fit UB,
+# listed on the kernel, out-of-bounds under them a note, no fitting guess not verified
+G = f'{K}/guessed'
+p = run('lower', f'{G}/refit_to_ub.cpp')
+expect(f'kernel refit_to_ub guessed("rowLength" = 64, "colLength" = 64) {{  // from {G}/refit_to_ub.cpp:17:12'
+       in p.stdout.splitlines() and
+       f'buffer outQueue_1 : UB[16384] @ 0xc000;  // TQue VECOUT buffer 1 of 2 from {G}/refit_to_ub.cpp:29:5'
+       in p.stdout.splitlines(),
+       f'lower: the size guesses halved until the queues fit UB, and listed: {p.stdout[:2000]!r}')
+expect('// kernel refit_to_ub: guessed("rowLength" = 64, "colLength" = 64), not the guesses by name, '
+       "under which buffer 'outQueue_1' (bytes 786432..1048575) does not fit in UB (196608 bytes)"
+       in p.stdout.splitlines(), f'lower: the header says why the guesses are smaller: {p.stdout[:2000]!r}')
+p = run('check', f'{G}/refit_to_ub.cpp')
+expect(p.returncode == 0 and p.stdout ==
+       f"{G}/refit_to_ub.cpp: note: kernel 'refit_to_ub' was checked with guessed values "
+       'rowLength = 64, colLength = 64: give the real ones with -D or --tiling FILE\n'
+       'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings; 1 kernel checked with guessed values\n',
+       f'check: a verdict under guessed values says which: {p.stdout!r}')
+p = run('lower', f'{G}/negative_tail.cpp')
+expect('kernel negative_tail guessed("blockLength" = 256, "tileNum" = 1, "tileLength" = 256) {  '
+       f'// from {G}/negative_tail.cpp:20:12' in p.stdout.splitlines(),
+       f'lower: a count guess that makes a length negative is tried as 1: {p.stdout[:2000]!r}')
+p = run('check', f'{G}/oob_under_guesses.cpp')
+expect(p.returncode == 0 and p.stdout.splitlines()[0] ==
+       f'{G}/oob_under_guesses.cpp:28:5: note: region [0, 2048) is outside buffer \'bind\' (1024 bytes), '
+       'under guessed values tileLength = 256, padLength = 256: give the real ones with -D or '
+       '--tiling FILE [out-of-bounds]' and p.stdout.splitlines()[-1] ==
+       'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings, 2 notes; 1 kernel checked with guessed values',
+       f'check: out-of-bounds under guessed values is a note: {p.stdout!r}')
+p = run('check', '-D', 'tileLength=64', '-D', 'padLength=16', f'{G}/oob_under_guesses.cpp')
+expect(p.returncode == 1 and p.stdout.splitlines()[0] ==
+       f'{G}/oob_under_guesses.cpp:28:5: error: region [0, 320) is outside buffer \'bind\' (256 bytes) '
+       '[out-of-bounds]' and 'guessed values' not in p.stdout,
+       f'check: the same out-of-bounds under given values is an error: {p.stdout!r}')
+p = run('check', '--format', 'json', f'{G}/oob_under_guesses.cpp')
+doc = json.loads(p.stdout)
+kern = doc['files'][0]['kernels'][0]
+expect(kern['guessed'] == {'tileLength': 256, 'padLength': 256} and
+       [f['severity'] for f in kern['findings']] == ['note', 'note'] and
+       doc['summary']['notes'] == 2 and doc['summary']['guessed_kernels'] == 1 and
+       doc['summary']['errors'] == 0 and doc['summary']['exit_code'] == 0,
+       f'check --format json: the guessed values per kernel, notes counted apart: {kern!r}')
+p = run('check', '--format', 'sarif', f'{G}/oob_under_guesses.cpp')
+sarif = json.loads(p.stdout)['runs'][0]
+expect([r['level'] for r in sarif['results']] == ['note', 'note'] and
+       [(n['level'], n['message']['text']) for n in sarif['invocations'][0]['toolExecutionNotifications']] ==
+       [('note', "kernel 'oob_under_guesses' was checked with guessed values tileLength = 256, "
+                 'padLength = 256: give the real ones with -D or --tiling FILE')],
+       f'check --format sarif: note results and a note naming the guesses: {sarif["invocations"]!r}')
+p = run('check', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
+       f'{G}/no_fitting_guess.cpp:14:12: error: the guessed tiling values do not fit: with every size '
+       "field guessed from 256 down to 1, buffer 'bind' (bytes 0..1048575) does not fit in UB "
+       '(196608 bytes); give the real values with --tiling FILE or -D NAME=VALUE [unsupported]' and
+       p.stdout.splitlines()[-1] == 'accelsync: 1 file, 0 kernels: 1 error, 0 warnings; 1 file NOT VERIFIED',
+       f'check: no guess fits: not verified, with the reason: {p.stdout!r}')
+p = run('check', f'{G}/no_fitting_count.cpp')
+expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
+       f'{G}/no_fitting_count.cpp:15:12: error: the guessed tiling values do not fit: with every size '
+       'field guessed from 256 down to 1 and every count field as 2 and as 1, buffer \'bind\' (bytes '
+       '0..1048575) does not fit in UB (196608 bytes); give the real values with --tiling FILE or '
+       '-D NAME=VALUE [unsupported]',
+       f'check: no guess fits, counts tried too: not verified, with the reason: {p.stdout!r}')
+p = run('lower', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 2 and f'kernel no_fitting_guess guessed("tileLength" = 1) {{  // from '
+       f'{G}/no_fitting_guess.cpp:14:12' in p.stdout.splitlines(),
+       f'lower: no guess fits: the last guesses tried are shown: {p.stdout[-1500:]!r}')
+p = run('check', '-D', 'tileLength=1', f'{G}/no_fitting_guess.cpp')
+expect(p.returncode == 1 and "error: buffer 'bind' (bytes 0..1048575) does not fit in UB (196608 bytes) "
+       '[out-of-bounds]' in p.stdout,
+       f'check: the same buffer from a given value is an out-of-bounds error: {p.stdout!r}')
 
 # several files on several threads: the same report as one after the other
 one = run('check', '-j', '1', '-I', f'{K}/include', K)

@@ -213,6 +213,8 @@ struct as_finding {
     const char *suppressed;     /* the reason of the ignore comment that accepts it; NULL:
                                  * reported (a suppressed finding is not counted as an error
                                  * or warning) */
+    bool note;                  /* neither an error nor a warning (error false): an
+                                 * out-of-bounds region under guessed values (docs/pir.md) */
 };
 /* Findings of a file, sorted by location: k from 0 to as_result_finding_count - 1. */
 AS_EXPORT size_t as_result_finding_count(const struct as_result *r, size_t file);

@@ -11,10 +11,8 @@ void apply_check_levels(const signed char *level, struct diag_list *d)
         int want = check_is_input_error(f.check) ? CHECK_LEVEL_DEFAULT : level[f.check];
         bool counted = !f.suppressed;
         if (want == CHECK_LEVEL_OFF) {
-            if (counted && f.severity == SEV_ERROR)
-                d->errors--;
-            else if (counted)
-                d->warnings--;
+            if (counted)
+                diag_count(d, f.severity, -1);
             else
                 d->suppressed--;
             continue;
@@ -23,13 +21,8 @@ void apply_check_levels(const signed char *level, struct diag_list *d)
                             : want == CHECK_LEVEL_WARNING ? SEV_WARNING
                                                           : f.severity;
         if (counted && sev != f.severity) {
-            if (sev == SEV_ERROR) {
-                d->warnings--;
-                d->errors++;
-            } else {
-                d->errors--;
-                d->warnings++;
-            }
+            diag_count(d, f.severity, -1);
+            diag_count(d, sev, 1);
         }
         f.severity = sev;
         d->items[kept++] = f;

@@ -281,6 +281,16 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                          struct kernel_result *kr)
 {
     kr->name = kernel->name;
+    size_t nguessed = 0;
+    for (const struct ast_guess *g = kernel->guesses; g; g = g->next)
+        nguessed++;
+    if (nguessed) {
+        struct binding *b = arena_alloc_array(&r->diags.arena, nguessed, sizeof(*b));
+        size_t i = 0;
+        for (const struct ast_guess *g = kernel->guesses; g; g = g->next, i++)
+            b[i] = (struct binding){arena_strdup(&r->diags.arena, g->name), g->value};
+        kr->guessed = (struct binding_list){b, nguessed};
+    }
     uint64_t total = assignment_count(as);
     if (total > o->max_paths) {
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,

@@ -91,6 +91,9 @@ struct kernel_result {
     bool empty;                     /* a kernel source's entry with no access (empty-kernel) */
     const char *entry;              /* a kernel source's entry as the source names it
                                      * (`add(float *, int)`, `add_example<1>`); NULL: PIR */
+    /* The values it was checked with that nobody gave (the kernel's `guessed(...)`,
+     * docs/pir.md), names in the diags' arena; len 0: none. */
+    struct binding_list guessed;
 };
 
 struct file_result {

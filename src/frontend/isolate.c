@@ -254,7 +254,10 @@ static bool decode(struct reader *r, struct lowered_source *l, struct diag_list 
     size_t nfindings = get_count(r, 4 * sizeof(int));
     for (size_t i = 0; i < nfindings && !r->bad; i++) {
         enum check_id check = (enum check_id)get_int(r);
-        enum severity sev = get_int(r) == SEV_WARNING ? SEV_WARNING : SEV_ERROR;
+        int sev_code = get_int(r);
+        enum severity sev = sev_code == SEV_WARNING ? SEV_WARNING
+                            : sev_code == SEV_NOTE  ? SEV_NOTE
+                                                    : SEV_ERROR;
         char *message = get_str(r, NULL), *file = get_str(r, NULL);
         struct as_loc loc = {file ? arena_strdup(&d->arena, file) : NULL, get_int(r), get_int(r),
                              get_int(r)};

@@ -144,6 +144,14 @@ struct ast_core {
     struct ast_core *next;
 };
 
+/* One value a kernel was checked with that nobody gave (`guessed(...)`, docs/pir.md). */
+struct ast_guess {
+    const char *name;           /* as the frontend names it: "tileLength", "outer.inner" */
+    int64_t value;
+    struct as_loc loc;
+    struct ast_guess *next;
+};
+
 struct ast_decl {
     enum ast_decl_kind kind;
     struct as_loc loc;          /* the keyword */
@@ -159,6 +167,9 @@ struct ast_decl {
     struct ast_core *cores;     /* KERNEL: a single-core kernel has one core named after the
                                  * kernel, with type NULL and count NULL */
     bool multicore;             /* KERNEL written with `core` blocks */
+    /* KERNEL: `guessed("name" = value, ...)`, the values a frontend guessed because nothing
+     * gave them; NULL: none. Out-of-bounds findings in such a kernel are notes. */
+    struct ast_guess *guesses;
     struct ast_decl *next;
     struct ast_decl *next_global;   /* the next declaration that is not a kernel */
 };

@@ -20,18 +20,45 @@ void path_choices_free(struct path_choices *p)
 }
 bool path_next(struct path_choices *p) { return choices_next(&p->taken); }
 
+/* Up to this many of a kernel's guessed values are named in a finding's message. */
+enum { GUESSES_NAMED = 4 };
+
+/* ", under guessed values a = 1, b = 2: give the real ones with -D or --tiling FILE" into
+ * out (size n): what an out-of-bounds region in a kernel checked under guessed values says. */
+static void guessed_suffix(const struct ast_guess *g, char *out, size_t n)
+{
+    size_t at = (size_t)snprintf(out, n, ", under guessed values ");
+    int named = 0, all = 0;
+    for (const struct ast_guess *k = g; k; k = k->next, all++)
+        if (named < GUESSES_NAMED && at < n) {
+            at += (size_t)snprintf(out + at, n - at, "%s%s = %lld", named ? ", " : "", k->name,
+                                   (long long)k->value);
+            named++;
+        }
+    if (all > named && at < n)
+        at += (size_t)snprintf(out + at, n - at, " and %d more", all - named);
+    if (at < n)
+        snprintf(out + at, n - at, ": give the real ones with -D or --tiling FILE");
+}
+
 static void vreport(struct lowerer *L, enum check_id check, struct as_loc loc,
                     const char *fmt, va_list ap)
 {
-    char msg[512];
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    char msg[1024];
+    vsnprintf(msg, 512, fmt, ap);
+    /* A kernel checked under values a frontend guessed (docs/pir.md): a region outside its
+     * buffer may be the guess's, not the kernel's. A note, never an error. */
+    const struct ast_guess *guesses = L->file_level ? NULL : L->p->kernel_decl->guesses;
+    bool guessed = check == CHECK_OUT_OF_BOUNDS && guesses;
+    if (guessed)
+        guessed_suffix(guesses, msg + strlen(msg), sizeof(msg) - strlen(msg));
     struct binding *iters = NULL;
     if (L->iters.len) {   /* the iteration stack changes: keep a copy */
         iters = arena_alloc_array(&L->p->arena, L->iters.len, sizeof(*iters));
         memcpy(iters, L->iters.items, L->iters.len * sizeof(*iters));
     }
     struct finding f = {.check = check,
-                        .severity = SEV_ERROR,
+                        .severity = guessed ? SEV_NOTE : SEV_ERROR,
                         .message = arena_strdup(&L->diags->arena, msg),
                         .loc = loc,
                         .kernel = L->file_level ? NULL : L->p->kernel,

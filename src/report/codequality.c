@@ -36,6 +36,7 @@ bool report_codequality(FILE *out, const struct file_result *files, size_t n)
             snprintf(id, sizeof(id), "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
             const char *severity = check_is_input_error(f->check) ? "critical"
                                    : f->severity == SEV_ERROR     ? "major"
+                                   : f->severity == SEV_NOTE      ? "info"
                                                                   : "minor";
             json_array_append_new(issues, json_pack(
                 "{s:o, s:s, s:s, s:s, s:{s:o, s:{s:i}}}", "description", json_text(f->message),

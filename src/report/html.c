@@ -68,7 +68,7 @@ static const char style[] =
     ".finding{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:.8em 0}"
     ".finding.hidden{display:none}"
     ".sev{font-weight:bold;padding:0 .3em;border-radius:3px;color:#fff}"
-    ".sev.error{background:#c62828}.sev.warning{background:#8e24aa}"
+    ".sev.error{background:#c62828}.sev.warning{background:#8e24aa}.sev.note{background:#00838f}"
     ".suppressed{opacity:.6}code,pre{font-family:monospace}"
     "pre.source{background:#f6f6f6;padding:.4em;overflow-x:auto}"
     "pre.source .first{background:#ffd6d6}pre.source .second{background:#d6e6ff}"
@@ -244,11 +244,10 @@ static void timeline_legend(FILE *out, const struct sim_trace *t)
 static void finding_html(FILE *out, const struct file_result *r, const struct finding *f,
                          size_t *witnesses)
 {
-    bool error = f->severity == SEV_ERROR;
+    const char *sev = severity_name(f->severity);
     fprintf(out, "<article class=\"finding%s\" data-check=\"%s\" data-severity=\"%s\">\n<h3>"
                  "<span class=\"sev %s\">%s</span> <code>",
-            f->suppressed ? " suppressed" : "", check_name(f->check), error ? "error" : "warning",
-            error ? "error" : "warning", error ? "error" : "warning");
+            f->suppressed ? " suppressed" : "", check_name(f->check), sev, sev, sev);
     esc(out, f->loc.file ? f->loc.file : r->path);
     if (f->loc.line > 0)
         fprintf(out, ":%d:%d", f->loc.line, f->loc.col > 0 ? f->loc.col : 1);
@@ -323,8 +322,16 @@ bool report_html(FILE *out, const struct file_result *files, size_t n, bool werr
         for (size_t k = 0; k < r->nkernels; k++) {
             fputs("<li class=\"kernel\">", out);
             esc(out, r->kernels[k].name);
-            fprintf(out, ": %s, %zu run%s</li>\n", r->kernels[k].verified ? "complete" : "not complete",
+            fprintf(out, ": %s, %zu run%s", r->kernels[k].verified ? "complete" : "not complete",
                     r->kernels[k].paths, r->kernels[k].paths == 1 ? "" : "s");
+            if (r->kernels[k].guessed.len) {
+                char *list = report_guessed_list(&r->kernels[k].guessed);
+                fputs(", checked with guessed values ", out);
+                esc(out, list);
+                fputs(" (" REPORT_GUESSED_ADVICE ")", out);
+                free(list);
+            }
+            fputs("</li>\n", out);
         }
         fputs("</ul>\n", out);
         for (size_t k = 0; k < r->diags.len; k++)

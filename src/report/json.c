@@ -30,7 +30,7 @@ static json_t *finding_json(const struct finding *f, const char *path)
 {
     json_t *o = json_pack("{s:s, s:s, s:s, s:o, s:o}", "check", check_name(f->check), "code",
                           check_code(f->check), "severity",
-                          f->severity == SEV_ERROR ? "error" : "warning", "message",
+                          severity_name(f->severity), "message",
                           json_text(f->message), "location", loc_json(&f->loc, path));
     if (f->related.file && f->related.line > 0)
         json_object_set_new(o, "related", loc_json(&f->related, path));
@@ -92,6 +92,8 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
         json_object_set_new(o, "entry", json_text(k->entry));
     if (k->entry || k->empty)
         json_object_set_new(o, "empty", json_boolean(k->empty));
+    if (k->guessed.len)   /* the values it was checked with that nobody gave */
+        json_object_set_new(o, "guessed", bindings_json(&k->guessed));
     return o;
 }
 
@@ -183,6 +185,10 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
                         json_integer((json_int_t)s.not_reported));
     json_object_set_new(json_object_get(doc, "summary"), "empty_kernels",
                         json_integer((json_int_t)s.empty));
+    json_object_set_new(json_object_get(doc, "summary"), "notes",
+                        json_integer((json_int_t)s.notes));
+    json_object_set_new(json_object_get(doc, "summary"), "guessed_kernels",
+                        json_integer((json_int_t)s.guessed));
     json_object_set_new(json_object_get(doc, "summary"), "configurations",
                         configurations_json(files, n));
     char *frame = json_dumps(doc, DUMP_FLAGS);

@@ -12,11 +12,18 @@ struct report_summary {
     size_t suppressed;          /* findings accepted by ignore comments, not in errors/warnings */
     size_t not_reported;        /* findings dropped by --max-errors (each file's diags.cut) */
     size_t empty;               /* kernel source entries with no access (empty-kernel), of kernels */
+    size_t notes;               /* findings of severity note (not errors, not warnings) */
+    size_t guessed;             /* kernels checked under guessed values (kernel_result.guessed) */
     int exit_code;
 };
 
 void report_summarize(const struct file_result *files, size_t n, bool werror,
                       struct report_summary *s);
+/* "a = 1, b = 2" (malloc'ed): a kernel's guessed values as the reports list them. */
+char *report_guessed_list(const struct binding_list *b);
+/* What every report says after a kernel's guessed values. */
+#define REPORT_GUESSED_ADVICE "give the real ones with -D or --tiling FILE"
+
 /* How text is printed: quiet prints the findings only (no coverage notes, no summary); color
  * uses ANSI colours; seconds >= 0 is put in the summary as the elapsed time. */
 struct text_style {

@@ -106,7 +106,7 @@ static json_t *result_json(const struct file_result *r, const struct finding *f,
     }
     json_t *res = json_pack("{s:s, s:i, s:s, s:o, s:[o]}", "ruleId", check_name(f->check),
                             "ruleIndex", (int)f->check, "level",
-                            f->severity == SEV_ERROR ? "error" : "warning", "message",
+                            severity_name(f->severity), "message",
                             message(with_fix ? with_fix : f->message), "locations",
                             location(r->src, &f->loc, r->path, NULL));
     free(with_fix);
@@ -197,6 +197,18 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         for (size_t k = 0; k < r->diags.len; k++)
             json_array_append_new(results, result_json(r, &r->diags.items[k], fps[k].text));
         free(fps);
+        for (size_t k = 0; k < r->nkernels; k++) {   /* a verdict under guessed values */
+            if (!r->kernels[k].guessed.len)
+                continue;
+            char *list = report_guessed_list(&r->kernels[k].guessed);
+            char *text = xasprintf("kernel '%s' was checked with guessed values %s: "
+                                   REPORT_GUESSED_ADVICE, r->kernels[k].name, list);
+            json_array_append_new(notifications, json_pack(
+                "{s:o, s:s, s:[o]}", "message", message(text), "level", "note", "locations",
+                location(NULL, &(struct as_loc){r->path, 0, 0, 0}, r->path, NULL)));
+            free(text);
+            free(list);
+        }
         if (file_result_exit_code(r, werror) == 2) {
             all_verified = false;
             char why[128];

@@ -89,9 +89,10 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
     if (!loc.file)
         loc.file = r->path;
     print_loc(out, pen, &loc);
-    bool error = f->severity == SEV_ERROR;
-    fprintf(out, "%s%s:%s ", error ? pen->error : pen->warning, error ? "error" : "warning",
-            pen->reset);
+    const char *colour = f->severity == SEV_ERROR  ? pen->error
+                         : f->severity == SEV_NOTE ? pen->note
+                                                   : pen->warning;
+    fprintf(out, "%s%s:%s ", colour, severity_name(f->severity), pen->reset);
     fputs_escaped(f->message, out);
     fprintf(out, " [%s]\n", check_name(f->check));
     if (r->src && loc.file && strcmp(loc.file, r->src->path) == 0) {
@@ -168,6 +169,25 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
 }
 
+/* A kernel checked under values nobody gave: which, and how to give them. */
+static void print_guessed(FILE *out, const struct paint *pen, const struct file_result *r,
+                          const struct kernel_result *k)
+{
+    if (!k->guessed.len)
+        return;
+    fputs(pen->bold, out);
+    fputs_escaped(r->path, out);
+    fprintf(out, ":%s ", pen->reset);
+    print_note(out, pen);
+    fputs("kernel '", out);
+    fputs_escaped(k->name, out);
+    fputs("' was checked with guessed values ", out);
+    char *list = report_guessed_list(&k->guessed);
+    fputs_escaped(list, out);
+    free(list);
+    fputs(": " REPORT_GUESSED_ADVICE "\n", out);
+}
+
 void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
                  const struct text_style *style)
 {
@@ -179,8 +199,10 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
         for (size_t k = 0; k < files[i].diags.len; k++)
             if (!files[i].diags.items[k].suppressed)
                 print_finding(out, pen, &files[i], &files[i].diags.items[k]);
-        for (size_t k = 0; k < files[i].nkernels && !style->quiet; k++)
+        for (size_t k = 0; k < files[i].nkernels && !style->quiet; k++) {
             print_coverage(out, pen, &files[i], &files[i].kernels[k]);
+            print_guessed(out, pen, &files[i], &files[i].kernels[k]);
+        }
     }
     if (style->quiet)
         return;
@@ -200,10 +222,15 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,
             s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
+    if (s.notes)
+        fprintf(out, ", %zu note%s", s.notes, s.notes == 1 ? "" : "s");
     if (s.suppressed)
         fprintf(out, " (%zu suppressed)", s.suppressed);
     if (s.empty)
         fprintf(out, "; %zu empty kernel%s, not verified", s.empty, s.empty == 1 ? "" : "s");
+    if (s.guessed)
+        fprintf(out, "; %zu kernel%s checked with guessed values", s.guessed,
+                s.guessed == 1 ? "" : "s");
     if (s.not_reported)
         fprintf(out, "; %zu finding%s not reported (--max-errors)", s.not_reported,
                 s.not_reported == 1 ? "" : "s");

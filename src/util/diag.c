@@ -244,6 +244,17 @@ bool diag_would_drop(const struct diag_list *d, const struct finding *f)
     return d->nslots && d->slots[slot_of(d, f)];
 }
 
+const char *severity_name(enum severity sev)
+{
+    return sev == SEV_ERROR ? "error" : sev == SEV_NOTE ? "note" : "warning";
+}
+
+void diag_count(struct diag_list *d, enum severity sev, int by)
+{
+    size_t *n = sev == SEV_ERROR ? &d->errors : sev == SEV_NOTE ? &d->notes : &d->warnings;
+    *n += (size_t)(ptrdiff_t)by;
+}
+
 struct finding *diag_add(struct diag_list *d, const struct finding *f)
 {
     if ((d->dropped >> f->check) & 1)
@@ -266,10 +277,7 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     }
     d->items[d->len] = *f;
     d->slots[k] = d->len + 1;
-    if (f->severity == SEV_ERROR)
-        d->errors++;
-    else
-        d->warnings++;
+    diag_count(d, f->severity, 1);
     return &d->items[d->len++];
 }
 
@@ -279,7 +287,7 @@ void diag_drop_repeats(struct diag_list *d)
     free(d->slots);
     d->slots = NULL;
     d->nslots = 0;
-    d->errors = d->warnings = d->suppressed = 0;
+    d->errors = d->warnings = d->notes = d->suppressed = 0;
     size_t n = d->len;
     for (size_t i = 0; i < n; i++) {
         if (2 * (kept + 1) > d->nslots) {
@@ -293,13 +301,19 @@ void diag_drop_repeats(struct diag_list *d)
         d->slots[k] = kept + 1;
         if (d->items[kept].suppressed)
             d->suppressed++;
-        else if (d->items[kept].severity == SEV_ERROR)
-            d->errors++;
         else
-            d->warnings++;
+            diag_count(d, d->items[kept].severity, 1);
         kept++;
     }
     d->len = kept;
+}
+
+void diag_truncate(struct diag_list *d, size_t len)
+{
+    if (len >= d->len)
+        return;
+    d->len = len;
+    diag_drop_repeats(d);   /* recounts and reindexes what is left (no repeats among them) */
 }
 
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external)
@@ -308,10 +322,7 @@ void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, b
         return;
     f->suppressed = reason;
     f->suppressed_externally = external;
-    if (f->severity == SEV_ERROR)
-        d->errors--;
-    else
-        d->warnings--;
+    diag_count(d, f->severity, -1);
     d->suppressed++;
 }
 

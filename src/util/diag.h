@@ -11,7 +11,11 @@
 #include "arena.h"
 #include "source.h"
 
-enum severity { SEV_WARNING, SEV_ERROR };
+/* SEV_NOTE: a finding that does not count as an error or a warning (exit code 0): an
+ * out-of-bounds region in a kernel checked under values nobody gave (docs/pir.md,
+ * "Guessed values"). Appended last: the values are serialized (isolate.c). */
+enum severity { SEV_WARNING, SEV_ERROR, SEV_NOTE };
+const char *severity_name(enum severity sev);   /* "warning", "error", "note" */
 
 struct sim_trace;
 
@@ -141,6 +145,7 @@ struct diag_list {
     struct finding *items;
     size_t len, cap;
     size_t errors, warnings;     /* findings reported (suppressed ones not counted) */
+    size_t notes;                /* findings of severity note, counted as neither */
     size_t suppressed;           /* findings an ignore comment accepted */
     size_t max_errors;           /* 0: no cap; see diag_add */
     uint64_t dropped;            /* checks (bit per enum check_id) never kept: turned off by a
@@ -168,6 +173,8 @@ void diag_list_free(struct diag_list *d);
  * allocate them from d->arena). Returns the stored copy, or NULL when it repeats a finding
  * already held or once the error cap is hit. */
 struct finding *diag_add(struct diag_list *d, const struct finding *f);
+/* Adds `by` (1 or -1) to the count of findings of severity sev. */
+void diag_count(struct diag_list *d, enum severity sev, int by);
 /* diag_add would drop f as a repeat (or its check is dropped): a reporter asks before it
  * spends time on the words of a finding a run found again. */
 bool diag_would_drop(const struct diag_list *d, const struct finding *f);
@@ -177,6 +184,9 @@ void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, b
 /* Drops the repeats of findings held earlier in the list (after locations were rewritten,
  * e.g. moved from lowered PIR back to the source), and recounts. */
 void diag_drop_repeats(struct diag_list *d);
+/* Forgets the findings from index `len` on (a lowering attempt thrown away whole); the
+ * counts and the repeat index are those of the findings kept. */
+void diag_truncate(struct diag_list *d, size_t len);
 struct finding *diag_addf(struct diag_list *d, enum check_id check, enum severity sev,
                           struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6), nonnull(5)));

@@ -115,7 +115,7 @@ static CXCursor cube_entry(const struct cursor_vec *cube_entries,
  * lowered from both: the runtime values are set in each. */
 static void lower_entries(struct interp *I, struct interp *cube, struct pir_writer *w,
                           const struct cursor_vec *entries, const struct cursor_vec *cube_entries,
-                          const struct frontend_options *o, const struct model_source *cores,
+                          const struct frontend_options *o, const struct model *m,
                           struct lowered_source *out)
 {
     struct key_list keys = {0};
@@ -144,7 +144,7 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
                 free(runtime_range_apply(cube, o, c));
             char *name = xasprintf("%s%s", names[i].kernel, suffix);
             if (keys.len == 0) {
-                ascendc_lower_entry(&p, w, name, o, cores, out);
+                ascendc_lower_entry(&p, w, name, o, m, out);
                 lowered_source_add_entry(out, name, names[i].spelled);
             }
             for (size_t k = 0; k < keys.len; k++) {
@@ -154,7 +154,7 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
                 if (cube)
                     interp_set_runtime(cube, "tiling_key", keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
-                ascendc_lower_entry(&p, w, keyed, o, cores, out);
+                ascendc_lower_entry(&p, w, keyed, o, m, out);
                 lowered_source_add_entry(out, keyed, names[i].spelled);
                 free(keyed);
             }
@@ -428,7 +428,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                                 "selects code per core type at compile time)", ms->vector_core,
                                 ms->cube_core);
             lower_entries(&ss.I, split ? &ss.second : NULL, &ss.w, &entries, &cube_entries, o,
-                          ms, out);
+                          m, out);
             lowering_session_end(&ss, o, m->name, out);
         }
         VEC_FREE(entries);

@@ -141,7 +141,7 @@ static bool build_call(struct interp *I, const char *name, CXCursor call, struct
                        int nargs, struct value *result)
 {
     if (!strcmp(name, "AccelsyncTiling")) {
-        *result = interp_runtime_record(I, clang_getCursorType(call), "", "tiling field",
+        *result = interp_runtime_record(I, clang_getCursorType(call), "", TILING_FIELD_WHAT,
                                         tiling_field_default);
         return true;
     }

@@ -19,9 +19,11 @@ struct entry_parses {
 /* Writes PIR kernel `name` for the entry: on one vector core; on each of block_num vector
  * cores when it depends on its core or synchronizes cores; on the cube core when it uses the
  * cube; as a MIX kernel (one cube core, two vector cores) when it has code for both. The core
- * types are the model's (`cores`). Counts the kernel (and whether it is incomplete) in *out. */
+ * types are the model's (m->source); tiling values nobody gave are guessed so that the
+ * buffers fit the model's memories, and listed on the kernel (`guessed(...)`). Counts the
+ * kernel (and whether it is incomplete) in *out. */
 void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
-                         const struct frontend_options *o, const struct model_source *cores,
+                         const struct frontend_options *o, const struct model *m,
                          struct lowered_source *out);
 
 #endif

@@ -3,6 +3,7 @@
 #include "ascendc_tensors.h"
 #include "ascendc_queues.h"
 #include "ascendc_unit_flag.h"
+#include "tiling_defaults.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,7 @@ struct value scalar_access(struct interp *I, CXCursor at, struct value p, int64_
     char name[32];
     snprintf(name, sizeof(name), "tiling_at%lld", (long long)p.num);
     return (struct value){.kind = VAL_INT, .buffer = -1, .read = data.read,
-                          .num = interp_runtime(I, name, 4, "a word of the tiling argument")};
+                          .num = interp_runtime(I, name, 4, TILING_WORD_WHAT)};
 }
 
 /* The view of t from element `index` on. Where data decides the index (and `data_ok`: a

@@ -1,7 +1,11 @@
-/* The values a tiling field takes when nothing gives one (see tiling_defaults.h). */
+/* The values a tiling field takes when nothing gives one, and the search for guesses whose
+ * buffers fit the model's memories (see tiling_defaults.h). */
 #include "tiling_defaults.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "../../util/xalloc.h"
 
 /* A tiling field's value when no -D gives one: positions (start, end, index) 0, counts
  * (loops, cores, tiles) small, sizes large enough that a copy moves whole 32-byte blocks. */
@@ -19,5 +23,158 @@ int64_t tiling_field_default(const char *name)
     for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
         if (strstr(name, counts[i]))
             return 2;
-    return 256;
+    return TILING_SIZE_GUESS;
+}
+
+/* A tiling value nobody gave: a field of the tiling structure or a word read from the tiling
+ * argument, not set by -D (or --tiling) and not one of a -D range's values. */
+static bool guessed(const struct runtime_value *rv)
+{
+    return !rv->given && !rv->varies &&
+           (!strcmp(rv->what, TILING_FIELD_WHAT) || !strcmp(rv->what, TILING_WORD_WHAT));
+}
+
+/* A guessed field whose guess is `guess` (`list[2]` guessed as field `list` is). */
+static bool guess_of(const struct runtime_value *rv, int64_t guess)
+{
+    if (!guessed(rv) || strcmp(rv->what, TILING_FIELD_WHAT) != 0)
+        return false;
+    size_t n = strcspn(rv->name, "[");
+    char *field = xasprintf("%.*s", (int)n, rv->name);
+    bool is = tiling_field_default(field) == guess;
+    free(field);
+    return is;
+}
+
+bool tiling_guess_attempt(struct interp *I, int halvings, int64_t count)
+{
+    bool counts = false;
+    for (size_t i = 0; i < I->runtime.len; i++) {
+        struct runtime_value *rv = &I->runtime.items[i];
+        rv->read = false;
+        if (guess_of(rv, TILING_SIZE_GUESS)) {
+            rv->value = TILING_SIZE_GUESS >> halvings;
+        } else if (guess_of(rv, TILING_COUNT_GUESS)) {
+            rv->value = count;
+            counts = true;
+        }
+    }
+    return counts;
+}
+
+bool tiling_guess_counts(const struct interp *I)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (I->runtime.items[i].read && guess_of(&I->runtime.items[i], TILING_COUNT_GUESS))
+            return true;
+    return false;
+}
+
+static bool listed(const struct interp *I, size_t upto, const char *name)
+{
+    for (size_t i = 0; i < upto; i++)
+        if (I->runtime.items[i].read && guessed(&I->runtime.items[i]) &&
+            !strcmp(I->runtime.items[i].name, name))
+            return true;
+    return false;
+}
+
+/* Appends I's guessed values read to *text, those of `before` (NULL: none) left out. */
+static void append_guesses(char **text, bool *first, const struct interp *I,
+                           const struct interp *before)
+{
+    for (size_t i = 0; i < I->runtime.len; i++) {
+        const struct runtime_value *rv = &I->runtime.items[i];
+        if (!rv->read || !guessed(rv) || (before && listed(before, before->runtime.len, rv->name)))
+            continue;
+        char *longer = xasprintf("%s%s\"%s\" = %lld", *text, *first ? "" : ", ", rv->name,
+                                 (long long)rv->value);
+        free(*text);
+        *text = longer;
+        *first = false;
+    }
+}
+
+char *tiling_guess_annotation(const struct interp *I, const struct interp *J)
+{
+    char *text = xstrdup("");
+    bool first = true;
+    append_guesses(&text, &first, I, NULL);
+    if (J && J != I)
+        append_guesses(&text, &first, J, I);
+    if (first) {
+        free(text);
+        return NULL;
+    }
+    char *annotation = xasprintf("guessed(%s)", text);
+    free(text);
+    return annotation;
+}
+
+static int64_t space_size_of(const struct model *m, const char *space)
+{
+    for (int s = 0; s < m->nspaces; s++)
+        if (!strcmp(m->spaces[s].name, space))
+            return m->spaces[s].size;
+    return -1;
+}
+
+static int64_t add_capped(int64_t a, int64_t b)
+{
+    return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+struct memory_fit tiling_memory_fit(const struct pir_writer *w, size_t first,
+                                    const struct model *m)
+{
+    struct memory_fit fit = {.buffer = -1};
+    int64_t most = 0;
+    for (size_t b = first; b < w->nbuffers; b++) {
+        const struct pir_buffer *pb = &w->buffers[b];
+        if (pb->place < 0)
+            continue;   /* not placed by a TPipe: aliases nothing, takes no room of the pipe's */
+        int64_t size = space_size_of(m, pb->space), over = 0;
+        if (pb->size <= 0)
+            over = 1 - pb->size;
+        else if (size >= 0 && (pb->size > size || pb->place > size - pb->size))
+            over = pb->place + pb->size - size;
+        if (over > most) {
+            most = over;
+            fit = (struct memory_fit){.buffer = (int)b, .space_size = size};
+        }
+        fit.over = add_capped(fit.over, over);
+    }
+    if (w->longest_buffer >= 0) {
+        const struct pir_buffer *pb = &w->buffers[w->longest_buffer];
+        int64_t size = space_size_of(m, pb->space), n = w->longest_region, over = 0;
+        if (n < 0)
+            over = n == INT64_MIN ? INT64_MAX : 1 - n;
+        else if (size >= 0 && n > size)
+            over = n - size;
+        if (over > most) {
+            int64_t total = fit.over;
+            fit = (struct memory_fit){.buffer = w->longest_buffer, .space_size = size,
+                                      .region = true, .over = total};
+        }
+        fit.over = add_capped(fit.over, over);
+    }
+    return fit;
+}
+
+char *tiling_fit_text(const struct pir_writer *w, const struct memory_fit *fit)
+{
+    const struct pir_buffer *b = &w->buffers[fit->buffer];
+    if (fit->region && w->longest_region < 0)
+        return xasprintf("a region of buffer '%s' has a negative length (%lld bytes)", b->name,
+                         (long long)w->longest_region);
+    if (fit->region)
+        return xasprintf("a region of %lld bytes of buffer '%s' is longer than %s (%lld bytes)",
+                         (long long)w->longest_region, b->name, b->space,
+                         (long long)fit->space_size);
+    if (b->size <= 0)
+        return xasprintf("buffer '%s' has a size that is not positive (%lld bytes)", b->name,
+                         (long long)b->size);
+    return xasprintf("buffer '%s' (bytes %lld..%lld) does not fit in %s (%lld bytes)", b->name,
+                     (long long)b->place, (long long)(b->place + b->size - 1), b->space,
+                     (long long)fit->space_size);
 }

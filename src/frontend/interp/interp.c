@@ -153,9 +153,11 @@ bool interp_defined(const struct interp *I, const char *name, int64_t *value)
 int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what)
 {
     for (size_t i = 0; i < I->runtime.len; i++)
-        if (strcmp(I->runtime.items[i].name, name) == 0)
+        if (strcmp(I->runtime.items[i].name, name) == 0) {
+            I->runtime.items[i].read = true;
             return I->runtime.items[i].value;
-    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false};
+        }
+    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false, true};
     rv.given = interp_defined(I, name, &rv.value);
     VEC_PUSH(I->runtime, rv);
     return rv.value;
@@ -173,7 +175,7 @@ void interp_set_runtime(struct interp *I, const char *name, int64_t value, const
             rv->what = xstrdup(what);
             return;
         }
-    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true};
+    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true, false};
     VEC_PUSH(I->runtime, rv);
 }
 

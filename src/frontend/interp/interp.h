@@ -149,6 +149,8 @@ struct runtime_value {
     bool given;             /* by -D; false: the default */
     char *what;             /* what it stands for: "GetBlockIdx()", "kernel argument" */
     bool varies;            /* set by the frontend to each value in turn (interp_set_runtime) */
+    bool read;              /* interp_runtime asked for it since the frontend last cleared it
+                             * (which values one kernel was checked with) */
 };
 
 struct define_value {

@@ -14,6 +14,7 @@ void pir_writer_init(struct pir_writer *w)
 {
     memset(w, 0, sizeof(*w));
     w->call = -1;
+    w->longest_buffer = -1;
     w->body = open_memstream(&w->body_text, &w->body_len);
     if (!w->body)
         xalloc_die();
@@ -172,6 +173,14 @@ void pir_writer_touch(struct pir_writer *w, int b, int64_t end)
 char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length)
 {
     pir_writer_touch(w, b, offset + length);
+    bool none = w->longest_buffer < 0;
+    bool record = length < 0 ? none || w->longest_region >= 0 || length < w->longest_region
+                             : w->buffers[b].place >= 0 &&
+                                   (none || (w->longest_region >= 0 && length > w->longest_region));
+    if (record) {   /* a negative length first, then the longest */
+        w->longest_region = length;
+        w->longest_buffer = b;
+    }
     return xasprintf("%s[%lld +: %lld]", w->buffers[b].name, (long long)offset,
                      (long long)length);
 }
@@ -343,6 +352,27 @@ void pir_writer_rollback(struct pir_writer *w, struct pir_mark m)
     w->norigins = m.norigins;
     w->indent = m.indent;
     pir_values_rolled_back(&w->values, m.norigins);
+}
+
+static size_t statement_length(const char *line, const char *end);
+
+void pir_writer_amend_open(struct pir_writer *w, struct pir_mark m, const char *text)
+{
+    fflush(w->body);
+    const char *line = w->body_text + m.offset, *end = w->body_text + w->body_len;
+    const char *nl = memchr(line, '\n', (size_t)(end - line));
+    size_t n = statement_length(line, nl ? nl : end);
+    if (n < 2 || memcmp(line + n - 2, " {", 2) != 0)
+        return;   /* not a block's opening: nothing to amend */
+    long at = m.offset + (long)n - 2;
+    size_t tail_len = w->body_len - (size_t)at;
+    char *tail = xmalloc(tail_len);
+    memcpy(tail, w->body_text + at, tail_len);
+    fseek(w->body, at, SEEK_SET);
+    fprintf(w->body, " %s", text);
+    fwrite(tail, 1, tail_len, w->body);
+    fflush(w->body);
+    free(tail);
 }
 
 /* The length of a body line without its trailing `  // ...` comment. */

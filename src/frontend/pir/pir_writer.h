@@ -55,6 +55,11 @@ struct pir_writer {
      * '/') are not the user's: a line written from one of them is placed at the innermost
      * call into them from the user's code, and its comment names the SDK's line. NULL: none. */
     const char *vendor_root;
+    /* The longest region written into a placed buffer, or the most negative length of any,
+     * since a frontend last cleared them (longest_buffer -1): what it compares with the
+     * model's memories (a copy longer than the memory it lands in, a length gone negative). */
+    int64_t longest_region;
+    int longest_buffer;
 };
 
 void pir_writer_init(struct pir_writer *w);
@@ -112,6 +117,10 @@ struct pir_mark {
 };
 struct pir_mark pir_writer_mark(struct pir_writer *w);
 void pir_writer_rollback(struct pir_writer *w, struct pir_mark m);
+/* Writes ` text` into the block opening written at m (`kernel k {`), before its ` {`: what
+ * is known of a block only once its body is written (a kernel's `guessed(...)`). Marks taken
+ * after m move by the bytes inserted. */
+void pir_writer_amend_open(struct pir_writer *w, struct pir_mark m, const char *text);
 /* Replaces the block opened at at_open, whose body [body_start, body_end) was just written
  * (its closing brace not yet), by the body's lines one level out. */
 void pir_writer_unwrap(struct pir_writer *w, struct pir_mark at_open, struct pir_mark body_start,
