@@ -229,9 +229,7 @@ static const char *npu_arch(const struct model_source *ms)
 struct parse_setup {
     struct source parsed;               /* the source as parsed (device syntax blanked) */
     struct frontend_options staged;     /* the options, the staging's -I after the user's */
-    const char **dirs;                  /* staged.include_dirs */
-    struct op_layout layout;
-    struct op_overlay overlay;
+    struct op_staging staging;
     char *tiling;
     struct device_header *headers;
     size_t nheaders;
@@ -240,22 +238,14 @@ struct parse_setup {
 static void parse_setup_init(struct parse_setup *p, const struct source *src,
                              const struct frontend_options *o, const struct model_source *ms)
 {
-    char *arch_dir = op_layout_arch_dir(npu_arch(ms));
-    op_layout_find(src->path, src->text, arch_dir, &p->layout);
-    free(arch_dir);
-    p->overlay = (struct op_overlay){.fd = -1};
-    if (p->layout.overlay)
-        op_overlay_write(p->layout.overlay, &p->overlay);
-    p->dirs = xmalloc((o->ninclude_dirs + p->layout.ninclude_dirs + 1) * sizeof(char *));
+    op_staging_init(&p->staging, src->path, src->text, npu_arch(ms), o->include_dirs,
+                    o->ninclude_dirs);
     p->staged = *o;
-    p->staged.ninclude_dirs = 0;
-    for (size_t i = 0; i < o->ninclude_dirs; i++)
-        p->dirs[p->staged.ninclude_dirs++] = o->include_dirs[i];
-    for (size_t i = 0; p->overlay.path && i < p->layout.ninclude_dirs; i++)
-        p->dirs[p->staged.ninclude_dirs++] = p->layout.include_dirs[i];
-    p->staged.include_dirs = p->dirs;
-    p->tiling = tiling_declarations(src->path, (const char *const *)p->layout.host_dirs,
-                                    p->layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
+    p->staged.include_dirs = p->staging.include_dirs;
+    p->staged.ninclude_dirs = p->staging.ninclude_dirs;
+    p->tiling = tiling_declarations(src->path, (const char *const *)p->staging.layout.host_dirs,
+                                    p->staging.layout.nhost_dirs, o->include_dirs,
+                                    o->ninclude_dirs);
     p->parsed = *src;
     p->parsed.text = xmalloc(src->len + 1);
     memcpy(p->parsed.text, src->text, src->len + 1);
@@ -267,11 +257,9 @@ static void parse_setup_init(struct parse_setup *p, const struct source *src,
 static void parse_setup_free(struct parse_setup *p)
 {
     free(p->parsed.text);
-    free(p->dirs);
     free(p->tiling);
     device_syntax_headers_free(p->headers, p->nheaders);
-    op_overlay_close(&p->overlay);
-    op_layout_free(&p->layout);
+    op_staging_free(&p->staging);
 }
 
 /* The parse's arguments past the dialect's and the user's: the DTYPE_* macros (their names
@@ -284,15 +272,10 @@ static char **parse_arguments(const struct parse_setup *p, const struct model_so
 {
     const struct frontend_options *o = &p->staged;
     const char *path = p->parsed.path;
-    const char **dirs = xmalloc((o->ninclude_dirs + p->layout.nkernel_dirs + 1) * sizeof(char *));
-    size_t ndirs = 0;
-    for (size_t i = 0; i < o->ninclude_dirs; i++)
-        dirs[ndirs++] = o->include_dirs[i];
-    for (size_t i = 0; i < p->layout.nkernel_dirs; i++)
-        dirs[ndirs++] = p->layout.kernel_dirs[i];
-    char **args = with_model_macros(type_macro_arguments(path, p->parsed.text, dirs, ndirs), ms,
-                                    coretype);
-    free(dirs);
+    char **args = with_model_macros(type_macro_arguments(path, p->parsed.text,
+                                                         p->staging.type_dirs,
+                                                         p->staging.ntype_dirs),
+                                    ms, coretype);
     size_t nargs = 0;
     while (args[nargs])
         nargs++;
@@ -315,14 +298,10 @@ static char **parse_arguments(const struct parse_setup *p, const struct model_so
         nargs += ndb;
         free(db);
     }
-    if (p->overlay.path) {
-        args = xrealloc_array(args, nargs + 4, sizeof(*args));
-        args[nargs++] = xstrdup("-ivfsoverlay");
-        args[nargs++] = xstrdup(p->overlay.path);
-        if (op_overlay_toolchain())
-            args[nargs++] = xstrdup(op_overlay_toolchain());
-        args[nargs] = NULL;
-    }
+    args = xrealloc_array(args, nargs + p->staging.nargs + 1, sizeof(*args));
+    for (size_t i = 0; i < p->staging.nargs; i++)
+        args[nargs++] = xstrdup(p->staging.args[i]);
+    args[nargs] = NULL;
     return args;
 }
 

@@ -437,3 +437,43 @@ void op_overlay_close(struct op_overlay *o)
     memset(o, 0, sizeof(*o));
     o->fd = -1;
 }
+
+void op_staging_init(struct op_staging *s, const char *path, const char *text,
+                     const char *npu_arch, const char *const *dirs, size_t ndirs)
+{
+    memset(s, 0, sizeof(*s));
+    char *arch_dir = op_layout_arch_dir(npu_arch);
+    op_layout_find(path, text, arch_dir, &s->layout);
+    free(arch_dir);
+    s->overlay = (struct op_overlay){.fd = -1};
+    if (s->layout.overlay)
+        op_overlay_write(s->layout.overlay, &s->overlay);
+    size_t staged = s->overlay.path ? s->layout.ninclude_dirs : 0;
+    s->include_dirs = xmalloc((ndirs + staged + 1) * sizeof(char *));
+    for (size_t i = 0; i < ndirs; i++)
+        s->include_dirs[s->ninclude_dirs++] = dirs[i];
+    for (size_t i = 0; i < staged; i++)
+        s->include_dirs[s->ninclude_dirs++] = s->layout.include_dirs[i];
+    s->type_dirs = xmalloc((s->ninclude_dirs + s->layout.nkernel_dirs + 1) * sizeof(char *));
+    for (size_t i = 0; i < s->ninclude_dirs; i++)
+        s->type_dirs[s->ntype_dirs++] = s->include_dirs[i];
+    for (size_t i = 0; i < s->layout.nkernel_dirs; i++)
+        s->type_dirs[s->ntype_dirs++] = s->layout.kernel_dirs[i];
+    if (s->overlay.path) {
+        s->args[s->nargs++] = "-ivfsoverlay";
+        s->args[s->nargs++] = s->overlay.path;
+        if (op_overlay_toolchain())
+            s->args[s->nargs++] = op_overlay_toolchain();
+    }
+    s->args[s->nargs] = NULL;
+}
+
+void op_staging_free(struct op_staging *s)
+{
+    free(s->include_dirs);
+    free(s->type_dirs);
+    op_overlay_close(&s->overlay);
+    op_layout_free(&s->layout);
+    memset(s, 0, sizeof(*s));
+    s->overlay.fd = -1;
+}

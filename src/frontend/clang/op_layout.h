@@ -48,4 +48,27 @@ bool op_overlay_write(const char *yaml, struct op_overlay *out);
 const char *op_overlay_toolchain(void);
 void op_overlay_close(struct op_overlay *o);
 
+/* The staging as a parse applies it, the same with the built-in declarations and through the
+ * SDK: the layout of the kernel, its overlay written, the include directories of the parse
+ * and the arguments that place the overlay. */
+struct op_staging {
+    struct op_layout layout;
+    struct op_overlay overlay;
+    const char **include_dirs;  /* the user's -I, then the staging's (with an overlay only);
+                                 * the strings are the caller's and the layout's */
+    size_t ninclude_dirs;
+    const char **type_dirs;     /* include_dirs, then the other operators' op_kernel/ the
+                                 * source includes from: where DTYPE_* names are looked for */
+    size_t ntype_dirs;
+    const char *args[4];        /* -ivfsoverlay PATH and the toolchain argument it needs, of
+                                 * those that apply; NULL-ended */
+    size_t nargs;
+};
+/* Stages the kernel at `path` (source `text`) for a parse with the user's -I `dirs` and the
+ * model's __NPU_ARCH__ `npu_arch` (NULL: none). A staging that cannot be written (no
+ * temporary directory) leaves the parse as without it. */
+void op_staging_init(struct op_staging *s, const char *path, const char *text,
+                     const char *npu_arch, const char *const *dirs, size_t ndirs);
+void op_staging_free(struct op_staging *s);
+
 #endif

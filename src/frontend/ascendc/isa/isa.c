@@ -159,6 +159,7 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run)
     s->mask[0] = s->mask[1] = UINT64_MAX;
     s->mask_known = true;
     memset(s->cross_mode, -1, sizeof(s->cross_mode));
+    s->dup.buffer = -1;
     return s;
 }
 

@@ -9,7 +9,7 @@
 
 /* The address spaces of the prelude (accelsync_sdk.h) by number, and the model's memory each
  * is; 0 is GM, the generic space. */
-enum { ISA_NSPACES = 10 };
+enum { ISA_NSPACES = 10, ISA_SPACE_UB = 6 };
 
 struct isa_state {
     struct pir_writer *w;
@@ -21,6 +21,14 @@ struct isa_state {
     int unmodelled;
     struct isa_traits traits;
     int8_t cross_mode[16];              /* the mode each cross-core flag was last set in, -1 */
+    /* The last vector_dup whose scalar is known: its destination (buffer, offset) and that
+     * scalar; what set_cmpmask then loads from there (isa_vector.c). */
+    struct {
+        int buffer;                     /* -1: none */
+        int64_t offset, value;
+    } dup;
+    int64_t cmpmask_word;               /* the CMPMASK register's low word as an address */
+    bool cmpmask_known;
 };
 
 /* A handler gets the call's evaluated arguments; false: not modelled as called. */

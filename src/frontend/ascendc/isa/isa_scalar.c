@@ -84,6 +84,28 @@ static bool no_effect(struct interp *I, struct isa_state *s, const char *name, C
     return true;
 }
 
+/* get_imm(imm0_15[, imm16_31[, imm32_47[, imm48_63]]]): the immediate the compiler loads into
+ * a scalar register, 16 bits from each argument, low first; a single argument is the whole
+ * value (the SDK writes get_imm(0) + offset for a buffer's address and get_imm(offset) for a
+ * physical one). Unknown parts make an unknown value. */
+static bool immediate(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)I, (void)s, (void)name, (void)call;
+    *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    if (nargs < 1 || nargs > 4)
+        return false;
+    uint64_t v = 0;
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].kind != VAL_INT)
+            return true;
+        uint64_t part = (uint64_t)args[i].num;
+        v |= nargs == 1 ? part : (part & 0xffff) << (16 * i);
+    }
+    *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = (int64_t)v};
+    return true;
+}
+
 /* The operator build's stand-ins (sdk/prelude/accelsync_op_build.h): the tiling structure,
  * every integer field a runtime value, and the tiling key of the run. */
 static bool op_build(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
@@ -143,6 +165,13 @@ const struct isa_entry isa_scalar_table[] = {
     {"asc_prof_start", no_effect},
     {"asc_prof_stop", no_effect},
     {"set_padding", no_effect},
+    /* set_mov_pad_val(v): the value DataCopyPad's GM-to-UB copies pad with, a register the
+     * scalar unit writes (the vendor's asc_set_copy_pad_val page: pipe PIPE_S, no operand in
+     * memory) and the copies issued after it read; the SDK issues it right before its copy
+     * with no sync between, and puts none after it: it waits for no pipe and none waits for
+     * it, so it orders nothing. */
+    {"set_mov_pad_val", no_effect},
+    {"get_imm", immediate},
     {"set_deqscale", no_effect},
     {"preload", no_effect},
     {"dc_preload", no_effect},

@@ -89,7 +89,8 @@ static const char *op_name(const char *name)
 /* Writes `V op dst <- srcs;` for the operands (o[0] the destination; with `dst_read`, read
  * too: an accumulating instruction). */
 static void vector_op_acc(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
-                          struct operand *o, int n, int64_t repeats, bool dst_read)
+                          struct operand *o, int n, int64_t repeats, bool dst_read,
+                          const struct emit_region *extra)
 {
     int64_t widest = 1;
     for (int i = 0; i < n; i++)
@@ -97,7 +98,7 @@ static void vector_op_acc(struct interp *I, struct isa_state *s, const char *nam
     int64_t per_repeat = REPEAT_BYTES / widest;
     if (s->counter_mode && s->mask_known)
         repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
-    struct emit_region r[MAX_OPERANDS + 1];
+    struct emit_region r[MAX_OPERANDS + 2];
     for (int i = 0; i < n; i++) {
         int64_t from = 0, to = 0;
         if (!span(s, &o[i], per_repeat, repeats, &from, &to))
@@ -106,27 +107,33 @@ static void vector_op_acc(struct interp *I, struct isa_state *s, const char *nam
                    ? (struct emit_region){o[i].p.buffer, EMIT_WHOLE_BUFFER, 0}
                    : (struct emit_region){o[i].p.buffer, o[i].p.num + from, to - from};
     }
+    int nreads = n - 1;
     if (dst_read)
-        r[n] = r[0];
-    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &r[0], r + 1, n - 1 + dst_read);
+        r[1 + nreads++] = r[0];
+    if (extra)
+        r[1 + nreads++] = *extra;
+    emit_access(s->e, interp_loc(I, call), "V", op_name(name), &r[0], r + 1, nreads);
 }
 
 /* The operands at argument positions pos[0..n-1], the repeat at `repeat`, then n block
  * strides and n repeat strides (strides of operands past `real` are placeholders). */
 static bool repeat_form_acc(struct interp *I, struct isa_state *s, const char *name,
                             CXCursor call, struct value *args, int nargs, const int *pos, int n,
-                            int repeat_at, int strides, bool dst_read);
+                            int repeat_at, int strides, bool dst_read,
+                            const struct emit_region *extra);
 
 static bool repeat_form(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                         struct value *args, int nargs, const int *pos, int n, int repeat_at,
                         int strides)
 {
-    return repeat_form_acc(I, s, name, call, args, nargs, pos, n, repeat_at, strides, false);
+    return repeat_form_acc(I, s, name, call, args, nargs, pos, n, repeat_at, strides, false,
+                           NULL);
 }
 
 static bool repeat_form_acc(struct interp *I, struct isa_state *s, const char *name,
                             CXCursor call, struct value *args, int nargs, const int *pos, int n,
-                            int repeat_at, int strides, bool dst_read)
+                            int repeat_at, int strides, bool dst_read,
+                            const struct emit_region *extra)
 {
     struct operand o[MAX_OPERANDS];
     int64_t repeats;
@@ -139,7 +146,7 @@ static bool repeat_form_acc(struct interp *I, struct isa_state *s, const char *n
             return true;
         o[i].p = args[pos[i]];
     }
-    vector_op_acc(I, s, name, call, o, n, repeats, dst_read);
+    vector_op_acc(I, s, name, call, o, n, repeats, dst_read, extra);
     return true;
 }
 
@@ -169,7 +176,8 @@ static bool accumulate(struct interp *I, struct isa_state *s, const char *name, 
                        struct value *args, int nargs, struct value *result)
 {
     (void)result;
-    return repeat_form_acc(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 3, 2, true);
+    return repeat_form_acc(I, s, name, call, args, nargs, (const int[]){0, 1}, 2, 3, 2, true,
+                           NULL);
 }
 
 /* Reductions over each repeat: vcadd/vcmax/vcmin(dst, src, repeat, dstRepStride, srcBlkStride,
@@ -210,11 +218,115 @@ static bool reduce(struct interp *I, struct isa_state *s, const char *name, CXCu
     return true;
 }
 
+/* vector_dup(dst, scalar, repeat, ...); the scalar it filled dst with is kept when known: the
+ * SDK's Select in tensor-tensor mode writes the mask tensor's address so and loads it into
+ * the CMPMASK register (set_cmpmask, below). */
 static bool duplicate(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
     (void)result;
+    s->dup.buffer = -1;
+    if (nargs > 1 && args[0].kind == VAL_POINTER && args[0].num != OFFSET_UNKNOWN &&
+        args[1].kind == VAL_INT) {
+        s->dup.buffer = args[0].buffer;
+        s->dup.offset = args[0].num;
+        s->dup.value = args[1].num;
+    }
     return repeat_form(I, s, name, call, args, nargs, (const int[]){0}, 1, 2, 2);
+}
+
+/* vbrcb(dst, src, dstBlkStride, dstRepStride, repeat): each repeat reads 8 consecutive
+ * elements of src (2 or 4 bytes, the pointers' type) and fills one 32-byte block of dst with
+ * each, the 8 blocks dstBlkStride blocks apart, repeats dstRepStride blocks apart (the
+ * vendor's Brcb reference and its 2201 implementation, which resets the mask first: whole
+ * blocks are written). src is read as one span of repeat x 8 elements. */
+static bool broadcast_blocks(struct interp *I, struct isa_state *s, const char *name,
+                             CXCursor call, struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    int64_t es, elem, blk, rep, repeats;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &es) ||
+        !isa_pointer(I, call, name, args, nargs, 1, &elem) ||
+        !isa_int(I, call, name, args, nargs, 2, &blk) ||
+        !isa_int(I, call, name, args, nargs, 3, &rep) ||
+        !isa_int(I, call, name, args, nargs, 4, &repeats))
+        return true;
+    if (repeats <= 0)
+        return true;
+    int64_t lo = 0, hi = 0;
+    for (int64_t r = 0; r < repeats; r++)
+        for (int64_t j = 0; j < 8; j++) {
+            int64_t at = (r * rep + j * blk) * BLOCK;
+            if ((r == 0 && j == 0) || at < lo)
+                lo = at;
+            if ((r == 0 && j == 0) || at + BLOCK > hi)
+                hi = at + BLOCK;
+        }
+    struct emit_region w = {args[0].buffer, args[0].num + lo, hi - lo};
+    struct emit_region r = {args[1].buffer, args[1].num, repeats * 8 * elem};
+    if (args[0].num == OFFSET_UNKNOWN)
+        w.offset = EMIT_WHOLE_BUFFER;
+    if (args[1].num == OFFSET_UNKNOWN)
+        r.offset = EMIT_WHOLE_BUFFER;
+    emit_access(s->e, interp_loc(I, call), "V", "vbrcb", &w, &r, 1);
+    return true;
+}
+
+/* The CMPMASK register, 128 bits (the vendor's Compare-to-register and SetCmpMask pages):
+ * set_cmpmask(src) loads it from 16 bytes of UB on V; get_cmpmask(dst) stores it on V, to a
+ * destination the reference requires to be at least 128 bytes, all of which are taken as
+ * written. When the 16 bytes are where the last vector_dup wrote a known scalar, the register's
+ * word is that scalar (an address, in Select's tensor-tensor mode). */
+enum { CMPMASK_BYTES = 16, CMPMASK_STORE_BYTES = 128 };
+
+static bool cmpmask(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                    struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    int64_t elem;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &elem))
+        return true;
+    bool set = !strcmp(name, "set_cmpmask");
+    struct emit_region r = {args[0].buffer, args[0].num, set ? CMPMASK_BYTES : CMPMASK_STORE_BYTES};
+    if (args[0].num == OFFSET_UNKNOWN)
+        r.offset = EMIT_WHOLE_BUFFER;
+    if (set) {
+        s->cmpmask_known = s->dup.buffer == args[0].buffer && args[0].num != OFFSET_UNKNOWN &&
+                           s->dup.offset == args[0].num;
+        s->cmpmask_word = s->cmpmask_known ? s->dup.value : 0;
+        emit_access(s->e, interp_loc(I, call), "V", name, NULL, &r, 1);
+    } else {
+        emit_access(s->e, interp_loc(I, call), "V", name, &r, NULL, 0);
+    }
+    return true;
+}
+
+/* vsel(dst, src0, src1, repeat, 3 + 3 strides[, mode]): a binary instruction; in mode 2
+ * (tensor-tensor) it also reads its mask tensor, one bit a lane, at the UB address the
+ * CMPMASK register holds (set_cmpmask above): repeat x lanes / 8 bytes there, or, where that
+ * address is not known, anywhere in UB. Modes 0 and 1 take the mask from the register itself
+ * (read by set_cmpmask) or from src1 (read as an operand). */
+static bool select_form(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    int64_t mode = 0;
+    if (nargs == 11 && !isa_int(I, call, name, args, nargs, 10, &mode))
+        return true;
+    if (mode != 2)
+        return repeat_form(I, s, name, call, args, nargs, (const int[]){0, 1, 2}, 3, 3, 3);
+    int64_t elem, repeats;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &elem) ||
+        !isa_int(I, call, name, args, nargs, 3, &repeats))
+        return true;
+    int ub = isa_space_buffer(I, s, ISA_SPACE_UB, call);
+    struct emit_region mask = {ub, EMIT_WHOLE_BUFFER, 0};
+    if (s->cmpmask_known && repeats > 0) {
+        mask.offset = s->cmpmask_word;
+        mask.length = repeats * (REPEAT_BYTES / elem) / 8;
+    }
+    return repeat_form_acc(I, s, name, call, args, nargs, (const int[]){0, 1, 2}, 3, 3, 3, false,
+                           &mask);
 }
 
 const struct isa_entry isa_vector_table[] = {
@@ -226,7 +338,9 @@ const struct isa_entry isa_vector_table[] = {
     {"vmins", with_scalar}, {"vshr", with_scalar}, {"vshl", with_scalar},
     {"vector_dup", duplicate},
     {"vaxpy", accumulate},
-    {"vsel", binary}, {"vcmpv_*", binary}, {"vcmpvs_*", with_scalar},
+    {"vsel", select_form}, {"vcmpv_*", binary}, {"vcmpvs_*", with_scalar},
+    {"vbrcb", broadcast_blocks},
+    {"set_cmpmask", cmpmask}, {"get_cmpmask", cmpmask},
     {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce},
     {"vcgadd", reduce}, {"vcgmax", reduce}, {"vcgmin", reduce},
     {NULL, NULL},

@@ -46,15 +46,27 @@ static const struct clang_dialect dialect = {
 
 typedef VEC(char *) arg_vec;
 
-/* The SDK's include directories, the model's macros for the vector core and the operator
- * build's type macros (DTYPE_X ...). */
-static arg_vec parse_arguments(const struct source *src, const struct frontend_options *o,
+/* The model's __NPU_ARCH__, or NULL. */
+static const char *npu_arch(const struct model_source *ms)
+{
+    for (int i = 0; i < ms->ndefines; i++)
+        if (!strcmp(ms->defines[i].name, "__NPU_ARCH__"))
+            return ms->defines[i].value;
+    return NULL;
+}
+
+/* The SDK's include directories, the operator build's staging (its overlay, op_layout.h) and
+ * type macros (DTYPE_X ...), and the model's macros for the vector core. */
+static arg_vec parse_arguments(const struct source *src, const struct op_staging *staging,
                                const struct sdk_layout *sdk, const struct model_source *ms)
 {
     arg_vec args = {0};
     for (char **a = sdk->args; *a; a++)
         VEC_PUSH(args, xstrdup(*a));
-    char **types = type_macro_arguments(src->path, src->text, o->include_dirs, o->ninclude_dirs);
+    for (size_t i = 0; i < staging->nargs; i++)
+        VEC_PUSH(args, xstrdup(staging->args[i]));
+    char **types = type_macro_arguments(src->path, src->text, staging->type_dirs,
+                                        staging->ntype_dirs);
     for (char **t = types; *t; t++)
         VEC_PUSH(args, xstrdup(*t));
     free_arguments(types);
@@ -274,21 +286,19 @@ static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
 /* Parses src through the SDK: once, and again with the intrinsics the first parse found
  * undeclared inside the SDK declared (clang's findings of the parse that counts go to diags). */
 static bool parse_through(const struct source *src, const struct frontend_options *o,
-                          const struct model_source *ms, const struct sdk_layout *sdk,
+                          const struct op_staging *staging, const struct sdk_layout *sdk,
                           arg_vec *args, struct clang_parse *parse, struct diag_list *diags)
 {
     /* the tiling definitions where the op library keeps them (op_host/, op_host/arch22/) */
-    const char *arch = NULL;
-    for (int i = 0; i < ms->ndefines; i++)
-        if (!strcmp(ms->defines[i].name, "__NPU_ARCH__"))
-            arch = ms->defines[i].value;
-    char *arch_dir = op_layout_arch_dir(arch);
-    struct op_layout layout;
-    op_layout_find(src->path, src->text, arch_dir, &layout);
-    free(arch_dir);
-    char *tiling = tiling_declarations(src->path, (const char *const *)layout.host_dirs,
-                                       layout.nhost_dirs, o->include_dirs, o->ninclude_dirs);
-    op_layout_free(&layout);
+    char *tiling = tiling_declarations(src->path,
+                                       (const char *const *)staging->layout.host_dirs,
+                                       staging->layout.nhost_dirs, o->include_dirs,
+                                       o->ninclude_dirs);
+    /* the user's -I, then the staging's (op_layout.h) */
+    struct frontend_options staged = *o;
+    staged.include_dirs = staging->include_dirs;
+    staged.ninclude_dirs = staging->ninclude_dirs;
+    o = &staged;
     VEC(struct clang_extra_file) extra = {0};
     struct clang_extra_file more_file = {"accelsync_sdk_more.h", ""};
     VEC_PUSH(extra, more_file);
@@ -339,7 +349,12 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
                const struct sdk_layout *sdk, struct lowered_source *out, struct diag_list *diags)
 {
     const struct model_source *ms = &m->source;
-    arg_vec args = parse_arguments(src, o, sdk, ms);
+    /* the operator build's staging, as without an SDK (the same -I in every parse below: a
+     * plan's options differ in their macros only) */
+    struct op_staging staging;
+    op_staging_init(&staging, src->path, src->text, npu_arch(ms), o->include_dirs,
+                    o->ninclude_dirs);
+    arg_vec args = parse_arguments(src, &staging, sdk, ms);
     VEC_PUSH(args, xstrdup("-include"));
     VEC_PUSH(args, xstrdup("accelsync_sdk_more.h"));
     struct clang_parse parse;
@@ -347,21 +362,21 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
      * instances written after the source, as without an SDK (tpl_select.h). */
     struct diag_list first;
     diag_list_init(&first, 0);
-    bool ok = parse_through(src, o, ms, sdk, &args, &parse, &first);
+    bool ok = parse_through(src, o, &staging, sdk, &args, &parse, &first);
     struct tpl_plan plan = {0};
     enum tpl_status tpl = parse.tu ? tpl_plan(parse.tu, src->path, o, &plan, diags) : TPL_NONE;
     if (tpl == TPL_PARSE_AGAIN) {
         clang_parse_free(&parse);
         diag_list_free(&first);
         diag_list_init(&first, 0);
-        ok = parse_through(src, &plan.options, ms, sdk, &args, &parse, &first);
+        ok = parse_through(src, &plan.options, &staging, sdk, &args, &parse, &first);
         tpl_plan_free(&plan);
         tpl = parse.tu ? tpl_plan(parse.tu, src->path, o, &plan, diags) : TPL_NONE;
     }
     if (tpl == TPL_INSTANCES) {
         clang_parse_free(&parse);
         o = &plan.options;
-        ok = parse_through(src, o, ms, sdk, &args, &parse, diags);
+        ok = parse_through(src, o, &staging, sdk, &args, &parse, diags);
     } else {
         diag_add_copies(diags, &first);
     }
@@ -406,6 +421,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
     }
     clang_parse_free(&parse);
     tpl_plan_free(&plan);
+    op_staging_free(&staging);
     for (size_t i = 0; i < args.len; i++)
         free(args.items[i]);
     VEC_FREE(args);

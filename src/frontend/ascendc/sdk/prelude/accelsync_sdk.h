@@ -17,6 +17,7 @@
 #define __cube__ __attribute__((annotate("accelsync:cube")))
 #define __simd_callee__ __attribute__((annotate("accelsync:simd_callee")))
 #define __simd_vf__ __attribute__((annotate("accelsync:simd_vf")))
+#define __simt_callee__ __attribute__((annotate("accelsync:simt_callee")))
 #define __inout_pipe__(...) __attribute__((annotate("accelsync:inout_pipe")))
 #define __in_pipe__(...) __attribute__((annotate("accelsync:in_pipe")))
 #define __out_pipe__(...) __attribute__((annotate("accelsync:out_pipe")))
@@ -47,6 +48,9 @@ using std::size_t;
 
 /* ---- builtin types ---- */
 typedef __fp16 half;
+/* the compiler's names of the IEEE types, which kernels use beside half and float */
+typedef float float32_t;
+typedef half float16_t;
 struct bfloat16_t {
     unsigned short bits;
     bfloat16_t() = default;
@@ -89,6 +93,19 @@ template <class... A> void metrics_prof_start(A...);
 template <class... A> void metrics_prof_stop(A...);
 }  // namespace cce
 }  // namespace bisheng
+
+/* ---- names the compiler makes visible to device code ----
+ * The SDK's assert (include/utils/debug/asc_assert.h) calls __assert_fail_msg unqualified
+ * from any namespace, while its 2201 implementation defines it in namespace __asc_aicore
+ * (impl/utils/debug/asc_aicore_assert_impl.h): the device compiler finds it there. Declared
+ * here with the implementation's signature (the same template, which the SDK then defines)
+ * and made visible as the compiler makes it. */
+namespace __asc_aicore {
+template <typename... Args>
+void __assert_fail_msg(const char *assertion, const char *file, unsigned int line,
+                       const char *function, const char *fmt, Args &&...args);
+}  // namespace __asc_aicore
+using __asc_aicore::__assert_fail_msg;
 
 /* ---- the compiler's intrinsics the SDK's implementation calls (arch 2201), by family ---- */
 /* Synchronization: flags, barriers, cross-core */
