@@ -27,6 +27,8 @@ struct check_options {
     const char *arch;               /* kernel sources: --arch (the model with that arch) */
     const char *sdk;                /* Ascend C sources: --sdk (NULL: the environment's) */
     const char *compile_db;         /* kernel sources: -p, compile_commands.json's directory */
+    const struct host_input *host_inputs;   /* Ascend C operators: --shape, --dtype, --attr */
+    size_t nhost_inputs;
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */

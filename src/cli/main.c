@@ -66,7 +66,17 @@ static const char usage_main[] =
     {"sdk", 0, "DIR", OPT_SDK,                                                               \
      "Ascend C sources: read them through the vendor SDK's own headers\n"                  \
      "in DIR (an asc-devkit checkout; default: $ASCEND_HOME_PATH, then\n"                 \
-     "$ASCEND_TOOLKIT_HOME; 'none': the built-in declarations)"}
+     "$ASCEND_TOOLKIT_HOME; 'none': the built-in declarations)"},                          \
+    {"shape", 0, "NAME=D0,D1,...", OPT_SHAPE,                                                \
+     "Ascend C operators: run the op's host tiling (op_host/) with this\n"                 \
+     "shape of input NAME (its index, x<i> or its name in the op\n"                       \
+     "definition), and check the kernel with the tiling it computes\n"                     \
+     "(repeatable)"},                                                                        \
+    {"dtype", 0, "NAME=TYPE", OPT_DTYPE,                                                     \
+     "with --shape: input NAME's data type (float16, float, bfloat16,\n"                  \
+     "int32, ...; default float16)"},                                                       \
+    {"attr", 0, "NAME=VALUE", OPT_ATTR,                                                      \
+     "with --shape: the op attribute NAME (its index or name) is VALUE"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \
