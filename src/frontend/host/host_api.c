@@ -234,8 +234,13 @@ static bool attrs_call(struct interp *I, const char *name, CXCursor call, struct
         return true;
     struct host_run *r = run_of(I);
     if (i < 0 || i >= HOST_MAX_INPUTS || !r->attrs[i].given) {
-        interp_unsupported(I, call, "attribute %lld has no value (give it with --attr %lld=VALUE)",
-                           (long long)i, (long long)i);
+        const char *attr = i >= 0 && i < HOST_MAX_INPUTS ? r->attr_names[i] : NULL;
+        if (attr)
+            interp_unsupported(I, call, "attribute %lld (%s) has no value (give it with --attr "
+                               "%s=VALUE)", (long long)i, attr, attr);
+        else
+            interp_unsupported(I, call, "attribute %lld has no value (give it with --attr "
+                               "%lld=VALUE)", (long long)i, (long long)i);
         return true;
     }
     char label[32];
@@ -448,6 +453,8 @@ void host_run_free(struct host_run *r)
     for (size_t i = 0; i < r->fields.len; i++)
         free(r->fields.items[i].name);
     VEC_FREE(r->fields);
-    for (size_t i = 0; i < HOST_MAX_INPUTS; i++)
+    for (size_t i = 0; i < HOST_MAX_INPUTS; i++) {
         free(r->input_names[i]);
+        free(r->attr_names[i]);
+    }
 }

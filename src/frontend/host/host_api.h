@@ -44,6 +44,7 @@ struct host_field {
 struct host_run {
     struct host_tensor inputs[HOST_MAX_INPUTS];
     char *input_names[HOST_MAX_INPUTS];         /* the op definition's, or NULL */
+    char *attr_names[HOST_MAX_INPUTS];
     struct host_attr attrs[HOST_MAX_INPUTS];
     /* the chip (the model's <host> and spaces) */
     int64_t vector_cores, cube_cores, ub_reserved;

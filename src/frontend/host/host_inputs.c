@@ -132,6 +132,7 @@ bool host_inputs_resolve(const char *const *texts, size_t ntexts, const struct f
     }
     for (size_t i = 0; i < HOST_MAX_INPUTS; i++) {
         r->input_names[i] = i < ninputs ? xstrdup(inputs[i]) : NULL;
+        r->attr_names[i] = i < nattrs ? xstrdup(attrs[i]) : NULL;
         if (!r->inputs[i].dtype_name) {    /* the default: ge::DT_FLOAT16 */
             r->inputs[i].dtype = host_dtype_of("float16");
             r->inputs[i].dtype_name = "float16";
