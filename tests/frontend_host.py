@@ -61,6 +61,9 @@ expect('// runtime value tileLength = 2048: tiling field, computed by op_host/ho
 p = run('check', '--auto-sync=off', '--shape', 'x=64,1024', ADD)
 expect(p.returncode == 1 and '[raw-hazard]' in p.stdout and 'host_add.cpp:30:' in p.stdout,
        f'check --shape x=64,1024: key 2 is checked, its hazard found: {p.stdout[:300]!r}')
+expect(f'{ADD}: note: tiling computed by the host tiling TilingFunc in op_host/host_add_tiling.cpp '
+       'for x=64,1024 float16 on ascend910b2 (48 vector cores): 3 fields set, tiling key 2, '
+       'block dim 16' in p.stdout.splitlines(), 'check: the report says which shape the verdict is for')
 p = run('lower', '--shape', '0=64,1024', '-D', 'tiling_key=1', '-D', 'tileLength=1024', ADD)
 h = header(p)
 expect('// runtime value tiling_key = 1: TILING_KEY_IS(), one run per key, given by -D' in h,
@@ -104,8 +107,15 @@ p = run('check', '--shape', 'x=4,16', '--attr', 'mode=0', REFUSED)
 expect(f"{HOST_TILING}:13:26: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=0: attribute 1 (ratio) has no value (give it with --attr ratio=VALUE); the kernel is checked with guessed tiling values [host-tiling]"
        in p.stdout.splitlines(), f'an attribute the host reads and no --attr gives: {p.stdout[:400]!r}')
 p = run('check', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
-expect(p.returncode == 0 and p.stdout == 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
-       f'mode 0 runs: the length the host computed fits, clean: {p.stdout!r}')
+expect(p.returncode == 0 and p.stdout == f'{REFUSED}: note: tiling computed by the host tiling '
+       'TilingFunc in op_host/host_refused_tiling.cpp for x=4,16 float16, mode=0, ratio=0.5 on '
+       'ascend910b2 (48 vector cores): 1 field set, no tiling key, block dim 1\n'
+       'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
+       f'mode 0 runs: the length the host computed fits, clean; the report says for which '
+       f'inputs: {p.stdout!r}')
+p = run('check', '--format', 'json', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
+expect(json.loads(p.stdout)['files'][0]['tiling'].startswith('computed by the host tiling TilingFunc'),
+       'JSON: the file says where its tiling comes from')
 
 # bad inputs: errors, nothing checked
 p = run('check', '--shape', 'z=4', REFUSED)

@@ -576,6 +576,11 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct diag_list front;
     diag_list_init(&front, 0);
     frontend_lower(src, &fo, &low, &front);
+    const char *tiling = low.pir ? strstr(low.pir, "\n// tiling: ") : NULL;
+    if (tiling) {   /* the report says which inputs the verdicts are for */
+        tiling += strlen("\n// tiling: ");
+        r->tiling = arena_strndup(&r->diags.arena, tiling, strcspn(tiling, "\n"));
+    }
     if (low.pir) {
         char *name = xasprintf("%s.pir", src->path);
         r->lowered = source_from_string(name, low.pir, low.len);

@@ -114,6 +114,10 @@ struct file_result {
         const char *name, *reason;
     } *stopped;
     size_t nstopped;
+    /* A kernel source's tiling: where its values come from (the lowered header's "tiling:"
+     * line: computed by the op's host code for which inputs, or guessed), in diags' arena;
+     * NULL: the source is not an op with host code */
+    const char *tiling;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

@@ -168,6 +168,18 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
 }
 
+/* Where a kernel source's tiling values come from: the inputs its verdicts are for. */
+static void print_tiling(FILE *out, const struct paint *pen, const struct file_result *r)
+{
+    fputs(pen->bold, out);
+    fputs_escaped(r->path, out);
+    fprintf(out, ":%s ", pen->reset);
+    print_note(out, pen);
+    fputs("tiling ", out);
+    fputs_escaped(r->tiling, out);
+    fputc('\n', out);
+}
+
 void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
                  const struct text_style *style)
 {
@@ -181,6 +193,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
                 print_finding(out, pen, &files[i], &files[i].diags.items[k]);
         for (size_t k = 0; k < files[i].nkernels && !style->quiet; k++)
             print_coverage(out, pen, &files[i], &files[i].kernels[k]);
+        if (files[i].tiling && !style->quiet)
+            print_tiling(out, pen, &files[i]);
     }
     if (style->quiet)
         return;
