@@ -119,6 +119,22 @@ static bool context_call(struct interp *I, const char *name, CXCursor fn, CXCurs
                              (int)i);
         return true;
     }
+    if (!strcmp(name, "GetDynamicInputShape") || !strcmp(name, "GetDynamicInputDesc")) {
+        /* one instance per dynamic input: instance 0 of input irIndex is that input */
+        int64_t relative;
+        if (!index_argument(I, call, args, nargs, "the input index", &i) || nargs < 2 ||
+            !interp_int(I, call, args[1], "the dynamic input's instance", &relative))
+            return true;
+        if (relative != 0) {
+            interp_unsupported(I, call, "instance %lld of dynamic input %lld (one instance "
+                               "per input is modelled)", (long long)relative, (long long)i);
+            return true;
+        }
+        bool desc = !strcmp(name, "GetDynamicInputDesc");
+        if (desc || input(I, call, i))
+            *result = object(I, fn, desc ? H_DESC : H_STORAGE_SHAPE, (int)i);
+        return true;
+    }
     if (!strcmp(name, "GetAttrs")) {
         *result = object(I, fn, H_ATTRS, -1);
         return true;
@@ -281,6 +297,10 @@ static bool platform_call(struct interp *I, const char *name, CXCursor fn, CXCur
         return true;
     if (!strcmp(name, "GetCoreNum") || !strcmp(name, "GetCoreNumAiv")) {
         *result = int_result(r->vector_cores);
+        return true;
+    }
+    if (!strcmp(name, "GetLibApiWorkSpaceSize") || !strcmp(name, "GetSocVersion")) {
+        *result = not_known;    /* the GM workspace and the SoC's name: not the kernel's tiling */
         return true;
     }
     if (!strcmp(name, "GetCoreNumAic")) {

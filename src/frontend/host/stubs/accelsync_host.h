@@ -8,7 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The framework's headers bring the C++ library in: host code calls std::min, std::max,
+// strings and vectors without including them itself.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <initializer_list>
+#include <string>
+#include <vector>
 
 namespace ge {
 using graphStatus = uint32_t;
@@ -76,6 +83,8 @@ public:
     const StorageShape *GetOutputShape(size_t index) const;
     const StorageShape *GetOptionalInputShape(size_t index) const;
     const CompileTimeTensorDesc *GetInputDesc(size_t index) const;
+    const StorageShape *GetDynamicInputShape(size_t irIndex, size_t relativeIndex) const;
+    const CompileTimeTensorDesc *GetDynamicInputDesc(size_t irIndex, size_t relativeIndex) const;
     const CompileTimeTensorDesc *GetOutputDesc(size_t index) const;
     const Tensor *GetInputTensor(size_t index) const;
     const RuntimeAttrs *GetAttrs() const;
@@ -107,6 +116,7 @@ public:
     }
     uint64_t AccelsyncMemSize(CoreMemType memType) const;
     SocVersion GetSocVersion() const;
+    uint32_t GetLibApiWorkSpaceSize() const;
     uint32_t CalcTschBlockDim(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
 };
 class PlatformAscendCManager {
@@ -150,17 +160,24 @@ template <typename T, typename V> inline void AccelsyncStore(T &field, V v)
     type field; \
     void set_##field(const type &v) { AccelsyncStruct(#field); }
 #define END_TILING_DATA_DEF }
+// Written with or without a semicolon after it: an empty declaration is allowed.
 #define REGISTER_TILING_DATA_CLASS(op, name) \
-    static_assert(sizeof(name) > 0, "the tiling data class of " #op)
+    static_assert(sizeof(name) > 0, "the tiling data class of " #op);
 
 // Registration: the frontend finds the tiling function by the names these macros are given
 // (host_tiling.c); as code they declare nothing that runs.
 namespace gert {
+class TilingParseContext {
+public:
+    const fe::PlatFormInfos *GetPlatformInfo() const;
+    template <typename T> T *GetCompiledInfo();
+};
 class OpImplRegister {
 public:
     OpImplRegister &Tiling(ge::graphStatus (*fn)(TilingContext *));
-    template <typename T> OpImplRegister &TilingParse(T fn);
-    template <typename T> OpImplRegister &InferShape(T fn);
+    template <typename C, typename F> OpImplRegister &TilingParse(F fn);
+    template <typename F> OpImplRegister &TilingParse(F fn);
+    template <typename F> OpImplRegister &InferShape(F fn);
 };
 }  // namespace gert
 #define ACCELSYNC_JOIN2(a, b) a##b
