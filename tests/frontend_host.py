@@ -109,7 +109,7 @@ expect(f"{HOST_TILING}:13:26: warning: the host tiling TilingFunc in op_host/hos
 p = run('check', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
 expect(p.returncode == 0 and p.stdout == f'{REFUSED}: note: tiling computed by the host tiling '
        'TilingFunc in op_host/host_refused_tiling.cpp for x=4,16 float16, mode=0, ratio=0.5 on '
-       'ascend910b2 (48 vector cores): 1 field set, no tiling key, block dim 1\n'
+       'ascend910b2 (48 vector cores): 1 field set, no tiling key (0), block dim 1\n'
        'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
        f'mode 0 runs: the length the host computed fits, clean; the report says for which '
        f'inputs: {p.stdout!r}')

@@ -291,12 +291,15 @@ static void run_function(CXTranslationUnit tu, CXCursor fn, const char *path, co
             add_define(t, "tiling_key", r->key,
                        xasprintf("set by SetTilingKey at %s:%d for %s",
                                  short_path(r->key_at.file, op_dir), r->key_at.line, inputs));
+        else    /* the framework launches with key 0 when the host sets none */
+            add_define(t, "tiling_key", 0,
+                       xasprintf("not set by %s for %s: 0, the framework's", from, inputs));
         if (r->has_block_dim)
             add_define(t, "block_num", r->block_dim,
                        xasprintf("set by SetBlockDim at %s:%d for %s",
                                  short_path(r->block_dim_at.file, op_dir), r->block_dim_at.line,
                                  inputs));
-        char key[64] = "no tiling key", dim[64] = "no block dim";
+        char key[64] = "no tiling key (0)", dim[64] = "no block dim";
         if (r->has_key)
             snprintf(key, sizeof(key), "tiling key %lld", (long long)r->key);
         if (r->has_block_dim)
