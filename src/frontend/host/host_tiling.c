@@ -327,7 +327,7 @@ static bool run_source(const struct source *host, const char *op_dir, const char
     ho.extra_roots = NULL;
     ho.nextra_roots = 0;
     ho.appended = NULL;
-    struct clang_parse parse;
+    struct clang_parse parse = {0};
     bool parsed = parse_guard_scan(host, &ho, &parse_diags) &&
                   clang_parse_source(&host_dialect, host, &ho, NULL, 0, NULL, 0, &parse,
                                      &parse_diags);
@@ -349,8 +349,7 @@ static bool run_source(const struct source *host, const char *op_dir, const char
         if (found)
             run_function(parse.tu, fn, host->path, op_dir, inputs, o, r, t, diags);
     }
-    if (parsed || parse.tu)
-        clang_parse_free(&parse);
+    clang_parse_free(&parse);
     diag_list_free(&parse_diags);
     return found;
 }
