@@ -130,6 +130,26 @@ expect(p.returncode == 2 and "--shape takes NAME=D0,D1,... with dimensions 0 or 
 p = run('check', '--attr', 'mode', REFUSED)
 expect(p.returncode == 2 and "--attr takes NAME=VALUE, got 'mode'" in p.stderr, f'--attr without =: {p.stderr!r}')
 
+# the other readings: the tensor's origin shape, GetAttrPointer, the platform singleton and its
+# L1, a helper of the source's, std::min; inputs and attributes by index without a definition
+ROWS = 'tests/frontend/host/host_rows/op_kernel/host_rows.cpp'
+p = run('lower', '--shape', 'x0=2,3,32', '--attr', '0=8', ROWS)
+h = header(p)
+expect(h[1] == '// tiling: computed by the host tiling RowsTiling in op_host/host_rows_tiling.cpp for '
+       'x0=2,3,32 float16, 0=8 on ascend910b2 (48 vector cores): 4 fields set, tiling key 2, block dim 6',
+       f'host_rows: the tiling note: {h[1]!r}')
+for name, value, line in [('rows', 6, 33), ('cols', 32, 34), ('rowsPerCore', 1, 35), ('stride', 40, 36)]:
+    expect(f'// runtime value {name} = {value}: tiling field, computed by op_host/host_rows_tiling.cpp:{line} '
+           'for x0=2,3,32 float16, 0=8' in h, f'host_rows: {name} = {value}')
+p = run('check', '--shape', 'x=2,3,32', ROWS)
+expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{ROWS}: error: --shape x=2,3,32: the operator has no input x (no op definition names them: give the index, 0, 1, ... or x0, x1, ...) [input-error]',
+       f'a name without an op definition: {p.stdout!r}')
+
+# a model that does not describe the chip for host code
+p = run('check', '--arch', '1001', '--shape', 'x0=2,3,32', '--attr', '0=8', ROWS)
+expect(f"{ROWS}: warning: model ascend910 does not describe the chip as host code sees it (no <host> in its <source>); the kernel is checked with guessed tiling values [host-tiling]"
+       in p.stdout.splitlines(), f'a model without <host>: {p.stdout[:400]!r}')
+
 # --shape for a kernel outside an operator's layout: said, not ignored
 p = run('check', '--shape', 'x=4', 'tests/frontend/ascendc/add_custom.cpp')
 expect("tests/frontend/ascendc/add_custom.cpp: warning: --shape is given, but the kernel is not in an operator's op_kernel/ directory, so there is no host tiling to run; the kernel is checked with guessed tiling values [host-tiling]"

@@ -66,11 +66,12 @@ static bool refuse(struct diag_list *diags, struct as_loc at, const char *option
                    const struct host_input *in, char **declared, size_t ndeclared)
 {
     char *names = name_list(declared, ndeclared);
+    bool attr = in->kind == HOST_ATTR;
     diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
               "--%s %s=%s: the operator has no %s %s (%s%s)", option, in->name, in->value,
-              in->kind == HOST_ATTR ? "attribute" : "input", in->name,
-              ndeclared ? "its definition names " : "name it by its index",
-              ndeclared ? names : "");
+              attr ? "attribute" : "input", in->name,
+              ndeclared ? "its definition names " : "no op definition names them: give the index",
+              ndeclared ? names : attr ? ", 0, 1, ..." : ", 0, 1, ... or x0, x1, ...");
     free(names);
     return false;
 }
