@@ -124,6 +124,9 @@ expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{REFUSED}: error: --s
 p = run('check', '--shape', 'x=4', '--dtype', 'x=float17', REFUSED)
 expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{REFUSED}: error: --dtype x=float17: not a data type (float, float16, bfloat16, int8, int16, int32, int64, uint8, uint16, uint32, uint64, double, bool) [input-error]',
        f'--dtype of an unknown type: {p.stdout!r}')
+p = run('check', '--shape', 'x=1,2,3,4,5,6,7,8,9', REFUSED)
+expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{REFUSED}: error: --shape x=1,2,3,4,5,6,7,8,9: more than 8 dimensions [input-error]',
+       f'--shape of more dimensions than a shape holds: {p.stdout!r}')
 p = run('check', '--shape', 'x=4,a', REFUSED)
 expect(p.returncode == 2 and "--shape takes NAME=D0,D1,... with dimensions 0 or more, got 'x=4,a'" in p.stderr,
        f'--shape with a dimension that is not a number: {p.stderr!r}')

@@ -125,7 +125,14 @@ bool host_inputs_resolve(const char *const *texts, size_t ntexts, const struct f
         }
         t->has_shape = true;
         t->ndims = 0;
-        for (const char *p = in->value; *p && t->ndims < HOST_MAX_DIMS;) {
+        for (const char *p = in->value; *p && ok;) {
+            if (t->ndims == HOST_MAX_DIMS) {
+                diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, at,
+                          "--shape %s=%s: more than %d dimensions", in->name, in->value,
+                          HOST_MAX_DIMS);
+                ok = false;
+                break;
+            }
             char *end;
             t->dims[t->ndims++] = strtoll(p, &end, 10);
             p = *end == ',' ? end + 1 : end;
