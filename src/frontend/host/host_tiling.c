@@ -108,6 +108,12 @@ static bool may_hold_tiling(const struct source *s)
            strstr(s->text, "TilingFunc");
 }
 
+static bool is_tiling_source(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 11 && !strcmp(path + n - 11, "_tiling.cpp");
+}
+
 struct tiling_search {
     CXCursor registered;    /* the function .Tiling(F) or .SetTiling(F) names */
     CXCursor named;         /* a definition of TilingFunc(gert::TilingContext *) */
@@ -401,10 +407,14 @@ bool host_tiling_run(const struct source *src, const struct frontend_options *o,
             r.vector_cores = m->source.host_vector_cores;
             r.cube_cores = m->source.host_cube_cores;
             r.ub_reserved = m->source.host_ub_reserved;
+            /* the tiling sources (*_tiling.cpp) first: an op definition that registers the
+             * function may use more of the definition API than the stubs declare */
             bool ran = false;
-            for (size_t i = 0; i < hs.n && !ran; i++)
-                if (may_hold_tiling(hs.texts[i]))
-                    ran = run_source(hs.texts[i], op_dir, inputs, o, &r, t, diags);
+            for (int pass = 0; pass < 2 && !ran; pass++)
+                for (size_t i = 0; i < hs.n && !ran; i++)
+                    if (is_tiling_source(hs.paths[i]) == (pass == 0) &&
+                        may_hold_tiling(hs.texts[i]))
+                        ran = run_source(hs.texts[i], op_dir, inputs, o, &r, t, diags);
             if (!ran) {
                 char *why = xasprintf("--shape is given, but no source in %s/ registers a "
                                       "tiling function (IMPL_OP_OPTILING(Op).Tiling(F), "
