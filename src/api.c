@@ -1,6 +1,7 @@
 /* The public API (include/accelsync/accelsync.h) over the check driver and reporters. */
 #include <accelsync/accelsync.h>
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ struct as_options {
     char *task_type;            /* as_options_set_task_type */
     char *arch;                 /* as_options_set_arch */
     char *sdk;                  /* as_options_set_sdk */
+    VEC(struct host_input) host_inputs;     /* as_options_add_host_input (strings in names) */
     char *compile_db;           /* as_options_set_compile_commands */
     VEC(char *) model_path;     /* owned copies of the --model-path directories */
     VEC(char *) include_dirs;   /* owned copies of the -I directories */
@@ -105,6 +107,7 @@ void as_options_free(struct as_options *o)
     free(o->task_type);
     free(o->arch);
     free(o->sdk);
+    VEC_FREE(o->host_inputs);
     free(o->compile_db);
     free(o->config);
     sim_replay_free(&o->replay);
@@ -231,6 +234,48 @@ static void put_define(struct as_options *o, struct define d)
     VEC_PUSH(*v, d);
     o->check.defines = v->items;
     o->check.ndefines = v->len;
+}
+
+/* "4096,1024": integers >= 0 separated by commas (a scalar: the empty list, ""). */
+static bool dims_form(const char *s)
+{
+    if (!*s)
+        return true;
+    for (;;) {
+        if (*s < '0' || *s > '9')
+            return false;
+        char *end;
+        errno = 0;
+        long long d = strtoll(s, &end, 10);
+        if (errno || d < 0)
+            return false;
+        if (*end == '\0')
+            return true;
+        if (*end != ',')
+            return false;
+        s = end + 1;
+    }
+}
+
+bool as_options_add_host_input(struct as_options *o, const char *option, const char *name,
+                               const char *value)
+{
+    enum host_input_kind kind;
+    if (!strcmp(option, "shape"))
+        kind = HOST_SHAPE;
+    else if (!strcmp(option, "dtype"))
+        kind = HOST_DTYPE;
+    else if (!strcmp(option, "attr"))
+        kind = HOST_ATTR;
+    else
+        return false;
+    if (!*name || (kind == HOST_SHAPE ? !dims_form(value) : !*value))
+        return false;
+    struct host_input in = {kind, own_name(o, name), own_name(o, value)};
+    VEC_PUSH(o->host_inputs, in);
+    o->check.host_inputs = o->host_inputs.items;
+    o->check.nhost_inputs = o->host_inputs.len;
+    return true;
 }
 
 void as_options_define_default(struct as_options *o, const char *name, long long value)
@@ -629,6 +674,7 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         .model_path = co->model_path, .nmodel_path = co->nmodel_path,
         .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
         .max_header_size = co->max_file_size, .max_depth = co->max_depth,
+        .host_inputs = co->host_inputs, .nhost_inputs = co->nhost_inputs,
         .compile_db = co->compile_db};
     struct diag_list d;
     diag_list_init(&d, 0);

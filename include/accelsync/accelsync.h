@@ -77,6 +77,13 @@ AS_EXPORT void as_options_set_arch(struct as_options *o, const char *arch);
 /* Ascend C sources: the vendor SDK (an asc-devkit checkout) whose headers they are read
  * through; "none" for the built-in declarations. Unset: $ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME. */
 AS_EXPORT void as_options_set_sdk(struct as_options *o, const char *dir);
+/* Ascend C operators: run the op's host tiling function (op_host/) for these inputs and check
+ * the kernel with the tiling it computes. `option` is "shape" (value: dimensions "4096,1024"),
+ * "dtype" (value: "float16") or "attr" (value: an integer, true, false or a float); `name` an input's index, x<i>,
+ * or its name in the op definition (an attribute's index or name). false: an unknown option
+ * or a value of the wrong form (the option is not kept). */
+AS_EXPORT bool as_options_add_host_input(struct as_options *o, const char *option,
+                                         const char *name, const char *value);
 /* -p: the directory of a build's compile_commands.json; a kernel source (Ascend C) is parsed
  * with the -I, -D and -include its entry there gives. */
 AS_EXPORT void as_options_set_compile_commands(struct as_options *o, const char *dir);

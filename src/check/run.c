@@ -579,12 +579,18 @@ static void check_lowered(struct source *src, const struct check_options *o, str
         .keep_incomplete = false, .arch = o->arch, .sdk = o->sdk, .model_path = o->model_path,
         .nmodel_path = o->nmodel_path, .max_memory_mib = o->max_source_memory,
         .max_seconds = o->max_source_seconds, .max_header_size = o->max_file_size,
-        .max_depth = o->max_depth,
+        .max_depth = o->max_depth, .host_inputs = o->host_inputs,
+        .nhost_inputs = o->nhost_inputs,
         .compile_db = o->compile_db};
     struct lowered_source low;
     struct diag_list front;
     diag_list_init(&front, 0);
     frontend_lower(src, &fo, &low, &front);
+    const char *tiling = low.pir ? strstr(low.pir, "\n// tiling: ") : NULL;
+    if (tiling) {   /* the report says which inputs the verdicts are for */
+        tiling += strlen("\n// tiling: ");
+        r->tiling = arena_strndup(&r->diags.arena, tiling, strcspn(tiling, "\n"));
+    }
     if (low.pir) {
         char *name = xasprintf("%s.pir", src->path);
         r->lowered = source_from_string(name, low.pir, low.len);

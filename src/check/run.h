@@ -27,6 +27,8 @@ struct check_options {
     const char *arch;               /* kernel sources: --arch (the model with that arch) */
     const char *sdk;                /* Ascend C sources: --sdk (NULL: the environment's) */
     const char *compile_db;         /* kernel sources: -p, compile_commands.json's directory */
+    const struct host_input *host_inputs;   /* Ascend C operators: --shape, --dtype, --attr */
+    size_t nhost_inputs;
     size_t ninclude_dirs;
     const struct binding *defaults; /* a configuration's defines: for the files that declare
                                      * the param, unless a -D fixes it */
@@ -115,6 +117,10 @@ struct file_result {
         const char *name, *reason;
     } *stopped;
     size_t nstopped;
+    /* A kernel source's tiling: where its values come from (the lowered header's "tiling:"
+     * line: computed by the op's host code for which inputs, or guessed), in diags' arena;
+     * NULL: the source is not an op with host code */
+    const char *tiling;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

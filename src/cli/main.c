@@ -67,6 +67,19 @@ static const char usage_main[] =
      "Ascend C sources: read them through the vendor SDK's own headers\n"                  \
      "in DIR (an asc-devkit checkout; default: $ASCEND_HOME_PATH, then\n"                 \
      "$ASCEND_TOOLKIT_HOME; 'none': the built-in declarations)"}
+
+/* Ascend C operators: the inputs their host tiling runs for (not fix's: it reads PIR only). */
+#define HOST_OPTIONS                                                                         \
+    {"shape", 0, "NAME=D0,D1,...", OPT_SHAPE,                                                \
+     "Ascend C operators: run the op's host tiling (op_host/) with this\n"                 \
+     "shape of input NAME (its index, x<i> or its name in the op\n"                       \
+     "definition), and check the kernel with the tiling it computes\n"                     \
+     "(repeatable)"},                                                                        \
+    {"dtype", 0, "NAME=TYPE", OPT_DTYPE,                                                     \
+     "with --shape: input NAME's data type (float16, float, bfloat16,\n"                  \
+     "int32, ...; default float16)"},                                                       \
+    {"attr", 0, "NAME=VALUE", OPT_ATTR,                                                      \
+     "with --shape: the op attribute NAME (its index or name) is VALUE"}
 #define WALK_OPTIONS                                                                         \
     {"config", 0, "FILE", OPT_CONFIG,                                                        \
      "project configuration for every PATH (default: the nearest .accelsync\n"               \
@@ -118,6 +131,7 @@ static const char usage_main[] =
 static const struct cli_option check_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    HOST_OPTIONS,
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif|html|codequality", OPT_FORMAT,
      "output format (default text); codequality: GitLab's Code Quality report"},
@@ -140,6 +154,7 @@ static const struct cli_option check_options[] = {
 static const struct cli_option simulate_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    HOST_OPTIONS,
     WALK_OPTIONS,
     {"format", 0, "text|json|sarif", OPT_FORMAT, "output format (default text)"},
     GATE_OPTIONS,
@@ -158,6 +173,7 @@ static const struct cli_option simulate_options[] = {
 static const struct cli_option mutate_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    HOST_OPTIONS,
     {"operators", 0, "LIST", OPT_OPERATORS, "comma-separated operators (default: all of them)"},
     {"out", 0, "DIR", OPT_OUT, "write every mutant to DIR"},
     {"budget", 0, "N", OPT_BUDGET,
@@ -180,6 +196,7 @@ static const struct cli_option fix_options[] = {
 static const struct cli_option lower_options[] = {
     HELP_OPTIONS,
     INPUT_OPTIONS,
+    HOST_OPTIONS,
     {"output", 'o', "OUT", OPT_OUTPUT, "write the PIR to OUT (default, or -: standard output)"},
     LIMIT_OPTIONS,
 };

@@ -130,6 +130,24 @@ static int read_tiling_file(struct settings *s, const char *path)
     return rc;
 }
 
+/* --shape NAME=D0,D1, --dtype NAME=TYPE, --attr NAME=VALUE. */
+static int host_input(struct settings *s, const char *option, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    char name[256];
+    size_t n = eq ? (size_t)(eq - arg) : 0;
+    if (eq && n > 0 && n < sizeof(name)) {
+        memcpy(name, arg, n);
+        name[n] = '\0';
+        if (as_options_add_host_input(s->o, option, name, eq + 1))
+            return 0;
+    }
+    static const char *const forms[] = {"NAME=D0,D1,... with dimensions 0 or more",
+                                        "NAME=TYPE", "NAME=VALUE"};
+    int k = !strcmp(option, "shape") ? 0 : !strcmp(option, "dtype") ? 1 : 2;
+    return cli_usage_error(s->cmd, "--%s takes %s, got '%s'", option, forms[k], arg);
+}
+
 /* `arg` is one of the '|'-separated words of `choices`: its index, or -1. */
 static int choice(const char *choices, const char *arg)
 {
@@ -200,6 +218,11 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_SDK:
         as_options_set_sdk(s->o, arg);
         return 0;
+    case OPT_SHAPE:
+    case OPT_DTYPE:
+    case OPT_ATTR:
+        return host_input(s, opt->id == OPT_SHAPE ? "shape" : opt->id == OPT_DTYPE ? "dtype"
+                                                                                : "attr", arg);
     case OPT_TASK_TYPE:
         if (!as_options_set_task_type(s->o, arg))
             return cli_usage_error(s->cmd, "--task-type takes BLOCK, UNION1, UNION2, UNION4, "

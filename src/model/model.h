@@ -174,6 +174,11 @@ struct model_source {
      * is written as the barrier. */
     const char *auto_signal, *auto_wait, *auto_barrier;
     bool *auto_by_barrier;
+    /* <host>: the chip as an operator's host tiling code sees it (PlatformAscendC); has_host
+     * false when the model does not say */
+    bool has_host;
+    int64_t host_vector_cores, host_cube_cores;
+    int64_t host_ub_reserved;   /* bytes of UB the platform keeps from GetCoreMemSize */
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */

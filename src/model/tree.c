@@ -917,6 +917,24 @@ static void parse_auto_sync(struct walk *w, xmlNode *n)
                                 && model_unit_index(ct, s->auto_dst[i]) != ct->issuer;
 }
 
+/* <host>: the core counts and UB reserve an operator's host tiling code reads. */
+static void parse_host(struct walk *w, xmlNode *n)
+{
+    struct model_source *s = &w->m->source;
+    if (s->has_host) {
+        node_error(w, n, "<host> is given twice");
+        return;
+    }
+    long long vec = 0, cube = 0, reserved = 0;
+    attr_int(w, n, "vector-cores", 1, INT_MAX, &vec);
+    attr_int(w, n, "cube-cores", 0, INT_MAX, &cube);
+    attr_int(w, n, "ub-reserved", 0, INT64_MAX, &reserved);
+    s->has_host = true;
+    s->host_vector_cores = vec;
+    s->host_cube_cores = cube;
+    s->host_ub_reserved = reserved;
+}
+
 static void parse_source(struct walk *w, xmlNode *n)
 {
     struct model *m = w->m;
@@ -940,6 +958,10 @@ static void parse_source(struct walk *w, xmlNode *n)
         }
         if (is_element(c, "auto-sync")) {
             parse_auto_sync(w, c);
+            continue;
+        }
+        if (is_element(c, "host")) {
+            parse_host(w, c);
             continue;
         }
         struct model_source_define *d = &s->defines[s->ndefines++];

@@ -169,16 +169,22 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
 }
 
+/* The start of a note on a file: its path, then "note: ". */
+static void print_file_note(FILE *out, const struct paint *pen, const struct file_result *r)
+{
+    fputs(pen->bold, out);
+    fputs_escaped(r->path, out);
+    fprintf(out, ":%s ", pen->reset);
+    print_note(out, pen);
+}
+
 /* A kernel checked under values nobody gave: which, and how to give them. */
 static void print_guessed(FILE *out, const struct paint *pen, const struct file_result *r,
                           const struct kernel_result *k)
 {
     if (!k->guessed.len)
         return;
-    fputs(pen->bold, out);
-    fputs_escaped(r->path, out);
-    fprintf(out, ":%s ", pen->reset);
-    print_note(out, pen);
+    print_file_note(out, pen, r);
     fputs("kernel '", out);
     fputs_escaped(k->name, out);
     fputs("' was checked with guessed values ", out);
@@ -186,6 +192,15 @@ static void print_guessed(FILE *out, const struct paint *pen, const struct file_
     fputs_escaped(list, out);
     free(list);
     fputs(": " REPORT_GUESSED_ADVICE "\n", out);
+}
+
+/* Where a kernel source's tiling values come from: the inputs its verdicts are for. */
+static void print_tiling(FILE *out, const struct paint *pen, const struct file_result *r)
+{
+    print_file_note(out, pen, r);
+    fputs("tiling ", out);
+    fputs_escaped(r->tiling, out);
+    fputc('\n', out);
 }
 
 void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
@@ -203,6 +218,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
             print_coverage(out, pen, &files[i], &files[i].kernels[k]);
             print_guessed(out, pen, &files[i], &files[i].kernels[k]);
         }
+        if (files[i].tiling && !style->quiet)
+            print_tiling(out, pen, &files[i]);
     }
     if (style->quiet)
         return;

@@ -115,6 +115,16 @@ static const struct check_info registry[CHECK_COUNT] = {
         "Read it for the arch, data type or key its code is for (--arch, -D NAME=VALUE), or "
         "leave the variant out of the build; docs/frontends.md says which macros and values "
         "the frontend sets."},
+    [CHECK_HOST_TILING] = {"host-tiling", "AS0109", false, true,
+        "The operator's host tiling could not be run",
+        "With --shape, the operator's own host tiling function (op_host/) computes the tiling "
+        "the kernel is checked with; it could not be run (no host source, a construct or call "
+        "the frontend does not model, a value not known, or the function refused the inputs), "
+        "so the kernel was checked with guessed tiling values instead, as the lowered header "
+        "says.",
+        "Model or avoid what the message names, give the inputs it needs (--shape, --dtype, "
+        "--attr), or give the tiling values with -D or --tiling; docs/frontends.md, \"Host "
+        "tiling\"."},
 };
 
 const struct check_info *check_info(enum check_id id) { return &registry[id]; }

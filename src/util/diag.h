@@ -42,6 +42,7 @@ enum check_id {
     CHECK_SOURCE_ERROR,     /* a C++ kernel source does not compile under the frontend */
     CHECK_UNSUPPORTED,      /* a source construct or API the frontend does not model */
     CHECK_EMPTY_KERNEL,     /* a kernel source's entry that lowers to no memory access */
+    CHECK_HOST_TILING,      /* an op's host tiling could not be run: the tiling is guessed */
     CHECK_COUNT
 };
 
@@ -73,6 +74,15 @@ struct define {
     int64_t value;
     bool range;
     int64_t hi;
+    const char *origin;     /* a value the frontend computed (the op's host tiling): where it
+                             * comes from, for the report; NULL: given by -D. Never a macro. */
+};
+/* --shape, --dtype, --attr: the inputs an operator's host tiling function is run for. */
+enum host_input_kind { HOST_SHAPE, HOST_DTYPE, HOST_ATTR };
+struct host_input {
+    enum host_input_kind kind;
+    const char *name;       /* an input's index (0), x0, or its name in the op definition */
+    const char *value;      /* "4096,1024", "float16", "1" as given */
 };
 struct binding_list {
     const struct binding *items;

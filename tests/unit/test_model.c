@@ -440,6 +440,9 @@ static void test_cluster(void)
     if (co1)
         CU_ASSERT(!strcmp(co1->space, "L0C") && !strcmp(co1->enque, "M_FIX") &&
                   !strcmp(co1->free, "FIX_M"));
+    /* the chip as host tiling code sees it */
+    CU_ASSERT(m->source.has_host && m->source.host_vector_cores == 48 &&
+              m->source.host_cube_cores == 24 && m->source.host_ub_reserved == 256);
     /* the compiler's auto-sync: 7 pairs, event 7 */
     CU_ASSERT_EQUAL(m->source.nauto_pairs, 7);
     CU_ASSERT_EQUAL(m->source.auto_sync_id, 7);
@@ -653,6 +656,15 @@ static const struct {
      L1_ROOT L2_SPACES CORE "<flags ids=\"8\" kind=\"binary\"/>\n" PRIMS
      "<source dialect=\"ascendc\">\n<auto-sync id=\"8\" pairs=\"S:V\"/></source>\n" END,
      11, "auto-sync id 8 is not a flag id (ids 0..7)"},
+    {"host given twice",
+     L1_ROOT L2_SPACES CORE PRIMS
+     "<source dialect=\"ascendc\"><host vector-cores=\"48\" cube-cores=\"24\"/>\n"
+     "<host vector-cores=\"2\" cube-cores=\"1\"/></source>\n" END,
+     10, "<host> is given twice"},
+    {"host without vector cores",
+     L1_ROOT L2_SPACES CORE PRIMS
+     "<source dialect=\"ascendc\">\n<host vector-cores=\"0\" cube-cores=\"24\"/></source>\n" END,
+     10, "vector-cores=\"0\" of <host> must be between 1 and 2147483647"},
     {"position declared twice",
      L1_ROOT L2_SPACES CORE PRIMS
      "<source dialect=\"ascendc\"><position name=\"P\" space=\"UB\"/>\n"

@@ -25,6 +25,7 @@
 #include "sdk/sdk_layout.h"
 #include "sdk/sdk_lower.h"
 #include "tpl_select.h"
+#include "../host/host_tiling.h"
 
 extern const struct embedded_file ascendc_stubs[];
 
@@ -328,8 +329,9 @@ static bool parse_for(const struct parse_setup *p, const struct model_source *ms
 }
 
 
-bool ascendc_lower(const struct source *src, const struct frontend_options *o,
-                   const struct model *m, struct lowered_source *out, struct diag_list *diags)
+static bool lower_source(const struct source *src, const struct frontend_options *o,
+                         const struct model *m, struct lowered_source *out,
+                         struct diag_list *diags)
 {
     const char *path = src->path;
     const struct model_source *ms = &m->source;
@@ -418,5 +420,25 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
         clang_parse_free(&cube_parse);
     tpl_plan_free(&plan);
     parse_setup_free(&setup);
+    return ok;
+}
+
+/* The operator's host tiling first (with --shape): its values are runtime values of the
+ * kernel, whether read with the built-in declarations or through the SDK. */
+bool ascendc_lower(const struct source *src, const struct frontend_options *o,
+                   const struct model *m, struct lowered_source *out, struct diag_list *diags)
+{
+    struct host_tiling host;
+    bool ok = host_tiling_run(src, o, m, &host, diags);
+    if (ok) {
+        struct frontend_options with_host = *o;
+        if (host.defines) {
+            with_host.defines = host.defines;
+            with_host.ndefines = host.ndefines;
+        }
+        with_host.header_note = host.note;
+        ok = lower_source(src, &with_host, m, out, diags);
+    }
+    host_tiling_free(&host);
     return ok;
 }

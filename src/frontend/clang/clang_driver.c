@@ -242,7 +242,7 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
     for (size_t i = 0; i < nextra_args; i++)
         VEC_PUSH(args, xstrdup(extra_args[i]));
     for (size_t i = 0; i < o->ndefines; i++)
-        if (macro_name(o->defines[i].name))
+        if (!o->defines[i].origin && macro_name(o->defines[i].name))
             VEC_PUSH(args, xasprintf("-D%s=%lld", o->defines[i].name,
                                      (long long)o->defines[i].value));
     out->index = clang_createIndex(0, 0);

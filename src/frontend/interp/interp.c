@@ -121,6 +121,14 @@ bool interp_pointer_move(struct interp *I, CXCursor at, struct value *p, int64_t
     return true;
 }
 
+bool interp_caller_site(struct interp *I, CXCursor *site)
+{
+    if (!I->frame || !I->frame->caller)
+        return false;
+    *site = I->frame->site;
+    return true;
+}
+
 void stop(struct interp *I)
 {
     I->stopped = true;
@@ -138,16 +146,22 @@ bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what,
     return false;
 }
 
+/* The define of `name` that counts (the last: a -D after the host's values), or NULL. */
+static const struct define_value *define_of(const struct interp *I, const char *name)
+{
+    const struct define_value *found = NULL;
+    for (size_t i = 0; i < I->opt->ndefines; i++)
+        if (strcmp(I->opt->defines[i].name, name) == 0)
+            found = &I->opt->defines[i];
+    return found;
+}
+
 bool interp_defined(const struct interp *I, const char *name, int64_t *value)
 {
-    bool found = false;
-    for (size_t i = 0; i < I->opt->ndefines; i++)   /* the last -D of a name wins */
-        if (strcmp(I->opt->defines[i].name, name) == 0) {
-            found = true;
-            if (value)
-                *value = I->opt->defines[i].value;
-        }
-    return found;
+    const struct define_value *d = define_of(I, name);
+    if (d && value)
+        *value = d->value;
+    return d != NULL;
 }
 
 int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, const char *what)
@@ -157,8 +171,13 @@ int64_t interp_runtime(struct interp *I, const char *name, int64_t fallback, con
             I->runtime.items[i].read = true;
             return I->runtime.items[i].value;
         }
-    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false, true};
-    rv.given = interp_defined(I, name, &rv.value);
+    struct runtime_value rv = {xstrdup(name), fallback, false, xstrdup(what), false, true, NULL};
+    const struct define_value *d = define_of(I, name);
+    if (d) {
+        rv.given = true;
+        rv.value = d->value;
+        rv.origin = d->origin;
+    }
     VEC_PUSH(I->runtime, rv);
     return rv.value;
 }
@@ -171,11 +190,12 @@ void interp_set_runtime(struct interp *I, const char *name, int64_t value, const
             rv->value = value;
             rv->varies = true;
             rv->given = false;
+            rv->origin = NULL;
             free(rv->what);
             rv->what = xstrdup(what);
             return;
         }
-    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true, false};
+    struct runtime_value rv = {xstrdup(name), value, false, xstrdup(what), true, false, NULL};
     VEC_PUSH(I->runtime, rv);
 }
 
@@ -216,7 +236,7 @@ void interp_free(struct interp *I)
 
 void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_param, void *data)
 {
-    struct frame frame = {.caller = NULL, .ret = none};
+    struct frame frame = {.caller = NULL, .ret = none, .site = clang_getNullCursor()};
     I->frame = &frame;
     I->stopped = I->incomplete = false;
     I->steps = 0;
@@ -231,6 +251,7 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
     settle_exits(I, exits, FLOW_RETURN, exec(I, cursor_body(entry)), entry);
     op_cache_set_scope(I->ops, clang_getNullCursor());
     branches_end_kernel(I, entry);
+    I->returned = frame.ret.kind == VAL_OBJECT ? unknown : frame.ret;
     VEC_FREE(frame.vars);
     I->frame = NULL;
     free_objects(I);

@@ -151,11 +151,13 @@ struct runtime_value {
     bool varies;            /* set by the frontend to each value in turn (interp_set_runtime) */
     bool read;              /* interp_runtime asked for it since the frontend last cleared it
                              * (which values one kernel was checked with) */
+    const char *origin;     /* given by a define_value with an origin (borrowed), or NULL */
 };
 
 struct define_value {
     const char *name;
     int64_t value;
+    const char *origin;     /* computed by the frontend (host tiling): where; NULL: -D */
 };
 
 struct interp_options {
@@ -168,6 +170,9 @@ struct interp_options {
     /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
      * not verified either way); false (`lower`): every one is reported. */
     bool stop_at_unsupported;
+    /* Every value must be known: a condition on data is `unsupported` rather than split into
+     * runs or sides (a computation whose one result is wanted: the host's tiling). */
+    bool exact;
 };
 
 struct interp {
@@ -197,6 +202,7 @@ struct interp {
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
     uint32_t last_sym;              /* the last unknown given a name (value.sym) */
     struct branches *branches;      /* conditions on data being followed (interp_branch.c) */
+    struct value returned;          /* what the last interp_run_kernel's function returned */
 };
 
 /* An asm statement's operand: `[name] "constraint" (expression)`. */
@@ -288,6 +294,9 @@ bool interp_pointer_move(struct interp *I, CXCursor at, struct value *p, int64_t
 void interp_address_overflow(struct interp *I, CXCursor at, const char *what);
 /* Whether count x size bytes (a length, an extent) fit; reported like interp_pointer_move. */
 bool interp_bytes(struct interp *I, CXCursor at, int64_t count, int64_t size, int64_t *out);
+/* The call of the source's own code that the running function was entered by (a method of a
+ * class the stubs define with a body: the user's call of it); false in the entry. */
+bool interp_caller_site(struct interp *I, CXCursor *site);
 /* Interned copy of s, valid as long as the interpreter. */
 const char *interp_intern(struct interp *I, const char *s);
 

@@ -269,9 +269,20 @@ static struct decided *decided_before(struct branches *b, CXCursor cond,
     return NULL;
 }
 
+/* interp_options.exact: a condition on data ends the run. */
+static enum flow exact_refused(struct interp *I, CXCursor s)
+{
+    interp_unsupported(I, s, "a condition on a value not known (data, a float, or the result "
+                       "of a call the frontend does not model)");
+    stop(I);
+    return FLOW_STOP;
+}
+
 enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
                           CXCursor else_side)
 {
+    if (I->opt->exact)
+        return exact_refused(I, s);
     if (!I->api->stateful)
         return exec_data_if(I, s, then_side, else_side);
     struct branches *b = branches_of(I);
@@ -302,6 +313,8 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
                              const struct side *else_side)
 {
     struct branches *b = branches_of(I);
+    if (I->opt->exact)
+        return exact_refused(I, s);
     if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
         /* a run that meets k fresh choices leaves k other sides to run: past the limit, no
          * need to run on to know the kernel splits into too many runs */

@@ -240,10 +240,11 @@ static void forget_out_arguments(struct interp *I, CXCursor fn, CXCursor call, i
 void eval_arguments(struct interp *I, CXCursor fn, CXCursor call, int first, int nargs,
                     struct value *args, enum ref_binding *binding)
 {
-    /* a reference parameter of the source's own code is bound as C++ binds it; the API
-     * layer's calls get values */
-    bool source = !declared_in_stubs(I, fn) &&
-                  !clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+    /* a reference parameter of the source's own code is bound as C++ binds it, and so is an
+     * out parameter (a non-const lvalue reference) of a stub's helper with a body
+     * (GetCoreMemSize(type, size) writes `size`); the API layer's calls get values */
+    bool body = !clang_Cursor_isNull(cursor_body(clang_getCursorDefinition(fn)));
+    bool source = body && !declared_in_stubs(I, fn);
     int nparams = clang_Cursor_getNumArguments(fn);
     for (int i = first; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -253,7 +254,9 @@ void eval_arguments(struct interp *I, CXCursor fn, CXCursor call, int first, int
         CXType pointee = clang_getPointeeType(t);
         bool reference = t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
         CXCursor lv = clang_getNullCursor();
-        binding[k] = source && reference &&
+        bool out_parameter = body && t.kind == CXType_LValueReference &&
+                             !clang_isConstQualifiedType(pointee);
+        binding[k] = (source || out_parameter) && reference &&
                              (!is_record(pointee) || interp_is_scalar_class(pointee))
                          ? interp_ref_binding(I, arg, t, &lv) : BIND_VALUE;
         args[k] = binding[k] == BIND_ADDRESS ? interp_address_of(I, lv) : eval(I, arg);
@@ -475,7 +478,7 @@ struct value call_function(struct interp *I, CXCursor fn, struct object *self,
     if (clang_Cursor_isNull(body))
         return none;
     struct frame *caller = I->frame;
-    struct frame frame = {.caller = caller, .self = self, .ret = none};
+    struct frame frame = {.caller = caller, .self = self, .ret = none, .site = site};
     I->frame = &frame;
     I->depth++;
     /* a call of the source's own code, from its own code: lines inside remember it */

@@ -30,6 +30,7 @@ struct frame {
     VEC(struct var) vars;
     struct object *self;
     struct value ret;
+    CXCursor site;          /* the call that entered it (null in the entry) */
 };
 
 enum flow { FLOW_NEXT, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN, FLOW_STOP };

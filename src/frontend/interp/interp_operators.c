@@ -143,6 +143,11 @@ struct value eval_binary(struct interp *I, CXCursor e)
         return int_value(folded);
     const char *op = cursor_operator(I->ops, I->tu, e, lhs);
     CXType type = clang_getCursorType(e);
+    if (!op[0]) {   /* never a guess: `x = v` taken for something else would drop the store */
+        interp_unsupported(I, e, "an operator the frontend cannot read (written in the body of a "
+                           "macro that pastes or stringizes tokens)");
+        return unknown;
+    }
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
         struct value a = eval(I, lhs);
         if (a.kind != VAL_INT) {

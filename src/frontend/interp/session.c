@@ -48,7 +48,8 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
     s->has_second = false;
     s->defines = xcalloc(o->ndefines + 1, sizeof(*s->defines));
     for (size_t i = 0; i < o->ndefines; i++)
-        s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value};
+        s->defines[i] = (struct define_value){o->defines[i].name, o->defines[i].value,
+                                              o->defines[i].origin};
     s->io = (struct interp_options){.defines = s->defines, .ndefines = o->ndefines,
                                     .max_steps = o->max_steps ? o->max_steps : 10000000,
                                     .max_depth = 64, .max_runs = 64,
@@ -57,6 +58,8 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
     pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",
                     path, AS_VERSION, api->name);
+    if (o->header_note)
+        pir_writer_note(&s->w, "%s", o->header_note);
 }
 
 void lowering_session_second(struct lowering_session *s, const struct clang_parse *p,
@@ -87,7 +90,8 @@ static void note_runtime(struct pir_writer *w, const struct interp *I, const str
             continue;
         }
         pir_writer_note(w, "runtime value %s = %lld: %s, %s", rv->name, (long long)rv->value,
-                        rv->what, rv->given ? "given by -D" : "the default (-D to change)");
+                        rv->what, rv->origin ? rv->origin
+                                  : rv->given ? "given by -D" : "the default (-D to change)");
     }
 }
 

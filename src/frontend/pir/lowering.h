@@ -37,6 +37,11 @@ struct frontend_options {
      * SDK it is read through); every other file is refused (include_roots.h). */
     const char *const *extra_roots;
     size_t nextra_roots;
+    const struct host_input *host_inputs;   /* --shape, --dtype, --attr: run the op's host
+                                         * tiling function for them (host/host_tiling.h) */
+    size_t nhost_inputs;
+    const char *header_note;            /* a line the lowered file's header adds (what the
+                                         * tiling values are and where they come from) */
     const char *appended;               /* text the frontend adds after the source's last
                                          * line (template instances it chose); NULL: none */
 };
