@@ -3,7 +3,7 @@
 // row each (the host's), clean; a -D rowsPerCore=8 over it makes a core's rows run past the
 // 1 KiB buffer, and so do the guesses without --shape (2 rows 256 floats apart).
 // args: --auto-sync=off
-// expect: out-of-bounds@23 out-of-bounds@27
+// expect: note:out-of-bounds@23 note:out-of-bounds@27
 // expect(--shape x0=2,3,32 --attr 0=8): clean
 // expect(--shape x0=2,3,32 --attr 0=8 -D rowsPerCore=8 -D block_num=1): out-of-bounds@23 out-of-bounds@27
 #include "kernel_operator.h"

@@ -2,7 +2,7 @@
 // that registers it in op_host/host_split_def.cpp. With --shape x=64 the copy moves the
 // 64 floats its buffer holds (clean); the guessed 256 overrun it.
 // args: --auto-sync=off
-// expect: out-of-bounds@18 out-of-bounds@21
+// expect: note:out-of-bounds@18 note:out-of-bounds@21
 // expect(--shape x=64): clean
 #include "kernel_operator.h"
 using namespace AscendC;
