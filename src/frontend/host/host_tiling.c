@@ -429,7 +429,8 @@ bool host_tiling_run(const struct source *src, const struct frontend_options *o,
     if (t->ndefines) {   /* o's own after the host's: the last of a name counts */
         t->defines = xrealloc_array(t->defines, t->ndefines + o->ndefines + 1,
                                     sizeof(*t->defines));
-        memcpy(t->defines + t->ndefines, o->defines, o->ndefines * sizeof(*o->defines));
+        if (o->ndefines)   /* o->defines may be NULL then, which memcpy must not see */
+            memcpy(t->defines + t->ndefines, o->defines, o->ndefines * sizeof(*o->defines));
         t->ndefines += o->ndefines;
     }
     host_sources_free(&hs);
