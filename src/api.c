@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -414,6 +415,9 @@ struct file_pool {
     struct file_result *out;
     pthread_mutex_t lock;
     size_t next;                /* the next file to take */
+    /* No worker ends (its thread's exit frees memory) while another may still fork. */
+    pthread_cond_t ended;
+    size_t finished, threads;   /* workers done; workers started (SIZE_MAX: not known yet) */
 };
 
 /* A worker takes files in order until none is left; it loads models into a cache of its own
@@ -422,8 +426,8 @@ static void *file_worker(void *arg)
 {
     struct file_pool *pool = arg;
     struct check_options co = *pool->co;
-    co.models = model_cache_new();
     fork_gate_enter();   /* a file read in a child process forks only between our steps */
+    co.models = model_cache_new();
     for (;;) {
         pthread_mutex_lock(&pool->lock);
         size_t i = pool->next++;
@@ -440,8 +444,14 @@ static void *file_worker(void *arg)
             pthread_mutex_unlock(&pool->lock);
         }
     }
-    fork_gate_leave();
     model_cache_free(co.models);
+    fork_gate_leave();
+    pthread_mutex_lock(&pool->lock);
+    pool->finished++;
+    pthread_cond_broadcast(&pool->ended);
+    while (pool->finished < pool->threads)
+        pthread_cond_wait(&pool->ended, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
@@ -469,18 +479,23 @@ static struct as_result *for_each_file(const struct check_options *co, const str
     }
     model_prepare_threads();
     struct file_pool pool = {paths, refused, n, co, o, 0, fn, r->files, PTHREAD_MUTEX_INITIALIZER,
-                             0};
+                             0, PTHREAD_COND_INITIALIZER, 0, SIZE_MAX};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;
     for (; started < threads; started++)
         if (pthread_create(&tid[started], NULL, file_worker, &pool) != 0)
             break;
+    pthread_mutex_lock(&pool.lock);
+    pool.threads = started ? started : 1;
+    pthread_cond_broadcast(&pool.ended);
+    pthread_mutex_unlock(&pool.lock);
     if (started == 0)
         file_worker(&pool);   /* no thread could be made: do it here */
     for (size_t t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     free(tid);
     pthread_mutex_destroy(&pool.lock);
+    pthread_cond_destroy(&pool.ended);
     return r;
 }
 
