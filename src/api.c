@@ -418,6 +418,7 @@ struct file_pool {
     /* No worker ends (its thread's exit frees memory) while another may still fork. */
     pthread_cond_t ended;
     size_t finished, threads;   /* workers done; workers started (SIZE_MAX: not known yet) */
+    size_t running;             /* workers whose thread start-up is over */
 };
 
 /* A worker takes files in order until none is left; it loads models into a cache of its own
@@ -426,6 +427,10 @@ static void *file_worker(void *arg)
 {
     struct file_pool *pool = arg;
     struct check_options co = *pool->co;
+    pthread_mutex_lock(&pool->lock);   /* our start-up (the sanitizer's locks) is over */
+    pool->running++;
+    pthread_cond_broadcast(&pool->ended);
+    pthread_mutex_unlock(&pool->lock);
     fork_gate_enter();   /* a file read in a child process forks only between our steps */
     co.models = model_cache_new();
     for (;;) {
@@ -479,16 +484,22 @@ static struct as_result *for_each_file(const struct check_options *co, const str
     }
     model_prepare_threads();
     struct file_pool pool = {paths, refused, n, co, o, 0, fn, r->files, PTHREAD_MUTEX_INITIALIZER,
-                             0, PTHREAD_COND_INITIALIZER, 0, SIZE_MAX};
+                             0, PTHREAD_COND_INITIALIZER, 0, SIZE_MAX, 0};
     pthread_t *tid = xcalloc(threads, sizeof(pthread_t));
     size_t started = 0;
+    /* No fork while a thread is being made or is starting: the locks that takes (the C
+     * library's, the sanitizer's thread registry) would stay held in the child. */
+    fork_gate_enter();
     for (; started < threads; started++)
         if (pthread_create(&tid[started], NULL, file_worker, &pool) != 0)
             break;
     pthread_mutex_lock(&pool.lock);
     pool.threads = started ? started : 1;
     pthread_cond_broadcast(&pool.ended);
+    while (pool.running < started)
+        pthread_cond_wait(&pool.ended, &pool.lock);
     pthread_mutex_unlock(&pool.lock);
+    fork_gate_leave();
     if (started == 0)
         file_worker(&pool);   /* no thread could be made: do it here */
     for (size_t t = 0; t < started; t++)
