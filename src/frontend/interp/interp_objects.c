@@ -95,6 +95,8 @@ struct value *element_slot(struct object *array, int64_t i, bool create)
  * zeroes the rest, `T a[] = {...}` is as long as the list, `T a[n];` leaves every element
  * unknown. */
 
+static CXCursor element_constructor(CXCursor site, CXType type);
+
 struct value declared_array(struct interp *I, CXCursor decl, CXType type)
 {
     struct cursor_vec kids = cursor_exprs(decl);
@@ -106,10 +108,21 @@ struct value declared_array(struct interp *I, CXCursor decl, CXType type)
     struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0), decl);
     struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
     bool unsized = is_unsized_array(type);
+    CXType element = clang_getArrayElementType(clang_getCanonicalType(type));
+    bool scalar_class = interp_is_scalar_class(element);
     for (size_t k = 0; k < items.len && (!unsized || k < MAX_ARRAY_ELEMENTS); k++) {
         struct value *slot = element_slot(v.obj, (int64_t)k, unsized);
-        if (slot)
-            *slot = eval(I, items.items[k]);
+        if (!slot)
+            continue;
+        *slot = eval(I, items.items[k]);
+        /* `half px[2] = {0, x}`: the conversion the list implies, an element object whose
+         * value comes from the item's read, so `px[0] = h` later has an object to set */
+        if (scalar_class && slot->kind != VAL_OBJECT && !I->stopped) {
+            struct object *o = construct(I, element, element_constructor(decl, element), NULL,
+                                         NULL, 0, decl);
+            o->read = value_read(*slot);
+            *slot = (struct value){.kind = VAL_OBJECT, .buffer = -1, .obj = o};
+        }
     }
     VEC_FREE(items);
     return v;
@@ -149,9 +162,10 @@ static CXCursor element_constructor(CXCursor site, CXType type)
 
 /* An array of `type`'s length, every element `fill`. An array of arrays has arrays of `fill`
  * as elements, up to MAX_ARRAY_ELEMENTS in all (past that, its rows are `fill`). Without an
- * initializer list (fill unknown), an array of a record the source defines has objects as
- * elements, made by the constructor chosen at `site` (the declaration), so that
- * `line[0].update(a, b)` has an object to set the fields of. */
+ * initializer list (fill unknown), an array of a record the source defines, or of the stubs'
+ * scalar classes (half), has objects as elements, made by the constructor chosen at `site`
+ * (the declaration), so that `line[0].update(a, b)` has an object to set the fields of and
+ * `px[0] = h` keeps the read h's value comes from (rule 10). */
 struct value new_array(struct interp *I, CXType type, struct value fill, CXCursor site)
 {
     struct object *o = new_object(I, type);
@@ -161,7 +175,8 @@ struct value new_array(struct interp *I, CXType type, struct value fill, CXCurso
     bool nested = is_array(element) && array_elements(canonical) <= MAX_ARRAY_ELEMENTS;
     /* with an initializer list (fill known), the listed elements are made from it */
     bool records = !nested && is_record(element) && fill.kind == VAL_UNKNOWN &&
-                   !declared_in_stubs(I, record_decl(element));
+                   (!declared_in_stubs(I, record_decl(element)) ||
+                    interp_is_scalar_class(element));
     CXCursor ctor = records && !clang_Cursor_isNull(site) ? element_constructor(site, element)
                                                          : clang_getNullCursor();
     for (long long i = 0; i < n && i < MAX_ARRAY_ELEMENTS && !I->stopped; i++) {

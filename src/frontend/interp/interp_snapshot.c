@@ -17,6 +17,7 @@ struct object_copy {
     struct object *obj;
     struct value *values;   /* the first nfields fields' values */
     size_t nfields;
+    uint32_t read;          /* a scalar class's read (rule 10) */
 };
 
 /* The interpreter's values at one point: variables of every frame, fields of the objects they
@@ -106,6 +107,7 @@ struct snapshot *snapshot_take(struct interp *I)
         struct object_copy *c = &s->objects[i];
         c->obj = r.found.items[i];
         c->nfields = o->fields.len;
+        c->read = o->read;
         c->values = xrealloc_array(NULL, c->nfields ? c->nfields : 1, sizeof(*c->values));
         for (size_t f = 0; f < c->nfields; f++)
             c->values[f] = o->fields.items[f].v;
@@ -155,6 +157,7 @@ void snapshot_restore(struct interp *I, const struct snapshot *s)
     for (size_t i = 0; i < s->nobjects; i++) {
         const struct object_copy *c = &s->objects[i];
         struct object *o = c->obj;
+        o->read = c->read;
         for (size_t f = 0; f < o->fields.len; f++)
             o->fields.items[f].v = f < c->nfields ? c->values[f] : unknown;
     }
@@ -214,6 +217,8 @@ void snapshot_join(struct interp *I, const struct snapshot *s)
     for (size_t i = 0; i < s->nobjects; i++) {
         const struct object_copy *c = &s->objects[i];
         struct object *o = c->obj;
+        if (c->read > o->read)
+            o->read = c->read;   /* on either path it may come from its side's reads */
         for (size_t f = 0; f < o->fields.len; f++)
             if (f < c->nfields)
                 interp_join_value(&o->fields.items[f].v, c->values[f]);
