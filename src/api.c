@@ -695,7 +695,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
     struct frontend_options fo = {
         .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
-        .max_steps = co->max_events, .manual_sync = co->manual_sync,
+        .max_steps = co->max_events,
+        .max_file_steps = co->max_file_events, .manual_sync = co->manual_sync,
         .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch, .sdk = co->sdk,
         .model_path = co->model_path, .nmodel_path = co->nmodel_path,
         .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,

@@ -575,7 +575,8 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct frontend_options fo = {
         .include_dirs = o->include_dirs, .ninclude_dirs = o->ninclude_dirs,
         .defines = o->defines, .ndefines = o->ndefines, .model = o->model,
-        .max_steps = o->max_events, .manual_sync = o->manual_sync, .task_type = o->task_type,
+        .max_steps = o->max_events, .max_file_steps = o->max_file_events,
+        .manual_sync = o->manual_sync, .task_type = o->task_type,
         .keep_incomplete = false, .arch = o->arch, .sdk = o->sdk, .model_path = o->model_path,
         .nmodel_path = o->nmodel_path, .max_memory_mib = o->max_source_memory,
         .max_seconds = o->max_source_seconds, .max_header_size = o->max_file_size,

@@ -110,10 +110,13 @@ static bool lower_here(const struct source *src, const struct frontend_options *
 bool frontend_lower(const struct source *src, const struct frontend_options *o,
                     struct lowered_source *out, struct diag_list *diags)
 {
+    uint64_t file_steps = 0;   /* the file's budget, counted over all its lowerings */
+    struct frontend_options counted = *o;
+    counted.file_steps = &file_steps;
 #ifdef AS_HAVE_LIBCLANG
-    return isolate_lower(lower_here, src, o, out, diags);
+    return isolate_lower(lower_here, src, &counted, out, diags);
 #else
-    return lower_here(src, o, out, diags);
+    return lower_here(src, &counted, out, diags);
 #endif
 }
 

@@ -205,6 +205,18 @@ def source_cases():
            b'// bad: - limit-exceeded exit=2 reading the kernel source took more than 2 seconds; raise the limit with --max-source-seconds\n'
            b'// args: --max-source-seconds 2\n' + b'\n'.join(bomb)
            + b'\n__mlu_global__ void k(float *x) { int A39; }\n')
+    # 400 bytes of template packs that double at each level: stopped by the wall clock
+    yield ('template_bomb.mlu',
+           b'// bad: - limit-exceeded exit=2 reading the kernel source took more than 2 seconds; raise the limit with --max-source-seconds\n'
+           b'// args: --max-source-seconds 2\n'
+           b'template <int N, typename... T> struct B { typedef typename B<N - 1, T..., T...>::type type; };\n'
+           b'template <typename... T> struct B<0, T...> { typedef int type; };\n'
+           b'__mlu_global__ void k(float *x) { B<40, int>::type v = 0; x[0] = v; }\n')
+    # a source that includes itself twice per level: clang's include depth ends it at once
+    yield ('self_include.mlu',
+           b'// bad: 2:10 source-error exit=2 #include nested too deeply\n'
+           b'#include "self_include.mlu"\n#include "self_include.mlu"\n'
+           b'__mlu_global__ void k(float *x) { x[0] = 1; }\n')
     # devices grew without bound; refused at the directive before clang opens them
     yield ('include_dev_zero.mlu',
            b'// bad: 2:10 input-error exit=2 #include "/dev/zero": a device, not a regular file (a kernel source includes only regular files)\n'
@@ -213,6 +225,17 @@ def source_cases():
            b'// bad: 2:10 input-error exit=2 #include </dev/urandom>: a device, not a regular file (a kernel source includes only regular files)\n'
            b'#include </dev/urandom>\n#include "kernel_operator.h"\n'
            b'extern "C" __global__ __aicore__ void k(GM_ADDR x) {}\n')
+    # `while (1)` in each of 20 entries cost a full statement budget each (over 20 minutes):
+    # the file's entries share one budget, and those past it stop at once
+    endless = b''.join(b'__mlu_global__ void k%d(float *x) { while (1) { x[0] = 1; } }\n' % i
+                       for i in range(20))
+    yield ('file_steps_endless_entries.mlu',
+           b'// bad: 6:36 limit-exceeded exit=2 the kernel runs more than 100000 statements and calls under the values it was lowered with (a condition on data counts the values it copies); it was not verified (--max-events)\n'
+           b'// args: --max-events 100000 --max-file-events 250000\n'
+           b"// also: GENERATED_PATH:8:36: error: the file's kernels run more than 250000 statements and calls in all (every entry, tiling key and guess); raise the limit with --max-file-events [limit-exceeded]\n"
+           b"// also: GENERATED_PATH:25:37: error: the file's kernels run more than 250000 statements and calls in all (every entry, tiling key and guess); raise the limit with --max-file-events [limit-exceeded]\n"
+           b'// also: accelsync: 1 file, 0 kernels: 20 errors, 0 warnings; 1 file NOT VERIFIED\n'
+           + endless)
     # an offset that wraps 64 bits was lowered as a copy at offset 0 and reported clean
     yield ('pointer_wrap.mlu',
            b'// bad: 4:15 input-error exit=2 address arithmetic overflows: byte 0 moved by 4611686018427387904 x 4 bytes is outside the 2^62 bytes an address can reach (it would wrap 64 bits)\n'

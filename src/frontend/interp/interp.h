@@ -164,6 +164,8 @@ struct interp_options {
     const struct define_value *defines;
     size_t ndefines;
     uint64_t max_steps;     /* statements and calls executed per kernel */
+    uint64_t max_file_steps;    /* ... by every kernel lowered from the file (0: none) */
+    uint64_t *file_steps;       /* the file's count, shared by its lowerings (or NULL) */
     int max_depth;          /* nested inlined calls */
     int max_nesting;        /* nested statements and expressions (--max-depth; 0: none) */
     int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */

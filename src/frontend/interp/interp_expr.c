@@ -38,9 +38,34 @@ bool count_step(struct interp *I, CXCursor at)
     return count_steps(I, at, 1);
 }
 
+/* Past the file's budget: every kernel of a file (its tiling keys, its guesses) shares one,
+ * so a file of many endless entries costs one budget, not one per entry. */
+static bool file_budget_spent(struct interp *I, CXCursor at, uint64_t n)
+{
+    const struct interp_options *o = I->opt;
+    if (!o->file_steps || !o->max_file_steps)
+        return false;
+    *o->file_steps += n;
+    if (*o->file_steps <= o->max_file_steps)
+        return false;
+    if (!I->stopped) {
+        struct as_loc loc = interp_loc(I, at);
+        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+                  "the file's kernels run more than %llu statements and calls in all (every "
+                  "entry, tiling key and guess); raise the limit with --max-file-events",
+                  (unsigned long long)o->max_file_steps);
+        I->incomplete = true;
+    }
+    stop(I);
+    return true;
+}
+
 bool count_steps(struct interp *I, CXCursor at, uint64_t n)
 {
     I->steps += n;
+    if (file_budget_spent(I, at, n))
+        return false;
     if (I->steps <= I->opt->max_steps)
         return true;
     if (!I->stopped) {

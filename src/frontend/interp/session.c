@@ -52,6 +52,8 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
                                               o->defines[i].origin};
     s->io = (struct interp_options){.defines = s->defines, .ndefines = o->ndefines,
                                     .max_steps = o->max_steps ? o->max_steps : 10000000,
+                                    .max_file_steps = o->max_file_steps,
+                                    .file_steps = o->file_steps,
                                     .max_depth = 64, .max_runs = 64,
                                     .max_nesting = o->max_depth ? o->max_depth : 1000,
                                     .stop_at_unsupported = !o->keep_incomplete};

@@ -25,6 +25,9 @@ struct frontend_options {
     const char *const *model_path;      /* --model-path directories, searched first */
     size_t nmodel_path;
     uint64_t max_steps;                 /* statements and calls per kernel */
+    uint64_t max_file_steps;            /* ... of every kernel, key and guess of the file
+                                         * together (--max-file-events); 0: none */
+    uint64_t *file_steps;               /* the file's count so far (set by frontend_lower) */
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
