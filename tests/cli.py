@@ -97,6 +97,13 @@ for args, code in ((['--fail-on', 'never', RACY_FILE], 0), (['--fail-on=error', 
                    (['--fail-on', 'never', f'{root}/tests/kernels/syntax-error/bad_character.pir'], 2)):
     p = run('check', *args)
     expect(p.returncode == code, f'check {" ".join(args)}: exit {p.returncode}, expected {code}')
+# a flag overrun says which statements let it happen: the earlier set, its wait, and what
+# keeps that wait from the head of its queue (issue #37: the vendor's double-buffered queue)
+p = run('check', os.path.join(root, 'tests', 'kernels', 'flag-overrun', 'wait_behind_barrier.pir'))
+expect(p.returncode == 1 and 'wait_behind_barrier.pir:20:3: error: set_flag(MTE2, V, 0) may fire while '
+       'the flag is still set by set_flag(MTE2, V, 0) at line 16: its wait wait_flag(MTE2, V, 0) at '
+       'line 17 is reached only after pipe_barrier(V) at line 14 ends, which this set does not wait '
+       'for [flag-overrun]' in p.stdout, f'overrun message names set, wait and barrier: {p.stdout!r}')
 p = run('check', '--color=loud', KERNEL)
 expect(p.returncode == 2 and "--color takes auto, always or never, got 'loud'" in p.stderr,
        f'bad --color: {p.stderr!r}')
