@@ -278,6 +278,95 @@ static enum flow exact_refused(struct interp *I, CXCursor s)
     return FLOW_STOP;
 }
 
+/* ---- sides that leave a stateful API alone ---- */
+
+struct api_search {
+    struct interp *I;
+    int depth;          /* source functions entered to look at their bodies */
+    bool found;
+};
+
+enum { MAX_SEARCH_DEPTH = 8 };
+
+static bool may_touch_api(struct interp *I, CXCursor c, int depth);
+
+/* `*p`, `p[i]` and `p->f` on a pointer (not `this`): an access of memory, or may be one. */
+static bool through_pointer(struct interp *I, CXCursor c)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (interp_is_dereference(I, c))
+        return true;
+    if (kind != CXCursor_ArraySubscriptExpr && kind != CXCursor_MemberRefExpr)
+        return false;
+    CXCursor base = cursor_first_expr(c);
+    if (clang_Cursor_isNull(base))
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(base));
+    if (t.kind != CXType_Pointer)
+        return false;
+    return clang_getCursorKind(cursor_strip(base)) != CXCursor_CXXThisExpr;
+}
+
+/* What makes a side one to run per run rather than to join: an access through a pointer, a
+ * call of the API (other than a scalar class's: half's conversions and operators), a call
+ * the frontend cannot resolve or whose body it cannot see, and an exit (return, break,
+ * continue, goto), after which the statements that go on would run on one path only, calls
+ * of the API among them. */
+static enum CXChildVisitResult api_use(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct api_search *a = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_ReturnStmt || kind == CXCursor_BreakStmt ||
+        kind == CXCursor_ContinueStmt || kind == CXCursor_GotoStmt ||
+        kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LambdaExpr ||
+        kind == CXCursor_AsmStmt || kind == CXCursor_CXXThrowExpr) {
+        a->found = true;
+        return CXChildVisit_Break;
+    }
+    if (through_pointer(a->I, c)) {   /* memory: its accesses would go through the
+                                       * layer's auto-sync, state of its own too */
+        a->found = true;
+        return CXChildVisit_Break;
+    }
+    if (kind != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(fn)) {
+        a->found = true;
+        return CXChildVisit_Break;
+    }
+    if (declared_in_stubs(a->I, fn)) {
+        CXCursor owner = clang_getCursorSemanticParent(fn);
+        if (!interp_is_scalar_class(clang_getCursorType(owner))) {
+            a->found = true;
+            return CXChildVisit_Break;
+        }
+        return CXChildVisit_Recurse;
+    }
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def) || may_touch_api(a->I, def, a->depth + 1)) {
+        a->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool may_touch_api(struct interp *I, CXCursor c, int depth)
+{
+    if (clang_Cursor_isNull(c))
+        return false;
+    if (depth > MAX_SEARCH_DEPTH)
+        return true;
+    struct api_search a = {I, depth, false};
+    if (api_use(c, clang_getNullCursor(), &a) == CXChildVisit_Recurse)
+        clang_visitChildren(c, api_use, &a);
+    return a.found;
+}
+
+static enum flow join_choice(struct interp *I, CXCursor s, const struct side *then_side,
+                             const struct side *else_side);
+
 enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
                           CXCursor else_side)
 {
@@ -285,6 +374,14 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
         return exact_refused(I, s);
     if (!I->api->stateful)
         return exec_data_if(I, s, then_side, else_side);
+    /* Sides that neither call the API nor leave early change nothing of its state: both
+     * are followed and joined, as for a layer without state (an argmax's `if (v > best)
+     * { best = v; idx = i; }` in a loop of 64 would otherwise be 2^63 runs). */
+    if (!may_touch_api(I, then_side, 0) && !may_touch_api(I, else_side, 0)) {
+        struct side a = {.run = run_statement, .stmt = then_side};
+        struct side b = {.run = run_statement, .stmt = else_side};
+        return join_choice(I, s, &a, &b);
+    }
     struct branches *b = branches_of(I);
     struct key_search k = {I, {0}, true};
     if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
@@ -327,6 +424,15 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
         return choices_take(&b->runs) ? then_side->run(I, then_side)
                                        : else_side->run(I, else_side);
     }
+    return join_choice(I, s, then_side, else_side);
+}
+
+/* Both sides from the same state, written as `if (?) {...} else {...}`, the states joined
+ * after (or the one that leaves kept pending). */
+static enum flow join_choice(struct interp *I, CXCursor s, const struct side *then_side,
+                             const struct side *else_side)
+{
+    struct branches *b = branches_of(I);
     struct as_loc at = interp_loc(I, s);
     struct snapshot *before = snapshot_take(I);
     size_t pending_before = b->pending.len;
