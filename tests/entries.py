@@ -116,14 +116,21 @@ expect(p.returncode == 2 and p.stdout.startswith(
 # for a template parameter in lower case (tests/frontend/ascendc/tpl_add has none: see
 # docs/frontends.md)
 
-# the arch macros are the model's
-p = run('check', '-D', '__BANG_ARCH__=592', f'{B}/arch_compiled_out.mlu')
+# the arch macros are the model's: 592 reads the source for mlu590, an arch no model has is refused
+p = run('check', '-D', '__BANG_ARCH__=999', f'{B}/arch_compiled_out.mlu')
 expect(p.returncode == 2 and p.stdout.startswith(
-    f'{B}/arch_compiled_out.mlu: error: -D __BANG_ARCH__=592: no hardware model for BANG C sources '
-    'defines __BANG_ARCH__ as 592 (found: 372 (mlu370)), so code for that arch would be checked '
-    "against another chip's model [input-error]"), f'-D __BANG_ARCH__=592: {p.stdout!r}')
+    f'{B}/arch_compiled_out.mlu: error: -D __BANG_ARCH__=999: no hardware model for BANG C sources '
+    'defines __BANG_ARCH__ as 999 (found: 372 (mlu370), 592 (mlu590)), so code for that arch would '
+    "be checked against another chip's model [input-error]"), f'-D __BANG_ARCH__=999: {p.stdout!r}')
+p = run('lower', '-D', '__BANG_ARCH__=999', f'{B}/arch_compiled_out.mlu')
+expect(p.returncode == 2 and p.stdout == '', f'lower -D __BANG_ARCH__=999 writes no PIR: {p.stdout!r}')
 p = run('lower', '-D', '__BANG_ARCH__=592', f'{B}/arch_compiled_out.mlu')
-expect(p.returncode == 2 and p.stdout == '', f'lower -D __BANG_ARCH__=592 writes no PIR: {p.stdout!r}')
+expect(p.returncode == 0 and 'model "mlu590";' in p.stdout,
+       f'-D __BANG_ARCH__=592 reads the source for mlu590: {p.stdout[:200]!r}')
+p = run('check', '--format', 'json', '--arch', '592', f'{B}/arch_compiled_out.mlu')
+doc, ks = kernels(p)
+expect(p.returncode == 0 and sorted(k['name'] for k in ks if k['complete'] and not k['empty'])
+       == ['any_arch', 'only_592'], f'--arch 592: both entries are read and checked: {ks}')
 p = run('check', f'{B}/arch_redefined.mlu')
 expect(p.stdout.startswith(f'{B}/arch_redefined.mlu:6:9: error: the source defines __BANG_ARCH__ as '
                            '592, but it is read for a model whose __BANG_ARCH__ is 372'),

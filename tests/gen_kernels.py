@@ -80,6 +80,10 @@ MODELS = {
         'xbarriers': {'sync_cluster': None, 'sync_all_ipu': 'IPU'},
     },
 }
+# The MLU590 has the MLU370's cores, units and primitives (hwmodels/mlu590.xml); only its sizes
+# differ, and the kernels here stay far below them.
+MODELS['mlu590'] = MODELS['mlu370']
+MLU_MODELS = ('mlu370', 'mlu590')
 
 # Op names per unit: (name, reads allowed, writes allowed). Names the model's op table does not
 # list take the model's defaults (on mlu370: interlocked unless they end in _async).
@@ -165,12 +169,12 @@ class Gen:
     def access(self, ctype, unit, slot_var=None, shared_core=False):
         r = self.r
         _, reads, writes = self.m['types'][ctype][unit]
-        fam = 'mlu370' if self.model == 'mlu370' else 'ascend'
+        fam = 'mlu370' if self.model in MLU_MODELS else 'ascend'
         op = r.choice(OPS[fam][unit])
         have = {b[1] for b in self.buffers}
         reads = [s for s in reads if s in have]
         writes = [s for s in writes if s in have]
-        if self.model != 'mlu370' and unit == 'S':
+        if self.model not in MLU_MODELS and unit == 'S':
             # the scalar unit touches a few bytes
             if op == 'set_value' and writes:
                 reg = self.region(r.choice(writes), slot_var, shared_core)
@@ -203,7 +207,7 @@ class Gen:
         r = self.r
         x = r.random()
         pairs = self.m['pairs'].get(ctype, [])
-        if self.model == 'mlu370':
+        if self.model in MLU_MODELS:
             if x < 0.55:
                 choice = r.random()
                 if choice < 0.3:
@@ -258,7 +262,7 @@ class Gen:
         """The double-buffered producer/consumer loop, with random slips."""
         r = self.r
         pipes = [u for u, v in self.m['types'][ctype].items() if v[0] == 'pipe']
-        if self.model == 'mlu370':
+        if self.model in MLU_MODELS:
             pipes = ['IO', 'MOVE'] + (['COMPUTE'] if 'COMPUTE' in self.m['types'][ctype] else [])
         if len(pipes) < 2:
             return self.straight(ctype, 3)
@@ -267,7 +271,7 @@ class Gen:
         self.indent += 1
         self.emit('let s = i % 2;')
         slip = lambda: r.random() < 0.12
-        if self.model == 'mlu370':
+        if self.model in MLU_MODELS:
             self.access(ctype, a, 's')
             if not slip():
                 self.emit(r.choice(['sync();', 'sync_io_move_compute();',
@@ -374,7 +378,7 @@ class Gen:
         if self.model == 'ascend910b2':
             groups = r.choice([[('aic', 'AIC', 1), ('aiv', 'AIV', 2)], [('v', 'AIV', 2)],
                                [('c', 'AIC', 2)], [('aic', 'AIC', 1), ('aiv', 'AIV', 1)]])
-        elif self.model == 'mlu370':
+        elif self.model in MLU_MODELS:
             groups = r.choice([[('mpu', 'MPU', 1), ('ipu', 'IPU', 2)], [('ipu', 'IPU', 2)],
                                [('ipu', 'IPU', 3)]])
         else:

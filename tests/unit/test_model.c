@@ -67,6 +67,7 @@ static const struct {
     {"ascend910b2", "AIV", 2, 8, 8, 11, 3},
     {"ascend910", "AICORE", 1, 6, 4, 0, 0},
     {"mlu370", "IPU", 2, 5, 0, 0, 0},
+    {"mlu590", "IPU", 2, 5, 0, 0, 0},
 };
 
 static void test_model_facts(void)
@@ -102,6 +103,8 @@ static const struct {
      "MTE3:pipelined:5"},
     {"mlu370", "IPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
     {"mlu370", "MPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0"},
+    {"mlu590", "IPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
+    {"mlu590", "MPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0"},
 };
 
 static void test_units(void)
@@ -142,6 +145,9 @@ static const struct {
     {"mlu370", "GDRAM", SCOPE_GLOBAL, -1},     {"mlu370", "SRAM", SCOPE_CLUSTER, -1},
     {"mlu370", "NRAM", SCOPE_CORE, -1},        {"mlu370", "WRAM", SCOPE_CORE, -1},
     {"mlu370", "LDRAM", SCOPE_CORE, -1},
+    {"mlu590", "GDRAM", SCOPE_GLOBAL, -1},     {"mlu590", "SRAM", SCOPE_CLUSTER, 2097152},
+    {"mlu590", "NRAM", SCOPE_CORE, 524288},    {"mlu590", "WRAM", SCOPE_CORE, 524288},
+    {"mlu590", "LDRAM", SCOPE_CORE, -1},
 };
 
 static void test_spaces(void)
@@ -342,6 +348,9 @@ static const struct {
     {"mlu370", "sync_all_ipu_within_cluster", PRIM_XBARRIER, 0, NULL, NULL, "IPU"},
     {"mlu370", "sync_all", PRIM_XBARRIER, 0, NULL, NULL, "*"},
     {"mlu370", "sync_all_mpu", PRIM_XBARRIER, 0, NULL, NULL, "MPU"},
+    {"mlu590", "sync_io_move_compute", PRIM_BARRIER, BAR_MASK_ARGS, "*", "*", "IO MOVE COMPUTE"},
+    {"mlu590", "sync_cluster", PRIM_XBARRIER, 0, NULL, NULL, "*"},
+    {"mlu590", "sync_all_mpu", PRIM_XBARRIER, 0, NULL, NULL, "MPU"},
 };
 
 static void name_set_string(const struct unit_name_set *set, char *out, size_t size)

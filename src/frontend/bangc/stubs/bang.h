@@ -47,11 +47,14 @@ using ::fminf;
 #define __wram__ __attribute__((annotate("accelsync:space:WRAM")))
 #define __mlu_shared__ __attribute__((annotate("accelsync:space:SRAM")))
 #define __ldram__ __attribute__((annotate("accelsync:space:LDRAM")))
-/* __BANG_ARCH__ is the model's (its <source>, hwmodels/mlu370.xml: 372), given on the command
- * line of the parse, never here: a -D of another arch picks that arch's model or is refused. */
+/* __BANG_ARCH__ is the model's (its <source>: hwmodels/mlu370.xml 372, mlu590.xml 592), given on
+ * the command line of the parse, never here: a -D of another arch picks that arch's model or is
+ * refused. */
 #define __BANG__ 1
-/* On-chip memory sizes in KiB, as the compiler defines them per architecture (an assumption
- * for mlu370: -D__MLU_NRAM_SIZE__=N to change; the model itself gives no sizes). */
+/* On-chip memory sizes in KiB, as the compiler defines them per architecture. A model that
+ * knows them defines them in its <source> (mlu590: 512, 512, 2048), and then they are its arch
+ * macros like __BANG_ARCH__ (a -D of one selects that model or is refused); these values are
+ * an assumption for mlu370, whose model gives no sizes. */
 #ifndef __MLU_NRAM_SIZE__
 #define __MLU_NRAM_SIZE__ 768
 #endif
