@@ -62,7 +62,7 @@ static const char usage_main[] =
     {"arch", 0, "ARCH", OPT_ARCH,                                                            \
      "kernel sources: read and check them for the model of this arch\n"                    \
      "(Ascend C 2201: ascend910b2, the default; 1001: ascend910; BANG C\n"                 \
-     "372: mlu370, the default); -D of an arch macro picks it too"},                      \
+     "372: mlu370, the default; 592: mlu590); -D of an arch macro picks it too"},         \
     {"sdk", 0, "DIR", OPT_SDK,                                                               \
      "Ascend C sources: read them through the vendor SDK's own headers\n"                  \
      "in DIR (an asc-devkit checkout; default: $ASCEND_HOME_PATH, then\n"                 \

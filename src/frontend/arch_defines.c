@@ -75,10 +75,15 @@ bool arch_from_defines(const char *dialect, const struct frontend_options *o, st
     const char *language = !strcmp(dialect, "bangc") ? "BANG C" : "Ascend C";
     for (size_t i = 0; i < o->ndefines && ok; i++) {
         const struct define *def = &o->defines[i];
+        /* the macro that names the arch (its value is the model's arch: __BANG_ARCH__ 592)
+         * selects a model; one a model only gives a value of its own (the on-chip sizes of
+         * __MLU_NRAM_SIZE__) does not, and is checked against the chosen model below */
         bool arch_macro = false;
         for (size_t k = 0; k < models.len; k++) {
-            const struct model_source_define *d = define_of(models.items[k], def->name);
-            arch_macro |= d && !d->coretype;
+            const struct model *mk = models.items[k];
+            const struct model_source_define *d = define_of(mk, def->name);
+            arch_macro |= d && !d->coretype && d->value && mk->source.arch &&
+                          strcmp(d->value, mk->source.arch) == 0;
         }
         if (!arch_macro)
             continue;
