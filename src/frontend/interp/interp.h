@@ -201,6 +201,14 @@ struct interp {
     struct value scratch;           /* what a scalar memory access reads or writes */
     uint32_t store_read;            /* rule 10: the read the value an assignment stores comes
                                      * from, while its left side is found (memory_access) */
+    /* Rule 10: the latest `a || b` (`a && b`) whose left side was data: its right side is
+     * needed only on the paths where the whole is false (true), so its read is used there
+     * (the side of an `if` on it), never at the condition (interp_operators.c). */
+    struct short_circuit {
+        CXCursor at;                /* the operator expression, parentheses taken off */
+        char op;                    /* '|' or '&' */
+        uint32_t read;              /* the latest read its right sides' values come from */
+    } short_rhs;
     uint64_t var_serial;            /* the last variable's serial (VAL_REF names one) */
     uint32_t last_sym;              /* the last unknown given a name (value.sym) */
     struct branches *branches;      /* conditions on data being followed (interp_branch.c) */

@@ -146,6 +146,8 @@ enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consu
 struct side {
     enum flow (*run)(struct interp *I, const struct side *side);
     CXCursor stmt;                  /* the statement (null: nothing); the switch */
+    uint32_t use;                   /* a read the side needs first (rule 10; 0: none) ... */
+    CXCursor use_at;                /* ... at this cursor (the condition) */
     const struct cursor_vec *body;  /* a switch's statements */
     const size_t *starts;           /* where each side of a switch starts in body */
     size_t nstarts, k;              /* the sides of a switch, and this side's */
@@ -153,6 +155,8 @@ struct side {
 
 static enum flow run_statement(struct interp *I, const struct side *side)
 {
+    if (side->use)
+        interp_use(I, side->use_at, (struct value){.read = side->use});
     return clang_Cursor_isNull(side->stmt) ? FLOW_NEXT : exec(I, side->stmt);
 }
 
@@ -366,22 +370,25 @@ static bool may_touch_api(struct interp *I, CXCursor c, int depth)
 
 static enum flow join_choice(struct interp *I, CXCursor s, const struct side *then_side,
                              const struct side *else_side);
+static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *then_side,
+                             const struct side *else_side);
 
 enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
-                          CXCursor else_side)
+                          CXCursor else_side, const uint32_t uses[2])
 {
+    struct side then_run = {.run = run_statement, .stmt = then_side, .use = uses[0],
+                            .use_at = cond};
+    struct side else_run = {.run = run_statement, .stmt = else_side, .use = uses[1],
+                            .use_at = cond};
     if (I->opt->exact)
         return exact_refused(I, s);
     if (!I->api->stateful)
-        return exec_data_if(I, s, then_side, else_side);
+        return exec_choice(I, s, &then_run, &else_run);
     /* Sides that neither call the API nor leave early change nothing of its state: both
      * are followed and joined, as for a layer without state (an argmax's `if (v > best)
      * { best = v; idx = i; }` in a loop of 64 would otherwise be 2^63 runs). */
-    if (!may_touch_api(I, then_side, 0) && !may_touch_api(I, else_side, 0)) {
-        struct side a = {.run = run_statement, .stmt = then_side};
-        struct side b = {.run = run_statement, .stmt = else_side};
-        return join_choice(I, s, &a, &b);
-    }
+    if (!may_touch_api(I, then_side, 0) && !may_touch_api(I, else_side, 0))
+        return join_choice(I, s, &then_run, &else_run);
     struct branches *b = branches_of(I);
     struct key_search k = {I, {0}, true};
     if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
@@ -400,9 +407,7 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
             VEC_FREE(k.values);
         }
     }
-    if (then)
-        return exec(I, then_side);
-    return clang_Cursor_isNull(else_side) ? FLOW_NEXT : exec(I, else_side);
+    return run_statement(I, then ? &then_run : &else_run);
 }
 
 /* `if (?) { then_side } else { else_side }` from the same state, the states joined after. */
@@ -493,8 +498,14 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
     }
     if (I->stopped)
         return FLOW_STOP;
-    if (f == FLOW_NEXT && b->pending.len > pending_before)
+    if (f == FLOW_NEXT && b->pending.len > pending_before) {
         open_guard(I, s);
+        /* what follows runs on the side that went on: a read it needed first is needed
+         * before anything in the guard (the use inside the side alone is dropped with it) */
+        const struct side *on = else_flow == FLOW_NEXT ? else_side : then_side;
+        if (on->use)
+            interp_use(I, on->use_at, (struct value){.read = on->use});
+    }
     return f;
 }
 

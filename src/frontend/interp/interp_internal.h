@@ -182,9 +182,10 @@ void snapshot_join(struct interp *I, const struct snapshot *s);
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
 /* `if (cond)` on data: exec_data_if, except that under a stateful API the same condition on the
- * same named unknowns takes the side it took before in the run. */
+ * same named unknowns takes the side it took before in the run. uses[0] (then) and uses[1]
+ * (else): a read the side needs before anything else (rule 10; 0: none). */
 enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor then_side,
-                          CXCursor else_side);
+                          CXCursor else_side, const uint32_t uses[2]);
 /* *into becomes the join of itself and other: the same value stays, two pointers into one
  * buffer point somewhere in it (OFFSET_UNKNOWN), anything else is unknown. */
 void interp_join_value(struct value *into, struct value other);

@@ -132,6 +132,19 @@ static struct value arith_of(struct interp *I, CXCursor e, const char *op, struc
     return int_value(fit_to_type(result_type, r));
 }
 
+/* The right side b of `lhs || rhs` (`&&`) whose left side was data: its read, with the right
+ * sides' of a chain of the same operator on the left (`a || b || c`), kept for the `if` that
+ * tests e (interp.h, short_rhs). */
+static void short_circuit_right(struct interp *I, CXCursor e, CXCursor lhs, char op,
+                                struct value b)
+{
+    uint32_t read = value_read(b);
+    struct short_circuit *s = &I->short_rhs;
+    if (s->read && s->op == op && clang_equalCursors(s->at, cursor_strip(lhs)) && s->read > read)
+        read = s->read;
+    *s = (struct short_circuit){cursor_strip(e), op, read};
+}
+
 struct value eval_binary(struct interp *I, CXCursor e)
 {
     CXCursor lhs, rhs;
@@ -160,7 +173,7 @@ struct value eval_binary(struct interp *I, CXCursor e)
                 interp_int(I, lhs, a, "the left side of a '&&' or '||' whose right side has "
                            "effects", &(int64_t){0});
             else
-                eval(I, rhs);
+                short_circuit_right(I, e, lhs, op[0], eval(I, rhs));
             return unknown;
         }
         if ((a.num != 0) == (op[0] == '|'))

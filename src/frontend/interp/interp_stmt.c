@@ -25,12 +25,19 @@ static bool condition_value(struct interp *I, CXCursor c, struct value v, const 
     return true;
 }
 
-/* if on data: the condition needs its value (rule 10), then both sides run. */
+/* if on data: the condition needs its value (rule 10), then both sides run. `a || b`
+ * evaluated b only where a was false: on the side where the whole is false (the else side),
+ * b was needed too, and its read is used there; `a && b` likewise on the then side. */
 static enum flow data_if(struct interp *I, CXCursor s, const CXCursor *k, CXCursor else_side,
                          struct value c)
 {
     interp_use(I, k[0], c);
-    return exec_data_if_on(I, s, k[0], k[1], else_side);
+    uint32_t uses[2] = {0, 0};   /* then, else */
+    struct short_circuit *sc = &I->short_rhs;
+    if (sc->read && clang_equalCursors(sc->at, cursor_strip(k[0])))
+        uses[sc->op == '|' ? 1 : 0] = sc->read;
+    sc->read = 0;
+    return exec_data_if_on(I, s, k[0], k[1], else_side, uses);
 }
 
 /* if: one side when the condition is known, both (exec_data_if) when it depends on data. */
