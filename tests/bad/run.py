@@ -212,6 +212,11 @@ def source_cases():
            b'template <int N, typename... T> struct B { typedef typename B<N - 1, T..., T...>::type type; };\n'
            b'template <typename... T> struct B<0, T...> { typedef int type; };\n'
            b'__mlu_global__ void k(float *x) { B<40, int>::type v = 0; x[0] = v; }\n')
+    # a 40,000-term expression crashed libclang's parse (exit 139, no message); now the time cap
+    yield ('many_terms.mlu',
+           b'// bad: - limit-exceeded exit=2 reading the kernel source took more than 2 seconds; raise the limit with --max-source-seconds\n'
+           b'// args: --max-source-seconds 2\n'
+           b'__mlu_global__ void k(float *x, int n) { x[0] = ' + b'+'.join([b'n'] * 40000) + b'; }\n')
     # a source that includes itself twice per level: clang's include depth ends it at once
     yield ('self_include.mlu',
            b'// bad: 2:10 source-error exit=2 #include nested too deeply\n'
