@@ -33,7 +33,7 @@ def kernels(p):
 p = run('check', f'{B}/arch_compiled_out.mlu')
 lines = p.stdout.splitlines()
 expect(p.returncode == 2, f'an empty kernel makes the file not verified: exit {p.returncode}')
-expect(lines[0] == f"{B}/arch_compiled_out.mlu:15:1: warning: kernel 'only_592' accesses no "
+expect(lines[0] == f"{B}/arch_compiled_out.mlu:19:1: warning: kernel 'only_592' accesses no "
        'memory as it was read (its code compiled out for this arch, data type or key, never '
        'reached, or moving no bytes with the values it ran with): nothing in it was verified '
        '[empty-kernel]', f'empty-kernel message: {lines[0]!r}')
