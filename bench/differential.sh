@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 count=${1:-100000}
 shift || true
 models=("$@")
-[ ${#models[@]} -gt 0 ] || models=(ascend910b2 ascend910 mlu370 mlu590)
+[ ${#models[@]} -gt 0 ] || models=(ascend910b2 ascend910 ascend950 mlu370 mlu590)
 binary=${ACCELSYNC:-$root/build/src/accelsync}
 [ -x "$binary" ] || { echo "differential.sh: no binary at $binary (set ACCELSYNC)" >&2; exit 2; }
 read -r -a extra <<< "${EXTRA:-}"

@@ -33,6 +33,15 @@ ASCEND_AIC = {
     'FIX': ('pipe', ['L0C'], ['GM', 'L1']),
     'MTE3': ('pipe', ['UB'], ['GM']),
 }
+# The 950 (hwmodels/ascend950.xml): the cube core has no UB, MTE2 loads GM into L1 only, and
+# its MTE3 touches no space the model knows (left out here: nothing to generate on it).
+ASCEND950_AIC = {
+    'S': ('fifo', ['GM'], ['GM']),
+    'MTE1': ('pipe', ['L1'], ['L0A', 'L0B']),
+    'MTE2': ('pipe', ['GM'], ['L1']),
+    'M': ('pipe', ['L0A', 'L0B', 'L0C'], ['L0C']),
+    'FIX': ('pipe', ['L0C'], ['GM', 'L1']),
+}
 ASCEND910_CORE = {
     'S': ('fifo', ['UB', 'GM'], ['UB', 'GM']),
     'V': ('pipe', ['UB', 'L0C'], ['UB']),
@@ -63,6 +72,15 @@ MODELS = {
                   'L0C': 'core'},
         'ids': 8, 'xflags': 16, 'xbarriers': {'sync_all': None},
     },
+    'ascend950': {
+        'types': {'AIV': ASCEND_AIV, 'AIC': ASCEND950_AIC},
+        'default': 'AIV',
+        'pairs': {'AIV': all_pairs(ASCEND_AIV, [('V', 'V')]),
+                  'AIC': all_pairs(ASCEND950_AIC, [('FIX', 'FIX')])},
+        'scope': {'GM': 'global', 'UB': 'core', 'L1': 'core', 'L0A': 'core', 'L0B': 'core',
+                  'L0C': 'core'},
+        'ids': 8, 'xflags': 16, 'xbarriers': {'sync_all': None},
+    },
     'ascend910': {
         'types': {'AICORE': ASCEND910_CORE},
         'default': 'AICORE',
@@ -84,6 +102,8 @@ MODELS = {
 # differ, and the kernels here stay far below them.
 MODELS['mlu590'] = MODELS['mlu370']
 MLU_MODELS = ('mlu370', 'mlu590')
+# The Ascend models with an AIC/AIV split (mixed kernels of one AIC and its AIVs).
+ASCEND_SPLIT_MODELS = ('ascend910b2', 'ascend950')
 
 # Op names per unit: (name, reads allowed, writes allowed). Names the model's op table does not
 # list take the model's defaults (on mlu370: interlocked unless they end in _async).
@@ -375,7 +395,7 @@ class Gen:
 
     def multicore_kernel(self):
         r = self.r
-        if self.model == 'ascend910b2':
+        if self.model in ASCEND_SPLIT_MODELS:
             groups = r.choice([[('aic', 'AIC', 1), ('aiv', 'AIV', 2)], [('v', 'AIV', 2)],
                                [('c', 'AIC', 2)], [('aic', 'AIC', 1), ('aiv', 'AIV', 1)]])
         elif self.model in MLU_MODELS:
@@ -393,7 +413,10 @@ class Gen:
                     mode = 0 if 'AIC' in types or r.random() < 0.5 else 1
                 steps.append(('flag', (mode, r.randrange(self.m['xflags']))))
                 if mode == 2 and groups[0][1] == 'AIC' and r.random() < 0.5:
-                    u1, u2 = r.sample(['FIX', 'MTE3'], 2)
+                    # two GM writers of the AIC; the 950's has only FIX (its MTE3 moves nothing)
+                    aic = self.m['types']['AIC']
+                    writers = [u for u in ('FIX', 'MTE3') if u in aic and 'GM' in aic[u][2]]
+                    u1, u2 = r.sample(writers, 2) if len(writers) == 2 else (writers[0],) * 2
                     w1, w2 = 'xg[0 +: 16]', 'xg[16 +: 16]'
                     if not any(b[0] == 'xg' for b in self.buffers):
                         self.buffers += [('xg', 'GM', [64], None), ('xu', 'UB', [64], None),
@@ -432,7 +455,7 @@ class Gen:
             self.lines.append('}')
         else:
             ctype = m['default']
-            if self.model == 'ascend910b2' and r.random() < 0.3:
+            if self.model in ASCEND_SPLIT_MODELS and r.random() < 0.3:
                 ctype = 'AIC'
             used = set()
             for u in m['types'][ctype].values():

@@ -27,7 +27,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(binary is not None, f'the binary is installed: {sorted(found)}')
     prefix = os.path.dirname(os.path.dirname(binary)) if binary else ''
     for want in ('share/accelsync/hwmodels/ascend910b2.xml', 'share/accelsync/hwmodels/mlu370.xml',
-                 'share/accelsync/hwmodels/mlu590.xml',
+                 'share/accelsync/hwmodels/mlu590.xml', 'share/accelsync/hwmodels/ascend950.xml',
                  'share/man/man1/accelsync.1', 'share/bash-completion/completions/accelsync'):
         expect(os.path.join(prefix, want) in found, f'{want} is installed')
     if binary:

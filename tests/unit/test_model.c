@@ -66,6 +66,7 @@ static const struct {
 } model_facts[] = {
     {"ascend910b2", "AIV", 2, 8, 8, 11, 3},
     {"ascend910", "AICORE", 1, 6, 4, 0, 0},
+    {"ascend950", "AIV", 2, 8, 8, 16, 3},
     {"mlu370", "IPU", 2, 5, 0, 0, 0},
     {"mlu590", "IPU", 2, 5, 0, 0, 0},
 };
@@ -101,6 +102,11 @@ static const struct {
     {"ascend910", "AICORE",
      "S*:fifo:0 V:pipelined:5 M:pipelined:5:10240 MTE1:pipelined:5 MTE2:pipelined:5 "
      "MTE3:pipelined:5"},
+    /* the 950's V orders its own instructions; the cube core's MTE3 touches no space */
+    {"ascend950", "AIV", "S*:fifo:0 V:pipelined:0 MTE2:pipelined:5 MTE3:pipelined:5"},
+    {"ascend950", "AIC",
+     "S*:fifo:0 MTE1:pipelined:5 MTE2:pipelined:5 M:pipelined:5:10240 FIX:pipelined:5 "
+     "MTE3:pipelined:0"},
     {"mlu370", "IPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
     {"mlu370", "MPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0"},
     {"mlu590", "IPU", "ALU*:fifo:0 IO:fifo:0 MOVE:fifo:0 COMPUTE:fifo:0"},
@@ -142,6 +148,8 @@ static const struct {
     {"ascend910b2", "L1", SCOPE_CORE, 524288}, {"ascend910b2", "L0C", SCOPE_CORE, 131072},
     {"ascend910b2", "BT", SCOPE_CORE, -1},     {"ascend910b2", "FB", SCOPE_CORE, -1},
     {"ascend910", "UB", SCOPE_CORE, 262144},   {"ascend910", "L0C", SCOPE_CORE, 262144},
+    {"ascend950", "UB", SCOPE_CORE, 262144},   {"ascend950", "L0C", SCOPE_CORE, 262144},
+    {"ascend950", "L1", SCOPE_CORE, 524288},   {"ascend950", "BT", SCOPE_CORE, 4096},
     {"mlu370", "GDRAM", SCOPE_GLOBAL, -1},     {"mlu370", "SRAM", SCOPE_CLUSTER, -1},
     {"mlu370", "NRAM", SCOPE_CORE, -1},        {"mlu370", "WRAM", SCOPE_CORE, -1},
     {"mlu370", "LDRAM", SCOPE_CORE, -1},
@@ -181,6 +189,10 @@ static const struct {
     {"ascend910b2", "AIC", "M", "L0A L0B L0C BT", "L0C"},
     {"ascend910b2", "AIC", "FIX", "L0C FB", "GM L1 FB"},
     {"ascend910", "AICORE", "V", "UB L0C", "UB"},
+    {"ascend950", "AIV", "V", "UB", "UB"},
+    {"ascend950", "AIC", "S", "GM", "GM"},              /* no UB on the cube core */
+    {"ascend950", "AIC", "MTE2", "GM", "L1"},           /* GM -> L0A/L0B is gone */
+    {"ascend950", "AIC", "MTE3", "", ""},
     {"mlu370", "IPU", "COMPUTE", "NRAM WRAM", "NRAM"},
     {"mlu370", "IPU", "MOVE", "NRAM SRAM WRAM", "NRAM SRAM WRAM"},
     {"mlu370", "MPU", "IO", "GDRAM LDRAM NRAM WRAM SRAM", "GDRAM LDRAM NRAM WRAM SRAM"},
@@ -215,6 +227,8 @@ static const struct {
     {"ascend910b2", "AIC", "MTE1", "M", true},   {"ascend910b2", "AIC", "M", "M", false},
     {"ascend910", "AICORE", "V", "V", true},     {"ascend910", "AICORE", "M", "V", true},
     {"ascend910", "AICORE", "S", "S", false},
+    {"ascend950", "AIV", "V", "V", true},        {"ascend950", "AIV", "S", "S", false},
+    {"ascend950", "AIC", "FIX", "FIX", true},    {"ascend950", "AIC", "M", "M", false},
 };
 
 static void test_flag_pairs(void)
@@ -234,7 +248,8 @@ static void test_flag_pairs(void)
     /* Whole-table counts: AIV 12 cross pairs + V->V, AIC 30, AICORE 30 + V->V, MLU none. */
     static const struct { const char *model, *coretype; int npairs; } counts[] = {
         {"ascend910b2", "AIV", 13}, {"ascend910b2", "AIC", 30},
-        {"ascend910", "AICORE", 31}, {"mlu370", "IPU", 0}, {"mlu370", "MPU", 0},
+        {"ascend910", "AICORE", 31}, {"ascend950", "AIV", 13}, {"ascend950", "AIC", 31},
+        {"mlu370", "IPU", 0}, {"mlu370", "MPU", 0},
     };
     for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
         struct diag_list diags;
@@ -293,6 +308,8 @@ static const struct {
     {"ascend910b2", "mmad", "M", "L0A L0B L0C BT", "L0C"},
     {"ascend910b2", "fixpipe", "FIX", "L0C FB", "GM L1"},
     {"ascend910", "copy_matrix_cc_to_ubuf", "V", "L0C", "UB"},
+    {"ascend950", "vf", "V", "UB", "UB"},
+    {"ascend950", "load_gm_to_cbuf", "MTE2", "GM", "L1"},
 };
 
 static void test_ops(void)
@@ -915,7 +932,7 @@ static void test_find_by_name(void)
     CU_ASSERT_STRING_EQUAL(search.dirs[0], "/first");
     model_search_free(&plain);
     model_search_free(&search);
-    static const char *const names[] = {"ascend910b2", "ascend910", "mlu370",
+    static const char *const names[] = {"ascend910b2", "ascend910", "ascend950", "mlu370",
                                         MODEL_DIR "/mlu370.xml"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         struct diag_list diags;
