@@ -73,6 +73,8 @@ MODELS = {
         'ids': 8, 'xflags': 16, 'xbarriers': {'sync_all': None},
     },
     'ascend950': {
+        # a cross-core wait is checked only on S, the wait unit (wait-blocks="named-unit")
+        'xwait': 'S',
         'types': {'AIV': ASCEND_AIV, 'AIC': ASCEND950_AIC},
         'default': 'AIV',
         'pairs': {'AIV': all_pairs(ASCEND_AIV, [('V', 'V')]),
@@ -345,6 +347,10 @@ class Gen:
 
     # ------------------------------------------------------------ cross-core
 
+    def xwait(self, unit):
+        """The unit a cross-core wait names: the model's wait unit where only it is checked."""
+        return self.m.get('xwait', unit)
+
     def xstep(self, ctype, group, groups, k, step):
         """One cross-core hand-off on a core of `group`: usually right, now and then not."""
         r = self.r
@@ -360,14 +366,14 @@ class Gen:
                 self.emit(f'{u2} drain {w2} <- xc;' if u2 == 'FIX' else f'{u2} copy {w2} <- xu;')
                 self.emit(f'cross_core_set_flag({u2}, {mode}, {flag});')
             elif r.random() < 0.4:
-                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
-                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
+                self.emit(f'cross_core_wait_flag({self.xwait("MTE2")}, {mode}, {flag});')
+                self.emit(f'cross_core_wait_flag({self.xwait("MTE2")}, {mode}, {flag});')
                 self.emit(f'MTE2 copy xu <- {reg1};')
                 self.emit(f'MTE2 copy xu <- {reg2};')
             else:
-                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
+                self.emit(f'cross_core_wait_flag({self.xwait("MTE2")}, {mode}, {flag});')
                 self.emit(f'MTE2 copy xu <- {reg1};')
-                self.emit(f'cross_core_wait_flag(MTE2, {mode}, {flag});')
+                self.emit(f'cross_core_wait_flag({self.xwait("MTE2")}, {mode}, {flag});')
                 self.emit(f'MTE2 copy xu <- {reg2};')
             return
         if step[0] == 'barrier':
@@ -384,14 +390,14 @@ class Gen:
                 self.emit(f'cross_core_set_flag({unit()}, 2, {flag});')
             else:
                 f = flag if not slip else (flag + 1) % self.m['xflags']
-                self.emit(f'cross_core_wait_flag({unit()}, 2, {f});')
+                self.emit(f'cross_core_wait_flag({self.xwait(unit())}, 2, {f});')
             return
         # within one core type every core counts for every core (itself included): all set,
         # then all wait
         if not (slip and r.random() < 0.5):
             self.emit(f'cross_core_set_flag({unit()}, {mode}, {flag});')
         if not (slip and r.random() < 0.5):
-            self.emit(f'cross_core_wait_flag({unit()}, {mode}, {flag});')
+            self.emit(f'cross_core_wait_flag({self.xwait(unit())}, {mode}, {flag});')
 
     def multicore_kernel(self):
         r = self.r

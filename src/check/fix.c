@@ -109,6 +109,14 @@ static const char *cheapest_barrier(const struct model *m, const struct model_co
     return best;
 }
 
+/* The unit a cross-core wait before y names: y's own, or the wait unit where the model
+ * checks only waits on it (wait-blocks="named-unit"). */
+static const char *xwait_unit(const struct lw_program *p, const struct lw_ins *y)
+{
+    const struct model_xflags *xf = &p->model->xflags;
+    return xf->wait_blocks_named && xf->wait_unit ? xf->wait_unit : p->units[y->unit].mu->name;
+}
+
 static const char *cross_core_fix(const struct lw_program *p, struct arena *arena, size_t a,
                                   size_t b)
 {
@@ -124,7 +132,7 @@ static const char *cross_core_fix(const struct lw_program *p, struct arena *aren
                                     "ID) before line %d on %s",
                                     set->name, p->units[x->unit].mu->name, mode,
                                     x->stmt->loc.line, p->cores[x->core].name, wait->name,
-                                    p->units[y->unit].mu->name, mode, y->stmt->loc.line,
+                                    xwait_unit(p, y), mode, y->stmt->loc.line,
                                     p->cores[y->core].name);
         }
     }
@@ -273,7 +281,7 @@ static size_t cross_core_edits(const struct lw_program *p, struct arena *arena,
     }
     if (!set || !wait)
         return n;
-    const char *ua = p->units[x->unit].mu->name, *ub = p->units[y->unit].mu->name;
+    const char *ua = p->units[x->unit].mu->name, *ub = xwait_unit(p, y);
     for (int k = 0; k < m->xflags.nmodes; k++) {
         int mode = m->xflags.modes[k].id;
         if (!hb_xmode_links(p, mode, y->core, x->core))

@@ -213,6 +213,16 @@ static void lower_cross_flag(struct lowerer *L, const struct ast_stmt *s,
             return;
         queue = unit;
         const char *wait_unit = L->model->xflags.wait_unit;
+        if (prim->kind != PRIM_XSIGNAL && L->model->xflags.wait_blocks_named && wait_unit &&
+            unit != model_unit_index(L->ct, wait_unit)) {
+            /* held on wait_unit, it would order the other units after it, which the
+             * hardware does not: fewer findings than the kernel has */
+            lower_report(L, CHECK_UNSUPPORTED, arg(s, 0)->loc,
+                         "on model %s a cross-core wait blocks only the unit it names (%s), "
+                         "which the engine cannot express yet: only waits on %s are checked",
+                         L->model->name, L->ct->units[unit].name, wait_unit);
+            return;
+        }
         if (prim->kind != PRIM_XSIGNAL && wait_unit) {
             int w = model_unit_index(L->ct, wait_unit);
             if (w >= 0)

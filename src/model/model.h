@@ -192,6 +192,8 @@ struct model_xflags {
     int nflags;                 /* flags 0 .. nflags-1 */
     int capacity;               /* counter capacity; 0: unbounded */
     const char *wait_unit;      /* the unit a cross-core wait occupies (e.g. S: holds the core) */
+    bool wait_blocks_named;     /* on the hardware a wait blocks only the unit it names: the
+                                 * engine, which holds wait_unit, checks only waits naming it */
     struct model_xmode *modes;
     int nmodes;
 };

@@ -588,6 +588,8 @@ static void parse_cross_flags(struct walk *w, xmlNode *n)
         x->capacity = (int)capacity;
     /* Any core type may wait, so every one needs the unit the wait occupies. */
     x->wait_unit = attr(w, n, "wait-unit");
+    const char *blocks = attr(w, n, "wait-blocks");
+    x->wait_blocks_named = blocks && strcmp(blocks, "named-unit") == 0;
     for (int i = 0; i < m->ncoretypes; i++)
         if (model_unit_index(&m->coretypes[i], x->wait_unit) < 0)
             node_error(w, n, "cross-flags wait-unit '%s' is not a unit of core type '%s'",

@@ -14,7 +14,7 @@ kernel k {
     cross_core_set_flag(FIX, 2, 15);
   }
   core aiv[2] : AIV {
-    cross_core_wait_flag(MTE2, 2, 15);
+    cross_core_wait_flag(S, 2, 15);
     MTE2 copy v_ub <- c_gm[coreid];
   }
 }

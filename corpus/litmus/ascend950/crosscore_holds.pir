@@ -13,7 +13,7 @@ kernel k {
     cross_core_set_flag(FIX, 2, 3);
   }
   core aiv[2] : AIV {
-    cross_core_wait_flag(MTE2, 2, 3);
+    cross_core_wait_flag(S, 2, 3);
     MTE2 copy v_ub <- c_gm[coreid];
   }
 }

@@ -13,7 +13,7 @@ kernel k {
     cross_core_set_flag(FIX, 4, 0);
   }
   core aiv[2] : AIV {
-    cross_core_wait_flag(MTE2, 4, 0);
+    cross_core_wait_flag(S, 4, 0);
     MTE2 copy v_ub <- c_gm[coreid];
   }
 }
