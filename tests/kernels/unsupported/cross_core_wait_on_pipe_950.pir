@@ -1,10 +1,9 @@
-// Litmus (cross-core wait on a pipe): on the 950 CrossCoreWaitFlag<mode, PIPE_MTE2> blocks only
+// unsupported: a cross-core wait on a pipe. On the 950 CrossCoreWaitFlag<mode, PIPE_MTE2> blocks only
 // MTE2 (the CrossCoreWaitFlag page; on A2 it blocks every pipe). The engine holds a cross-core
 // wait on S, the whole core, which would order the AIV's V work after the AIC's results too:
 // fewer findings than the hardware allows. So the model checks only waits on S
 // (wait-blocks="named-unit") and this one is unsupported, never a silent pass.
-// rule: cross-core-wait-pipe unsupported
-// expect: unsupported@19 unmatched-signal@16 raw-hazard@20 raw-hazard@20
+// expect: unsupported@18 unmatched-signal@15 raw-hazard@19 raw-hazard@19
 model "ascend950";
 buffer c_gm : GM[2][1024];
 buffer l0c : L0C[1024];
