@@ -222,4 +222,59 @@ with tempfile.TemporaryDirectory() as tmp:
     m = subprocess.run([binary, 'merge-sarif', '1.sarif', '2.sarif'], capture_output=True, text=True, cwd=tmp)
     expect(m.returncode == 0 and json.loads(m.stdout) == whole,
            f'merge-sarif keeps each configuration override once: {m.stderr} {m.stdout[-300:]}')
+# Every result has a location code scanning can place: a file-level problem (a model not
+# declared, a file a walk refuses to read, the --max-errors notice, clang's "too many errors",
+# which names no file) points at line 1 of the file checked, with its URI; nothing has an
+# empty URI.
+frontend = subprocess.run([binary, 'check', '--help'], capture_output=True, text=True).stdout
+frontend = '.mlu' in frontend
+with tempfile.TemporaryDirectory() as tmp:
+    lib = os.path.join(tmp, 'lib')
+    os.makedirs(os.path.join(lib, 'inc'))
+    with open(os.path.join(lib, 'nomodel.pir'), 'w') as f:
+        f.write('buffer a : UB[64];\nkernel k { V vadds a <- a; }\n')
+    with open(os.path.join(lib, 'three.pir'), 'w') as f:
+        f.write('model "ascend910b2";\nbuffer a : UB[64];\n'
+                'kernel k {\n  V vadds a <- a;\n  V vadds a <- a;\n  V vadds a <- a;\n  V vadds a <- a;\n}\n')
+    os.symlink('/etc/hostname', os.path.join(lib, 'leak.pir'))
+    if frontend:
+        with open(os.path.join(lib, 'many.cpp'), 'w') as f:
+            f.write('#include "kernel_operator.h"\n'
+                    + ''.join(f'int f{i}() {{ return undefined_{i}; }}\n' for i in range(30))
+                    + 'extern "C" __global__ __aicore__ void many(GM_ADDR x) {}\n')
+        with open(os.path.join(lib, 'inc', 'broken.h'), 'w') as f:
+            f.write('#pragma once\ninline int broken() { return nothing_here; }\n')
+        with open(os.path.join(lib, 'header.cpp'), 'w') as f:
+            f.write('#include "kernel_operator.h"\n#include "inc/broken.h"\n'
+                    'extern "C" __global__ __aicore__ void header(GM_ADDR x) {}\n')
+    p, d = sarif('--max-errors', '2', 'lib', cwd=tmp)
+    if d:
+        valid(d, 'file-level problems')
+        run = d['runs'][0]
+        places = [(r['ruleId'], r['message']['text'], loc['physicalLocation'])
+                  for r in run['results'] for loc in r['locations'] + r.get('relatedLocations', [])]
+        places += [('notification', n['message']['text'], loc['physicalLocation'])
+                   for n in run['invocations'][0]['toolExecutionNotifications'] for loc in n.get('locations', [])]
+        unplaced = [x for x in places if not x[2]['artifactLocation'].get('uri')
+                    or x[2]['artifactLocation']['uri'] in ('.', '')
+                    or x[2].get('region', {}).get('startLine', 0) < 1]
+        expect(len(places) >= 5 and not unplaced,
+               f'every result and notification names a file and a line: {len(places)} places, {unplaced[:2]}')
+
+        def at(rule, words):
+            return [(x[2]['artifactLocation']['uri'], x[2].get('region')) for x in places
+                    if x[0] == rule and words in x[1]]
+        expect(at('model-error', 'no hardware model') == [('lib/nomodel.pir', {'startLine': 1})],
+               f'a file without a model: line 1 of the file: {at("model-error", "no hardware model")}')
+        expect(at('input-error', 'cannot read') == [('lib/leak.pir', {'startLine': 1})],
+               f'a file the walk does not read: line 1 of the file: {at("input-error", "cannot read")}')
+        expect(at('limit-exceeded', '--max-errors') == [('lib/three.pir', {'startLine': 1})],
+               f'the --max-errors notice: line 1 of the file: {at("limit-exceeded", "--max-errors")}')
+        if frontend:
+            expect(at('source-error', 'too many errors') == [('lib/many.cpp', {'startLine': 1})],
+                   f'clang\'s message with no file: line 1 of the source read: {at("source-error", "too many errors")}')
+            expect([u for u, _ in at('source-error', 'nothing_here')] == ['lib/inc/broken.h'],
+                   f'an error in an included header names the header: {at("source-error", "nothing_here")}')
+    else:
+        expect(False, f'file-level problems: no SARIF: {p.returncode} {p.stderr[:300]}')
 finish()

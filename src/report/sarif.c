@@ -25,24 +25,24 @@
 static json_t *message(const char *s) { return json_pack("{s:o}", "text", json_text(s)); }
 
 /* A location in the file `src` holds, or in another file (a header), whose columns are given
- * as counted (in bytes: the same as code points for the ASCII of C headers). */
+ * as counted (in bytes: the same as code points for the ASCII of C headers). A location with
+ * no file is in `fallback`, the file checked; one with no line (a problem of the whole file)
+ * is its line 1: code scanning places every result at a line of a file it can name. */
 static json_t *location(const struct source *src, const struct as_loc *loc, const char *fallback,
                         const char *what)
 {
-    const char *file = loc->file ? loc->file : fallback;
+    const char *file = loc->file && *loc->file ? loc->file : fallback;
     json_t *phys = json_pack("{s:o}", "artifactLocation", artifact_location(file));
-    if (loc->line > 0) {
-        json_t *region = json_pack("{s:i}", "startLine", loc->line);
-        if (loc->col > 0) {
-            const struct source *text = src && strcmp(src->path, file) == 0 ? src : NULL;
-            int end = loc->col + (loc->len > 0 ? loc->len : 1);
-            json_object_set_new(region, "startColumn",
-                                json_integer(artifact_column(text, loc->line, loc->col)));
-            json_object_set_new(region, "endColumn",
-                                json_integer(artifact_column(text, loc->line, end)));
-        }
-        json_object_set_new(phys, "region", region);
+    json_t *region = json_pack("{s:i}", "startLine", loc->line > 0 ? loc->line : 1);
+    if (loc->line > 0 && loc->col > 0) {
+        const struct source *text = src && strcmp(src->path, file) == 0 ? src : NULL;
+        int end = loc->col + (loc->len > 0 ? loc->len : 1);
+        json_object_set_new(region, "startColumn",
+                            json_integer(artifact_column(text, loc->line, loc->col)));
+        json_object_set_new(region, "endColumn",
+                            json_integer(artifact_column(text, loc->line, end)));
     }
+    json_object_set_new(phys, "region", region);
     json_t *l = json_pack("{s:o}", "physicalLocation", phys);
     if (what)
         json_object_set_new(l, "message", message(what));

@@ -32,20 +32,25 @@ static char *rewrite_launches(const char *text, size_t len)
     return copy;
 }
 
-static struct as_loc diag_loc(struct diag_list *diags, CXSourceLocation where)
+/* Where a clang message points; one with no file ("too many errors emitted", an error of the
+ * command line) is about the source being read: `path`, with no line. */
+static struct as_loc diag_loc(struct diag_list *diags, CXSourceLocation where, const char *path)
 {
     CXFile file;
     unsigned line, col;
     clang_getSpellingLocation(where, &file, &line, &col, NULL);
-    struct as_loc loc = {NULL, (int)line, (int)col, 1};
     CXString name = clang_getFileName(file);
-    loc.file = arena_strdup(&diags->arena, clang_getCString(name) ? clang_getCString(name) : "");
+    const char *spelled = clang_getCString(name);
+    struct as_loc loc = spelled && *spelled
+                            ? (struct as_loc){arena_strdup(&diags->arena, spelled), (int)line,
+                                              (int)col, 1}
+                            : (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1};
     clang_disposeString(name);
     return loc;
 }
 
 /* clang's errors as source-error findings; true if there was none. */
-static bool report_clang_errors(CXTranslationUnit tu, struct diag_list *diags)
+static bool report_clang_errors(CXTranslationUnit tu, const char *path, struct diag_list *diags)
 {
     bool clean = true;
     for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
@@ -53,7 +58,7 @@ static bool report_clang_errors(CXTranslationUnit tu, struct diag_list *diags)
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
             CXString msg = clang_getDiagnosticSpelling(d);
             diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
-                      diag_loc(diags, clang_getDiagnosticLocation(d)), "%s",
+                      diag_loc(diags, clang_getDiagnosticLocation(d), path), "%s",
                       clang_getCString(msg));
             clang_disposeString(msg);
             clean = false;
@@ -264,7 +269,7 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                   "libclang could not parse %s (error %d)", src->path, (int)rc);
         ok = false;
     } else {   /* clang's messages quote what it read: none if it read a refused file */
-        ok = parse_guard_inclusions(out->tu, src, o, diags) && report_clang_errors(out->tu, diags);
+        ok = parse_guard_inclusions(out->tu, src, o, diags) && report_clang_errors(out->tu, src->path, diags);
     }
     free(forwarder);
     free_strings(&owned);
