@@ -73,6 +73,7 @@ struct as_options {
 struct as_result {
     struct file_result *files;
     size_t n;
+    size_t skipped;             /* as_result_add_skipped */
 };
 
 const char *as_version(void) { return AS_VERSION; }
@@ -613,6 +614,7 @@ void as_result_append(struct as_result *into, struct as_result *from)
     into->files = xrealloc_array(into->files, into->n + from->n + 1, sizeof(*into->files));
     memcpy(into->files + into->n, from->files, from->n * sizeof(*from->files));
     into->n += from->n;
+    into->skipped += from->skipped;
     free(from->files);
     free(from);
 }
@@ -649,24 +651,28 @@ struct as_result *as_check_text(const struct as_options *o, const char *name, co
     return r;
 }
 
+void as_result_add_skipped(struct as_result *r, size_t files) { r->skipped += files; }
+
+size_t as_result_skipped_count(const struct as_result *r) { return r->skipped; }
+
 int as_result_exit_code(const struct as_result *r, bool werror)
 {
     struct report_summary s;
-    report_summarize(r->files, r->n, werror, &s);
+    report_summarize(r->files, r->n, r->skipped, werror, &s);
     return s.exit_code;
 }
 
 bool as_result_write(const struct as_result *r, FILE *out, enum as_format format, bool werror)
 {
     if (format == AS_FORMAT_JSON)
-        return report_json(out, r->files, r->n, werror);
+        return report_json(out, r->files, r->n, r->skipped, werror);
     if (format == AS_FORMAT_SARIF)
-        return report_sarif(out, r->files, r->n, werror);
+        return report_sarif(out, r->files, r->n, r->skipped, werror);
     if (format == AS_FORMAT_HTML)
-        return report_html(out, r->files, r->n, werror);
+        return report_html(out, r->files, r->n, r->skipped, werror);
     if (format == AS_FORMAT_CODEQUALITY)
         return report_codequality(out, r->files, r->n);
-    report_text(out, r->files, r->n, werror, NULL);
+    report_text(out, r->files, r->n, r->skipped, werror, NULL);
     return !ferror(out);
 }
 
@@ -674,7 +680,7 @@ bool as_result_write_text(const struct as_result *r, FILE *out, bool werror, uns
                           double seconds)
 {
     struct text_style style = {(flags & AS_TEXT_QUIET) != 0, (flags & AS_TEXT_COLOR) != 0, seconds};
-    report_text(out, r->files, r->n, werror, &style);
+    report_text(out, r->files, r->n, r->skipped, werror, &style);
     return !ferror(out);
 }
 

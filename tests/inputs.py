@@ -99,6 +99,89 @@ with tempfile.TemporaryDirectory() as tmp:
     block = doc[doc.index(shown) + len(shown):doc.index('```', doc.index(shown))]
     p = run('check', '-j', '2', 'kernels', cwd=tmp)
     expect(p.returncode == 1 and p.stdout == block, f'docs/ci.md shows the real output: {p.stdout!r}')
+# The walk checks kernel sources: host code (op_host/), tests, bindings and files without a
+# device entry are skipped, listed with --list-files and counted apart in every report; a
+# file named is checked whatever it is. docs/cli.md shows this tree.
+LIBRARY = {
+    'ops/add/op_host/add_tiling.cpp': '#include "register/op_def_registry.h"\nnamespace optiling { static int TilingFunc() { return 0; } }\n',
+    'ops/add/op_kernel/add.cpp': '#include "kernel_operator.h"\nusing namespace AscendC;\n\n'
+                                 'extern "C" __global__ __aicore__ void add(GM_ADDR x)\n{\n'
+                                 '    LocalTensor<float> a(TPosition::VECCALC, 0, 64);\n'
+                                 '    LocalTensor<float> b(TPosition::VECCALC, 256, 64);\n'
+                                 '    Duplicate(a, 1.0f, 64);\n    Copy(b, a, 64, 1, {1, 1, 8, 8});\n}\n',
+    'ops/add/op_kernel/add_impl.h': '#pragma once\n__aicore__ inline void helper() {}\n',
+    'ops/add/tests/test_add.cpp': '#include <gtest/gtest.h>\nextern "C" __global__ __aicore__ void add(GM_ADDR x) {}\nTEST(add, runs) {}\n',
+    'ops/relu/relu.mlu': '#include <bang.h>\n\n__nram__ float buf[64];\n\n__mlu_global__ void relu(float *x) {\n'
+                         '  __memcpy(buf, x, 256, GDRAM2NRAM);\n  __bang_active_relu(buf, buf, 64);\n'
+                         '  __memcpy(x, buf, 256, NRAM2GDRAM);\n}\n',
+    'ops/relu/relu_launch.mlu': '#include <bang.h>\n__mlu_global__ void relu(float *x);\n'
+                                'void launch(float *x, cnrtQueue_t q) { relu<<<{1, 1, 1}, cnrtFuncTypeBlock, q>>>(x); }\n',
+    'ops/python/bindings.cpp': '#include <torch/extension.h>\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("add", &add); }\n',
+    'ops/samples/main.cpp': '// host program: declares the entry, launches it\n'
+                            'extern "C" __global__ __aicore__ void add(GM_ADDR x);\nint main() { return 0; }\n',
+    'ops/utils/shape_util.cpp': 'int ceil_div(int a, int b) { return (a + b - 1) / b; }\n',
+}
+frontend = '.mlu' in run('check', '--help').stdout
+cli_doc = open(os.path.join(root, 'docs', 'cli.md')).read()
+
+
+def doc_block(shown):
+    start = cli_doc.index(shown) + len(shown)
+    return cli_doc[start:cli_doc.index('```', start)]
+
+
+if frontend:
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, text in LIBRARY.items():
+            os.makedirs(os.path.join(tmp, os.path.dirname(rel)), exist_ok=True)
+            with open(os.path.join(tmp, rel), 'w') as f:
+                f.write(text)
+        p = run('check', '--list-files', 'ops', cwd=tmp)
+        expect(p.returncode == 0 and p.stdout == doc_block('$ accelsync check --list-files ops\n'),
+               f'--list-files: docs/cli.md shows what it prints: {p.returncode} {p.stdout!r}')
+        lines = p.stdout.splitlines()
+        expect([l.split(': ')[0] for l in lines if ': checked: ' in l]
+               == ['ops/add/op_kernel/add.cpp', 'ops/relu/relu.mlu']
+               and not any('add_impl.h' in l for l in lines),
+               f'only the files defining a device entry are checked; headers are not listed: {lines}')
+        p = run('check', 'ops', cwd=tmp)
+        expect(p.returncode == 0 and p.stdout == doc_block('$ accelsync check ops\n'),
+               f'check: docs/cli.md shows the summary with the files skipped: {p.returncode} {p.stdout!r}')
+        p = run('check', '--format', 'json', 'ops', cwd=tmp)
+        doc = json.loads(p.stdout) if p.stdout.startswith('{') else {}
+        expect(paths(p) == ['ops/add/op_kernel/add.cpp', 'ops/relu/relu.mlu']
+               and doc['summary']['files'] == 2 and doc['summary']['skipped'] == 6,
+               f'JSON: the files skipped are counted apart, never as files: {doc.get("summary")}')
+        p = run('check', '--format', 'sarif', 'ops', cwd=tmp)
+        sarif_run = json.loads(p.stdout)['runs'][0] if p.stdout.startswith('{') else {}
+        expect(sarif_run.get('properties') == {'skippedFiles': 6}
+               and [a['location']['uri'] for a in sarif_run['artifacts']]
+               == ['ops/add/op_kernel/add.cpp', 'ops/relu/relu.mlu'],
+               f'SARIF: the run counts the files skipped, its artifacts are those checked: '
+               f'{sarif_run.get("properties")}')
+        shards = [json.loads(run('check', '--format', 'json', '--shard', f'{k}/3', 'ops', cwd=tmp).stdout)
+                  for k in (1, 2, 3)]
+        expect(sum(d['summary']['skipped'] for d in shards) == 6
+               and [f['path'] for d in shards for f in d['files']]
+               == ['ops/add/op_kernel/add.cpp', 'ops/relu/relu.mlu'],
+               f'--shard: the slices count each file skipped once: {[d["summary"] for d in shards]}')
+        p = run('check', '--format', 'json', 'ops/add/tests/test_add.cpp', 'ops/utils/shape_util.cpp', cwd=tmp)
+        expect(paths(p) == ['ops/add/tests/test_add.cpp', 'ops/utils/shape_util.cpp']
+               and json.loads(p.stdout)['summary']['skipped'] == 0,
+               f'a file named is checked, test or not: {paths(p)}')
+        p = run('check', 'ops/utils', cwd=tmp)
+        expect(p.returncode == 2 and p.stderr.startswith('accelsync: no kernel files under ops/utils (')
+               and p.stderr.endswith('; 1 host/test file skipped: --list-files says why)\n'),
+               f'a directory of host code only is not a clean run: {p.returncode} {p.stderr!r}')
+        os.makedirs(os.path.join(tmp, 'suite', 'tests'))
+        with open(os.path.join(tmp, 'suite', 'tests', 'relu_case.mlu'), 'w') as f:
+            f.write(LIBRARY['ops/relu/relu.mlu'])
+        p = run('check', 'suite/tests', cwd=tmp)
+        expect(p.returncode == 0 and p.stdout == 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
+               f'the walked directory itself is not a test directory: {p.returncode} {p.stdout!r} {p.stderr!r}')
+        p = run('check', 'suite', cwd=tmp)
+        expect(p.returncode == 2 and 'suite/tests' not in p.stdout,
+               f'... one below it is: {p.returncode} {p.stdout!r}')
 # docs/ci.md's pre-commit `rev` names a revision that exists: accelsync has no tags, so a
 # tag name there would be a rev pre-commit cannot clone. COMMIT is the placeholder it explains.
 ci = open(os.path.join(root, 'docs', 'ci.md')).read()

@@ -243,7 +243,14 @@ AS_EXPORT bool as_result_write(const struct as_result *r, FILE *out, enum as_for
 enum { AS_TEXT_QUIET = 1, AS_TEXT_COLOR = 2 };
 AS_EXPORT bool as_result_write_text(const struct as_result *r, FILE *out, bool werror,
                                     unsigned flags, double seconds);
-/* Moves the files of `from` to the end of `into` and frees `from`. */
+/* Files a directory walk found and did not check because they are not kernel sources (host
+ * code, tests, bindings; docs/cli.md#which-files-a-walk-checks): the reports count them apart
+ * from the files checked (text summary, JSON summary.skipped, SARIF run properties), so that
+ * a file skipped never reads as one verified. */
+AS_EXPORT void as_result_add_skipped(struct as_result *r, size_t files);
+AS_EXPORT size_t as_result_skipped_count(const struct as_result *r);
+/* Moves the files of `from` to the end of `into` (and adds its skipped count) and frees
+ * `from`. */
 AS_EXPORT void as_result_append(struct as_result *into, struct as_result *from);
 /* The reported findings as a baseline file (docs/cli.md#baselines). */
 AS_EXPORT bool as_result_write_baseline(const struct as_result *r, FILE *out);

@@ -92,6 +92,30 @@ static void show_progress(void *data, size_t done, size_t total, const char *pat
     free(name);
 }
 
+/* --list-files: each file as walked (or named), whether it is checked and why, then the
+ * counts. False when standard output could not be written. */
+static bool list_files(const struct input_file *files, size_t n)
+{
+    size_t checked = 0, skipped = 0, refused = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct input_file *f = &files[i];
+        fputs_escaped(f->path, stdout);
+        if (f->refused) {
+            printf(": not read: %s\n", f->refused);
+            refused++;
+            continue;
+        }
+        char *why = kernel_scan_describe(&f->scan);
+        printf(": %s\n", why);
+        free(why);
+        checked += f->scan.kernel;
+        skipped += !f->scan.kernel;
+    }
+    printf("accelsync: %zu file%s: %zu checked, %zu skipped (not kernel sources), %zu not read\n",
+           n, n == 1 ? "" : "s", checked, skipped, refused);
+    return fflush(stdout) == 0 && !ferror(stdout);
+}
+
 /* A configuration's path as reports name it: relative to the working directory when it is
  * under it (config_find gives real paths), as found otherwise. */
 static void name_config(struct as_options *o, const char *path)
@@ -172,8 +196,7 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         size_t first, count;    /* its files in the list */
     } *groups = xcalloc(n, sizeof(struct group));
     size_t ngroups = 0, nfiles = 0;
-    char **files = NULL;
-    const char **refused = NULL;    /* parallel to files: why a walked file is not read */
+    struct input_file *files = NULL;
     bool ok = true, walked = true;
     struct config_finder *finder = config_finder_new();
     for (size_t i = 0; i < n && ok; i++) {
@@ -211,50 +234,70 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         struct input_rules rules = {
             g->has_config ? (const char *const *)g->config.extensions.items : kernel_files,
             g->has_config ? g->config.extensions.len : nkernel_files, excludes, nex};
-        char **found;
-        const char **found_refused;
+        struct input_file *found;
         size_t nfound;
-        walked &= inputs_expand(&rules, &paths[i], 1, &found, &found_refused, &nfound, stderr);
+        walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
         free(excludes);
-        files = xrealloc_array(files, nfiles + nfound + 1, sizeof(char *));
-        refused = xrealloc_array(refused, nfiles + nfound + 1, sizeof(char *));
-        memcpy(files + nfiles, found, nfound * sizeof(char *));
-        memcpy(refused + nfiles, found_refused, nfound * sizeof(char *));
+        files = xrealloc_array(files, nfiles + nfound + 1, sizeof(*files));
+        memcpy(files + nfiles, found, nfound * sizeof(*files));
         free(found);
-        free(found_refused);
         nfiles += nfound;
         g->count = nfiles - g->first;
     }
     config_finder_free(finder);
     int rc = 2;
-    if (ok) {
-        size_t lo = 0, hi = nfiles;   /* --shard: one contiguous slice of the whole list */
+    if (ok && s->list_files) {
+        rc = list_files(files, nfiles) && walked ? 0 : 2;
+    } else if (ok) {
+        /* --shard: one contiguous slice of the files checked; a file skipped goes with the
+         * slice of the checked file after it (the last slice: those after every one), so that
+         * the slices' counts add up to the whole run's */
+        size_t nchecked = 0;
+        for (size_t i = 0; i < nfiles; i++)
+            nchecked += files[i].scan.kernel;
+        size_t lo = 0, hi = nchecked;
+        bool last = true;
         if (s->nshards) {
-            lo = (size_t)((unsigned long long)nfiles * (s->shard - 1) / s->nshards);
-            hi = (size_t)((unsigned long long)nfiles * s->shard / s->nshards);
+            lo = (size_t)((unsigned long long)nchecked * (s->shard - 1) / s->nshards);
+            hi = (size_t)((unsigned long long)nchecked * s->shard / s->nshards);
+            last = s->shard == s->nshards;
         }
+        const char **list = xrealloc_array(NULL, nfiles + 1, sizeof(char *));
+        const char **list_refused = xrealloc_array(NULL, nfiles + 1, sizeof(char *));
         struct as_result *all = NULL;
         double started = now();
         struct progress progress = {0, hi - lo};
         bool show = isatty(2) && hi - lo > 1;
+        size_t before = 0;   /* files checked before the one looked at, in the whole list */
         for (size_t k = 0; k < ngroups; k++) {
             struct group *g = &groups[k];
-            size_t a = g->first > lo ? g->first : lo;
-            size_t b = g->first + g->count < hi ? g->first + g->count : hi;
-            const char *const *list = (const char *const *)files + a;
-            const char *const *list_refused = refused + a;
-            size_t count = b > a ? b - a : 0;
+            size_t count = 0, skipped = 0;
+            for (size_t i = g->first; i < g->first + g->count; i++) {
+                bool mine = lo <= before && (before < hi || (before == nchecked && last));
+                if (!files[i].scan.kernel) {
+                    skipped += mine;
+                    continue;
+                }
+                if (mine) {
+                    list[count] = files[i].path;
+                    list_refused[count++] = files[i].refused;
+                }
+                before++;
+            }
             as_options_set_jobs(g->o, (unsigned)s->jobs);
             as_options_set_progress(g->o, show ? show_progress : NULL, &progress);
             struct as_result *r = strcmp(cmd->name, "check") == 0
                                       ? as_check_found_files(g->o, list, list_refused, count)
                                       : as_simulate_found_files(g->o, list, list_refused, count);
+            as_result_add_skipped(r, skipped);
             progress.before += count;
             if (all)
                 as_result_append(all, r);
             else
                 all = r;
         }
+        free(list);
+        free(list_refused);
         if (show)
             fputs("\r\033[K", stderr);   /* the report follows on a clean line */
         if (!all)   /* no PATH gave a file */
@@ -271,9 +314,6 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         free(groups[k].config_path);
     }
     free(groups);
-    for (size_t i = 0; i < nfiles; i++)
-        free(files[i]);
-    free(files);
-    free(refused);
+    inputs_free(files, nfiles);
     return rc;
 }

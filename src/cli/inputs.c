@@ -18,23 +18,32 @@
 #include "../util/xalloc.h"
 
 struct list {
-    char **items;
-    const char **refused;       /* parallel to items: NULL, or why the file is not read */
+    struct input_file *items;
     size_t len, cap;
 };
 
-static void push_refused(struct list *l, char *s, const char *refused)
+static void push_file(struct list *l, struct input_file f)
+{
+    if (l->len == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->items = xrealloc_array(l->items, l->cap, sizeof(*l->items));
+    }
+    l->items[l->len++] = f;
+}
+
+struct names {
+    char **items;
+    size_t len, cap;
+};
+
+static void push_name(struct names *l, char *s)
 {
     if (l->len == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
         l->items = xrealloc_array(l->items, l->cap, sizeof(char *));
-        l->refused = xrealloc_array(l->refused, l->cap, sizeof(char *));
     }
-    l->refused[l->len] = refused;
     l->items[l->len++] = s;
 }
-
-static void push(struct list *l, char *s) { push_refused(l, s, NULL); }
 
 static char *joined(const char *dir, const char *name)
 {
@@ -131,19 +140,20 @@ static void cannot_read(const char *dir, int error, FILE *errors)
 
 /* Appends the kernel files under dir, entries in byte order, depth first. Hidden entries
  * ('.' first) are skipped and symbolic links to directories are not followed (no cycles).
- * A kernel file that must not be read (refusal) is listed with the reason. */
-static bool walk(const struct input_rules *r, const char *dir, const char *root, struct list *out,
-                 FILE *errors)
+ * A kernel file that must not be read (refusal) is listed with the reason; one that is read
+ * with what kernel_scan_file says of it, given its path under `top` (the path as walked). */
+static bool walk(const struct input_rules *r, const char *dir, const char *root, const char *top,
+                 struct list *out, FILE *errors)
 {
     DIR *d = opendir(dir);
     if (!d) {
         cannot_read(dir, errno, errors);
         return false;
     }
-    struct list names = {0};
+    struct names names = {0};
     for (struct dirent *e; (errno = 0, e = readdir(d));)
         if (e->d_name[0] != '.')
-            push(&names, xstrdup(e->d_name));
+            push_name(&names, xstrdup(e->d_name));
     bool ok = errno == 0;
     if (!ok)
         cannot_read(dir, errno, errors);
@@ -156,22 +166,27 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
         if (excluded(r, path, names.items[i]) || lstat(path, &lst) != 0) {
             free(path);
         } else if (S_ISDIR(lst.st_mode)) {
-            ok &= walk(r, path, root, out, errors);
+            ok &= walk(r, path, root, top, out, errors);
             free(path);
         } else if (kernel_file(r, names.items[i])) {
-            push_refused(out, path, refusal(path, &lst, root));
+            struct input_file f = {path, refusal(path, &lst, root), {true, NULL, NULL, 0}};
+            size_t skip = strlen(top);
+            while (path[skip] == '/')
+                skip++;
+            if (!f.refused)
+                f.scan = kernel_scan_file(path, path + skip);
+            push_file(out, f);
         } else {
             free(path);
         }
         free(names.items[i]);
     }
     free(names.items);
-    free(names.refused);
     return ok;
 }
 
 bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t n,
-                   char ***files, const char ***refused, size_t *nfiles, FILE *errors)
+                   struct input_file **files, size_t *nfiles, FILE *errors)
 {
     struct list out = {0};
     bool ok = true;
@@ -179,14 +194,16 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
         struct stat st;
         char root[PATH_MAX];
         if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            size_t before = out.len;
+            size_t before = out.len, skipped = 0;
             if (!realpath(paths[i], root)) {
                 cannot_read(paths[i], errno, errors);
                 ok = false;
                 continue;
             }
-            ok &= walk(r, paths[i], root, &out, errors);
-            if (out.len == before) {
+            ok &= walk(r, paths[i], root, paths[i], &out, errors);
+            for (size_t k = before; k < out.len; k++)
+                skipped += !out.items[k].scan.kernel;
+            if (out.len - before == skipped) {
                 fputs("accelsync: no kernel files under ", errors);
                 fputs_escaped(paths[i], errors);
                 fputs(" (looked for", errors);
@@ -194,26 +211,27 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
                     fputs(k ? ", *." : " *.", errors);
                     fputs_escaped(r->extensions[k], errors);
                 }
+                if (skipped)
+                    fprintf(errors, "; %zu host/test file%s skipped: --list-files says why",
+                            skipped, skipped == 1 ? "" : "s");
                 fputs(")\n", errors);
                 ok = false;
             }
-        } else {
-            push(&out, xstrdup(paths[i]));   /* named: always checked, whatever its name */
+        } else {   /* named: always checked, whatever its name */
+            push_file(&out, (struct input_file){xstrdup(paths[i]), NULL,
+                                                {true, "named on the command line", NULL, 0}});
         }
     }
-    push(&out, NULL);
     *files = out.items;
-    *refused = out.refused;
-    *nfiles = out.len - 1;
+    *nfiles = out.len;
     return ok;
 }
 
-void inputs_free(char **files, const char **refused, size_t n)
+void inputs_free(struct input_file *files, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        free(files[i]);
+        free(files[i].path);
     free(files);
-    free(refused);
 }
 
 bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n)

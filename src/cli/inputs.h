@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "kernel_scan.h"
+
 struct input_rules {
     const char *const *extensions;  /* kernel files: names ending in '.' + one of these */
     size_t nextensions;
@@ -16,16 +18,25 @@ struct input_rules {
     size_t nexcludes;
 };
 
-/* Expands paths into *files (allocated, NULL-terminated; free with inputs_free). Directories
- * are walked depth first, each directory's entries in byte order, skipping hidden entries and
- * not following symbolic links to directories. A kernel file of a walk that must not be read
- * (a symbolic link out of the walked directory, a FIFO, a device, a file of /proc) is listed
- * all the same, with (*refused)[i] saying why (a static string; NULL for the files to read), so
- * that the report names it. Returns false, after a message on `errors`, when a directory
+/* A file a command reads: a walked kernel file or a file named on the command line. */
+struct input_file {
+    char *path;
+    const char *refused;        /* a walked file that must not be read at all (a symbolic link
+                                 * out of the walked directory, a FIFO, a device, a file of
+                                 * /proc): why (a static string), so that the report names it;
+                                 * NULL: read it */
+    struct kernel_scan scan;    /* whether it is checked as a kernel source, and why: a named
+                                 * file always is; a walked one by kernel_scan_file */
+};
+
+/* Expands paths into *files (allocated; free with inputs_free). Directories are walked depth
+ * first, each directory's entries in byte order, skipping hidden entries and not following
+ * symbolic links to directories; each file with a kernel extension is listed, with what
+ * kernel_scan_file says of it. Returns false, after a message on `errors`, when a directory
  * cannot be read or holds no kernel file; the files found are still given. */
 bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t n,
-                   char ***files, const char ***refused, size_t *nfiles, FILE *errors);
-void inputs_free(char **files, const char **refused, size_t n);
+                   struct input_file **files, size_t *nfiles, FILE *errors);
+void inputs_free(struct input_file *files, size_t n);
 
 /* "K/N" with 1 <= K <= N (--shard: the K-th of N contiguous slices of the file list). */
 bool inputs_parse_shard(const char *text, unsigned long *k, unsigned long *n);

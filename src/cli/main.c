@@ -88,6 +88,9 @@ static const char usage_main[] =
     {"exclude", 0, "GLOB", OPT_EXCLUDE,                                                      \
      "skip files and directories matching GLOB while walking a directory\n"                  \
      "(repeatable; files named on the command line are always checked)"},                  \
+    {"list-files", 0, NULL, OPT_LIST_FILES,                                                  \
+     "print each file a walk finds, whether it is checked as a kernel\n"                    \
+     "source or skipped (host code, tests, bindings) and why; check nothing"},              \
     {"shard", 0, "K/N", OPT_SHARD,                                                           \
      "check only the K-th of N contiguous slices of the sorted file list"},                 \
     {"jobs", 'j', "N", OPT_JOBS, "files checked in parallel (default: the number of CPUs)"}
@@ -221,7 +224,9 @@ static const struct cli_command commands[] = {
      "path and every checked parameter value; reports hazards, deadlocks, flag overruns and\n"
      "flags left set. A PATH that is a directory is walked for *.pir files and kernel sources\n"
      "(Ascend C .cpp .cc .cxx .asc, BANG C .mlu, when the frontend is built; sorted, hidden\n"
-     "entries skipped); '-' reads standard input (PIR).",
+     "entries skipped): a source is checked when it defines a device entry; host code, tests\n"
+     "and bindings are skipped and counted (--list-files says why). A file named is always\n"
+     "checked; '-' reads standard input (PIR).",
      check_options, COUNT(check_options), check_footer},
     {"simulate", "PATH...",
      "Runs every kernel (every checked parameter value and path) on the operational simulator\n"

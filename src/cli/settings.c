@@ -288,6 +288,9 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
         s->excludes = xrealloc_array(s->excludes, s->nexcludes + 1, sizeof(char *));
         s->excludes[s->nexcludes++] = arg;
         return 0;
+    case OPT_LIST_FILES:
+        s->list_files = true;
+        return 0;
     case OPT_BASELINE:
         return as_options_set_baseline(s->o, arg, stderr) ? 0 : 2;
     case OPT_WRITE_BASELINE:

@@ -287,10 +287,11 @@ static void finding_html(FILE *out, const struct file_result *r, const struct fi
     fputs("</article>\n", out);
 }
 
-bool report_html(FILE *out, const struct file_result *files, size_t n, bool werror)
+bool report_html(FILE *out, const struct file_result *files, size_t n, size_t skipped,
+                 bool werror)
 {
     struct report_summary s;
-    report_summarize(files, n, werror, &s);
+    report_summarize(files, n, skipped, werror, &s);
     size_t counts[CHECK_COUNT] = {0}, total = 0;
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < files[i].diags.len; k++) {
@@ -301,11 +302,13 @@ bool report_html(FILE *out, const struct file_result *files, size_t n, bool werr
                  "<title>accelsync report</title>\n<style>%s</style>\n</head>\n<body>\n"
                  "<h1>accelsync report</h1>\n<p class=\"summary\">",
             style);
-    fprintf(out, "%zu file%s, %zu kernel%s: %zu error%s, %zu warning%s, %zu suppressed%s%s. "
-                 "Showing <span id=\"shown\">%zu</span> of %zu findings.</p>\n",
+    fprintf(out, "%zu file%s, %zu kernel%s: %zu error%s, %zu warning%s, %zu suppressed%s%s",
             s.files, s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s", s.suppressed,
-            s.unverified ? "; NOT VERIFIED: " : "", s.unverified ? "some files" : "", total, total);
+            s.unverified ? "; NOT VERIFIED: " : "", s.unverified ? "some files" : "");
+    if (s.skipped)
+        fprintf(out, "; %zu host/test file%s skipped", s.skipped, s.skipped == 1 ? "" : "s");
+    fprintf(out, ". Showing <span id=\"shown\">%zu</span> of %zu findings.</p>\n", total, total);
     fputs("<div id=\"filter\">Checks: ", out);
     for (int c = 0; c < CHECK_COUNT; c++)
         if (counts[c])

@@ -169,10 +169,11 @@ static bool put_indented(FILE *out, const char *text, const char *indent)
  * dumped into its place and freed in turn: a library run reports thousands of files, and one
  * tree of all of them doubled the memory of the results it was made from. The bytes are
  * those of dumping the whole tree at once. */
-bool report_json(FILE *out, const struct file_result *files, size_t n, bool werror)
+bool report_json(FILE *out, const struct file_result *files, size_t n, size_t skipped,
+                 bool werror)
 {
     struct report_summary s;
-    report_summarize(files, n, werror, &s);
+    report_summarize(files, n, skipped, werror, &s);
     json_t *doc = json_pack("{s:i, s:{s:s, s:s}, s:[], s:{s:I, s:I, s:I, s:I, s:I, s:i}}",
                             "version", 1, "tool", "name", "accelsync", "version", AS_VERSION,
                             "files", "summary", "files", (json_int_t)s.files, "kernels",
@@ -190,6 +191,8 @@ bool report_json(FILE *out, const struct file_result *files, size_t n, bool werr
                         json_integer((json_int_t)s.notes));
     json_object_set_new(json_object_get(doc, "summary"), "guessed_kernels",
                         json_integer((json_int_t)s.guessed));
+    json_object_set_new(json_object_get(doc, "summary"), "skipped",
+                        json_integer((json_int_t)s.skipped));
     json_object_set_new(json_object_get(doc, "summary"), "configurations",
                         configurations_json(files, n));
     char *frame = json_dumps(doc, DUMP_FLAGS);

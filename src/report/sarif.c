@@ -186,7 +186,8 @@ static void configurations_json(json_t *invocation, const struct file_result *fi
     json_object_set_new(invocation, "toolConfigurationNotifications", notes);
 }
 
-bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool werror)
+bool report_sarif(FILE *out, const struct file_result *files, size_t n, size_t skipped,
+                 bool werror)
 {
     json_t *results = json_array(), *artifacts = json_array(), *notifications = json_array();
     bool all_verified = true;
@@ -221,7 +222,7 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         }
     }
     struct report_summary s;
-    report_summarize(files, n, werror, &s);
+    report_summarize(files, n, skipped, werror, &s);
     json_t *invocation = json_pack("{s:b, s:i, s:o}", "executionSuccessful", all_verified,
                                    "exitCode", s.exit_code, "toolExecutionNotifications",
                                    notifications);
@@ -248,6 +249,9 @@ bool report_sarif(FILE *out, const struct file_result *files, size_t n, bool wer
         "originalUriBaseIds", u ? json_pack("{s:o}", "%SRCROOT%", base) : json_object(),
         "artifacts", artifacts, "invocations", invocation, "results", results,
         "columnKind", "unicodeCodePoints");
+    if (s.skipped)   /* files a walk did not check: never among the artifacts */
+        json_object_set_new(json_array_get(json_object_get(root, "runs"), 0), "properties",
+                            json_pack("{s:I}", "skippedFiles", (json_int_t)s.skipped));
     bool ok = root && json_dumpf(root, out, JSON_INDENT(2)) == 0 && fputc('\n', out) != EOF;
     json_decref(root);
     return ok && !ferror(out);

@@ -77,6 +77,22 @@ static void merge_invocation(json_t *into, json_t *from)
 }
 
 /* Why `run` (runs[i] of a log) cannot be merged, in `why`; false when it can. */
+/* The files each walk skipped (run properties skippedFiles, absent when none) add up. */
+static void merge_skipped(json_t *into, json_t *from)
+{
+    json_int_t more = json_integer_value(json_object_get(json_object_get(from, "properties"),
+                                                         "skippedFiles"));
+    if (more <= 0)
+        return;
+    json_t *props = json_object_get(into, "properties");
+    if (!json_is_object(props)) {
+        props = json_object();
+        json_object_set_new(into, "properties", props);
+    }
+    json_int_t had = json_integer_value(json_object_get(props, "skippedFiles"));
+    json_object_set_new(props, "skippedFiles", json_integer(had + more));
+}
+
 static bool bad_run(json_t *run, size_t i, char *why, size_t size)
 {
     if (!json_is_object(run)) {
@@ -188,6 +204,7 @@ int report_merge_sarif(const char *const *paths, size_t n, FILE *out, FILE *erro
                 extend(merged, "artifacts", json_object_get(run, "artifacts"));
                 extend(merged, "results", json_object_get(run, "results"));
                 merge_invocation(merged, run);
+                merge_skipped(merged, run);
             }
         }
         json_decref(doc);

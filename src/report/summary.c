@@ -6,10 +6,10 @@
 
 #include "../util/xalloc.h"
 
-void report_summarize(const struct file_result *files, size_t n, bool werror,
+void report_summarize(const struct file_result *files, size_t n, size_t skipped, bool werror,
                       struct report_summary *s)
 {
-    *s = (struct report_summary){.files = n};
+    *s = (struct report_summary){.files = n, .skipped = skipped};
     for (size_t i = 0; i < n; i++) {
         const struct file_result *f = &files[i];
         s->kernels += f->nkernels;

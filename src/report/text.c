@@ -203,7 +203,7 @@ static void print_tiling(FILE *out, const struct paint *pen, const struct file_r
     fputc('\n', out);
 }
 
-void report_text(FILE *out, const struct file_result *files, size_t n, bool werror,
+void report_text(FILE *out, const struct file_result *files, size_t n, size_t skipped, bool werror,
                  const struct text_style *style)
 {
     static const struct text_style none = {false, false, -1};
@@ -235,7 +235,7 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
     }
     free(configs);
     struct report_summary s;
-    report_summarize(files, n, werror, &s);
+    report_summarize(files, n, skipped, werror, &s);
     fprintf(out, "accelsync: %zu file%s, %zu kernel%s: %zu error%s, %zu warning%s", s.files,
             s.files == 1 ? "" : "s", s.kernels, s.kernels == 1 ? "" : "s", s.errors,
             s.errors == 1 ? "" : "s", s.warnings, s.warnings == 1 ? "" : "s");
@@ -253,6 +253,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, bool werr
                 s.not_reported == 1 ? "" : "s");
     if (s.unverified)
         fprintf(out, "; %zu file%s NOT VERIFIED", s.unverified, s.unverified == 1 ? "" : "s");
+    if (s.skipped)   /* apart from the files counted first: a file skipped was not checked */
+        fprintf(out, "; %zu host/test file%s skipped", s.skipped, s.skipped == 1 ? "" : "s");
     if (style->seconds >= 0)
         fprintf(out, " in %.2f s", style->seconds);
     fputc('\n', out);

@@ -39,7 +39,7 @@ char *text_report_of(const char *pir)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    report_text(f, &r, 1, false, NULL);
+    report_text(f, &r, 1, 0, false, NULL);
     fclose(f);
     file_result_free(&r);
     return buf;

@@ -269,7 +269,7 @@ static void test_result_without_ast(void)
     char *before = NULL, *after = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&before, &len);
-    report_json(out, &r, 1, false);
+    report_json(out, &r, 1, 0, false);
     fclose(out);
     file_result_drop_ast(&r);
     CU_ASSERT_PTR_NULL(r.ast);
@@ -279,7 +279,7 @@ static void test_result_without_ast(void)
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         CU_ASSERT_TRUE(names[i] && arena_owns(&r.diags.arena, names[i]));
     out = open_memstream(&after, &len);
-    report_json(out, &r, 1, false);
+    report_json(out, &r, 1, 0, false);
     fclose(out);
     CU_ASSERT_STRING_EQUAL(after, before);
     free(before);

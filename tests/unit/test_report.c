@@ -16,7 +16,7 @@ static char *json_text_of(const struct file_result *r, size_t n, bool werror, si
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
-    CU_ASSERT_TRUE(report_json(f, r, n, werror));
+    CU_ASSERT_TRUE(report_json(f, r, n, 0, werror));
     fclose(f);
     return buf;
 }
