@@ -374,6 +374,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
     static const char *const verbs[][2] = {
         [KIND_RAW] = {"reads", "writing"}, [KIND_WAR] = {"writes", "reading"},
         [KIND_WAW] = {"writes", "writing"}};
+    bool anywhere_first = describe_anywhere(p, h->first, rf->buffer, h->kind != KIND_WAR);
+    bool anywhere_second = describe_anywhere(p, h->second, rs->buffer, h->kind != KIND_RAW);
     struct finding fd = {
         .check = kind_check[h->kind],
         .severity = SEV_ERROR,
@@ -390,6 +392,8 @@ static void report(const struct check_context *ctx, const struct hazard *h)
         .buffer = buf->name,
         .bytes_lo = lo,
         .bytes_hi = hi,
+        .anywhere_first = anywhere_first,
+        .anywhere_second = anywhere_second,
     };
     if (diag_would_drop(ctx->out, &fd))   /* an earlier run found it: its words are kept */
         return;
@@ -402,10 +406,29 @@ static void report(const struct check_context *ctx, const struct hazard *h)
                               ? ""
                               : arena_printf(A, " (through '%s', placed over the same bytes)",
                                              p->buffers[rf->buffer].name);
-    fd.message = arena_printf(A, "%s %s %s bytes [%lld, %lld) while %s at line %d may still be %s them%s",
-                              describe_ins(p, A, h->second), verbs[h->kind][0], buf->name,
-                              (long long)lo, (long long)hi, describe_ins(p, A, h->first),
-                              f->stmt->loc.line, verbs[h->kind][1], through);
+    /* An access at an offset read from memory has no bytes of its own to name: the other
+     * one's are named, or none when both are (a region x[?] is taken as the whole buffer, and
+     * the size of a buffer a kernel argument points into is only what the kernel was seen to
+     * touch). */
+    if (anywhere_second)
+        fd.message = arena_printf(
+            A, "%s %s %s, while %s at line %d may still be %s %s%s", describe_ins(p, A, h->second),
+            verbs[h->kind][0], describe_place(A, buf->name, lo, hi, true),
+            describe_ins(p, A, h->first), f->stmt->loc.line, verbs[h->kind][1],
+            anywhere_first ? "it, also at an offset read from memory"
+                           : arena_printf(A, "bytes [%lld, %lld) of it", (long long)lo,
+                                          (long long)hi),
+            through);
+    else
+        fd.message = arena_printf(
+            A, "%s %s %s while %s at line %d%s may still be %s them%s",
+            describe_ins(p, A, h->second), verbs[h->kind][0],
+            describe_place(A, buf->name, lo, hi, false), describe_ins(p, A, h->first),
+            f->stmt->loc.line,
+            anywhere_first ? arena_printf(A, ", at an offset read from memory, anywhere in %s,",
+                                          p->buffers[rf->buffer].name)
+                           : "",
+            verbs[h->kind][1], through);
     fd.related_what = arena_printf(A, "first access: %s", describe_ins(p, A, h->first));
     fd.fix_advice = fix_advice_for_hazard(ctx, A, h->first, h->second);
     fd.fix = fix_for_pair(p, A, h->first, h->second);

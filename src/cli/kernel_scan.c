@@ -2,6 +2,7 @@
  * the text with comments and literals blanked out, searched for a device entry's definition. */
 #include "kernel_scan.h"
 
+#include <accelsync/accelsync.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,16 @@ static const char *extension(const char *name)
 {
     const char *dot = strrchr(name, '.');
     return dot ? dot + 1 : "";
+}
+
+/* A file a frontend reads (.cpp, .mlu, ...); any other extension a walk takes (.pir, or one a
+ * project configuration adds) is read as PIR. */
+static bool source_extension(const char *ext)
+{
+    for (const char *const *e = as_kernel_extensions(); *e; e++)
+        if (strcmp(*e, "pir") != 0 && strcmp(*e, ext) == 0)
+            return true;
+    return false;
 }
 
 /* The file's text with comments, string and character literals turned into spaces (newlines
@@ -196,7 +207,7 @@ struct kernel_scan kernel_scan_file(const char *path, const char *below)
     const char *name = strrchr(below, '/') ? strrchr(below, '/') + 1 : below;
     const char *ext = extension(name), *dir;
     static const char *const host_dirs[] = {"op_host", NULL};
-    if (strcmp(ext, "pir") == 0)
+    if (!source_extension(ext))
         return (struct kernel_scan){true, "a PIR file", NULL, 0};
     if (dir_named(below, host_dirs))
         return (struct kernel_scan){false, "under op_host/ (an op's host code)", NULL, 0};

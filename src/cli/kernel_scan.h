@@ -13,7 +13,8 @@ struct kernel_scan {
 };
 
 /* `path` is the file as walked (it is opened), `below` its path under the walked directory
- * (its directories are the library's layout: op_host/, tests/). A .pir file, an .asc file,
+ * (its directories are the library's layout: op_host/, tests/). A PIR file (any extension
+ * but a kernel source's: .pir, or one a configuration adds), an .asc file,
  * a file defining a device entry (`__global__` as Ascend C's `__global__ __aicore__`,
  * `__mlu_global__`, `__mlu_entry__`, followed by a function body) and an op's own
  * op_kernel/OP.cpp are kernels; a file under op_host/ or a test directory, a test file, and

@@ -30,6 +30,12 @@ struct ast_expr *ast_unknown(struct ast_program *p, struct as_loc loc)
     return expr_new(p, EXPR_UNKNOWN, loc);
 }
 
+bool ast_region_anywhere(const struct ast_region *r)
+{
+    const struct ast_index *ix = r->indices;
+    return ix && !ix->next && ix->kind == INDEX_SLOT && ix->a->kind == EXPR_UNKNOWN;
+}
+
 struct ast_expr *ast_unary(struct ast_program *p, struct as_loc loc, enum ast_op op,
                            struct ast_expr *e)
 {

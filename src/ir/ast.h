@@ -58,9 +58,14 @@ struct ast_region {
     const char *buffer;
     struct as_loc loc;          /* the whole region, name through last ']' */
     struct as_loc name_loc;
-    struct ast_index *indices;  /* NULL: the whole buffer */
+    struct ast_index *indices;  /* NULL: the whole buffer; one slot index `?` (`x[?]`): see
+                                 * ast_region_anywhere */
     struct ast_region *next;
 };
+
+/* `x[?]`: bytes at an offset read from memory, anywhere in the buffer (docs/pir.md): checked
+ * as the whole buffer, and messages do not name bytes for it. */
+bool ast_region_anywhere(const struct ast_region *r);
 
 enum ast_stmt_kind {
     STMT_LET,       /* let name = value; */

@@ -291,7 +291,8 @@ bool eval_expr(const struct ast_expr *e, const struct scope *env, int64_t *out,
         return true;
     case EXPR_UNKNOWN:
         return fail(err, CHECK_INPUT_ERROR, e,
-                    "'?' is only allowed as the whole condition of an if");
+                    "'?' is only allowed as the whole condition of an if or as a region's only "
+                    "index (x[?])");
     case EXPR_UNARY:
         return eval_unary(e, env, out, err);
     case EXPR_BINARY:

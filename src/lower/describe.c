@@ -3,6 +3,8 @@
  * as lowered. */
 #include "describe.h"
 
+#include <string.h>
+
 static const char *local_unit(const struct lw_program *p, const struct lw_ins *x, int local)
 {
     return p->cores[x->core].type->units[local].name;
@@ -39,4 +41,25 @@ const char *describe_ins(const struct lw_program *p, struct arena *arena, size_t
         return arena_printf(arena, "use %s%s", x->stmt->name, where);
     }
     return lw_op(p, x);
+}
+
+bool describe_anywhere(const struct lw_program *p, size_t i, int buffer, bool write)
+{
+    const struct lw_ins *x = &p->ins[i];
+    if (x->kind != INS_ACCESS)
+        return false;
+    const char *name = p->buffers[buffer].name;
+    for (const struct ast_region *r = write ? x->stmt->writes : x->stmt->reads; r; r = r->next)
+        if (ast_region_anywhere(r) && strcmp(r->buffer, name) == 0)
+            return true;
+    return false;
+}
+
+const char *describe_place(struct arena *arena, const char *buffer, int64_t lo, int64_t hi,
+                           bool anywhere)
+{
+    if (anywhere)
+        return arena_printf(arena, "%s at an offset read from memory, anywhere in %s", buffer,
+                            buffer);
+    return arena_printf(arena, "%s bytes [%lld, %lld)", buffer, (long long)lo, (long long)hi);
 }

@@ -211,7 +211,8 @@ bool lower_region(struct lowerer *L, const struct ast_region *r, const struct sc
     const struct lw_buffer *b = &L->p->buffers[buffer];
     int64_t lo = 0, hi = b->size;
     int dim = 0;
-    for (const struct ast_index *ix = r->indices; ix; ix = ix->next)
+    bool anywhere = ast_region_anywhere(r);   /* x[?]: any of its bytes */
+    for (const struct ast_index *ix = anywhere ? NULL : r->indices; ix; ix = ix->next)
         if (!apply_index(L, r, ix, b, &dim, env, &lo, &hi))
             return false;
     out->memory = memory_index(L, buffer);

@@ -283,7 +283,8 @@ static void retarget_slot(struct gen *g, const struct ast_stmt *s)
         for (const struct ast_region *reg = pass ? s->reads : s->writes; reg; reg = reg->next) {
             const struct ast_index *ix = reg->indices;
             int64_t n = slot_count(g, reg->buffer);
-            if (!ix || ix->kind != INDEX_SLOT || n < 2 || ix->a->kind == EXPR_NUM)
+            if (!ix || ix->kind != INDEX_SLOT || n < 2 || ix->a->kind == EXPR_NUM
+                || ast_region_anywhere(reg))   /* x[?]: no slot to move */
                 continue;
             size_t b = offset_of(g, ix->a->loc);
             struct edit ed = {b, b + (size_t)ix->a->loc.len,

@@ -65,6 +65,14 @@ static json_t *finding_json(const struct finding *f, const char *path)
         json_object_set_new(o, "bytes", json_pack("[I, I]", (json_int_t)f->bytes_lo,
                                                   (json_int_t)f->bytes_hi));
     }
+    if (f->anywhere_first || f->anywhere_second) {   /* accesses whose bytes data decides */
+        json_t *which = json_array();
+        if (f->anywhere_first)
+            json_array_append_new(which, json_string("first"));
+        if (f->anywhere_second)
+            json_array_append_new(which, json_string("second"));
+        json_object_set_new(o, "anywhere", which);
+    }
     if (f->fix)
         json_object_set_new(o, "fix", json_string(f->fix));
     if (f->trace)

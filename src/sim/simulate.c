@@ -33,6 +33,10 @@ static void race_bytes(const struct lw_program *p, const struct sim_problem *pr,
                 f->buffer = p->buffers[sr[j].buffer].name;
                 f->bytes_lo = (fr[i].lo > sr[j].lo ? fr[i].lo : sr[j].lo) - lw_buffer_base(p, &sr[j]);
                 f->bytes_hi = (fr[i].hi < sr[j].hi ? fr[i].hi : sr[j].hi) - lw_buffer_base(p, &sr[j]);
+                f->anywhere_first = describe_anywhere(p, pr->first, fr[i].buffer,
+                                                      pr->kind != SIM_RACE_WAR);
+                f->anywhere_second = describe_anywhere(p, pr->second, sr[j].buffer,
+                                                       pr->kind != SIM_RACE_RAW);
                 return;
             }
 }
@@ -58,11 +62,13 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
     race_bytes(p, pr, f);
     bool overlap = r->start[pr->first] < r->end[pr->second];
     f->message = arena_printf(
-        A, "%s %s %s bytes [%lld, %lld) at t=%s %s %s at line %d %s them at t=%s",
-        describe_ins(p, A, pr->second), verbs[pr->kind][0], f->buffer ? f->buffer : "?",
-        (long long)f->bytes_lo, (long long)f->bytes_hi, interval(A, r, pr->second),
-        overlap ? "while" : "before", describe_ins(p, A, pr->first), x->stmt->loc.line,
-        verbs[pr->kind][1], interval(A, r, pr->first));
+        A, "%s %s %s%s at t=%s %s %s at line %d%s %s %s at t=%s", describe_ins(p, A, pr->second),
+        verbs[pr->kind][0],
+        describe_place(A, f->buffer ? f->buffer : "?", f->bytes_lo, f->bytes_hi,
+                       f->anywhere_second),
+        f->anywhere_second ? "," : "", interval(A, r, pr->second), overlap ? "while" : "before", describe_ins(p, A, pr->first),
+        x->stmt->loc.line, f->anywhere_first ? ", at an offset read from memory," : "",
+        verbs[pr->kind][1], f->anywhere_second ? "it" : "them", interval(A, r, pr->first));
     f->related_what = arena_printf(A, "first access: %s", describe_ins(p, A, pr->first));
 }
 

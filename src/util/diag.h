@@ -122,6 +122,10 @@ struct finding {
     const char *op_first, *op_second;
     const char *buffer;
     int64_t bytes_lo, bytes_hi;  /* overlapping bytes [lo, hi) within buffer; hi == 0: none */
+    /* Hazards: the first or second access is at an offset read from memory (a region x[?],
+     * docs/pir.md), so it may touch any byte of its buffer: the bytes are the whole buffer's
+     * share of the overlap, not bytes it was seen to touch. */
+    bool anywhere_first, anywhere_second;
     const char *fix;             /* NULL if none */
     /* The reason of the `// accelsync: ignore` that accepts this finding (src/check/suppress.c);
      * NULL: reported. A suppressed finding is not in the error and warning counts. */

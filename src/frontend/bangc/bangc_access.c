@@ -59,10 +59,11 @@ static bool span_ok(struct interp *I, CXCursor at, const struct span *s, const c
 }
 
 /* The regions of spans as PIR text ("a[0 +: 64], b[64 +: 64]"); NULL (reported) when one
- * cannot be traced. Empty spans are left out; *whole is set when a region is a whole buffer
- * because data decides its offset or size. */
+ * cannot be traced. Empty spans are left out. A region whose offset data decides is `a[?]`,
+ * anywhere in the buffer, and sets *anywhere; one whose size data decides is the whole
+ * buffer `a`, and sets *whole. */
 static char *regions_text(struct interp *I, CXCursor at, const struct span *spans, int n,
-                          const char *what, bool *whole)
+                          const char *what, bool *anywhere, bool *whole)
 {
     char *text = xstrdup("");
     for (int i = 0; i < n; i++) {
@@ -72,8 +73,16 @@ static char *regions_text(struct interp *I, CXCursor at, const struct span *span
         }
         if (whole_buffer(&spans[i]) && spans[i].bytes != 0) {
             pir_writer_touch(bangc_state(I)->w, spans[i].p.buffer, 1);
-            text_append(&text, ", ", bangc_state(I)->w->buffers[spans[i].p.buffer].name);
-            *whole = true;
+            const char *name = bangc_state(I)->w->buffers[spans[i].p.buffer].name;
+            if (spans[i].p.num == OFFSET_UNKNOWN) {
+                char *region = xasprintf("%s[?]", name);
+                text_append(&text, ", ", region);
+                free(region);
+                *anywhere = true;
+            } else {
+                text_append(&text, ", ", name);
+                *whole = true;
+            }
         } else if (spans[i].bytes > 0) {
             char *r = pir_writer_region(bangc_state(I)->w, spans[i].p.buffer, spans[i].p.num,
                                         spans[i].bytes);
@@ -90,20 +99,27 @@ static uint32_t write_access(struct interp *I, CXCursor at, const char *unit, co
                              const struct span *writes, int nwrites, const struct span *reads,
                              int nreads, bool bind)
 {
-    bool whole = false;
+    bool anywhere = false, whole = false;
     uint32_t id = 0;
-    char *wt = regions_text(I, at, writes, nwrites, "the destination", &whole);
-    char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &whole) : NULL;
+    char *wt = regions_text(I, at, writes, nwrites, "the destination", &anywhere, &whole);
+    char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &anywhere, &whole) : NULL;
     if (rt && (*wt || *rt)) {
         struct pir_writer *w = bangc_state(I)->w;
         id = bind && *rt ? pir_writer_bind_value(w) : 0;
         char as[24] = "";
         if (id)
             snprintf(as, sizeof(as), " as read__%u", id);
+        static const char whole_note[] = "whole buffer (an offset or size not known before "
+                                         "the kernel runs)";
+        static const char anywhere_note[] = "[?]: anywhere in the buffer, at an offset read "
+                                            "from memory";
         pir_writer_line_note(w, interp_loc(I, at),
-                             whole ? "whole buffer (an offset or size not known before the "
-                                     "kernel runs)"
-                                   : NULL,
+                             whole && anywhere ? "[?]: at an offset read from memory; a bare "
+                                                 "name: the whole buffer, its size not known "
+                                                 "before the kernel runs"
+                             : whole           ? whole_note
+                             : anywhere        ? anywhere_note
+                                               : NULL,
                              "%s %s%s%s%s%s%s", unit, op, *wt ? " " : "", wt, *rt ? " <- " : "",
                              rt, as);
     }

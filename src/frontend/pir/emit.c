@@ -92,9 +92,10 @@ void emitter_free(struct emitter *e)
 static char *region_text(struct pir_writer *w, const struct emit_region *r)
 {
     if (r->offset == EMIT_WHOLE_BUFFER) {
-        /* somewhere in the buffer, which is then at least as long as the access */
+        /* somewhere in the buffer, which is then at least as long as the access: x[?], so
+         * that a message says so instead of naming bytes (docs/pir.md) */
         pir_writer_touch(w, r->buffer, r->length > 0 && r->length < INT64_MAX / 4 ? r->length : 1);
-        return xstrdup(w->buffers[r->buffer].name);
+        return xasprintf("%s[?]", w->buffers[r->buffer].name);
     }
     return pir_writer_region(w, r->buffer, r->offset, r->length);
 }

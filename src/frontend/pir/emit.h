@@ -12,7 +12,7 @@
 #include "pir_writer.h"
 
 /* Bytes [offset, offset + length) of writer buffer `buffer`; offset EMIT_WHOLE_BUFFER: any
- * of its bytes (where data decides), written as the bare buffer name. */
+ * of its bytes (where data decides), written `name[?]`. */
 struct emit_region {
     int buffer;
     int64_t offset, length;
