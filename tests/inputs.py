@@ -119,7 +119,10 @@ LIBRARY = {
     'ops/python/bindings.cpp': '#include <torch/extension.h>\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("add", &add); }\n',
     'ops/samples/main.cpp': '// host program: declares the entry, launches it\n'
                             'extern "C" __global__ __aicore__ void add(GM_ADDR x);\nint main() { return 0; }\n',
-    'ops/utils/shape_util.cpp': 'int ceil_div(int a, int b) { return (a + b - 1) / b; }\n',
+    'ops/utils/shape_util.cpp': '// not entries: __global__ __aicore__ void in_comment() {}\n'
+                                '/* __mlu_global__ void in_block(float *x) { }\n */\n'
+                                'const char *doc = "__mlu_entry__ void in_string() {}";\n'
+                                'int ceil_div(int a, int b) { return (a + b - 1) / b; }\n',
 }
 frontend = '.mlu' in run('check', '--help').stdout
 cli_doc = open(os.path.join(root, 'docs', 'cli.md')).read()
