@@ -176,6 +176,34 @@ if frontend:
         expect(p.returncode == 2 and p.stderr.startswith('accelsync: no kernel files under ops/utils (')
                and p.stderr.endswith('; 1 host/test file skipped: --list-files says why)\n'),
                f'a directory of host code only is not a clean run: {p.returncode} {p.stderr!r}')
+        # entries a source gets from the headers it includes with quotes (found beside it or
+        # in a directory above it, inside the walk): through a macro, or defined in a device
+        # header; a header that only declares one does not make a host launcher a kernel
+        unary = ('#define UNARY_KERNEL_IMPL(Op) \\\n  __mlu_global__ void Kernel##Op(float *x) { \\\n'
+                 '    __bang_active_relu(x, x, 64); \\\n  }\n')
+        more = {'mops/kernels/unary_op/unary_op.h': unary,
+                'mops/kernels/relu/relu_block.mlu': '#include "kernels/unary_op/unary_op.h"\n'
+                                                    '__nram__ float buf[64];\nUNARY_KERNEL_IMPL(Relu);\n',
+                'mops/kernels/adam/adam_device.mluh': '__mlu_global__ void adam(float *x) { }\n',
+                'mops/kernels/adam/adam_union1.mlu': '#include "adam_device.mluh"\n'
+                                                     'void launch(float *x) { adam<<<1, 1, 0>>>(x); }\n',
+                'mops/kernels/adam/adam.h': '__mlu_global__ void adam(float *x);\n',
+                'mops/kernels/adam/adam_launch.mlu': '#include "adam.h"\n#include "../unary_op/unary_op.h"\n'
+                                                     'void launch(float *x) { adam<<<1, 1, 0>>>(x); }\n'}
+        for rel, text in more.items():
+            os.makedirs(os.path.join(tmp, os.path.dirname(rel)), exist_ok=True)
+            with open(os.path.join(tmp, rel), 'w') as f:
+                f.write(text)
+        p = run('check', '--list-files', 'mops', cwd=tmp)
+        expect(p.stdout.splitlines() == [
+            'mops/kernels/adam/adam_launch.mlu: skipped: no device entry defined (a __global__, '
+            '__mlu_global__ or __mlu_entry__ function)',
+            'mops/kernels/adam/adam_union1.mlu: checked: includes a header that defines a device '
+            'entry (adam_device.mluh)',
+            'mops/kernels/relu/relu_block.mlu: checked: defines a device entry through a macro of '
+            'an included header (UNARY_KERNEL_IMPL at line 3)',
+            'accelsync: 3 files: 2 checked, 1 skipped (not kernel sources), 0 not read'],
+            f'entries from included headers: {p.stdout!r}')
         os.makedirs(os.path.join(tmp, 'suite', 'tests'))
         with open(os.path.join(tmp, 'suite', 'tests', 'relu_case.mlu'), 'w') as f:
             f.write(LIBRARY['ops/relu/relu.mlu'])

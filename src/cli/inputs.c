@@ -169,7 +169,7 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
             ok &= walk(r, path, root, top, out, errors);
             free(path);
         } else if (kernel_file(r, names.items[i])) {
-            struct input_file f = {path, refusal(path, &lst, root), {true, NULL, NULL, 0}};
+            struct input_file f = {path, refusal(path, &lst, root), {.kernel = true}};
             size_t skip = strlen(top);
             while (path[skip] == '/')
                 skip++;
@@ -219,7 +219,8 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
             }
         } else {   /* named: always checked, whatever its name */
             push_file(&out, (struct input_file){xstrdup(paths[i]), NULL,
-                                                {true, "named on the command line", NULL, 0}});
+                                                {.kernel = true,
+                                                 .why = "named on the command line"}});
         }
     }
     *files = out.items;

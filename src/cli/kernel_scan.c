@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../util/xalloc.h"
 
@@ -13,6 +14,9 @@
 #define SCAN_MAX_BYTES ((size_t)16 << 20)
 /* How far after an entry word its function body must start (a long parameter list). */
 #define SCAN_MAX_SIGNATURE 8192
+/* Headers read per file for macros that define entries, and how deep their includes go. */
+#define SCAN_MAX_HEADERS 64
+#define SCAN_INCLUDE_DEPTH 2
 
 static const char *const entry_words[] = {"__global__", "__mlu_global__", "__mlu_entry__", NULL};
 static const char *const test_dirs[] = {"test", "tests", "unittest", "unittests", NULL};
@@ -22,6 +26,15 @@ static const char *const binding_words[] = {"PYBIND11_MODULE", "TORCH_LIBRARY",
 static bool is_word_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* n bytes of s, NUL-terminated (allocated). */
+static char *copy_span(const char *s, size_t n)
+{
+    char *out = xrealloc_array(NULL, n + 1, 1);
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return out;
 }
 
 static const char *extension(const char *name)
@@ -185,14 +198,20 @@ static bool op_kernel_entry(const char *below)
     return op_len > 0 && stem == op_len && strncmp(name + 1, below + op_start, op_len) == 0;
 }
 
-static char *read_text(const char *path, size_t *n)
+/* A regular file's text (NUL-terminated), or NULL: not a regular file (a symbolic link is not
+ * followed), unreadable, or past SCAN_MAX_BYTES. */
+static char *read_text(const char *path, bool follow, size_t *n)
 {
+    struct stat st;
+    if ((follow ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISREG(st.st_mode)
+        || (unsigned long long)st.st_size > SCAN_MAX_BYTES)
+        return NULL;
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    char *text = xrealloc_array(NULL, SCAN_MAX_BYTES + 1, 1);
-    *n = fread(text, 1, SCAN_MAX_BYTES + 1, f);
-    bool ok = !ferror(f) && *n <= SCAN_MAX_BYTES;
+    char *text = xrealloc_array(NULL, (size_t)st.st_size + 1, 1);
+    *n = fread(text, 1, (size_t)st.st_size, f);
+    bool ok = !ferror(f);
     fclose(f);
     if (!ok) {
         free(text);
@@ -202,53 +221,208 @@ static char *read_text(const char *path, size_t *n)
     return text;
 }
 
+/* What the headers a file includes say of device entries. */
+struct macros {
+    char **names;           /* macros whose definition holds a device entry; NULL-terminated */
+    size_t len, cap;
+    int headers;            /* headers read so far, against SCAN_MAX_HEADERS */
+    char *defining;         /* the first header (as included) that defines an entry itself */
+};
+
+static void push_macro(struct macros *m, char *name)
+{
+    if (m->len + 1 >= m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 8;
+        m->names = xrealloc_array(m->names, m->cap, sizeof(char *));
+    }
+    m->names[m->len++] = name;
+    m->names[m->len] = NULL;
+}
+
+/* The `#define NAME` lines of blanked text t whose body (continued lines included) holds an
+ * entry word: `#define KERNEL_IMPL(Op) __mlu_global__ void Kernel##Op(...) { ... }`. */
+static void entry_macros(const char *t, size_t n, struct macros *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t k = i;
+        while (k < n && (t[k] == ' ' || t[k] == '\t'))
+            k++;
+        if (k < n && t[k] == '#') {
+            k++;
+            while (k < n && (t[k] == ' ' || t[k] == '\t'))
+                k++;
+            if (n - k > 6 && strncmp(t + k, "define", 6) == 0 && !is_word_char(t[k + 6])) {
+                k += 6;
+                while (k < n && (t[k] == ' ' || t[k] == '\t'))
+                    k++;
+                size_t name = k;
+                while (k < n && is_word_char(t[k]))
+                    k++;
+                size_t end = k;
+                while (end < n && !(t[end] == '\n' && t[end - 1] != '\\'))
+                    end++;
+                const char *word;
+                int line;
+                if (k > name && find_word(t + k, end - k, entry_words, false, &word, &line))
+                    push_macro(out, copy_span(t + name, k - name));
+                k = end;
+            }
+        }
+        while (k < n && t[k] != '\n')   /* the rest of the line */
+            k++;
+        i = k;
+    }
+}
+
+/* Reads the headers raw text (of a file in `dir`) includes with quotes, each found beside it
+ * or in a directory above it down to the walked one (its first `top_len` bytes; never through
+ * `..` or a symbolic link), for entry_macros; `depth` levels of includes. */
+static void include_macros(const char *raw, size_t n, const char *dir, size_t top_len, int depth,
+                           struct macros *out)
+{
+    for (size_t i = 0; i < n && out->headers < SCAN_MAX_HEADERS; i++) {
+        size_t k = i;
+        while (k < n && (raw[k] == ' ' || raw[k] == '\t'))
+            k++;
+        static const char directive[] = "#include \"";
+        size_t len = sizeof(directive) - 1;
+        if (n - k > len && strncmp(raw + k, directive, len) == 0) {
+            size_t name = k + len, end = name;
+            while (end < n && raw[end] != '"' && raw[end] != '\n')
+                end++;
+            char *included = copy_span(raw + name, end - name);
+            char *at = xstrdup(dir);
+            while (end < n && raw[end] == '"' && !strstr(included, "..") && included[0] != '/') {
+                char *candidate = xasprintf("%s/%s", at, included);
+                size_t hn;
+                char *header = read_text(candidate, false, &hn);
+                if (header) {
+                    out->headers++;
+                    char *parent = xstrdup(candidate);
+                    *strrchr(parent, '/') = '\0';
+                    if (depth > 1)
+                        include_macros(header, hn, parent, top_len, depth - 1, out);
+                    blank_comments(header, hn);
+                    entry_macros(header, hn, out);
+                    const char *word;
+                    int line;
+                    if (!out->defining && find_word(header, hn, entry_words, true, &word, &line))
+                        out->defining = xstrdup(included);
+                    free(parent);
+                    free(header);
+                    free(candidate);
+                    break;
+                }
+                free(candidate);
+                char *slash = strrchr(at, '/');
+                if (!slash || (size_t)(slash - at) < top_len)
+                    break;
+                *slash = '\0';
+            }
+            free(at);
+            free(included);
+            k = end;
+        }
+        while (k < n && raw[k] != '\n')
+            k++;
+        i = k;
+    }
+}
+
+/* An entry the file gets from a header it includes: written through a macro the header
+ * defines (s->word the macro, at its line), or defined in the header (a device header such as
+ * a .mluh; s->word the header as included). */
+static bool header_entry(const char *raw, const char *t, size_t n, const char *path,
+                         const char *below, struct kernel_scan *s)
+{
+    size_t top_len = strlen(path) - strlen(below);
+    while (top_len > 0 && path[top_len - 1] == '/')
+        top_len--;
+    char *dir = xstrdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    struct macros m = {0};
+    if (slash)
+        include_macros(raw, n, dir, top_len, SCAN_INCLUDE_DEPTH, &m);
+    free(dir);
+    const char *word = NULL;
+    bool found = m.len && find_word(t, n, (const char *const *)m.names, false, &word, &s->line);
+    if (found) {
+        s->why = "defines a device entry through a macro of an included header";
+        snprintf(s->word, sizeof(s->word), "%s", word);
+    } else if (m.defining) {
+        found = true;
+        s->why = "includes a header that defines a device entry";
+        snprintf(s->word, sizeof(s->word), "%s", m.defining);
+        s->line = 0;
+    }
+    for (size_t i = 0; i < m.len; i++)
+        free(m.names[i]);
+    free(m.names);
+    free(m.defining);
+    return found;
+}
+
 struct kernel_scan kernel_scan_file(const char *path, const char *below)
 {
     const char *name = strrchr(below, '/') ? strrchr(below, '/') + 1 : below;
     const char *ext = extension(name), *dir;
     static const char *const host_dirs[] = {"op_host", NULL};
     if (!source_extension(ext))
-        return (struct kernel_scan){true, "a PIR file", NULL, 0};
+        return (struct kernel_scan){.kernel = true, .why = "a PIR file"};
     if (dir_named(below, host_dirs))
-        return (struct kernel_scan){false, "under op_host/ (an op's host code)", NULL, 0};
-    if ((dir = dir_named(below, test_dirs)))
-        return (struct kernel_scan){false, "under a test directory", dir, 0};
+        return (struct kernel_scan){.why = "under op_host/ (an op's host code)"};
+    if ((dir = dir_named(below, test_dirs))) {
+        struct kernel_scan s = {.why = "under a test directory"};
+        snprintf(s.word, sizeof(s.word), "%s/", dir);
+        return s;
+    }
     if (test_name(name))
-        return (struct kernel_scan){false, "a test file by its name", NULL, 0};
+        return (struct kernel_scan){.why = "a test file by its name"};
     if (strcmp(ext, "asc") == 0)
-        return (struct kernel_scan){true, "an Ascend C kernel file (.asc)", NULL, 0};
+        return (struct kernel_scan){.kernel = true, .why = "an Ascend C kernel file (.asc)"};
     size_t n;
-    char *text = read_text(path, &n);
-    if (!text)
-        return (struct kernel_scan){true, "not scanned (unreadable or too large): checking it "
-                                          "says why", NULL, 0};
+    char *raw = read_text(path, true, &n);
+    if (!raw)
+        return (struct kernel_scan){.kernel = true,
+                                    .why = "not scanned (unreadable or too large): checking it "
+                                           "says why"};
+    char *text = copy_span(raw, n);
     blank_comments(text, n);
-    struct kernel_scan s = {false, NULL, NULL, 0};
-    if (find_word(text, n, entry_words, true, &s.word, &s.line)) {
+    struct kernel_scan s = {0};
+    const char *word;
+    if (find_word(text, n, entry_words, true, &word, &s.line)) {
         s.kernel = true;
         s.why = "defines a device entry";
+        snprintf(s.word, sizeof(s.word), "%s", word);
+    } else if (header_entry(raw, text, n, path, below, &s)) {
+        s.kernel = true;
     } else if (op_kernel_entry(below)) {
         s.kernel = true;
         s.why = "an op's entry file (OP/op_kernel/OP.*)";
-    } else if (find_word(text, n, binding_words, false, &s.word, &s.line)) {
+    } else if (find_word(text, n, binding_words, false, &word, &s.line)) {
         s.why = "a Python binding, no device entry";
+        snprintf(s.word, sizeof(s.word), "%s", word);
     } else if (defines_main(text, n, &s.line)) {
         s.why = "host code: defines main(), no device entry";
-        s.word = "main";
+        snprintf(s.word, sizeof(s.word), "main");
     } else {
+        s.line = 0;
         s.why = "no device entry defined (a __global__, __mlu_global__ or __mlu_entry__ "
                 "function)";
     }
     free(text);
+    free(raw);
     return s;
 }
 
 char *kernel_scan_describe(const struct kernel_scan *s)
 {
     const char *status = s->kernel ? "checked" : "skipped";
-    if (s->word && s->line)
+    if (s->word[0] && s->line)
         return xasprintf("%s: %s (%s at line %d)", status, s->why, s->word, s->line);
-    if (s->word)
-        return xasprintf("%s: %s (%s/)", status, s->why, s->word);
+    if (s->word[0])
+        return xasprintf("%s: %s (%s)", status, s->why, s->word);
     return xasprintf("%s: %s", status, s->why);
 }

@@ -8,7 +8,7 @@
 struct kernel_scan {
     bool kernel;            /* check it */
     const char *why;        /* what decided it (a static string), e.g. "defines a device entry" */
-    const char *word;       /* the word or directory it names (static), or NULL */
+    char word[64];          /* the word or directory it names (truncated), or "" */
     int line;               /* the line of `word` in the file; 0: none */
 };
 
@@ -16,7 +16,8 @@ struct kernel_scan {
  * (its directories are the library's layout: op_host/, tests/). A PIR file (any extension
  * but a kernel source's: .pir, or one a configuration adds), an .asc file,
  * a file defining a device entry (`__global__` as Ascend C's `__global__ __aicore__`,
- * `__mlu_global__`, `__mlu_entry__`, followed by a function body) and an op's own
+ * `__mlu_global__`, `__mlu_entry__`, followed by a function body, or written through a macro
+ * that a header it includes with quotes, under the walked directory, defines) and an op's own
  * op_kernel/OP.cpp are kernels; a file under op_host/ or a test directory, a test file, and
  * a file without a device entry (a binding, host code with main) are not. A file that cannot
  * be read, or is too large to scan, is a kernel: checking it reports why. */
