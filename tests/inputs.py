@@ -189,20 +189,34 @@ if frontend:
                                                      'void launch(float *x) { adam<<<1, 1, 0>>>(x); }\n',
                 'mops/kernels/adam/adam.h': '__mlu_global__ void adam(float *x);\n',
                 'mops/kernels/adam/adam_launch.mlu': '#include "adam.h"\n#include "../unary_op/unary_op.h"\n'
-                                                     'void launch(float *x) { adam<<<1, 1, 0>>>(x); }\n'}
+                                                     'void launch(float *x) { adam<<<1, 1, 0>>>(x); }\n',
+                # a header library under include/: a macro for the entry words, a template entry
+                'mops/include/lib/macros.hpp': '#define LIB_GLOBAL __global__ __aicore__\n',
+                'mops/include/lib/adapter.hpp': '#include "lib/macros.hpp"\n'
+                                                'template <class Op> LIB_GLOBAL void Adapter(GM_ADDR x) { Op::Run(x); }\n',
+                'mops/examples/basic/basic.cpp': '#include "lib/adapter.hpp"\nint main() { return 0; }\n',
+                'mops/examples/direct/direct.cpp': '#include "lib/macros.hpp"\n\nLIB_GLOBAL void direct(GM_ADDR x) {}\n',
+                'mops/examples/host/host.cpp': '#include "lib/macros.hpp"\nLIB_GLOBAL void k(GM_ADDR x);\n'
+                                               'int main() { return 0; }\n'}
         for rel, text in more.items():
             os.makedirs(os.path.join(tmp, os.path.dirname(rel)), exist_ok=True)
             with open(os.path.join(tmp, rel), 'w') as f:
                 f.write(text)
         p = run('check', '--list-files', 'mops', cwd=tmp)
         expect(p.stdout.splitlines() == [
+            'mops/examples/basic/basic.cpp: checked: includes a header that defines a device entry '
+            '(lib/adapter.hpp)',
+            'mops/examples/direct/direct.cpp: checked: defines a device entry through a macro of an '
+            'included header (LIB_GLOBAL at line 3)',
+            'mops/examples/host/host.cpp: skipped: host code: defines main(), no device entry (main '
+            'at line 3)',
             'mops/kernels/adam/adam_launch.mlu: skipped: no device entry defined (a __global__, '
             '__mlu_global__ or __mlu_entry__ function)',
             'mops/kernels/adam/adam_union1.mlu: checked: includes a header that defines a device '
             'entry (adam_device.mluh)',
             'mops/kernels/relu/relu_block.mlu: checked: defines a device entry through a macro of '
             'an included header (UNARY_KERNEL_IMPL at line 3)',
-            'accelsync: 3 files: 2 checked, 1 skipped (not kernel sources), 0 not read'],
+            'accelsync: 6 files: 4 checked, 2 skipped (not kernel sources), 0 not read'],
             f'entries from included headers: {p.stdout!r}')
         os.makedirs(os.path.join(tmp, 'suite', 'tests'))
         with open(os.path.join(tmp, 'suite', 'tests', 'relu_case.mlu'), 'w') as f:

@@ -15,8 +15,8 @@
 /* How far after an entry word its function body must start (a long parameter list). */
 #define SCAN_MAX_SIGNATURE 8192
 /* Headers read per file for macros that define entries, and how deep their includes go. */
-#define SCAN_MAX_HEADERS 64
-#define SCAN_INCLUDE_DEPTH 2
+#define SCAN_MAX_HEADERS 256
+#define SCAN_INCLUDE_DEPTH 4
 
 static const char *const entry_words[] = {"__global__", "__mlu_global__", "__mlu_entry__", NULL};
 static const char *const test_dirs[] = {"test", "tests", "unittest", "unittests", NULL};
@@ -221,22 +221,52 @@ static char *read_text(const char *path, bool follow, size_t *n)
     return text;
 }
 
+/* Names, NULL-terminated (for find_word). */
+struct words {
+    char **names;
+    size_t len, cap;
+};
+
+static void push_word(struct words *w, char *name)
+{
+    if (w->len + 1 >= w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 8;
+        w->names = xrealloc_array(w->names, w->cap, sizeof(char *));
+    }
+    w->names[w->len++] = name;
+    w->names[w->len] = NULL;
+}
+
+static void free_words(struct words *w)
+{
+    for (size_t i = 0; i < w->len; i++)
+        free(w->names[i]);
+    free(w->names);
+}
+
+/* The first of w's names in blanked text t (need_body: followed by a function body). */
+static bool find_any(const char *t, size_t n, const struct words *w, bool need_body,
+                     const char **word, int *line)
+{
+    return w->len && find_word(t, n, (const char *const *)w->names, need_body, word, line);
+}
+
 /* What the headers a file includes say of device entries. */
 struct macros {
-    char **names;           /* macros whose definition holds a device entry; NULL-terminated */
-    size_t len, cap;
-    int headers;            /* headers read so far, against SCAN_MAX_HEADERS */
+    struct words whole;     /* macros defining a whole entry, body and all:
+                             * `#define UNARY_IMPL(Op) __mlu_global__ void K##Op(...) {...}` */
+    struct words qualifier; /* macros standing for an entry word: `#define CATLASS_GLOBAL
+                             * __global__ __aicore__`, an entry where a body follows it */
+    struct words read;      /* the headers read (as found), each once, SCAN_MAX_HEADERS */
     char *defining;         /* the first header (as included) that defines an entry itself */
 };
 
-static void push_macro(struct macros *m, char *name)
+static bool seen(const struct words *w, const char *name)
 {
-    if (m->len + 1 >= m->cap) {
-        m->cap = m->cap ? 2 * m->cap : 8;
-        m->names = xrealloc_array(m->names, m->cap, sizeof(char *));
-    }
-    m->names[m->len++] = name;
-    m->names[m->len] = NULL;
+    for (size_t i = 0; i < w->len; i++)
+        if (strcmp(w->names[i], name) == 0)
+            return true;
+    return false;
 }
 
 /* The `#define NAME` lines of blanked text t whose body (continued lines included) holds an
@@ -263,8 +293,10 @@ static void entry_macros(const char *t, size_t n, struct macros *out)
                     end++;
                 const char *word;
                 int line;
-                if (k > name && find_word(t + k, end - k, entry_words, false, &word, &line))
-                    push_macro(out, copy_span(t + name, k - name));
+                if (k > name && find_word(t + k, end - k, entry_words, true, &word, &line))
+                    push_word(&out->whole, copy_span(t + name, k - name));
+                else if (k > name && find_word(t + k, end - k, entry_words, false, &word, &line))
+                    push_word(&out->qualifier, copy_span(t + name, k - name));
                 k = end;
             }
         }
@@ -274,13 +306,26 @@ static void entry_macros(const char *t, size_t n, struct macros *out)
     }
 }
 
-/* Reads the headers raw text (of a file in `dir`) includes with quotes, each found beside it
- * or in a directory above it down to the walked one (its first `top_len` bytes; never through
- * `..` or a symbolic link), for entry_macros; `depth` levels of includes. */
+/* Whether blanked text t defines a device entry: an entry word, or a macro of m standing for
+ * one (`CATLASS_GLOBAL void KernelAdapter(...) {`), followed by a function body; or a macro
+ * of m that defines a whole entry. */
+static bool defines_entry(const char *t, size_t n, const struct macros *m)
+{
+    const char *word;
+    int line;
+    return find_word(t, n, entry_words, true, &word, &line)
+           || find_any(t, n, &m->qualifier, true, &word, &line)
+           || find_any(t, n, &m->whole, false, &word, &line);
+}
+
+/* Reads the headers raw text (of a file in `dir`) includes with quotes, each found beside it,
+ * or in `include/` beside it, or the same in a directory above it down to the walked one (its
+ * first `top_len` bytes; never through `..` or a symbolic link), for entry_macros and
+ * defines_entry; `depth` levels of includes, the deepest first. */
 static void include_macros(const char *raw, size_t n, const char *dir, size_t top_len, int depth,
                            struct macros *out)
 {
-    for (size_t i = 0; i < n && out->headers < SCAN_MAX_HEADERS; i++) {
+    for (size_t i = 0; i < n && out->read.len < SCAN_MAX_HEADERS; i++) {
         size_t k = i;
         while (k < n && (raw[k] == ' ' || raw[k] == '\t'))
             k++;
@@ -292,30 +337,30 @@ static void include_macros(const char *raw, size_t n, const char *dir, size_t to
                 end++;
             char *included = copy_span(raw + name, end - name);
             char *at = xstrdup(dir);
-            while (end < n && raw[end] == '"' && !strstr(included, "..") && included[0] != '/') {
-                char *candidate = xasprintf("%s/%s", at, included);
-                size_t hn;
-                char *header = read_text(candidate, false, &hn);
-                if (header) {
-                    out->headers++;
-                    char *parent = xstrdup(candidate);
-                    *strrchr(parent, '/') = '\0';
-                    if (depth > 1)
-                        include_macros(header, hn, parent, top_len, depth - 1, out);
-                    blank_comments(header, hn);
-                    entry_macros(header, hn, out);
-                    const char *word;
-                    int line;
-                    if (!out->defining && find_word(header, hn, entry_words, true, &word, &line))
-                        out->defining = xstrdup(included);
-                    free(parent);
-                    free(header);
+            bool found = false;
+            while (!found && end < n && raw[end] == '"' && !strstr(included, "..")
+                   && included[0] != '/') {
+                for (int layout = 0; layout < 2 && !found; layout++) {   /* DIR/X, DIR/include/X */
+                    char *candidate = xasprintf("%s/%s%s", at, layout ? "include/" : "", included);
+                    size_t hn = 0;
+                    found = seen(&out->read, candidate);   /* read before: nothing new */
+                    char *header = found ? NULL : read_text(candidate, false, &hn);
+                    if (header) {
+                        found = true;
+                        push_word(&out->read, xstrdup(candidate));
+                        *strrchr(candidate, '/') = '\0';
+                        if (depth > 1)
+                            include_macros(header, hn, candidate, top_len, depth - 1, out);
+                        blank_comments(header, hn);
+                        entry_macros(header, hn, out);
+                        if (!out->defining && defines_entry(header, hn, out))
+                            out->defining = xstrdup(included);
+                        free(header);
+                    }
                     free(candidate);
-                    break;
                 }
-                free(candidate);
                 char *slash = strrchr(at, '/');
-                if (!slash || (size_t)(slash - at) < top_len)
+                if (found || !slash || (size_t)(slash - at) < top_len)
                     break;
                 *slash = '\0';
             }
@@ -347,7 +392,8 @@ static bool header_entry(const char *raw, const char *t, size_t n, const char *p
         include_macros(raw, n, dir, top_len, SCAN_INCLUDE_DEPTH, &m);
     free(dir);
     const char *word = NULL;
-    bool found = m.len && find_word(t, n, (const char *const *)m.names, false, &word, &s->line);
+    bool found = find_any(t, n, &m.whole, false, &word, &s->line)
+                 || find_any(t, n, &m.qualifier, true, &word, &s->line);
     if (found) {
         s->why = "defines a device entry through a macro of an included header";
         snprintf(s->word, sizeof(s->word), "%s", word);
@@ -357,9 +403,9 @@ static bool header_entry(const char *raw, const char *t, size_t n, const char *p
         snprintf(s->word, sizeof(s->word), "%s", m.defining);
         s->line = 0;
     }
-    for (size_t i = 0; i < m.len; i++)
-        free(m.names[i]);
-    free(m.names);
+    free_words(&m.whole);
+    free_words(&m.qualifier);
+    free_words(&m.read);
     free(m.defining);
     return found;
 }
