@@ -65,19 +65,40 @@ using ::fminf;
 #define __MLU_SRAM_SIZE__ 2048
 #endif
 
-/* 16-bit floats: a distinct two-byte type that converts to and from float (the host
- * compiler's _Float16 is not available on every target libclang parses for). Annotated as
- * scalars: a reference to one in memory, and `h[i] = v`, are scalar accesses. */
-struct __attribute__((annotate("accelsync:scalar"))) half {
-    uint16_t bits;
-    half() = default;
-    half(float);
-    operator float() const;
-    half &operator+=(float);
-    half &operator-=(float);
-    half &operator*=(float);
-    half &operator/=(float);
-};
+/* 16-bit floats: half is clang's native __fp16 (with -fnative-half-type, as the device
+ * compiler's half is a scalar type: `c ? h : f` is a float); bfloat16_t a distinct two-byte
+ * class that converts to and from float, annotated as a scalar: a reference to one in memory,
+ * and `h[i] = v`, are scalar accesses. */
+typedef __fp16 half;
+#ifdef __cplusplus
+/* The math the kernels call on a half (isnan(h), cos(h)): float's, which the host's <cmath>
+ * overloads would otherwise leave ambiguous between float and double. */
+inline bool isnan(half h) { return isnan(static_cast<float>(h)); }
+inline bool isinf(half h) { return isinf(static_cast<float>(h)); }
+inline bool isfinite(half h) { return isfinite(static_cast<float>(h)); }
+#define ACCELSYNC_HALF_MATH1(f) \
+    inline float f(half h) { return f(static_cast<float>(h)); }
+#define ACCELSYNC_HALF_MATH2(f) \
+    inline float f(half a, half b) { return f(static_cast<float>(a), static_cast<float>(b)); }
+ACCELSYNC_HALF_MATH1(sin) ACCELSYNC_HALF_MATH1(cos) ACCELSYNC_HALF_MATH1(tan)
+ACCELSYNC_HALF_MATH1(asin) ACCELSYNC_HALF_MATH1(acos) ACCELSYNC_HALF_MATH1(atan)
+ACCELSYNC_HALF_MATH1(sinh) ACCELSYNC_HALF_MATH1(cosh) ACCELSYNC_HALF_MATH1(tanh)
+ACCELSYNC_HALF_MATH1(exp) ACCELSYNC_HALF_MATH1(exp2) ACCELSYNC_HALF_MATH1(log)
+ACCELSYNC_HALF_MATH1(log2) ACCELSYNC_HALF_MATH1(log10) ACCELSYNC_HALF_MATH1(sqrt)
+ACCELSYNC_HALF_MATH1(fabs) ACCELSYNC_HALF_MATH1(floor) ACCELSYNC_HALF_MATH1(ceil)
+ACCELSYNC_HALF_MATH1(round) ACCELSYNC_HALF_MATH1(trunc)
+ACCELSYNC_HALF_MATH2(pow) ACCELSYNC_HALF_MATH2(fmax) ACCELSYNC_HALF_MATH2(fmin)
+ACCELSYNC_HALF_MATH2(atan2) ACCELSYNC_HALF_MATH2(fmod)
+#undef ACCELSYNC_HALF_MATH1
+#undef ACCELSYNC_HALF_MATH2
+namespace std {   /* std::cos(h) as well */
+using ::sin; using ::cos; using ::tan; using ::asin; using ::acos; using ::atan;
+using ::sinh; using ::cosh; using ::tanh; using ::exp; using ::exp2; using ::log;
+using ::log2; using ::log10; using ::sqrt; using ::fabs; using ::floor; using ::ceil;
+using ::round; using ::trunc; using ::pow; using ::fmax; using ::fmin; using ::atan2;
+using ::fmod;
+}  // namespace std
+#endif
 struct __attribute__((annotate("accelsync:scalar"))) bfloat16_t {
     uint16_t bits;
     bfloat16_t() = default;
