@@ -239,7 +239,8 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
         walked &= inputs_expand(&rules, &paths[i], 1, &found, &nfound, stderr);
         free(excludes);
         files = xrealloc_array(files, nfiles + nfound + 1, sizeof(*files));
-        memcpy(files + nfiles, found, nfound * sizeof(*files));
+        if (nfound)   /* found is NULL when nothing was found */
+            memcpy(files + nfiles, found, nfound * sizeof(*files));
         free(found);
         nfiles += nfound;
         g->count = nfiles - g->first;
