@@ -15,21 +15,35 @@
 
 static struct value eval_kind(struct interp *I, CXCursor e);
 
+/* A limit reached at `at`: reported once (the first limit a kernel reaches ends it), the
+ * kernel not fully modelled and stopped. */
+static void limit_reached(struct interp *I, CXCursor at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void limit_reached(struct interp *I, CXCursor at, const char *fmt, ...)
+{
+    if (!I->stopped) {
+        va_list ap;
+        va_start(ap, fmt);
+        char *msg = xvasprintf(fmt, ap);
+        va_end(ap);
+        struct as_loc loc = interp_loc(I, at);
+        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc, "%s", msg);
+        free(msg);
+        I->incomplete = true;
+    }
+    stop(I);
+}
+
 bool nest_in(struct interp *I, CXCursor at)
 {
     if (I->nesting < I->opt->max_nesting || I->opt->max_nesting <= 0) {
         I->nesting++;
         return true;
     }
-    if (!I->stopped) {
-        struct as_loc loc = interp_loc(I, at);
-        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
-                  "statements and expressions nest deeper than %d levels (--max-depth)",
+    limit_reached(I, at, "statements and expressions nest deeper than %d levels (--max-depth)",
                   I->opt->max_nesting);
-        I->incomplete = true;
-    }
-    stop(I);
     return false;
 }
 
@@ -48,16 +62,10 @@ static bool file_budget_spent(struct interp *I, CXCursor at, uint64_t n)
     *o->file_steps += n;
     if (*o->file_steps <= o->max_file_steps)
         return false;
-    if (!I->stopped) {
-        struct as_loc loc = interp_loc(I, at);
-        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+    limit_reached(I, at,
                   "the file's kernels run more than %llu statements and calls in all (every "
                   "entry, tiling key and guess); raise the limit with --max-file-events",
                   (unsigned long long)o->max_file_steps);
-        I->incomplete = true;
-    }
-    stop(I);
     return true;
 }
 
@@ -68,17 +76,11 @@ bool count_steps(struct interp *I, CXCursor at, uint64_t n)
         return false;
     if (I->steps <= I->opt->max_steps)
         return true;
-    if (!I->stopped) {
-        struct as_loc loc = interp_loc(I, at);
-        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc,
+    limit_reached(I, at,
                   "the kernel runs more than %llu statements and calls under the values it "
                   "was lowered with (a condition on data counts the values it copies); it was "
                   "not verified (--max-events)",
                   (unsigned long long)I->opt->max_steps);
-        I->incomplete = true;
-    }
-    stop(I);
     return false;
 }
 
