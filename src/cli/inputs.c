@@ -17,33 +17,8 @@
 #include "../util/escape.h"
 #include "../util/xalloc.h"
 
-struct list {
-    struct input_file *items;
-    size_t len, cap;
-};
-
-static void push_file(struct list *l, struct input_file f)
-{
-    if (l->len == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->items = xrealloc_array(l->items, l->cap, sizeof(*l->items));
-    }
-    l->items[l->len++] = f;
-}
-
-struct names {
-    char **items;
-    size_t len, cap;
-};
-
-static void push_name(struct names *l, char *s)
-{
-    if (l->len == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->items = xrealloc_array(l->items, l->cap, sizeof(char *));
-    }
-    l->items[l->len++] = s;
-}
+typedef VEC(struct input_file) file_vec;
+typedef VEC(char *) name_vec;
 
 static char *joined(const char *dir, const char *name)
 {
@@ -143,17 +118,17 @@ static void cannot_read(const char *dir, int error, FILE *errors)
  * A kernel file that must not be read (refusal) is listed with the reason; one that is read
  * with what kernel_scan_file says of it, given its path under `top` (the path as walked). */
 static bool walk(const struct input_rules *r, const char *dir, const char *root, const char *top,
-                 struct list *out, FILE *errors)
+                 file_vec *out, FILE *errors)
 {
     DIR *d = opendir(dir);
     if (!d) {
         cannot_read(dir, errno, errors);
         return false;
     }
-    struct names names = {0};
+    name_vec names = {0};
     for (struct dirent *e; (errno = 0, e = readdir(d));)
         if (e->d_name[0] != '.')
-            push_name(&names, xstrdup(e->d_name));
+            VEC_PUSH(names, xstrdup(e->d_name));
     bool ok = errno == 0;
     if (!ok)
         cannot_read(dir, errno, errors);
@@ -175,7 +150,7 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
                 skip++;
             if (!f.refused)
                 f.scan = kernel_scan_file(path, path + skip);
-            push_file(out, f);
+            VEC_PUSH(*out, f);
         } else {
             free(path);
         }
@@ -188,7 +163,7 @@ static bool walk(const struct input_rules *r, const char *dir, const char *root,
 bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t n,
                    struct input_file **files, size_t *nfiles, FILE *errors)
 {
-    struct list out = {0};
+    file_vec out = {0};
     bool ok = true;
     for (size_t i = 0; i < n; i++) {
         struct stat st;
@@ -218,9 +193,9 @@ bool inputs_expand(const struct input_rules *r, const char *const *paths, size_t
                 ok = false;
             }
         } else {   /* named: always checked, whatever its name */
-            push_file(&out, (struct input_file){xstrdup(paths[i]), NULL,
-                                                {.kernel = true,
-                                                 .why = "named on the command line"}});
+            struct input_file named = {xstrdup(paths[i]), NULL,
+                                       {.kernel = true, .why = "named on the command line"}};
+            VEC_PUSH(out, named);
         }
     }
     *files = out.items;
