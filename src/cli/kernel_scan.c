@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../util/source.h"
 #include "../util/xalloc.h"
 
 /* A file past this is not scanned but checked, where --max-file-size says what to do. */
@@ -199,25 +200,21 @@ static bool op_kernel_entry(const char *below)
 }
 
 /* A regular file's text (NUL-terminated), or NULL: not a regular file (a symbolic link is not
- * followed), unreadable, or past SCAN_MAX_BYTES. */
+ * followed unless `follow`), unreadable, or past SCAN_MAX_BYTES. Read as every input is
+ * (source_read_regular: a FIFO or device never blocks the scan). */
 static char *read_text(const char *path, bool follow, size_t *n)
 {
     struct stat st;
-    if ((follow ? stat(path, &st) : lstat(path, &st)) != 0 || !S_ISREG(st.st_mode)
-        || (unsigned long long)st.st_size > SCAN_MAX_BYTES)
+    if (!follow && (lstat(path, &st) != 0 || S_ISLNK(st.st_mode)))
         return NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    const char *err;
+    struct source *src = source_read_regular(path, SCAN_MAX_BYTES, &err);
+    if (!src)
         return NULL;
-    char *text = xrealloc_array(NULL, (size_t)st.st_size + 1, 1);
-    *n = fread(text, 1, (size_t)st.st_size, f);
-    bool ok = !ferror(f);
-    fclose(f);
-    if (!ok) {
-        free(text);
-        return NULL;
-    }
-    text[*n] = '\0';
+    char *text = src->text;
+    *n = src->len;
+    src->text = NULL;
+    source_free(src);
     return text;
 }
 
