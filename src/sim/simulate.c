@@ -66,9 +66,9 @@ static void race_finding(const struct lw_program *p, struct diag_list *d,
         verbs[pr->kind][0],
         describe_place(A, f->buffer ? f->buffer : "?", f->bytes_lo, f->bytes_hi,
                        f->anywhere_second),
-        f->anywhere_second ? "," : "", interval(A, r, pr->second), overlap ? "while" : "before", describe_ins(p, A, pr->first),
-        x->stmt->loc.line, f->anywhere_first ? ", at an offset read from memory," : "",
-        verbs[pr->kind][1], f->anywhere_second ? "it" : "them", interval(A, r, pr->first));
+        f->anywhere_second ? "," : "", interval(A, r, pr->second), overlap ? "while" : "before",
+        describe_ins(p, A, pr->first), x->stmt->loc.line,
+        f->anywhere_first ? ", at an offset read from memory," : "", verbs[pr->kind][1], f->anywhere_second ? "it" : "them", interval(A, r, pr->first));
     f->related_what = arena_printf(A, "first access: %s", describe_ins(p, A, pr->first));
 }
 

@@ -29,9 +29,10 @@ static const char *const forwarded_headers[] = {"bang_device_functions.h"};
  * including anything, so the language stub is included before every file. */
 /* The device compiler's language options: C++17, half a native scalar type (so `c ? h : f`
  * converts as the device compiler does, to float), the declarations before the kernel. */
-static const char *const compiler_args[] = {"-x", "c++", "-std=c++17", "-Xclang", "-fnative-half-type",
-                                            "-Xclang", "-fnative-half-arguments-and-returns",
-                                            "-include", "bang.h"};
+static const char *const compiler_args[] = {
+    "-x", "c++", "-std=c++17", "-Xclang", "-fnative-half-type", "-Xclang",
+    "-fnative-half-arguments-and-returns", "-include", "bang.h",
+};
 
 static const char *const entry_words[] = {"__mlu_global__", "__mlu_entry__", NULL};
 

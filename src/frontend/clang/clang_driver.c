@@ -269,7 +269,8 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                   "libclang could not parse %s (error %d)", src->path, (int)rc);
         ok = false;
     } else {   /* clang's messages quote what it read: none if it read a refused file */
-        ok = parse_guard_inclusions(out->tu, src, o, diags) && report_clang_errors(out->tu, src->path, diags);
+        ok = parse_guard_inclusions(out->tu, src, o, diags) &&
+             report_clang_errors(out->tu, src->path, diags);
     }
     free(forwarder);
     free_strings(&owned);
