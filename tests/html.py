@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -25,9 +26,24 @@ KERNELS = ['corpus', 'tests/kernels/unused-suppression/used_ignore.pir']   # the
 
 
 def browser(*args):
-    return subprocess.run([chromium, '--headless=new', '--no-sandbox', '--disable-gpu',
-                           '--no-first-run', '--user-data-dir=' + profile, *args],
-                          capture_output=True, text=True, timeout=120)
+    """Runs headless chromium; a browser that hangs on its own start-up (seen once in CI, a
+    screenshot that never returned on a loaded machine) is killed with its whole process group
+    and started once more: the second attempt's result is the one judged."""
+    command = [chromium, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+               '--no-first-run', '--user-data-dir=' + profile, *args]
+    for attempt in (1, 2):
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 start_new_session=True)
+        try:
+            out, err = child.communicate(timeout=90)
+            return subprocess.CompletedProcess(command, child.returncode, out, err)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            child.stdout.close()    # a helper outside the group may still hold the pipes
+            child.stderr.close()
+            print(f'chromium did not finish in 90 s (attempt {attempt}): {args}', file=sys.stderr)
+    return subprocess.CompletedProcess(command, -1, '', 'timed out twice')
 
 
 def png_pixels(path):
