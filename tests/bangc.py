@@ -172,7 +172,7 @@ expect(p.returncode == 0, f'check UNION2 with __sync_all(): clean: {p.stdout}')
 # not modelled: exit 2, the construct's line, never clean
 p = run('check', f'{K}/unsupported_intrinsic.mlu')
 expect(p.returncode == 2 and p.stdout.startswith(
-    f"{K}/unsupported_intrinsic.mlu:11:3: error: '__bang_conv' is not modelled by the BANG C "
+    f"{K}/unsupported_intrinsic.mlu:11:3: error: '__bang_mlp' is not modelled by the BANG C "
     "frontend [unsupported]\n"), f'check: an unmodelled intrinsic is unsupported: {p.stdout!r}')
 expect('1 file NOT VERIFIED' in p.stdout, 'check: the file is not verified')
 with tempfile.TemporaryDirectory() as tmp:

@@ -155,6 +155,25 @@ struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t by
     return s;
 }
 
+struct span *bangc_grid_spans(struct value base, int64_t stride0, size_t n0, int64_t stride1,
+                              size_t n1, int64_t bytes)
+{
+    struct span *s = xcalloc(n0 * n1 + 1, sizeof(*s));
+    int64_t from = base.num != OFFSET_UNKNOWN ? base.num : base.past;
+    for (size_t k = 0; k < n1; k++)
+        for (size_t j = 0; j < n0; j++) {
+            int64_t outer, inner, step, at;
+            bool wraps = __builtin_mul_overflow((int64_t)k, stride1, &outer) ||
+                         __builtin_mul_overflow((int64_t)j, stride0, &inner) ||
+                         __builtin_add_overflow(outer, inner, &step) ||
+                         __builtin_add_overflow(from, step, &at) || at >= ADDRESS_REACH ||
+                         at <= -ADDRESS_REACH;
+            s[k * n0 + j] = wraps ? (struct span){base, SPAN_WRAPPED}
+                                  : (struct span){pointer_add(base, step), bytes};
+        }
+    return s;
+}
+
 void bangc_gather(struct interp *I, CXCursor at, const char *unit, const char *op,
                   struct value dst, struct value src, struct value offsets, int64_t piece,
                   int64_t stride, int64_t count)

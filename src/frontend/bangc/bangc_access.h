@@ -56,6 +56,10 @@ uint32_t bangc_value_read(struct interp *I, CXCursor at, const char *unit, const
 
 /* n spans of `bytes` each, `stride` bytes apart from base (allocated, n + 1; free it). */
 struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes);
+/* n0 * n1 spans of `bytes` each: span (j, k) at base + j * stride0 + k * stride1, j the
+ * faster (allocated, n0 * n1 + 1; free it). */
+struct span *bangc_grid_spans(struct value base, int64_t stride0, size_t n0, int64_t stride1,
+                              size_t n1, int64_t bytes);
 
 /* A gather: count pieces of `piece` bytes written `stride` apart at dst (one region when they
  * touch), read anywhere in src (the offsets are data), the uint32 offsets read; __gather and

@@ -7,6 +7,7 @@
 #include "bangc_access.h"
 #include "bangc_asm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -119,39 +120,90 @@ static void gather_call(struct interp *I, const char *name, CXCursor call, struc
         bangc_gather(I, call, unit, "gather", args[0], args[1], args[2], size, stride, count);
 }
 
+/* A side of a copy: (segnum1 + 1) * (segnum2 + 1) segments, segment (j, k) at
+ * j * stride0 + k * stride1; the 2-D form has no second dimension (segnum2 0). */
+struct copy_side {
+    int64_t stride0, segnum1, stride1, segnum2;
+};
+
+static bool copy_side_args(struct interp *I, CXCursor call, const struct value *args,
+                           const char *which, struct copy_side *side)
+{
+    char what[4][48];
+    snprintf(what[0], sizeof(what[0]), "the %s stride", which);
+    snprintf(what[1], sizeof(what[1]), "the %s segment count", which);
+    snprintf(what[2], sizeof(what[2]), "the %s outer stride", which);
+    snprintf(what[3], sizeof(what[3]), "the %s outer segment count", which);
+    return bangc_extent_arg(I, call, args[0], what[0], &side->stride0) &&
+           bangc_extent_arg(I, call, args[1], what[1], &side->segnum1) &&
+           bangc_extent_arg(I, call, args[2], what[2], &side->stride1) &&
+           bangc_extent_arg(I, call, args[3], what[3], &side->segnum2);
+}
+
+static bool copy_side_known(const struct copy_side *side)
+{
+    return side->stride0 != EXTENT_UNKNOWN && side->segnum1 != EXTENT_UNKNOWN &&
+           side->stride1 != EXTENT_UNKNOWN && side->segnum2 != EXTENT_UNKNOWN;
+}
+
 /* __memcpy(dst, src, size, DIR[, dst_stride, src_stride, segnum]): segnum + 1 segments of
- * size bytes; IO when the direction touches GDRAM or LDRAM, MOVE when it stays on chip. */
+ * size bytes; IO when the direction touches GDRAM or LDRAM, MOVE when it stays on chip.
+ * The 3-D form (dst, src, size, DIR, dst_stride0, dst_segnum1, dst_stride1, dst_segnum2,
+ * src_stride0, src_segnum1, src_stride1, src_segnum2), the toolkit header's parameter
+ * names: each side (segnum1 + 1) * (segnum2 + 1) segments, (j, k) at j * stride0 +
+ * k * stride1 (mlu-ops fft transposes [X, Y, Z] to [Y, X, Z] with it). The 13-argument form
+ * copies to another cluster's SRAM, which the models do not have. */
 static void memcpy_call(struct interp *I, const char *name, CXCursor call, struct value *args,
                         int nargs)
 {
-    int64_t size, dir, dst_stride = 0, src_stride = 0, segnum = 0;
-    if (nargs != 4 && nargs != 7) {
-        interp_unsupported(I, call, "%s with %d arguments (the 3D form) is not modelled", name,
-                           nargs);
+    int64_t size, dir;
+    if (nargs != 4 && nargs != 7 && nargs != 12) {
+        interp_unsupported(I, call, "%s with %d arguments%s is not modelled", name, nargs,
+                           nargs == 13 ? " (a copy to another cluster's SRAM)" : "");
         return;
     }
     if (!bangc_extent_arg(I, call, args[2], "the copy size", &size) ||
         !interp_int(I, call, args[3], "the copy direction", &dir))
         return;
-    if (nargs == 7 &&
-        (!bangc_extent_arg(I, call, args[4], "the destination stride", &dst_stride) ||
-         !bangc_extent_arg(I, call, args[5], "the source stride", &src_stride) ||
-         !bangc_extent_arg(I, call, args[6], "the segment count", &segnum)))
+    struct copy_side dst = {0}, src = {0};
+    if (nargs == 7) {
+        int64_t segnum;
+        if (!bangc_extent_arg(I, call, args[4], "the destination stride", &dst.stride0) ||
+            !bangc_extent_arg(I, call, args[5], "the source stride", &src.stride0) ||
+            !bangc_extent_arg(I, call, args[6], "the segment count", &segnum))
+            return;
+        dst.segnum1 = src.segnum1 = segnum;
+    }
+    if (nargs == 12 && (!copy_side_args(I, call, args + 4, "destination", &dst) ||
+                        !copy_side_args(I, call, args + 8, "source", &src)))
         return;
-    if (dst_stride == EXTENT_UNKNOWN || src_stride == EXTENT_UNKNOWN || segnum == EXTENT_UNKNOWN)
-        size = EXTENT_UNKNOWN, segnum = 0;  /* where the segments lie: the whole buffers */
+    bool known = copy_side_known(&dst) && copy_side_known(&src);
+    if (!known) {   /* where the segments lie: the whole buffers */
+        size = EXTENT_UNKNOWN;
+        dst = src = (struct copy_side){0};
+    }
     const char *unit = copy_unit(I, name, call, 3, dir);
     if (!unit)
         return;
-    if (segnum < 0 || segnum > 65535) {
-        interp_unsupported(I, call, "a segment count of %lld is not modelled", (long long)segnum);
-        return;
+    const struct copy_side *sides[2] = {&dst, &src};
+    for (int i = 0; i < 2; i++) {
+        const struct copy_side *c = sides[i];
+        if (c->segnum1 < 0 || c->segnum2 < 0 || c->segnum1 > 65535 || c->segnum2 > 65535 ||
+            (c->segnum1 + 1) * (c->segnum2 + 1) > 65536) {
+            interp_unsupported(I, call, "%s of %lld by %lld segments is not modelled",
+                               i == 0 ? "a destination" : "a source",
+                               (long long)c->segnum1 + 1, (long long)c->segnum2 + 1);
+            return;
+        }
     }
-    size_t n = (size_t)segnum + 1;
-    struct span *w = bangc_spans(args[0], dst_stride, n, size);
-    struct span *r = bangc_spans(args[1], src_stride, n, size);
+    size_t nw = (size_t)(dst.segnum1 + 1) * (size_t)(dst.segnum2 + 1);
+    size_t nr = (size_t)(src.segnum1 + 1) * (size_t)(src.segnum2 + 1);
+    struct span *w = bangc_grid_spans(args[0], dst.stride0, (size_t)dst.segnum1 + 1,
+                                      dst.stride1, (size_t)dst.segnum2 + 1, size);
+    struct span *r = bangc_grid_spans(args[1], src.stride0, (size_t)src.segnum1 + 1,
+                                      src.stride1, (size_t)src.segnum2 + 1, size);
     bool async = strstr(name, "_async") != NULL;
-    bangc_access(I, call, unit, async ? "memcpy_async" : "memcpy", w, (int)n, r, (int)n);
+    bangc_access(I, call, unit, async ? "memcpy_async" : "memcpy", w, (int)nw, r, (int)nr);
     free(w);
     free(r);
 }
@@ -175,6 +227,8 @@ enum family {
     FUSION,         /* (op, dst, a, b, c, n[, m]): b and c each an array or a scalar */
     LOOKUP,         /* (dst, index, table, n, table_len): dst[i] = table[index[i]] */
     POOL,           /* (dst, src, channels, h, w, kh, kw, stride, stride): HWC windows */
+    CONV,           /* (dst, src, kernel, ci, h, w, kh, kw, stride, stride, co[, pos]) */
+    MATMUL,         /* (dst, lhs, rhs, m, k, n[, positions]) */
     NO_ACCESS,      /* __bang_printf: values only */
 };
 
@@ -222,7 +276,7 @@ static const struct { const char *name; enum family f; } families[] = {
      * so all n are taken as written (unary) */
     {"reduce_sum", UNARY}, {"reduce_max", UNARY}, {"reduce_min", UNARY},
     {"sumpool", POOL}, {"maxpool", POOL}, {"minpool", POOL}, {"avgpool", POOL},
-    {"maxpool_index", POOL},
+    {"maxpool_index", POOL}, {"conv", CONV}, {"matmul", MATMUL},
 };
 
 /* Type conversions __bang_<from>2<to>[_rounding]: unary, each side its own element size. */
@@ -312,6 +366,87 @@ static void pool(struct interp *I, CXCursor call, const char *op, const char *pi
     bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
 }
 
+/* The product of n extents: EXTENT_UNKNOWN when one is; false (reported) when one is negative
+ * or the product leaves the 62-bit address reach. */
+static bool extent_product(struct interp *I, CXCursor call, const int64_t *f, int n,
+                           int64_t *out)
+{
+    int64_t p = 1;
+    bool unknown = false;
+    for (int i = 0; i < n; i++) {
+        if (f[i] == EXTENT_UNKNOWN) {
+            unknown = true;
+            continue;
+        }
+        if (f[i] < 0 || __builtin_mul_overflow(p, f[i], &p) || p >= ADDRESS_REACH) {
+            interp_unsupported(I, call, "an extent of %lld elements or more is not modelled",
+                               (long long)(f[i] < 0 ? f[i] : p));
+            return false;
+        }
+    }
+    *out = unknown ? EXTENT_UNKNOWN : p;
+    return true;
+}
+
+/* __bang_conv(dst, src, kernel, ci, h, w, kh, kw, stride, stride, co[, fix_position]) on
+ * COMPUTE: src holds ci * h * w elements, the kernel (in WRAM) co * kh * kw * ci, dst co
+ * per window. Which stride runs along the width is not in the text at hand (mlu-ops passes
+ * 1 and 1): the larger count of windows of the two readings is taken, as for pooling. */
+static void conv(struct interp *I, CXCursor call, const char *pir_op, struct value *args)
+{
+    int64_t d[8];   /* ci, h, w, kh, kw, stride, stride, co */
+    static const char *const what[] = {"the input channel count", "the height", "the width",
+                                       "the kernel height", "the kernel width", "a stride",
+                                       "a stride", "the output channel count"};
+    for (int i = 0; i < 8; i++)
+        if (!bangc_extent_arg(I, call, args[3 + i], what[i], &d[i]))
+            return;
+    int64_t h = d[1], w = d[2], kh = d[3], kw = d[4], windows = EXTENT_UNKNOWN;
+    bool known = h != EXTENT_UNKNOWN && w != EXTENT_UNKNOWN && kh != EXTENT_UNKNOWN &&
+                 kw != EXTENT_UNKNOWN && d[5] != EXTENT_UNKNOWN && d[6] != EXTENT_UNKNOWN;
+    if (known) {
+        if (d[5] <= 0 || d[6] <= 0 || kh <= 0 || kw <= 0 || kh > h || kw > w) {
+            interp_unsupported(I, call, "__bang_conv with a kernel of %lld x %lld and strides "
+                               "%lld, %lld over %lld x %lld is not modelled", (long long)kh,
+                               (long long)kw, (long long)d[5], (long long)d[6], (long long)h,
+                               (long long)w);
+            return;
+        }
+        int64_t a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
+        int64_t b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
+        windows = a > b ? a : b;
+    }
+    int64_t out_n[3] = {d[7], windows, element_size(call, 0)};
+    int64_t in_n[4] = {d[0], h, w, element_size(call, 1)};
+    int64_t kernel_n[5] = {d[7], kh, kw, d[0], element_size(call, 2)};
+    struct span dst = {args[0], 0};
+    struct span reads[2] = {{args[1], 0}, {args[2], 0}};
+    if (extent_product(I, call, out_n, 3, &dst.bytes) &&
+        extent_product(I, call, in_n, 4, &reads[0].bytes) &&
+        extent_product(I, call, kernel_n, 5, &reads[1].bytes))
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, 2);
+}
+
+/* __bang_matmul(dst, lhs, rhs, m, k, n[, fix positions]) on COMPUTE: lhs m x k, rhs (in WRAM)
+ * k x n, dst m x n (mlu-ops fft transposes its m x n result after it). */
+static void matmul(struct interp *I, CXCursor call, const char *pir_op, struct value *args)
+{
+    int64_t m, k, n;
+    if (!bangc_extent_arg(I, call, args[3], "the row count", &m) ||
+        !bangc_extent_arg(I, call, args[4], "the inner dimension", &k) ||
+        !bangc_extent_arg(I, call, args[5], "the column count", &n))
+        return;
+    int64_t out_n[3] = {m, n, element_size(call, 0)};
+    int64_t lhs_n[3] = {m, k, element_size(call, 1)};
+    int64_t rhs_n[3] = {k, n, element_size(call, 2)};
+    struct span dst = {args[0], 0};
+    struct span reads[2] = {{args[1], 0}, {args[2], 0}};
+    if (extent_product(I, call, out_n, 3, &dst.bytes) &&
+        extent_product(I, call, lhs_n, 3, &reads[0].bytes) &&
+        extent_product(I, call, rhs_n, 3, &reads[1].bytes))
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, reads, 2);
+}
+
 /* Whether argument i is an address as written (a pointer or an array), not a value. */
 static bool is_address(CXCursor call, int i)
 {
@@ -361,6 +496,14 @@ static void family_access(struct interp *I, CXCursor call, enum family f, const 
     }
     if (f == POOL) {
         pool(I, call, op, pir_op, args);
+        return;
+    }
+    if (f == CONV) {
+        conv(I, call, pir_op, args);
+        return;
+    }
+    if (f == MATMUL) {
+        matmul(I, call, pir_op, args);
         return;
     }
     if (f == MOVE_BYTES) {
@@ -444,11 +587,12 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
                                 [TRANSPOSE] = 4, [FILTER_BITS] = 4, [SELECT] = 4,
                                 [MOVE_BYTES] = 3, [NO_ACCESS] = -1, [FUSION] = 6,
                                 [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
-                                [FILTER] = 4};
+                                [FILTER] = 4, [CONV] = 11, [MATMUL] = 6};
     /* a conversion may take fixed-point positions after the count (one, or dst's and src's),
      * a fusion the count of its cycled operands, a move its strides and piece count */
     bool longer_form = (f == UNARY && is_conversion(op) && (nargs == 4 || nargs == 5)) ||
-                       (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6);
+                       (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6) ||
+                       (f == CONV && nargs == 12) || (f == MATMUL && (nargs == 7 || nargs == 8));
     if (f == NO_ACCESS)
         return;
     if (f < 0 || (nargs != arity[f] && !longer_form)) {
