@@ -337,35 +337,6 @@ static void strided_move(struct interp *I, CXCursor call, const char *pir_op, st
     free(r);
 }
 
-/* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
- * the number of windows. Which of the two strides runs along the width the public text does
- * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. */
-static void pool(struct interp *I, CXCursor call, const char *op, const char *pir_op,
-                 struct value *args)
-{
-    int64_t d[7];   /* channels, h, w, kh, kw, stride, stride */
-    static const char *const what[] = {"the channel count", "the height", "the width",
-                                       "the window height", "the window width", "a stride",
-                                       "a stride"};
-    for (int i = 0; i < 7; i++)
-        if (!interp_int(I, call, args[2 + i], what[i], &d[i]))
-            return;
-    int64_t c = d[0], h = d[1], w = d[2], kh = d[3], kw = d[4];
-    if (d[5] <= 0 || d[6] <= 0 || kh <= 0 || kw <= 0 || kh > h || kw > w) {
-        interp_unsupported(I, call, "__bang_%s with a window of %lld x %lld and strides %lld, "
-                           "%lld over %lld x %lld is not modelled", op, (long long)kh,
-                           (long long)kw, (long long)d[5], (long long)d[6], (long long)h,
-                           (long long)w);
-        return;
-    }
-    int64_t windows_a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
-    int64_t windows_b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
-    int64_t windows = windows_a > windows_b ? windows_a : windows_b;
-    struct span dst = {args[0], c * windows * element_size(call, 0)};
-    struct span src = {args[1], c * h * w * element_size(call, 1)};
-    bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
-}
-
 /* The product of n extents: EXTENT_UNKNOWN when one is; false (reported) when one is negative
  * or the product leaves the 62-bit address reach. */
 static bool extent_product(struct interp *I, CXCursor call, const int64_t *f, int n,
@@ -386,6 +357,44 @@ static bool extent_product(struct interp *I, CXCursor call, const int64_t *f, in
     }
     *out = unknown ? EXTENT_UNKNOWN : p;
     return true;
+}
+
+/* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
+ * the number of windows. Which of the two strides runs along the width the public text does
+ * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. A
+ * dimension data decides makes both operands their whole buffers. */
+static void pool(struct interp *I, CXCursor call, const char *op, const char *pir_op,
+                 struct value *args)
+{
+    int64_t d[7];   /* channels, h, w, kh, kw, stride, stride */
+    static const char *const what[] = {"the channel count", "the height", "the width",
+                                       "the window height", "the window width", "a stride",
+                                       "a stride"};
+    bool known = true;
+    for (int i = 0; i < 7; i++) {
+        if (!bangc_extent_arg(I, call, args[2 + i], what[i], &d[i]))
+            return;
+        known &= d[i] != EXTENT_UNKNOWN;
+    }
+    int64_t c = d[0], h = d[1], w = d[2], kh = d[3], kw = d[4], windows = EXTENT_UNKNOWN;
+    if (known && (d[5] <= 0 || d[6] <= 0 || kh <= 0 || kw <= 0 || kh > h || kw > w)) {
+        interp_unsupported(I, call, "__bang_%s with a window of %lld x %lld and strides %lld, "
+                           "%lld over %lld x %lld is not modelled", op, (long long)kh,
+                           (long long)kw, (long long)d[5], (long long)d[6], (long long)h,
+                           (long long)w);
+        return;
+    }
+    if (known) {
+        int64_t windows_a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
+        int64_t windows_b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
+        windows = windows_a > windows_b ? windows_a : windows_b;
+    }
+    int64_t out_n[3] = {c, known ? windows : EXTENT_UNKNOWN, element_size(call, 0)};
+    int64_t in_n[4] = {c, known ? h : EXTENT_UNKNOWN, w, element_size(call, 1)};
+    struct span dst = {args[0], 0}, src = {args[1], 0};
+    if (extent_product(I, call, out_n, 3, &dst.bytes) &&
+        extent_product(I, call, in_n, 4, &src.bytes))
+        bangc_access(I, call, "COMPUTE", pir_op, &dst, 1, &src, 1);
 }
 
 /* __bang_conv(dst, src, kernel, ci, h, w, kh, kw, stride, stride, co[, fix_position]) on
