@@ -81,6 +81,14 @@ static struct model *source_model(const struct source *src, const struct fronten
     model_free(m);
     return NULL;
 }
+
+struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
+                                    struct diag_list *diags)
+{
+    return frontend_for_path(src->path) == FRONTEND_BANGC
+               ? source_model(src, o, "bangc", "mlu370", diags)
+               : source_model(src, o, "ascendc", "ascend910b2", diags);
+}
 #endif
 
 #ifndef AS_HAVE_LIBCLANG
@@ -153,9 +161,7 @@ static bool lower_here(const struct source *src, const struct frontend_options *
     with.ninclude_dirs = o->ninclude_dirs + nderived;
     bool ok = parse_guard_scan(src, &with, diags);
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
-    struct model *m = !ok ? NULL
-                      : bangc ? source_model(src, &with, "bangc", "mlu370", diags)
-                              : source_model(src, &with, "ascendc", "ascend910b2", diags);
+    struct model *m = ok ? frontend_source_model(src, &with, diags) : NULL;
     ok = m && (bangc ? bangc_lower(src, &with, m, out, diags)
                      : ascendc_lower(src, &with, m, out, diags));
     model_free(m);

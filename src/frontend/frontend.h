@@ -36,4 +36,10 @@ char **frontend_derived_includes(const struct source *src, const struct frontend
                                  size_t *n);
 void frontend_derived_includes_free(char **dirs);
 
+/* With libclang: the model a source is read for (--arch's, an arch macro's, --model's, else
+ * the dialect's default), or NULL after an error in diags. */
+struct model;
+struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
+                                    struct diag_list *diags);
+
 #endif
