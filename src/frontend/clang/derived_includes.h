@@ -16,12 +16,14 @@
 
 #include <stddef.h>
 
+/* the caps: headers read, directives looked up, directories climbed */
 enum { DERIVED_MAX_HEADERS = 1024, DERIVED_MAX_INCLUDES = 16384, DERIVED_MAX_LEVELS = 64 };
 
-/* The derived directories (real paths, allocated, NULL-ended; *n of them) for the source at
- * `path` whose text is text[0..len) (free each, then the list). `dirs` are searched before (not repeated in the result);
- * `supplied` (NULL-ended, or NULL) names the headers the frontend provides itself, which are
- * never looked for; a header over max_header_size bytes is not read (0: no cap). */
+/* The derived directories (real paths, allocated, NULL-ended; *n of them; free each, then
+ * the list) for the source at `path` whose text is text[0..len). `dirs` are searched before
+ * (a name found there is not looked for above); `supplied` (NULL-ended, or NULL) names the
+ * headers the frontend provides itself, which are never looked for; a header over
+ * max_header_size bytes is not read (0: no cap). */
 char **derived_include_dirs(const char *path, const char *text, size_t len,
                             const char *const *dirs, size_t ndirs,
                             const char *const *supplied, size_t max_header_size, size_t *n);
