@@ -34,10 +34,26 @@ SIZE = '#define PLATFORM_N 32\n'
 OUTSIDE = f'#define UTIL_N {SECRET}\nint {SECRET}_too = 1;\n'
 
 
+# Ascend C is read with the built-in declarations, whatever the environment names
+ENV = {k: v for k, v in os.environ.items() if k not in ('ASCEND_HOME_PATH', 'ASCEND_TOOLKIT_HOME')}
+ASCENDC = '''#include "kernel_operator.h"
+#include "common/tile.h"
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void copy_tile(GM_ADDR x)
+{
+    LocalTensor<float> a(TPosition::VECCALC, 0, TILE_LEN);
+    LocalTensor<float> b(TPosition::VECCALC, 256, TILE_LEN);
+    Duplicate(a, 1.0f, TILE_LEN);
+    Copy(b, a, TILE_LEN, 1, {1, 1, 8, 8});
+}
+'''
+
+
 def run(*args, cwd):
     try:
         return subprocess.run([binary] + list(args), capture_output=True, text=True, cwd=cwd,
-                              timeout=120)
+                              timeout=120, env=ENV)
     except subprocess.TimeoutExpired as e:
         return subprocess.CompletedProcess(e.cmd, None, '', 'timeout')
 
@@ -154,5 +170,21 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('check', '--explain', 'fifo', cwd=tmp)
     expect(p.returncode == 0 and ' -I fifo ' not in p.stdout,
            f'a FIFO is not a header to derive from: exit {p.returncode}, {p.stdout!r}')
+
+    # Ascend C: the same derivation; a name the frontend supplies itself (kernel_operator.h)
+    # is never looked for above, even where the tree holds a file of that name
+    asc = os.path.join(tmp, 'asc')
+    write(asc, 'ops/copy/copy_tile.cpp', ASCENDC)
+    write(asc, 'common/tile.h', '#define TILE_LEN 64\n')
+    write(asc, 'ops/kernel_operator.h', '#error "not the frontend\'s kernel_operator.h"\n')
+    os.makedirs(os.path.join(asc, '.git'))
+    p = run('check', '--explain', 'asc', cwd=tmp)
+    expect(p.returncode == 0 and p.stdout == 'accelsync check --arch 2201 --sdk none -I asc '
+           'asc/ops/copy/copy_tile.cpp\n',
+           f'Ascend C: --explain: {p.stdout!r} {p.stderr!r}')
+    p = run('check', '--format', 'json', 'asc', cwd=tmp)
+    rc, checks, kernels = verdict(p)
+    expect(rc == 0 and checks == [] and kernels == 1,
+           f'Ascend C: check DIR verifies through the derived -I: exit {rc}, {checks}')
 
 finish()
