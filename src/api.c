@@ -13,6 +13,7 @@
 #include "fix/fixer.h"
 #include "mutate/study.h"
 #include "config.h"
+#include "frontend/explain.h"
 #include "frontend/frontend.h"
 #include "report/baseline.h"
 #include "report/report.h"
@@ -690,6 +691,91 @@ const char *const *as_kernel_extensions(void)
     return frontend_available() ? kernel_extensions : pir_only;
 }
 
+/* What the frontend is given for a kernel source (check_lowered in check/run.c gives the
+ * same). */
+static struct frontend_options frontend_options_of(const struct check_options *co)
+{
+    return (struct frontend_options){
+        .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
+        .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
+        .max_steps = co->max_events,
+        .max_file_steps = co->max_file_events, .manual_sync = co->manual_sync,
+        .task_type = co->task_type, .arch = co->arch, .sdk = co->sdk,
+        .model_path = co->model_path, .nmodel_path = co->nmodel_path,
+        .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
+        .max_header_size = co->max_file_size, .max_depth = co->max_depth,
+        .host_inputs = co->host_inputs, .nhost_inputs = co->nhost_inputs,
+        .compile_db = co->compile_db};
+}
+
+/* Each finding of d, as `lower` writes them: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK]. */
+static void print_findings(const struct diag_list *d, const char *path, FILE *errors)
+{
+    for (size_t i = 0; i < d->len; i++) {
+        const struct finding *f = &d->items[i];
+        fputs_escaped(f->loc.file ? f->loc.file : path, errors);
+        fputc(':', errors);
+        if (f->loc.line > 0)   /* a finding about the whole file has no line */
+            fprintf(errors, "%d:%d:", f->loc.line, f->loc.col);
+        fprintf(errors, " %s: ", severity_name(f->severity));
+        fputs_escaped(f->message, errors);
+        fprintf(errors, " [%s]\n", check_name(f->check));
+    }
+}
+
+int as_explain_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
+{
+    const struct check_options *co = &o->check;
+    struct frontend_options fo = frontend_options_of(co);
+    char *line = NULL;
+    struct diag_list d;
+    diag_list_init(&d, 0);
+    if (frontend_for_path(path) == FRONTEND_NONE) {
+        /* a PIR file: nothing is derived, the model is its own declaration's or --model's */
+        line = xasprintf("accelsync check%s%s", co->model ? " --model " : "",
+                         co->model ? co->model : "");
+        for (size_t i = 0; i < co->ndefines; i++) {
+            const struct define *df = &co->defines[i];
+            char *more = df->range ? xasprintf("%s -D %s=%lld..%lld", line, df->name,
+                                               (long long)df->value, (long long)df->hi)
+                                   : xasprintf("%s -D %s=%lld", line, df->name,
+                                               (long long)df->value);
+            free(line);
+            line = more;
+        }
+        char *more = xasprintf("%s %s", line, path);
+        free(line);
+        line = more;
+    } else if (!frontend_available()) {
+        diag_addf(&d, CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&d.arena, path), 0, 0, 1},
+                  "this accelsync was built without the source frontends (libclang)");
+    } else {
+        const char *err = NULL;
+        struct source *src = source_read(path, co->max_file_size, &err);
+#ifdef AS_HAVE_LIBCLANG
+        if (src)
+            line = frontend_explain(src, &fo, &d);
+#else
+        (void)fo;
+#endif
+        if (!src)
+            diag_addf(&d, strstr(err, "limit") ? CHECK_LIMIT_EXCEEDED : CHECK_INPUT_ERROR,
+                      SEV_ERROR, (struct as_loc){arena_strdup(&d.arena, path), 0, 0, 1},
+                      "cannot read %s: %s", path, err);
+        source_free(src);
+    }
+    if (line) {
+        fputs_escaped(line, out);
+        fputc('\n', out);
+    }
+    print_findings(&d, path, errors);
+    diag_list_free(&d);
+    bool ok = line != NULL;
+    free(line);
+    return ok ? 0 : 2;
+}
+
 int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE *errors)
 {
     if (frontend_for_path(path) == FRONTEND_NONE) {
@@ -698,17 +784,8 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
         return 2;
     }
     const struct check_options *co = &o->check;
-    struct frontend_options fo = {
-        .include_dirs = co->include_dirs, .ninclude_dirs = co->ninclude_dirs,
-        .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
-        .max_steps = co->max_events,
-        .max_file_steps = co->max_file_events, .manual_sync = co->manual_sync,
-        .task_type = co->task_type, .keep_incomplete = true, .arch = co->arch, .sdk = co->sdk,
-        .model_path = co->model_path, .nmodel_path = co->nmodel_path,
-        .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,
-        .max_header_size = co->max_file_size, .max_depth = co->max_depth,
-        .host_inputs = co->host_inputs, .nhost_inputs = co->nhost_inputs,
-        .compile_db = co->compile_db};
+    struct frontend_options fo = frontend_options_of(co);
+    fo.keep_incomplete = true;
     struct diag_list d;
     diag_list_init(&d, 0);
     struct lowered_source low = {0};
@@ -723,16 +800,7 @@ int as_lower_file(const struct as_options *o, const char *path, FILE *out, FILE 
     source_free(src);
     if (low.pir)
         fwrite(low.pir, 1, low.len, out);
-    for (size_t i = 0; i < d.len; i++) {
-        const struct finding *f = &d.items[i];
-        fputs_escaped(f->loc.file ? f->loc.file : path, errors);
-        fputc(':', errors);
-        if (f->loc.line > 0)   /* a finding about the whole file has no line */
-            fprintf(errors, "%d:%d:", f->loc.line, f->loc.col);
-        fprintf(errors, " %s: ", severity_name(f->severity));
-        fputs_escaped(f->message, errors);
-        fprintf(errors, " [%s]\n", check_name(f->check));
-    }
+    print_findings(&d, path, errors);
     int rc = !low.pir || d.len ? 2 : 0;
     if (low.incomplete)
         print_escaped(errors, "accelsync: ", path, ": %zu of %zu kernel%s not fully lowered; "

@@ -170,7 +170,8 @@ mutate_opts = complete('mutate', '--')
 check_opts = complete('check', '--')
 expect('--operators' in mutate_opts and '--budget' in mutate_opts and '--witness' not in mutate_opts
        and '--baseline' not in mutate_opts, f'mutate --<TAB>: {mutate_opts}')
-expect('--witness' in check_opts and '--baseline' in check_opts and '--operators' not in check_opts,
+expect('--witness' in check_opts and '--baseline' in check_opts
+       and '--explain' in check_opts and '--operators' not in check_opts,
        f'check --<TAB>: {check_opts}')
 expect(complete('merge-sarif', '--') == ['--help', '--output', '--version'],
        f'merge-sarif --<TAB>: its three options, not --shard its text mentions: {complete("merge-sarif", "--")}')

@@ -138,6 +138,14 @@ AS_EXPORT bool as_options_set_baseline(struct as_options *o, const char *path, F
 /* The file extensions (without '.') a directory walk checks by default, NULL-terminated:
  * "pir", and the kernel sources of the frontends this build has (cpp cc cxx asc). */
 AS_EXPORT const char *const *as_kernel_extensions(void);
+/* check --explain: writes to `out` the command line `accelsync check` reads the file at `path`
+ * with, one line a user could paste: for a kernel source the model's --arch, --task-type (BANG
+ * C) or --sdk (Ascend C), -p, the -D and host inputs given, the -I given and those derived from
+ * the library's layout, then the file, and after a `#` what no option gives (the op build's
+ * staging). Nothing is checked. Returns 0, or 2 after a message on `errors` (the file cannot be
+ * read, no model for it). */
+AS_EXPORT int as_explain_file(const struct as_options *o, const char *path, FILE *out,
+                              FILE *errors);
 /* Lowers a kernel source (Ascend C: .cpp, .cc, .cxx, .asc) to the PIR that check verifies and
  * writes it to `out`, each line with the source location it came from; problems (source
  * errors, unsupported constructs) go to `errors` as file:line:col lines. Returns 0 when every

@@ -249,6 +249,25 @@ int check_paths(const struct cli_command *cmd, struct settings *s, const char **
     int rc = 2;
     if (ok && s->list_files) {
         rc = list_files(files, nfiles) && walked ? 0 : 2;
+    } else if (ok && s->explain) {
+        /* each kernel file's command line, under its group's options; nothing is checked */
+        rc = walked ? 0 : 2;
+        for (size_t k = 0; k < ngroups; k++) {
+            for (size_t i = groups[k].first; i < groups[k].first + groups[k].count; i++) {
+                if (!files[i].scan.kernel)
+                    continue;
+                if (files[i].refused) {
+                    char *name = escaped_copy(files[i].path);
+                    fprintf(stderr, "accelsync: cannot read %s: %s\n", name, files[i].refused);
+                    free(name);
+                    rc = 2;
+                } else if (as_explain_file(groups[k].o, files[i].path, stdout, stderr) != 0) {
+                    rc = 2;
+                }
+            }
+        }
+        if (fflush(stdout) != 0 || ferror(stdout))
+            rc = 2;
     } else if (ok) {
         /* --shard: one contiguous slice of the files checked; a file skipped goes with the
          * slice of the checked file after it (the last slice: those after every one), so that

@@ -136,6 +136,9 @@ static const struct cli_option check_options[] = {
     INPUT_OPTIONS,
     HOST_OPTIONS,
     WALK_OPTIONS,
+    {"explain", 0, NULL, OPT_EXPLAIN,
+     "print, for each kernel file, the command line the check reads it with\n"
+     "(arch, task type or SDK, the -I its library's build gives); check nothing"},
     {"format", 0, "text|json|sarif|html|codequality", OPT_FORMAT,
      "output format (default text); codequality: GitLab's Code Quality report"},
     {"output", 'o', "OUT", OPT_OUTPUT, "write the report to OUT (default, or -: standard output)"},

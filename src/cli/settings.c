@@ -291,6 +291,9 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
     case OPT_LIST_FILES:
         s->list_files = true;
         return 0;
+    case OPT_EXPLAIN:
+        s->explain = true;
+        return 0;
     case OPT_BASELINE:
         return as_options_set_baseline(s->o, arg, stderr) ? 0 : 2;
     case OPT_WRITE_BASELINE:

@@ -17,7 +17,7 @@ enum option_id {
     OPT_WITNESS, OPT_POLICY, OPT_RUNS, OPT_SEED, OPT_REPLAY, OPT_OPERATORS, OPT_OUT,
     OPT_BUDGET, OPT_JOBS, OPT_MODEL_PATH, OPT_OUTPUT, OPT_DRY_RUN, OPT_EXCLUDE, OPT_SHARD,
     OPT_QUIET, OPT_COLOR, OPT_FAIL_ON, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_CONFIG,
-    OPT_NO_CONFIG, OPT_LIST_FILES,
+    OPT_NO_CONFIG, OPT_LIST_FILES, OPT_EXPLAIN,
     OPT_LIMIT,  /* OPT_LIMIT + enum as_limit */
 };
 
@@ -36,6 +36,7 @@ struct settings {
     size_t nexcludes;
     unsigned long shard, nshards;   /* --shard K/N; 0: all */
     bool list_files;            /* --list-files: the walk's decisions, no check */
+    bool explain;               /* --explain: each kernel file's derived command line, no check */
     bool quiet, fail_never;
     const char *write_baseline;     /* --write-baseline FILE */
     const char *config;             /* --config FILE */

@@ -12,8 +12,43 @@
 #include "arch_defines.h"
 #include "ascendc/ascendc.h"
 #include "bangc/bangc.h"
+#include "../util/embedded.h"
 #include "clang/clang_api.h"
+#include "clang/compile_commands.h"
+#include "clang/derived_includes.h"
 #include "clang/parse_guard.h"
+
+extern const struct embedded_file ascendc_stubs[];
+extern const struct embedded_file bangc_stubs[];
+
+char **frontend_derived_includes(const struct source *src, const struct frontend_options *o,
+                                 size_t *n)
+{
+    VEC(const char *) searched = {0}, supplied = {0};
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        VEC_PUSH(searched, o->include_dirs[i]);
+    /* what the build's compile_commands.json gives the file is searched, not derived again */
+    char *why = NULL;
+    char **db = o->compile_db ? compile_commands_arguments(o->compile_db, src->path, &why) : NULL;
+    free(why);
+    for (size_t i = 0; db && db[i] && db[i + 1]; i++)
+        if (db[i][0] == '-' && db[i][1] == 'i' ? strcmp(db[i], "-include") != 0
+                                               : strcmp(db[i], "-I") == 0)
+            VEC_PUSH(searched, db[++i]);
+    const struct embedded_file *stubs =
+        frontend_for_path(src->path) == FRONTEND_BANGC ? bangc_stubs : ascendc_stubs;
+    for (const struct embedded_file *e = stubs; e->path; e++)
+        VEC_PUSH(supplied, e->path);
+    VEC_PUSH(supplied, NULL);
+    char **dirs = derived_include_dirs(src->path, src->text, src->len, searched.items,
+                                       searched.len, supplied.items, o->max_header_size, n);
+    for (size_t i = 0; db && db[i]; i++)
+        free(db[i]);
+    free(db);
+    VEC_FREE(searched);
+    VEC_FREE(supplied);
+    return dirs;
+}
 
 /* The model a source is read for: --arch's, else --model's, else the dialect's default; it
  * must say how sources of the dialect are read (<source dialect=...>). */
@@ -46,7 +81,33 @@ static struct model *source_model(const struct source *src, const struct fronten
     model_free(m);
     return NULL;
 }
+
+struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
+                                    struct diag_list *diags)
+{
+    return frontend_for_path(src->path) == FRONTEND_BANGC
+               ? source_model(src, o, "bangc", "mlu370", diags)
+               : source_model(src, o, "ascendc", "ascend910b2", diags);
+}
 #endif
+
+#ifndef AS_HAVE_LIBCLANG
+char **frontend_derived_includes(const struct source *src, const struct frontend_options *o,
+                                 size_t *n)
+{
+    (void)src;
+    (void)o;
+    *n = 0;
+    return xcalloc(1, sizeof(char *));
+}
+#endif
+
+void frontend_derived_includes_free(char **dirs)
+{
+    for (size_t i = 0; dirs && dirs[i]; i++)
+        free(dirs[i]);
+    free(dirs);
+}
 
 const char *const kernel_extensions[] = {"pir", "cpp", "cc", "cxx", "asc", "mlu", NULL};
 
@@ -87,15 +148,25 @@ static bool lower_here(const struct source *src, const struct frontend_options *
                   "(apt-get install " AS_LIBCLANG_PACKAGE ")", why);
         return false;
     }
-    if (!parse_guard_scan(src, o, diags))
-        return false;
+    /* the user's -I, then the directories the library's build would give (derived_includes.h) */
+    size_t nderived;
+    char **derived = frontend_derived_includes(src, o, &nderived);
+    const char **dirs = xrealloc_array(NULL, o->ninclude_dirs + nderived + 1, sizeof(char *));
+    for (size_t i = 0; i < o->ninclude_dirs; i++)
+        dirs[i] = o->include_dirs[i];
+    for (size_t i = 0; i < nderived; i++)
+        dirs[o->ninclude_dirs + i] = derived[i];
+    struct frontend_options with = *o;
+    with.include_dirs = dirs;
+    with.ninclude_dirs = o->ninclude_dirs + nderived;
+    bool ok = parse_guard_scan(src, &with, diags);
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
-    struct model *m = bangc ? source_model(src, o, "bangc", "mlu370", diags)
-                            : source_model(src, o, "ascendc", "ascend910b2", diags);
-    if (!m)
-        return false;
-    bool ok = bangc ? bangc_lower(src, o, m, out, diags) : ascendc_lower(src, o, m, out, diags);
+    struct model *m = ok ? frontend_source_model(src, &with, diags) : NULL;
+    ok = m && (bangc ? bangc_lower(src, &with, m, out, diags)
+                     : ascendc_lower(src, &with, m, out, diags));
     model_free(m);
+    free(dirs);
+    frontend_derived_includes_free(derived);
     return ok;
 #else
     (void)o;

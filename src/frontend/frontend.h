@@ -29,4 +29,17 @@ bool frontend_lower(const struct source *src, const struct frontend_options *o,
                     struct lowered_source *out, struct diag_list *diags);
 void lowered_source_free(struct lowered_source *l);
 
+/* The -I directories derived for the source (clang/derived_includes.h): searched after the
+ * user's -I and a -p build's entry; allocated, NULL-ended, *n of them. Without libclang:
+ * none. */
+char **frontend_derived_includes(const struct source *src, const struct frontend_options *o,
+                                 size_t *n);
+void frontend_derived_includes_free(char **dirs);
+
+/* With libclang: the model a source is read for (--arch's, an arch macro's, --model's, else
+ * the dialect's default), or NULL after an error in diags. */
+struct model;
+struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
+                                    struct diag_list *diags);
+
 #endif

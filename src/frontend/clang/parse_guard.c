@@ -91,6 +91,17 @@ static void add_tree(string_vec *roots, const char *src_path)
     free(dir);
 }
 
+char *parse_guard_tree(const char *src_path)
+{
+    string_vec roots = {0};
+    add_tree(&roots, src_path);
+    char *tree = roots.len ? roots.items[0] : NULL;
+    for (size_t i = 1; i < roots.len; i++)
+        free(roots.items[i]);
+    VEC_FREE(roots);
+    return tree;
+}
+
 /* The compiler's and the C library's headers (<stdint.h>, <cmath>, clang's resource headers),
  * which the stubs include: installed by the system, not by whoever wrote the kernel. */
 static const char *const system_roots[] = {"/usr/include", "/usr/local/include", "/usr/lib",

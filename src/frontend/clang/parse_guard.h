@@ -27,6 +27,11 @@ extern const char *const parse_guard_args[];
 bool parse_guard_scan(const struct source *src, const struct frontend_options *o,
                       struct diag_list *diags);
 
+/* The checked tree of the source at src_path, as a real path (allocated): the repository
+ * holding it (the nearest directory above it with a .git), else the working directory when
+ * the source is inside it, else the source's directory. NULL when neither can be found. */
+char *parse_guard_tree(const char *src_path);
+
 /* Whether build emulation may read the host header at `path` for the kernel at kernel_path:
  * only inside the kernel's tree and the -I directories, as an #include may (what it reads
  * becomes declarations clang may quote in its messages). */

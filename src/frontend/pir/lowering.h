@@ -37,7 +37,7 @@ struct frontend_options {
     int max_depth;                      /* --max-depth: statements and expressions nested */
     size_t max_header_size;             /* bytes of one header it includes (--max-file-size) */
     /* Directories besides the source's tree and -I whose headers a source may include (the
-     * SDK it is read through); every other file is refused (include_roots.h). */
+     * SDK it is read through); every other file is refused (clang/parse_guard.h). */
     const char *const *extra_roots;
     size_t nextra_roots;
     const struct host_input *host_inputs;   /* --shape, --dtype, --attr: run the op's host
