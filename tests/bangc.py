@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from expect import expect, finish
 
 binary, root = sys.argv[1], sys.argv[2]
@@ -299,5 +300,46 @@ p = run('check', '--task-type', 'UNION3', f'{K}/sram_staging.mlu')
 expect(p.returncode == 2 and p.stderr.startswith(
     "accelsync: --task-type takes BLOCK, UNION1, UNION2, UNION4, UNION8 or UNION16, got 'UNION3'"),
     f'check: an unknown task type is a usage error: {p.stderr!r}')
+
+# the child a source is read in ends with its parent: a CI job or bench that kills accelsync
+# on its own timeout leaves no lowering running on to its CPU cap
+def children(pid):
+    kids = []
+    for entry in os.listdir('/proc'):
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                fields = f.read().rsplit(')', 1)[1].split()
+            if entry.isdigit() and int(fields[1]) == pid:
+                kids.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    return kids
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    spin = os.path.join(tmp, 'spin.mlu')
+    with open(spin, 'w') as f:
+        f.write('#include <bang.h>\n__nram__ float a[64];\n__mlu_global__ void k(float *x) {\n'
+                '  for (long i = 0; i < 4000000000L; i++) { __memcpy(a, x, 4, GDRAM2NRAM); }\n}\n')
+    parent = subprocess.Popen([binary, 'check', '--no-config', '--max-events', '100000000000', spin],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    kids = []
+    for _ in range(200):
+        kids = children(parent.pid)
+        if kids:
+            break
+        time.sleep(0.05)
+    parent.kill()
+    parent.wait()
+    left = kids
+    for _ in range(100):
+        left = [k for k in kids if os.path.exists(f'/proc/{k}')
+                and open(f'/proc/{k}/stat').read().rsplit(')', 1)[1].split()[0] != 'Z']
+        if not left:
+            break
+        time.sleep(0.05)
+    for k in left:
+        os.kill(k, 9)
+    expect(kids and not left, f'check: the lowering child ends with a killed parent: children {kids}, left {left}')
 
 finish()

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -317,9 +320,24 @@ static void *run_job(void *arg)
     return NULL;
 }
 
-_Noreturn static void child(isolate_lower_fn lower, const struct source *src,
-                            const struct frontend_options *o, int out_fd, int err_fd)
+/* The child ends with its parent: the wall-clock cap is the parent's to enforce, so a child
+ * whose parent was killed (a CI job's timeout, a bench's) would run on to its CPU cap. The
+ * signal comes when the forking thread ends; that thread waits for the child. */
+static void die_with_parent(pid_t parent)
 {
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 && getppid() != parent)
+        _exit(1);   /* the parent was gone before the request */
+#else
+    (void)parent;
+#endif
+}
+
+_Noreturn static void child(isolate_lower_fn lower, const struct source *src,
+                            const struct frontend_options *o, int out_fd, int err_fd,
+                            pid_t parent)
+{
+    die_with_parent(parent);
     int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null >= 0)
         dup2(null, STDIN_FILENO);   /* nothing the source names may read the job's input */
@@ -470,11 +488,12 @@ bool isolate_lower(isolate_lower_fn lower, const struct source *src,
         return lower(src, o, out, diags);
     }
     fflush(stderr);
+    pid_t parent = getpid();
     pid_t pid = fork_gate_fork();
     if (pid == 0) {
         close(out_pipe[0]);
         close(err_pipe[0]);
-        child(lower, src, o, out_pipe[1], err_pipe[1]);
+        child(lower, src, o, out_pipe[1], err_pipe[1], parent);
     }
     close(out_pipe[1]);
     close(err_pipe[1]);
