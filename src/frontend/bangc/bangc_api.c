@@ -250,6 +250,7 @@ static const struct { const char *name; enum family f; } families[] = {
     {"abs", UNARY}, {"not", UNARY}, {"bnot", UNARY}, {"recip", UNARY}, {"floor", UNARY},
     {"square", UNARY}, {"sqrt", UNARY}, {"rsqrt", UNARY}, {"log2", UNARY}, {"pow2", UNARY},
     {"sin", UNARY}, {"cos", UNARY}, {"exp", UNARY}, {"log", UNARY},
+    {"relu", UNARY}, {"relun", UNARY},
     {"active_abs", UNARY}, {"active_relu", UNARY}, {"active_exp", UNARY},
     {"active_exphp", UNARY}, {"active_sigmoid", UNARY}, {"active_tanh", UNARY},
     {"active_gelu", UNARY}, {"active_sign", UNARY}, {"active_recip", UNARY},
@@ -598,8 +599,10 @@ static void bang_call(struct interp *I, const char *name, CXCursor call, struct 
                                 [LOOKUP] = 5, [POOL] = 9, [ARGMAX] = 3, [TO_VALUE] = 2,
                                 [FILTER] = 4, [CONV] = 11, [MATMUL] = 6};
     /* a conversion may take fixed-point positions after the count (one, or dst's and src's),
-     * a fusion the count of its cycled operands, a move its strides and piece count */
+     * relun its upper bound (a value: mmcv's nms clamps scores with it), a fusion the count
+     * of its cycled operands, a move its strides and piece count */
     bool longer_form = (f == UNARY && is_conversion(op) && (nargs == 4 || nargs == 5)) ||
+                       (f == UNARY && !strcmp(op, "relun") && nargs == 4) ||
                        (f == FUSION && nargs == 7) || (f == MOVE_BYTES && nargs == 6) ||
                        (f == CONV && nargs == 12) || (f == MATMUL && (nargs == 7 || nargs == 8));
     if (f == NO_ACCESS)

@@ -335,6 +335,7 @@ template <typename... A> int __bang_log(A...);
 template <typename... A> int __bang_tanh(A...);
 template <typename... A> int __bang_sigmoid(A...);
 template <typename... A> int __bang_relu(A...);
+template <typename... A> int __bang_relun(A...);
 template <typename... A> int __bang_reduce_sum(A...);
 template <typename... A> int __bang_reduce_max(A...);
 template <typename... A> int __bang_reduce_min(A...);
