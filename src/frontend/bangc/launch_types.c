@@ -1,0 +1,945 @@
+/* Finding the task types the host launches a BANG C entry with (launch_types.h). The host
+ * code is read as tokens, not parsed: it includes the vendor's runtime, the library's own
+ * headers and the C++ library, which a parse of each file would need and the tool does not
+ * have. What the search follows is small and written here: the launch's second argument,
+ * a local variable's initializer and assignments in the launching function, a parameter
+ * through the calls of its function, an address given to a function that assigns through
+ * it (mlu-ops' policyFunc). A name is looked up in its function's body as a whole, with no
+ * scopes inside it; anything else (a value computed at run time) is said, never guessed. */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "launch_types.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../clang/parse_guard.h"
+
+/* Files of the directory read, and how far one entry's launches are followed. */
+enum { MAX_FILES = 512, MAX_DEPTH = 12, MAX_STEPS = 20000 };
+#define DEFAULT_MAX_BYTES ((size_t)4 << 20)
+
+enum token_kind { TOK_IDENT, TOK_NUMBER, TOK_PUNCT, TOK_LITERAL };
+
+struct token {
+    enum token_kind kind;
+    const char *text;
+    size_t len;
+    int line;
+};
+
+/* A function definition: its name, parameter list and body as token indices. */
+struct function {
+    size_t name, params_open, params_close, body_open, body_close;
+};
+
+struct scan_file {
+    char *path;
+    struct source *src;         /* NULL for the kernel source, read by the caller */
+    const char *text;
+    bool tokenized;
+    VEC(struct token) tokens;
+    VEC(struct function) functions;
+};
+
+struct launch_scan {
+    VEC(struct scan_file) files;        /* [0]: the kernel source */
+};
+
+/* What one resolution found: constants and what could not be followed. */
+struct found {
+    int clusters;
+    char *where;                        /* "cnrtFuncTypeUnion1 at x.cpp:40" */
+};
+
+struct resolution {
+    VEC(struct found) found;
+    VEC(char *) unknown;
+    unsigned steps;
+};
+
+/* Every spelling of a task type in the runtime's and the driver's headers (stubs/cnrt.h,
+ * stubs/cn_api.h); -1: a type chosen at run time. */
+static const struct {
+    const char *name;
+    int clusters;
+} constants[] = {
+    {"cnrtFuncTypeBlock", 0}, {"cnrtFuncTypeUnion1", 1}, {"cnrtFuncTypeUnion2", 2},
+    {"cnrtFuncTypeUnion4", 4}, {"cnrtFuncTypeUnion8", 8}, {"cnrtFuncTypeUnion16", 16},
+    {"CNRT_FUNC_TYPE_BLOCK", 0}, {"CNRT_FUNC_TYPE_UNION1", 1}, {"CNRT_FUNC_TYPE_UNION2", 2},
+    {"CNRT_FUNC_TYPE_UNION4", 4}, {"CNRT_FUNC_TYPE_UNION8", 8}, {"CNRT_FUNC_TYPE_UNION16", 16},
+    {"CN_KERNEL_CLASS_BLOCK", 0}, {"CN_KERNEL_CLASS_UNION", 1}, {"CN_KERNEL_CLASS_UNION2", 2},
+    {"CN_KERNEL_CLASS_UNION4", 4}, {"CN_KERNEL_CLASS_UNION8", 8},
+    {"CN_KERNEL_CLASS_UNION16", 16},
+    {"cnrtFuncTypeMutable", -1}, {"CNRT_FUNC_TYPE_MUTABLE", -1},
+};
+
+/* The runtime's values of the types (the enum's), for a number cast to one. */
+static int clusters_of_value(long v)
+{
+    switch (v) {
+    case 1: return 0;
+    case 4: return 1;
+    case 8: return 2;
+    case 16: return 4;
+    case 32: return 8;
+    case 64: return 16;
+    default: return -1;
+    }
+}
+
+static bool is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_';
+}
+
+/* ---- tokens ---- */
+
+static const char *const multi_punct[] = {
+    "<<<", ">>>", "::", "->", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=",
+    "*=", "/=", "%=", "|=", "&=", "^=", "++", "--", NULL,
+};
+
+/* The file's tokens: comments dropped, a string or character literal one token, a
+ * preprocessor directive (with its continued lines) dropped: a macro's body is not code. */
+static void tokenize(struct scan_file *f)
+{
+    const char *t = f->text;
+    int line = 1;
+    bool line_start = true;
+    f->tokenized = true;
+    for (const char *p = t; *p;) {
+        if (*p == '\n') {
+            line++;
+            line_start = true;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
+            p++;
+        } else if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n')
+                p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            p += *p ? 2 : 0;
+        } else if (*p == '#' && line_start) {
+            for (; *p && *p != '\n'; p++)
+                if (p[0] == '\\' && p[1] == '\n') {
+                    line++;
+                    p++;
+                }
+        } else if (*p == '"' || *p == '\'') {
+            char quote = *p;
+            struct token tok = {TOK_LITERAL, p, 0, line};
+            for (p++; *p && *p != quote && *p != '\n'; p++)
+                if (*p == '\\' && p[1])
+                    p++;
+            p += *p == quote;
+            tok.len = (size_t)(p - tok.text);
+            VEC_PUSH(f->tokens, tok);
+            line_start = false;
+        } else if (is_word_char(*p)) {
+            struct token tok = {*p >= '0' && *p <= '9' ? TOK_NUMBER : TOK_IDENT, p, 0, line};
+            while (is_word_char(*p))
+                p++;
+            tok.len = (size_t)(p - tok.text);
+            VEC_PUSH(f->tokens, tok);
+            line_start = false;
+        } else {
+            struct token tok = {TOK_PUNCT, p, 1, line};
+            for (size_t i = 0; multi_punct[i]; i++)
+                if (!strncmp(p, multi_punct[i], strlen(multi_punct[i]))) {
+                    tok.len = strlen(multi_punct[i]);
+                    break;
+                }
+            p += tok.len;
+            VEC_PUSH(f->tokens, tok);
+            line_start = false;
+        }
+    }
+}
+
+static bool is(const struct scan_file *f, size_t i, const char *text)
+{
+    if (i >= f->tokens.len)
+        return false;
+    const struct token *t = &f->tokens.items[i];
+    return t->len == strlen(text) && !strncmp(t->text, text, t->len);
+}
+
+static bool is_ident(const struct scan_file *f, size_t i)
+{
+    return i < f->tokens.len && f->tokens.items[i].kind == TOK_IDENT;
+}
+
+/* The token index of the bracket matching the one at i (forward for an opening one), or
+ * f->tokens.len when there is none. */
+static size_t match_forward(const struct scan_file *f, size_t i, const char *open,
+                            const char *close)
+{
+    int depth = 0;
+    for (size_t k = i; k < f->tokens.len; k++) {
+        if (is(f, k, open))
+            depth++;
+        else if (is(f, k, close) && --depth == 0)
+            return k;
+    }
+    return f->tokens.len;
+}
+
+/* Backward from a closing bracket at i; SIZE_MAX when there is none. */
+static size_t match_backward(const struct scan_file *f, size_t i, const char *open,
+                             const char *close)
+{
+    int depth = 0;
+    for (size_t k = i + 1; k-- > 0;) {
+        if (is(f, k, close))
+            depth++;
+        else if (is(f, k, open) && --depth == 0)
+            return k;
+    }
+    return SIZE_MAX;
+}
+
+static const char *const not_functions[] = {
+    "if", "for", "while", "switch", "catch", "return", "sizeof", "decltype", "alignof",
+    "__attribute__", "defined", NULL,
+};
+
+/* The function definitions of the file: `name(params) [qualifiers] {`, outside any other
+ * function's body (a lambda is part of its function). */
+static void find_functions(struct scan_file *f)
+{
+    static const char *const qualifiers[] = {"const", "noexcept", "override", "final",
+                                             "volatile", NULL};
+    for (size_t i = 0; i < f->tokens.len; i++) {
+        if (!is(f, i, "{") || i == 0)
+            continue;
+        size_t k = i - 1;
+        for (bool more = true; more && k > 0;) {
+            more = false;
+            for (size_t q = 0; qualifiers[q]; q++)
+                if (is(f, k, qualifiers[q])) {
+                    k--;
+                    more = true;
+                }
+        }
+        if (!is(f, k, ")"))
+            continue;
+        size_t open = match_backward(f, k, "(", ")");
+        if (open == SIZE_MAX || open == 0 || !is_ident(f, open - 1))
+            continue;
+        bool excluded = false;
+        for (size_t n = 0; not_functions[n] && !excluded; n++)
+            excluded = is(f, open - 1, not_functions[n]);
+        if (excluded)
+            continue;
+        struct function fn = {open - 1, open, k, i, match_forward(f, i, "{", "}")};
+        VEC_PUSH(f->functions, fn);
+        if (fn.body_close >= f->tokens.len)
+            break;
+        i = fn.body_close;
+    }
+}
+
+static struct scan_file *tokens_of(struct scan_file *f)
+{
+    if (!f->tokenized) {
+        tokenize(f);
+        find_functions(f);
+    }
+    return f;
+}
+
+/* The function whose body holds token i, or NULL. */
+static const struct function *function_at(const struct scan_file *f, size_t i)
+{
+    for (size_t k = 0; k < f->functions.len; k++)
+        if (f->functions.items[k].body_open < i && i < f->functions.items[k].body_close)
+            return &f->functions.items[k];
+    return NULL;
+}
+
+static bool is_definition_name(const struct scan_file *f, size_t i)
+{
+    for (size_t k = 0; k < f->functions.len; k++)
+        if (f->functions.items[k].name == i)
+            return true;
+    return false;
+}
+
+/* The arguments between the brackets at open and close, split at the commas outside any
+ * bracket: the first token of each and its end, in starts/ends. */
+typedef VEC(size_t) index_vec;
+
+static void split_arguments(const struct scan_file *f, size_t open, size_t close,
+                            index_vec *starts, index_vec *ends)
+{
+    int depth = 0;
+    size_t from = open + 1;
+    for (size_t k = open + 1; k < close; k++) {
+        if (is(f, k, "(") || is(f, k, "[") || is(f, k, "{"))
+            depth++;
+        else if (is(f, k, ")") || is(f, k, "]") || is(f, k, "}"))
+            depth--;
+        else if (depth == 0 && is(f, k, ",")) {
+            VEC_PUSH(*starts, from);
+            VEC_PUSH(*ends, k);
+            from = k + 1;
+        }
+    }
+    if (from < close || starts->len > 0) {
+        VEC_PUSH(*starts, from);
+        VEC_PUSH(*ends, close);
+    }
+}
+
+/* The name token of parameter k of fn (SIZE_MAX: none), and whether it is a pointer or a
+ * reference that is not to const. */
+static size_t parameter(const struct scan_file *f, const struct function *fn, size_t k,
+                        bool *pointer, bool *reference)
+{
+    index_vec starts = {0}, ends = {0};
+    split_arguments(f, fn->params_open, fn->params_close, &starts, &ends);
+    size_t name = SIZE_MAX;
+    *pointer = *reference = false;
+    if (k < starts.len) {
+        bool constant = false;
+        for (size_t i = starts.items[k]; i < ends.items[k] && !is(f, i, "="); i++) {
+            if (is_ident(f, i) && !is(f, i, "const"))
+                name = i;
+            constant |= is(f, i, "const");
+            *pointer |= is(f, i, "*");
+            *reference |= is(f, i, "&") && !constant;
+        }
+    }
+    VEC_FREE(starts);
+    VEC_FREE(ends);
+    return name;
+}
+
+static bool same_name(const struct scan_file *f, size_t i, const struct scan_file *g, size_t k)
+{
+    const struct token *a = &f->tokens.items[i], *b = &g->tokens.items[k];
+    return a->len == b->len && !strncmp(a->text, b->text, a->len);
+}
+
+static char *token_text(const struct scan_file *f, size_t i)
+{
+    return xasprintf("%.*s", (int)f->tokens.items[i].len, f->tokens.items[i].text);
+}
+
+/* The tokens from a to b as written (spaces between words only), shortened. */
+static char *expression_text(const struct scan_file *f, size_t a, size_t b)
+{
+    char *s = xstrdup("");
+    for (size_t i = a; i < b && strlen(s) < 80; i++) {
+        bool space = i > a && is_ident(f, i) && (is_ident(f, i - 1) ||
+                                                 f->tokens.items[i - 1].kind == TOK_NUMBER);
+        char *longer = xasprintf("%s%s%.*s", s, space ? " " : "", (int)f->tokens.items[i].len,
+                                 f->tokens.items[i].text);
+        free(s);
+        s = longer;
+    }
+    if (b > a && strlen(s) >= 80) {
+        char *longer = xasprintf("%s...", s);
+        free(s);
+        s = longer;
+    }
+    return s;
+}
+
+/* ---- following a value ---- */
+
+static void add_unknown(struct resolution *r, char *why)
+{
+    for (size_t i = 0; i < r->unknown.len; i++)
+        if (!strcmp(r->unknown.items[i], why)) {
+            free(why);
+            return;
+        }
+    VEC_PUSH(r->unknown, why);
+}
+
+static void resolve_expression(struct launch_scan *s, struct scan_file *f,
+                               const struct function *fn, size_t a, size_t b, int depth,
+                               struct resolution *r);
+static void resolve_local(struct launch_scan *s, struct scan_file *f, const struct function *fn,
+                          size_t name, int depth, struct resolution *r);
+
+/* The files that mention a word (the kernel source first, then by name). */
+static bool mentions(const struct scan_file *f, const struct token *word)
+{
+    char *w = xasprintf("%.*s", (int)word->len, word->text);
+    bool found = false;
+    for (const char *p = f->text; !found && (p = strstr(p, w)) != NULL; p++)
+        found = (p == f->text || !is_word_char(p[-1])) && !is_word_char(p[strlen(w)]);
+    free(w);
+    return found;
+}
+
+/* The definitions of the function named by token `call` of f: those of f itself when it has
+ * one (a static policyFunc of each host file), else those of every file. */
+typedef VEC(struct scan_file *) file_vec;
+typedef VEC(const struct function *) function_vec;
+
+static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t call,
+                           file_vec *files, function_vec *fns)
+{
+    for (int pass = 0; pass < 2 && fns->len == 0; pass++)
+        for (size_t i = 0; i < s->files.len; i++) {
+            struct scan_file *g = &s->files.items[i];
+            if ((pass == 0) != (g == f) || !mentions(g, &f->tokens.items[call]))
+                continue;
+            tokens_of(g);
+            for (size_t k = 0; k < g->functions.len; k++)
+                if (same_name(g, g->functions.items[k].name, f, call)) {
+                    VEC_PUSH(*files, g);
+                    VEC_PUSH(*fns, &g->functions.items[k]);
+                }
+        }
+}
+
+/* The call whose argument list holds the argument starting at token `arg` (just after its
+ * `(` or `,`): the callee's name token and the argument's index; false if none. */
+static bool enclosing_call(const struct scan_file *f, size_t arg, size_t *callee, size_t *index)
+{
+    size_t commas = 0;
+    int depth = 0;
+    for (size_t k = arg; k-- > 0;) {
+        if (is(f, k, ")") || is(f, k, "]") || is(f, k, "}"))
+            depth++;
+        else if ((is(f, k, "(") || is(f, k, "[") || is(f, k, "{")) && depth > 0)
+            depth--;
+        else if (is(f, k, "(")) {
+            size_t name = k > 0 ? k - 1 : SIZE_MAX;
+            if (name != SIZE_MAX && is(f, name, ">"))   /* f<T>(...) */
+                name = match_backward(f, name, "<", ">") - 1;
+            if (name == SIZE_MAX || !is_ident(f, name))
+                return false;
+            *callee = name;
+            *index = commas;
+            return true;
+        } else if (depth == 0 && is(f, k, ","))
+            commas++;
+        else if (depth == 0 && (is(f, k, ";") || is(f, k, "{") || is(f, k, "}")))
+            return false;
+    }
+    return false;
+}
+
+static char *at(const struct scan_file *f, size_t i)
+{
+    return xasprintf("%s:%d", f->path, f->tokens.items[i].line);
+}
+
+/* Whether the search went too far (a function passing its value round in a circle), said. */
+static bool too_far(struct resolution *r, int depth, const struct scan_file *f, size_t i)
+{
+    if (depth <= MAX_DEPTH && ++r->steps <= MAX_STEPS)
+        return false;
+    char *where = at(f, i < f->tokens.len ? i : f->tokens.len - 1);
+    add_unknown(r, xasprintf("the value at %s is followed too far (%d functions deep, or %d "
+                             "steps)", where, MAX_DEPTH, MAX_STEPS));
+    free(where);
+    return true;
+}
+
+static char *function_name(const struct scan_file *f, const struct function *fn)
+{
+    return token_text(f, fn->name);
+}
+
+/* What a function assigns through its pointer parameter p: `*p = E`, `p[0] = E`, and
+ * what the functions it passes p on to assign. */
+static void resolve_through(struct launch_scan *s, struct scan_file *f, const struct function *fn,
+                            size_t p, int depth, struct resolution *r)
+{
+    if (too_far(r, depth, f, p))
+        return;
+    size_t writes = 0;
+    for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
+        if (!same_name(f, j, f, p) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
+            is(f, j - 1, "::"))
+            continue;
+        size_t rhs = SIZE_MAX;
+        if (is(f, j - 1, "*") && (is(f, j - 2, ";") || is(f, j - 2, "{") || is(f, j - 2, "}") ||
+                                  is(f, j - 2, ")") || is(f, j - 2, "else") || is(f, j - 2, ":"))
+            && is(f, j + 1, "="))
+            rhs = j + 2;
+        else if (is(f, j + 1, "[") && is(f, j + 2, "0") && is(f, j + 3, "]") && is(f, j + 4, "="))
+            rhs = j + 5;
+        if (rhs != SIZE_MAX) {
+            size_t end = rhs;
+            for (int d = 0; end < fn->body_close; end++) {
+                if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
+                    d++;
+                else if (is(f, end, ")") || is(f, end, "]") || is(f, end, "}"))
+                    d--;
+                if (d < 0 || (d == 0 && (is(f, end, ";") || is(f, end, ","))))
+                    break;
+            }
+            writes++;
+            resolve_expression(s, f, fn, rhs, end, depth + 1, r);
+            continue;
+        }
+        size_t callee, index;
+        if ((is(f, j - 1, "(") || is(f, j - 1, ",")) && (is(f, j + 1, ",") || is(f, j + 1, ")")) &&
+            enclosing_call(f, j, &callee, &index)) {
+            file_vec files = {0};
+            function_vec defs = {0};
+            definitions_of(s, f, callee, &files, &defs);
+            for (size_t d = 0; d < defs.len; d++) {
+                bool pointer, reference;
+                size_t q = parameter(files.items[d], defs.items[d], index, &pointer, &reference);
+                if (q != SIZE_MAX && pointer) {
+                    writes++;
+                    resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
+                }
+            }
+            VEC_FREE(files);
+            VEC_FREE(defs);
+        }
+    }
+    if (writes == 0) {
+        char *fname = function_name(f, fn), *where = at(f, fn->name), *pname = token_text(f, p);
+        add_unknown(r, xasprintf("%s (%s) does not set *%s", fname, where, pname));
+        free(fname);
+        free(where);
+        free(pname);
+    }
+}
+
+/* Argument k of every call of fn in the files that name it. */
+static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
+                              const struct function *fn, size_t k, int depth,
+                              struct resolution *r)
+{
+    if (too_far(r, depth, f, fn->name))
+        return;
+    size_t calls = 0;
+    for (size_t i = 0; i < s->files.len; i++) {
+        struct scan_file *g = &s->files.items[i];
+        if (!mentions(g, &f->tokens.items[fn->name]))
+            continue;
+        tokens_of(g);
+        for (size_t t = 0; t < g->tokens.len; t++) {
+            if (!same_name(g, t, f, fn->name) || !is(g, t + 1, "(") || is_definition_name(g, t) ||
+                is(g, t - 1, ".") || is(g, t - 1, "->"))
+                continue;
+            const struct function *caller = function_at(g, t);
+            if (!caller)
+                continue;   /* a declaration */
+            size_t close = match_forward(g, t + 1, "(", ")");
+            index_vec starts = {0}, ends = {0};
+            split_arguments(g, t + 1, close, &starts, &ends);
+            calls++;
+            if (k < starts.len) {
+                resolve_expression(s, g, caller, starts.items[k], ends.items[k], depth + 1, r);
+            } else {
+                char *where = at(g, t);
+                add_unknown(r, xasprintf("the call at %s passes no argument %zu", where, k + 1));
+                free(where);
+            }
+            VEC_FREE(starts);
+            VEC_FREE(ends);
+        }
+    }
+    if (calls == 0) {
+        bool pointer, reference;
+        char *fname = function_name(f, fn), *where = at(f, fn->name);
+        char *pname = token_text(f, parameter(f, fn, k, &pointer, &reference));
+        add_unknown(r, xasprintf("%s is a parameter of %s (%s), which no file of the directory "
+                                 "calls", pname, fname, where));
+        free(fname);
+        free(where);
+        free(pname);
+    }
+}
+
+/* A local variable (or a reference parameter) of fn: its initializer, its assignments, and
+ * what the functions it is given to by address or by reference assign. */
+static void resolve_local(struct launch_scan *s, struct scan_file *f, const struct function *fn,
+                          size_t name, int depth, struct resolution *r)
+{
+    if (too_far(r, depth, f, name))
+        return;
+    size_t writes = 0;
+    for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
+        if (!same_name(f, j, f, name) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
+            is(f, j - 1, "::"))
+            continue;
+        if (is(f, j + 1, "=") || (is(f, j + 1, "{") && is_ident(f, j - 1))) {
+            size_t end = j + 2;
+            if (is(f, j + 1, "{"))
+                end = match_forward(f, j + 1, "{", "}");
+            else
+                for (int d = 0; end < fn->body_close; end++) {
+                    if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
+                        d++;
+                    else if (is(f, end, ")") || is(f, end, "]") || is(f, end, "}"))
+                        d--;
+                    if (d < 0 || (d == 0 && (is(f, end, ";") || is(f, end, ","))))
+                        break;
+                }
+            writes++;
+            resolve_expression(s, f, fn, j + 2, end, depth + 1, r);
+            continue;
+        }
+        static const char *const changes[] = {"+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=",
+                                              "++", "--", NULL};
+        bool changed = false;
+        for (size_t c = 0; changes[c]; c++)
+            changed |= is(f, j + 1, changes[c]) || (is(f, j - 1, changes[c]) && c >= 8);
+        if (changed) {
+            writes++;
+            char *where = at(f, j), *v = token_text(f, name);
+            add_unknown(r, xasprintf("%s is changed by arithmetic at %s", v, where));
+            free(where);
+            free(v);
+            continue;
+        }
+        bool address = is(f, j - 1, "&") && (is(f, j - 2, "(") || is(f, j - 2, ","));
+        size_t arg = address ? j - 1 : j;
+        size_t callee, index;
+        if (!(is(f, arg - 1, "(") || is(f, arg - 1, ",")) ||
+            !(is(f, j + 1, ",") || is(f, j + 1, ")")) || !enclosing_call(f, arg, &callee, &index))
+            continue;
+        file_vec files = {0};
+        function_vec defs = {0};
+        definitions_of(s, f, callee, &files, &defs);
+        if (address && defs.len == 0) {
+            writes++;
+            char *where = at(f, j), *v = token_text(f, name), *c = token_text(f, callee);
+            add_unknown(r, xasprintf("the address of %s goes to %s at %s, which no file of the "
+                                     "directory defines", v, c, where));
+            free(where);
+            free(v);
+            free(c);
+        }
+        for (size_t d = 0; d < defs.len; d++) {
+            bool pointer, reference;
+            size_t q = parameter(files.items[d], defs.items[d], index, &pointer, &reference);
+            if (q == SIZE_MAX)
+                continue;
+            if (address && pointer) {
+                writes++;
+                resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
+            } else if (!address && reference) {
+                writes++;
+                resolve_local(s, files.items[d], defs.items[d], q, depth + 1, r);
+            }
+        }
+        VEC_FREE(files);
+        VEC_FREE(defs);
+    }
+    if (writes == 0) {
+        char *v = token_text(f, name), *fname = function_name(f, fn), *where = at(f, fn->name);
+        add_unknown(r, xasprintf("%s is never set in %s (%s)", v, fname, where));
+        free(v);
+        free(fname);
+        free(where);
+    }
+}
+
+/* Whether tokens a..b (a `(`...`)`) are a type: words and `::` only. */
+static bool is_cast(const struct scan_file *f, size_t a, size_t b)
+{
+    if (b <= a + 1)
+        return false;
+    for (size_t i = a + 1; i < b; i++)
+        if (!is_ident(f, i) && !is(f, i, "::"))
+            return false;
+    return true;
+}
+
+static void resolve_expression(struct launch_scan *s, struct scan_file *f,
+                               const struct function *fn, size_t a, size_t b, int depth,
+                               struct resolution *r)
+{
+    if (too_far(r, depth, f, a))
+        return;
+    /* parentheses and casts around the value: (k_type), (cnrtFunctionType_t)x,
+     * static_cast<cnrtFunctionType_t>(x) */
+    while (a < b) {
+        if (is(f, a, "(")) {
+            size_t close = match_forward(f, a, "(", ")");
+            if (close == b - 1) {
+                a++;
+                b--;
+            } else if (close < b - 1 && is_cast(f, a, close)) {
+                a = close + 1;
+            } else {
+                break;
+            }
+        } else if ((is(f, a, "static_cast") || is(f, a, "reinterpret_cast")) && is(f, a + 1, "<")) {
+            size_t close = match_forward(f, a + 1, "<", ">");
+            if (close + 1 < b && is(f, close + 1, "(") &&
+                match_forward(f, close + 1, "(", ")") == b - 1) {
+                a = close + 2;
+                b--;
+            } else {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    /* c ? x : y: either */
+    int brackets = 0;
+    for (size_t i = a; i < b; i++) {
+        if (is(f, i, "(") || is(f, i, "[") || is(f, i, "{"))
+            brackets++;
+        else if (is(f, i, ")") || is(f, i, "]") || is(f, i, "}"))
+            brackets--;
+        else if (brackets == 0 && is(f, i, "?")) {
+            int nested = 0;
+            for (size_t k = i + 1; k < b; k++) {
+                if (is(f, k, "?"))
+                    nested++;
+                else if (is(f, k, ":") && nested-- == 0) {
+                    resolve_expression(s, f, fn, i + 1, k, depth + 1, r);
+                    resolve_expression(s, f, fn, k + 1, b, depth + 1, r);
+                    return;
+                }
+            }
+        }
+    }
+    /* a qualified name: its last word (cnrtFunctionType_t::cnrtFuncTypeUnion1) */
+    size_t word = a;
+    while (word + 2 < b && is_ident(f, word) && is(f, word + 1, "::"))
+        word += 2;
+    if (a < b && word == b - 1 && is(f, a, "::") == false) {
+        for (size_t c = 0; c < sizeof(constants) / sizeof(constants[0]); c++)
+            if (is(f, word, constants[c].name)) {
+                char *where = at(f, word);
+                if (constants[c].clusters < 0) {
+                    add_unknown(r, xasprintf("%s at %s (a type the runtime chooses)",
+                                             constants[c].name, where));
+                    free(where);
+                } else {
+                    struct found found = {constants[c].clusters,
+                                          xasprintf("%s at %s", constants[c].name, where)};
+                    free(where);
+                    VEC_PUSH(r->found, found);
+                }
+                return;
+            }
+        if (f->tokens.items[word].kind == TOK_NUMBER) {
+            char *digits = token_text(f, word), *end;
+            long v = strtol(digits, &end, 0);
+            int clusters = *end ? -1 : clusters_of_value(v);
+            char *where = at(f, word);
+            if (clusters >= 0) {
+                struct found found = {clusters, xasprintf("%s at %s", digits, where)};
+                VEC_PUSH(r->found, found);
+            } else {
+                add_unknown(r, xasprintf("%s at %s (not a task type's value)", digits, where));
+            }
+            free(where);
+            free(digits);
+            return;
+        }
+        if (word == a && fn) {
+            index_vec starts = {0}, ends = {0};
+            split_arguments(f, fn->params_open, fn->params_close, &starts, &ends);
+            size_t nparams = starts.len;
+            VEC_FREE(starts);
+            VEC_FREE(ends);
+            for (size_t k = 0; k < nparams; k++) {
+                bool pointer, reference;
+                size_t p = parameter(f, fn, k, &pointer, &reference);
+                if (p != SIZE_MAX && same_name(f, p, f, word)) {
+                    resolve_parameter(s, f, fn, k, depth, r);
+                    return;
+                }
+            }
+            resolve_local(s, f, fn, word, depth, r);
+            return;
+        }
+    }
+    char *text = expression_text(f, a, b), *where = at(f, a < b ? a : a - 1);
+    add_unknown(r, xasprintf("`%s` at %s", text, where));
+    free(text);
+    free(where);
+}
+
+/* ---- launches ---- */
+
+/* The kernel a `<<<` at i launches: its name token (a template's name, before its
+ * arguments), or SIZE_MAX. */
+static size_t launched_kernel(const struct scan_file *f, size_t i)
+{
+    if (i == 0)
+        return SIZE_MAX;
+    size_t k = i - 1;
+    if (is(f, k, ">")) {
+        k = match_backward(f, k, "<", ">");
+        if (k == SIZE_MAX || k == 0)
+            return SIZE_MAX;
+        k--;
+    }
+    return is_ident(f, k) ? k : SIZE_MAX;
+}
+
+static int compare_found(const void *a, const void *b)
+{
+    const struct launch_type *x = a, *y = b;
+    return (x->clusters > y->clusters) - (x->clusters < y->clusters);
+}
+
+void launch_types_find(struct launch_scan *s, const char *name, struct launch_types *out)
+{
+    memset(out, 0, sizeof(*out));
+    struct token word = {TOK_IDENT, name, strlen(name), 0};
+    for (size_t i = 0; i < s->files.len; i++) {
+        struct scan_file *f = &s->files.items[i];
+        if (!strstr(f->text, "<<<") || !mentions(f, &word))
+            continue;
+        tokens_of(f);
+        for (size_t t = 0; t < f->tokens.len; t++) {
+            if (!is(f, t, "<<<"))
+                continue;
+            size_t kernel = launched_kernel(f, t);
+            if (kernel == SIZE_MAX || f->tokens.items[kernel].len != word.len ||
+                strncmp(f->tokens.items[kernel].text, name, word.len) != 0)
+                continue;
+            out->launches++;
+            char *launch = at(f, t);
+            size_t close = t + 1;
+            while (close < f->tokens.len && !is(f, close, ">>>") && !is(f, close, ";"))
+                close++;
+            index_vec starts = {0}, ends = {0};
+            if (is(f, close, ">>>"))
+                split_arguments(f, t, close, &starts, &ends);
+            struct resolution r = {0};
+            if (starts.len >= 2)
+                resolve_expression(s, f, function_at(f, t), starts.items[1], ends.items[1], 0, &r);
+            else
+                add_unknown(&r, xstrdup("no task type argument read"));
+            for (size_t k = 0; k < r.found.len; k++) {
+                struct found *fd = &r.found.items[k];
+                bool seen = false;
+                for (size_t n = 0; n < out->types.len && !seen; n++)
+                    seen = out->types.items[n].clusters == fd->clusters;
+                /* the constant where it is written, when that is not the launch's line */
+                const char *colon = strchr(fd->where, ' ');
+                bool here = colon && !strcmp(colon + 4, launch);
+                if (!seen) {
+                    struct launch_type lt = {fd->clusters,
+                                             here ? xasprintf("the launch at %s", launch)
+                                                  : xasprintf("the launch at %s (%s)", launch,
+                                                              fd->where)};
+                    VEC_PUSH(out->types, lt);
+                }
+                free(fd->where);
+            }
+            for (size_t k = 0; k < r.unknown.len; k++) {
+                VEC_PUSH(out->unknown, xasprintf("the launch at %s: %s", launch,
+                                                 r.unknown.items[k]));
+                free(r.unknown.items[k]);
+            }
+            VEC_FREE(r.found);
+            VEC_FREE(r.unknown);
+            VEC_FREE(starts);
+            VEC_FREE(ends);
+            free(launch);
+        }
+    }
+    if (out->types.len > 1)
+        qsort(out->types.items, out->types.len, sizeof(out->types.items[0]), compare_found);
+}
+
+void launch_types_free(struct launch_types *t)
+{
+    for (size_t i = 0; i < t->types.len; i++)
+        free(t->types.items[i].origin);
+    for (size_t i = 0; i < t->unknown.len; i++)
+        free(t->unknown.items[i]);
+    VEC_FREE(t->types);
+    VEC_FREE(t->unknown);
+    memset(t, 0, sizeof(*t));
+}
+
+/* ---- the files ---- */
+
+static bool host_extension(const char *name)
+{
+    static const char *const extensions[] = {".mlu", ".cpp", ".cc", ".c", ".h", ".hpp", NULL};
+    size_t n = strlen(name);
+    for (size_t i = 0; extensions[i]; i++) {
+        size_t e = strlen(extensions[i]);
+        if (n > e && !strcmp(name + n - e, extensions[i]))
+            return true;
+    }
+    return false;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct launch_scan *launch_scan_new(const struct source *src, const struct frontend_options *o)
+{
+    struct launch_scan *s = xcalloc(1, sizeof(*s));
+    struct scan_file own = {.path = xstrdup(src->path), .text = src->text};
+    VEC_PUSH(s->files, own);
+    if (!strcmp(src->path, "-"))
+        return s;
+    const char *slash = strrchr(src->path, '/');
+    char *dir = slash ? xasprintf("%.*s", (int)(slash == src->path ? 1 : slash - src->path),
+                                  src->path)
+                      : xstrdup(".");
+    char own_real[PATH_MAX];
+    bool own_known = realpath(src->path, own_real) != NULL;
+    DIR *d = opendir(dir);
+    VEC(char *) names = {0};
+    for (struct dirent *e; d && (e = readdir(d)) != NULL && names.len < MAX_FILES;)
+        if (e->d_name[0] != '.' && host_extension(e->d_name))
+            VEC_PUSH(names, xstrdup(e->d_name));
+    if (d)
+        closedir(d);
+    if (names.len > 1)
+        qsort(names.items, names.len, sizeof(char *), compare_names);
+    size_t max_bytes = o->max_header_size ? o->max_header_size : DEFAULT_MAX_BYTES;
+    for (size_t i = 0; i < names.len; i++) {
+        char *path = slash ? xasprintf("%s%s%s", dir, strcmp(dir, "/") ? "/" : "", names.items[i])
+                           : xstrdup(names.items[i]);
+        char real[PATH_MAX];
+        const char *err;
+        struct source *text = NULL;
+        /* the kernel source itself is read already; a link out of the tree is never read */
+        if (realpath(path, real) && !(own_known && !strcmp(real, own_real)) &&
+            parse_guard_host_file_allowed(src->path, o->include_dirs, o->ninclude_dirs, path))
+            text = source_read_regular(path, max_bytes, &err);
+        if (text) {
+            struct scan_file f = {.path = path, .src = text, .text = text->text};
+            VEC_PUSH(s->files, f);
+        } else {
+            free(path);
+        }
+        free(names.items[i]);
+    }
+    VEC_FREE(names);
+    free(dir);
+    return s;
+}
+
+void launch_scan_free(struct launch_scan *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->files.len; i++) {
+        free(s->files.items[i].path);
+        source_free(s->files.items[i].src);
+        VEC_FREE(s->files.items[i].tokens);
+        VEC_FREE(s->files.items[i].functions);
+    }
+    VEC_FREE(s->files);
+    free(s);
+}
