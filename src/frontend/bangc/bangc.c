@@ -186,7 +186,7 @@ static void launch_notes(struct pir_writer *w, const struct entry_name *name,
         free(kernel);
     }
     for (size_t u = 0; u < found->unknown.len; u++)
-        pir_writer_note(w, "entry %s: a task type not known before run time, not checked: %s%s",
+        pir_writer_note(w, "entry %s: a task type known only at run time, not checked: %s%s",
                         name->spelled, found->unknown.items[u],
                         n ? "" : " (checked as BLOCK, --task-type UNIONn for clusters)");
 }
