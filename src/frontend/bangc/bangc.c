@@ -246,6 +246,10 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                                 clusters, clusters, clusters == 1 ? "" : "s");
             if (block_default)
                 pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
+            if (scan && launch_scan_unread(scan))
+                pir_writer_note(&ss.w, "%zu file%s beside the kernel not read for its launches "
+                                "(past 512 files or 64 MiB)", launch_scan_unread(scan),
+                                launch_scan_unread(scan) == 1 ? "" : "s");
             for (size_t i = 0; i < entries.len; i++)
                 launch_notes(&ss.w, &names[i], &found[i]);
             for (size_t i = 0; i < entries.len; i++) {

@@ -19,8 +19,9 @@
 #include "../clang/parse_guard.h"
 
 /* Files of the directory read, and how far one entry's launches are followed. */
-enum { MAX_FILES = 512, MAX_DEPTH = 12, MAX_STEPS = 20000 };
+enum { MAX_FILES = 512, MAX_DEPTH = 12, MAX_STEPS = 5000 };
 #define DEFAULT_MAX_BYTES ((size_t)4 << 20)
+#define MAX_TOTAL_BYTES ((size_t)64 << 20)
 
 enum token_kind { TOK_IDENT, TOK_NUMBER, TOK_PUNCT, TOK_LITERAL };
 
@@ -45,8 +46,16 @@ struct scan_file {
     VEC(struct function) functions;
 };
 
+/* The files whose text names a word (mentions_of). */
+struct mention {
+    char *word;
+    bool *in_file;                      /* per file of launch_scan.files */
+};
+
 struct launch_scan {
     VEC(struct scan_file) files;        /* [0]: the kernel source */
+    size_t unread;                      /* files past MAX_FILES or MAX_TOTAL_BYTES */
+    VEC(struct mention) mentions;
 };
 
 /* What one resolution found: constants and what could not be followed. */
@@ -371,15 +380,27 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
 static void resolve_local(struct launch_scan *s, struct scan_file *f, const struct function *fn,
                           size_t name, int depth, struct resolution *r);
 
-/* The files that mention a word (the kernel source first, then by name). */
-static bool mentions(const struct scan_file *f, const struct token *word)
+/* Whether a file's text names a word (whole, comments too): the cheap look that decides which
+ * files are read as tokens. Kept per word, since a search asks again for each launch. */
+static const bool *mentions_of(struct launch_scan *s, const char *word, size_t len)
 {
-    char *w = xasprintf("%.*s", (int)word->len, word->text);
-    bool found = false;
-    for (const char *p = f->text; !found && (p = strstr(p, w)) != NULL; p++)
-        found = (p == f->text || !is_word_char(p[-1])) && !is_word_char(p[strlen(w)]);
-    free(w);
-    return found;
+    for (size_t i = 0; i < s->mentions.len; i++)
+        if (strlen(s->mentions.items[i].word) == len &&
+            !strncmp(s->mentions.items[i].word, word, len))
+            return s->mentions.items[i].in_file;
+    struct mention m = {xasprintf("%.*s", (int)len, word), xcalloc(s->files.len, sizeof(bool))};
+    for (size_t k = 0; k < s->files.len; k++) {
+        const char *text = s->files.items[k].text;
+        for (const char *p = text; !m.in_file[k] && (p = strstr(p, m.word)) != NULL; p++)
+            m.in_file[k] = (p == text || !is_word_char(p[-1])) && !is_word_char(p[len]);
+    }
+    VEC_PUSH(s->mentions, m);
+    return m.in_file;
+}
+
+static const bool *mentions(struct launch_scan *s, const struct token *word)
+{
+    return mentions_of(s, word->text, word->len);
 }
 
 /* The definitions of the function named by token `call` of f: those of f itself when it has
@@ -393,7 +414,7 @@ static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t ca
     for (int pass = 0; pass < 2 && fns->len == 0; pass++)
         for (size_t i = 0; i < s->files.len; i++) {
             struct scan_file *g = &s->files.items[i];
-            if ((pass == 0) != (g == f) || !mentions(g, &f->tokens.items[call]))
+            if ((pass == 0) != (g == f) || !mentions(s, &f->tokens.items[call])[i])
                 continue;
             tokens_of(g);
             for (size_t k = 0; k < g->functions.len; k++)
@@ -524,7 +545,7 @@ static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
     size_t calls = 0;
     for (size_t i = 0; i < s->files.len; i++) {
         struct scan_file *g = &s->files.items[i];
-        if (!mentions(g, &f->tokens.items[fn->name]))
+        if (!mentions(s, &f->tokens.items[fn->name])[i])
             continue;
         tokens_of(g);
         for (size_t t = 0; t < g->tokens.len; t++) {
@@ -798,7 +819,7 @@ void launch_types_find(struct launch_scan *s, const char *name, struct launch_ty
     struct token word = {TOK_IDENT, name, strlen(name), 0};
     for (size_t i = 0; i < s->files.len; i++) {
         struct scan_file *f = &s->files.items[i];
-        if (!strstr(f->text, "<<<") || !mentions(f, &word))
+        if (!strstr(f->text, "<<<") || !mentions(s, &word)[i])
             continue;
         tokens_of(f);
         for (size_t t = 0; t < f->tokens.len; t++) {
@@ -899,7 +920,7 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
     bool own_known = realpath(src->path, own_real) != NULL;
     DIR *d = opendir(dir);
     VEC(char *) names = {0};
-    for (struct dirent *e; d && (e = readdir(d)) != NULL && names.len < MAX_FILES;)
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
         if (e->d_name[0] != '.' && host_extension(e->d_name))
             VEC_PUSH(names, xstrdup(e->d_name));
     if (d)
@@ -907,7 +928,13 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
     if (names.len > 1)
         qsort(names.items, names.len, sizeof(char *), compare_names);
     size_t max_bytes = o->max_header_size ? o->max_header_size : DEFAULT_MAX_BYTES;
+    size_t total = src->len;
     for (size_t i = 0; i < names.len; i++) {
+        if (s->files.len > MAX_FILES || total > MAX_TOTAL_BYTES) {
+            s->unread++;
+            free(names.items[i]);
+            continue;
+        }
         char *path = slash ? xasprintf("%s%s%s", dir, strcmp(dir, "/") ? "/" : "", names.items[i])
                            : xstrdup(names.items[i]);
         char real[PATH_MAX];
@@ -919,6 +946,7 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
             text = source_read_regular(path, max_bytes, &err);
         if (text) {
             struct scan_file f = {.path = path, .src = text, .text = text->text};
+            total += text->len;
             VEC_PUSH(s->files, f);
         } else {
             free(path);
@@ -928,6 +956,11 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
     VEC_FREE(names);
     free(dir);
     return s;
+}
+
+size_t launch_scan_unread(const struct launch_scan *s)
+{
+    return s->unread;
 }
 
 void launch_scan_free(struct launch_scan *s)
@@ -941,5 +974,10 @@ void launch_scan_free(struct launch_scan *s)
         VEC_FREE(s->files.items[i].functions);
     }
     VEC_FREE(s->files);
+    for (size_t i = 0; i < s->mentions.len; i++) {
+        free(s->mentions.items[i].word);
+        free(s->mentions.items[i].in_file);
+    }
+    VEC_FREE(s->mentions);
     free(s);
 }

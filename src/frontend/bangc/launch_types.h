@@ -28,8 +28,11 @@ struct launch_scan;
 
 /* The files a search reads: the kernel source `src` (its text as read) and the regular files
  * of its directory (.mlu, .cpp, .cc, .c, .h, .hpp) inside the source's tree or the -I
- * directories of o, each up to the header size limit; none beside standard input. */
+ * directories of o, each up to the header size limit, in name order until 512 files or
+ * 64 MiB; none beside standard input. */
 struct launch_scan *launch_scan_new(const struct source *src, const struct frontend_options *o);
+/* The files of the directory left unread past those limits. */
+size_t launch_scan_unread(const struct launch_scan *s);
 void launch_scan_free(struct launch_scan *s);
 
 /* The task types of the launches of the entry named `name` (a template's name without its
