@@ -352,6 +352,14 @@ expect(p.returncode == 0 and
        '(checked as BLOCK, --task-type UNIONn for clusters)' in lines,
        f'lower: a type asked of the device at run time is said, and the kernel is BLOCK: {lines!r}')
 
+S = f'{K}/shared_policy'
+lines = run('lower', f'{S}/op/copy_rows.mlu').stdout.splitlines()
+expect(f'// kernel copy_rows: task type UNION4 (4 clusters of one MPU and four IPUs), from the '
+       f'launch at {S}/op/copy_rows.mlu:18 (cnrtFuncTypeUnion4 at '
+       f'{S}/op/../common/policy.cpp:8)' in lines,
+       f'lower: a policy function of another directory is found through the header the host '
+       f'code includes: {lines!r}')
+
 with tempfile.TemporaryDirectory() as tmp:
     # a host file that is a link out of the checked tree is never read
     os.mkdir(os.path.join(tmp, 'tree'))

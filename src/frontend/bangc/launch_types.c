@@ -42,6 +42,7 @@ struct scan_file {
     struct source *src;         /* NULL for the kernel source, read by the caller */
     const char *text;
     bool tokenized;
+    bool includes_followed;     /* its headers were read for a function defined elsewhere */
     VEC(struct token) tokens;
     VEC(struct function) functions;
 };
@@ -50,12 +51,20 @@ struct scan_file {
 struct mention {
     char *word;
     bool *in_file;                      /* per file of launch_scan.files */
+    size_t nfiles;                      /* the files looked at so far */
 };
 
 struct launch_scan {
-    VEC(struct scan_file) files;        /* [0]: the kernel source */
+    VEC(struct scan_file *) files;      /* [0]: the kernel source; never moved, since a search
+                                         * adds the headers it follows while it holds some */
     size_t unread;                      /* files past MAX_FILES or MAX_TOTAL_BYTES */
+    size_t total;                       /* bytes read */
     VEC(struct mention) mentions;
+    const char *kernel_path;            /* the roots files must be in (parse_guard.h) */
+    const char *const *include_dirs;
+    size_t ninclude_dirs;
+    size_t max_bytes;                   /* of one file */
+    VEC(char *) real_paths;             /* of the files read, each read once */
 };
 
 /* What one resolution found: constants and what could not be followed. */
@@ -384,18 +393,27 @@ static void resolve_local(struct launch_scan *s, struct scan_file *f, const stru
  * files are read as tokens. Kept per word, since a search asks again for each launch. */
 static const bool *mentions_of(struct launch_scan *s, const char *word, size_t len)
 {
-    for (size_t i = 0; i < s->mentions.len; i++)
+    struct mention *m = NULL;
+    for (size_t i = 0; i < s->mentions.len && !m; i++)
         if (strlen(s->mentions.items[i].word) == len &&
             !strncmp(s->mentions.items[i].word, word, len))
-            return s->mentions.items[i].in_file;
-    struct mention m = {xasprintf("%.*s", (int)len, word), xcalloc(s->files.len, sizeof(bool))};
-    for (size_t k = 0; k < s->files.len; k++) {
-        const char *text = s->files.items[k].text;
-        for (const char *p = text; !m.in_file[k] && (p = strstr(p, m.word)) != NULL; p++)
-            m.in_file[k] = (p == text || !is_word_char(p[-1])) && !is_word_char(p[len]);
+            m = &s->mentions.items[i];
+    if (!m) {
+        struct mention fresh = {xasprintf("%.*s", (int)len, word), NULL, 0};
+        VEC_PUSH(s->mentions, fresh);
+        m = &s->mentions.items[s->mentions.len - 1];
     }
-    VEC_PUSH(s->mentions, m);
-    return m.in_file;
+    if (m->nfiles < s->files.len) {   /* files a search added since */
+        m->in_file = xrealloc_array(m->in_file, s->files.len, sizeof(bool));
+        for (size_t k = m->nfiles; k < s->files.len; k++) {
+            const char *text = s->files.items[k]->text;
+            m->in_file[k] = false;
+            for (const char *p = text; !m->in_file[k] && (p = strstr(p, m->word)) != NULL; p++)
+                m->in_file[k] = (p == text || !is_word_char(p[-1])) && !is_word_char(p[len]);
+        }
+        m->nfiles = s->files.len;
+    }
+    return m->in_file;
 }
 
 static const bool *mentions(struct launch_scan *s, const struct token *word)
@@ -408,12 +426,62 @@ static const bool *mentions(struct launch_scan *s, const struct token *word)
 typedef VEC(struct scan_file *) file_vec;
 typedef VEC(const struct function *) function_vec;
 
+static bool add_file(struct launch_scan *s, const char *path);
+
+/* The headers f includes with quotes (beside f or in a -I directory), and the source of the
+ * same name beside each (unary_op_host.h, unary_op_host.cpp): where a library keeps the policy
+ * functions its operators share. */
+static void add_included(struct launch_scan *s, const struct scan_file *f)
+{
+    static const char *const beside[] = {".cpp", ".cc", ".mlu", NULL};
+    const char *slash = strrchr(f->path, '/');
+    char *dir = slash ? xasprintf("%.*s", (int)(slash - f->path), f->path) : xstrdup(".");
+    for (const char *p = f->text; (p = strstr(p, "#include")) != NULL;) {
+        p += 8;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        const char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+        if (!end || memchr(p, '\n', (size_t)(end - p)))
+            continue;
+        char *name = xasprintf("%.*s", (int)(end - p - 1), p + 1);
+        for (size_t i = 0; i <= s->ninclude_dirs; i++) {
+            char *path = xasprintf("%s/%s", i ? s->include_dirs[i - 1] : dir, name);
+            bool found = add_file(s, path);
+            const char *dot = strrchr(path, '.');
+            if (found && dot && strrchr(path, '/') < dot)
+                for (size_t b = 0; beside[b]; b++) {
+                    char *source = xasprintf("%.*s%s", (int)(dot - path), path, beside[b]);
+                    add_file(s, source);
+                    free(source);
+                }
+            free(path);
+            if (found)
+                break;
+        }
+        free(name);
+    }
+    free(dir);
+}
+
 static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t call,
                            file_vec *files, function_vec *fns)
 {
+    if (!f->includes_followed) {
+        bool defined = false;   /* in the files read: nothing more to read */
+        for (size_t i = 0; i < s->files.len && !defined; i++)
+            if (mentions(s, &f->tokens.items[call])[i]) {
+                struct scan_file *g = tokens_of(s->files.items[i]);
+                for (size_t k = 0; k < g->functions.len && !defined; k++)
+                    defined = same_name(g, g->functions.items[k].name, f, call);
+            }
+        if (!defined) {
+            f->includes_followed = true;
+            add_included(s, f);
+        }
+    }
     for (int pass = 0; pass < 2 && fns->len == 0; pass++)
         for (size_t i = 0; i < s->files.len; i++) {
-            struct scan_file *g = &s->files.items[i];
+            struct scan_file *g = s->files.items[i];
             if ((pass == 0) != (g == f) || !mentions(s, &f->tokens.items[call])[i])
                 continue;
             tokens_of(g);
@@ -544,7 +612,7 @@ static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
         return;
     size_t calls = 0;
     for (size_t i = 0; i < s->files.len; i++) {
-        struct scan_file *g = &s->files.items[i];
+        struct scan_file *g = s->files.items[i];
         if (!mentions(s, &f->tokens.items[fn->name])[i])
             continue;
         tokens_of(g);
@@ -818,7 +886,7 @@ void launch_types_find(struct launch_scan *s, const char *name, struct launch_ty
     memset(out, 0, sizeof(*out));
     struct token word = {TOK_IDENT, name, strlen(name), 0};
     for (size_t i = 0; i < s->files.len; i++) {
-        struct scan_file *f = &s->files.items[i];
+        struct scan_file *f = s->files.items[i];
         if (!strstr(f->text, "<<<") || !mentions(s, &word)[i])
             continue;
         tokens_of(f);
@@ -905,19 +973,58 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Reads the file at path into the scan, unless it is read already, outside the roots, not a
+ * regular file or past the limits; true if it is in the scan. */
+static bool add_file(struct launch_scan *s, const char *path)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return false;
+    for (size_t i = 0; i < s->real_paths.len; i++)
+        if (!strcmp(s->real_paths.items[i], real))
+            return true;
+    /* a link out of the tree is never read */
+    if (!parse_guard_host_file_allowed(s->kernel_path, s->include_dirs, s->ninclude_dirs, path))
+        return false;
+    if (s->files.len > MAX_FILES || s->total > MAX_TOTAL_BYTES) {
+        s->unread++;
+        return false;
+    }
+    const char *err;
+    struct source *text = source_read_regular(path, s->max_bytes, &err);
+    if (!text)
+        return false;
+    struct scan_file *f = xcalloc(1, sizeof(*f));
+    f->path = xstrdup(path);
+    f->src = text;
+    f->text = text->text;
+    s->total += text->len;
+    VEC_PUSH(s->files, f);
+    VEC_PUSH(s->real_paths, xstrdup(real));
+    return true;
+}
+
 struct launch_scan *launch_scan_new(const struct source *src, const struct frontend_options *o)
 {
     struct launch_scan *s = xcalloc(1, sizeof(*s));
-    struct scan_file own = {.path = xstrdup(src->path), .text = src->text};
+    struct scan_file *own = xcalloc(1, sizeof(*own));
+    own->path = xstrdup(src->path);
+    own->text = src->text;
     VEC_PUSH(s->files, own);
+    s->kernel_path = src->path;
+    s->include_dirs = o->include_dirs;
+    s->ninclude_dirs = o->ninclude_dirs;
+    s->max_bytes = o->max_header_size ? o->max_header_size : DEFAULT_MAX_BYTES;
+    s->total = src->len;
     if (!strcmp(src->path, "-"))
         return s;
+    char real[PATH_MAX];
+    if (realpath(src->path, real))   /* the kernel source itself is read already */
+        VEC_PUSH(s->real_paths, xstrdup(real));
     const char *slash = strrchr(src->path, '/');
     char *dir = slash ? xasprintf("%.*s", (int)(slash == src->path ? 1 : slash - src->path),
                                   src->path)
                       : xstrdup(".");
-    char own_real[PATH_MAX];
-    bool own_known = realpath(src->path, own_real) != NULL;
     DIR *d = opendir(dir);
     VEC(char *) names = {0};
     for (struct dirent *e; d && (e = readdir(d)) != NULL;)
@@ -927,30 +1034,11 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
         closedir(d);
     if (names.len > 1)
         qsort(names.items, names.len, sizeof(char *), compare_names);
-    size_t max_bytes = o->max_header_size ? o->max_header_size : DEFAULT_MAX_BYTES;
-    size_t total = src->len;
     for (size_t i = 0; i < names.len; i++) {
-        if (s->files.len > MAX_FILES || total > MAX_TOTAL_BYTES) {
-            s->unread++;
-            free(names.items[i]);
-            continue;
-        }
         char *path = slash ? xasprintf("%s%s%s", dir, strcmp(dir, "/") ? "/" : "", names.items[i])
                            : xstrdup(names.items[i]);
-        char real[PATH_MAX];
-        const char *err;
-        struct source *text = NULL;
-        /* the kernel source itself is read already; a link out of the tree is never read */
-        if (realpath(path, real) && !(own_known && !strcmp(real, own_real)) &&
-            parse_guard_host_file_allowed(src->path, o->include_dirs, o->ninclude_dirs, path))
-            text = source_read_regular(path, max_bytes, &err);
-        if (text) {
-            struct scan_file f = {.path = path, .src = text, .text = text->text};
-            total += text->len;
-            VEC_PUSH(s->files, f);
-        } else {
-            free(path);
-        }
+        add_file(s, path);
+        free(path);
         free(names.items[i]);
     }
     VEC_FREE(names);
@@ -968,12 +1056,16 @@ void launch_scan_free(struct launch_scan *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->files.len; i++) {
-        free(s->files.items[i].path);
-        source_free(s->files.items[i].src);
-        VEC_FREE(s->files.items[i].tokens);
-        VEC_FREE(s->files.items[i].functions);
+        free(s->files.items[i]->path);
+        source_free(s->files.items[i]->src);
+        VEC_FREE(s->files.items[i]->tokens);
+        VEC_FREE(s->files.items[i]->functions);
+        free(s->files.items[i]);
     }
     VEC_FREE(s->files);
+    for (size_t i = 0; i < s->real_paths.len; i++)
+        free(s->real_paths.items[i]);
+    VEC_FREE(s->real_paths);
     for (size_t i = 0; i < s->mentions.len; i++) {
         free(s->mentions.items[i].word);
         free(s->mentions.items[i].in_file);
