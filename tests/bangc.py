@@ -386,6 +386,19 @@ with tempfile.TemporaryDirectory() as tmp:
     expect([k['name'] for f in json.loads(p.stdout)['files'] for k in f['kernels']] ==
            ['k_block', 'k_union4'],
            f'check: both sides of a choice, through a cast, are types of the launch: {p.stdout!r}')
+    # a C++ reference given to a policy function; a wrapper that sets its parameter itself
+    write(os.path.join(tmp, 'tree', 'host.cpp'),
+          '#include <cnrt.h>\n'
+          'static void policy(int n, cnrtFunctionType_t &t) { t = CNRT_FUNC_TYPE_UNION8; }\n'
+          'void launch(cnrtDim3_t d, cnrtFunctionType_t t, cnrtQueue_t q, float *g) {\n'
+          '  if (d.y > 4)\n    t = cnrtFuncTypeUnion16;\n  k<<<d, t, q>>>(g);\n}\n'
+          'void go(cnrtDim3_t d, cnrtQueue_t q, float *g) {\n'
+          '  cnrtFunctionType_t t;\n  policy(4, t);\n  launch(d, t, q, g);\n}\n')
+    p = run('check', '--format', 'json', kernel)
+    expect([k['name'] for f in json.loads(p.stdout)['files'] for k in f['kernels']] ==
+           ['k_union8', 'k_union16'],
+           f'check: a reference a policy function sets, a parameter its function sets: '
+           f'{p.stdout!r}')
 
 
 finish()

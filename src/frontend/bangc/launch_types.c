@@ -386,8 +386,9 @@ static void add_unknown(struct resolution *r, char *why)
 static void resolve_expression(struct launch_scan *s, struct scan_file *f,
                                const struct function *fn, size_t a, size_t b, int depth,
                                struct resolution *r);
-static void resolve_local(struct launch_scan *s, struct scan_file *f, const struct function *fn,
-                          size_t name, int depth, struct resolution *r);
+static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
+                            const struct function *fn, size_t name, int depth, bool unset_said,
+                            struct resolution *r);
 
 /* Whether a file's text names a word (whole, comments too): the cheap look that decides which
  * files are read as tokens. Kept per word, since a search asks again for each launch. */
@@ -651,12 +652,14 @@ static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
 }
 
 /* A local variable (or a reference parameter) of fn: its initializer, its assignments, and
- * what the functions it is given to by address or by reference assign. */
-static void resolve_local(struct launch_scan *s, struct scan_file *f, const struct function *fn,
-                          size_t name, int depth, struct resolution *r)
+ * what the functions it is given to by address or by reference assign. Returns how many
+ * such writes there are; with unset_said, none is said. */
+static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
+                            const struct function *fn, size_t name, int depth, bool unset_said,
+                            struct resolution *r)
 {
     if (too_far(r, depth, f, name))
-        return;
+        return 1;
     size_t writes = 0;
     for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
         if (!same_name(f, j, f, name) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
@@ -719,20 +722,20 @@ static void resolve_local(struct launch_scan *s, struct scan_file *f, const stru
                 writes++;
                 resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
             } else if (!address && reference) {
-                writes++;
-                resolve_local(s, files.items[d], defs.items[d], q, depth + 1, r);
+                writes += resolve_local(s, files.items[d], defs.items[d], q, depth + 1, false, r);
             }
         }
         VEC_FREE(files);
         VEC_FREE(defs);
     }
-    if (writes == 0) {
+    if (writes == 0 && unset_said) {
         char *v = token_text(f, name), *fname = function_name(f, fn), *where = at(f, fn->name);
         add_unknown(r, xasprintf("%s is never set in %s (%s)", v, fname, where));
         free(v);
         free(fname);
         free(where);
     }
+    return writes;
 }
 
 /* Whether tokens a..b (a `(`...`)`) are a type: words and `::` only. */
@@ -843,11 +846,13 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
                 bool pointer, reference;
                 size_t p = parameter(f, fn, k, &pointer, &reference);
                 if (p != SIZE_MAX && same_name(f, p, f, word)) {
+                    /* what its callers pass, and what the function itself assigns it */
                     resolve_parameter(s, f, fn, k, depth, r);
+                    resolve_local(s, f, fn, word, depth, false, r);
                     return;
                 }
             }
-            resolve_local(s, f, fn, word, depth, r);
+            resolve_local(s, f, fn, word, depth, true, r);
             return;
         }
     }
