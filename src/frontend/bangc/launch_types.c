@@ -545,12 +545,14 @@ static char *function_name(const struct scan_file *f, const struct function *fn)
 }
 
 /* What a function assigns through its pointer parameter p: `*p = E`, `p[0] = E`, and
- * what the functions it passes p on to assign. */
-static void resolve_through(struct launch_scan *s, struct scan_file *f, const struct function *fn,
-                            size_t p, int depth, struct resolution *r)
+ * what the functions it passes p on to assign. Returns how many such writes there are (none:
+ * the value the caller gave stays). */
+static size_t resolve_through(struct launch_scan *s, struct scan_file *f,
+                              const struct function *fn, size_t p, int depth,
+                              struct resolution *r)
 {
     if (too_far(r, depth, f, p))
-        return;
+        return 1;
     size_t writes = 0;
     for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
         if (!same_name(f, j, f, p) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
@@ -583,25 +585,26 @@ static void resolve_through(struct launch_scan *s, struct scan_file *f, const st
             file_vec files = {0};
             function_vec defs = {0};
             definitions_of(s, f, callee, &files, &defs);
+            if (defs.len == 0) {
+                writes++;
+                char *where = at(f, j), *v = token_text(f, p), *c = token_text(f, callee);
+                add_unknown(r, xasprintf("%s goes on to %s at %s, which no file read defines",
+                                         v, c, where));
+                free(where);
+                free(v);
+                free(c);
+            }
             for (size_t d = 0; d < defs.len; d++) {
                 bool pointer, reference;
                 size_t q = parameter(files.items[d], defs.items[d], index, &pointer, &reference);
-                if (q != SIZE_MAX && pointer) {
-                    writes++;
-                    resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
-                }
+                if (q != SIZE_MAX && pointer)
+                    writes += resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
             }
             VEC_FREE(files);
             VEC_FREE(defs);
         }
     }
-    if (writes == 0) {
-        char *fname = function_name(f, fn), *where = at(f, fn->name), *pname = token_text(f, p);
-        add_unknown(r, xasprintf("%s (%s) does not set *%s", fname, where, pname));
-        free(fname);
-        free(where);
-        free(pname);
-    }
+    return writes;
 }
 
 /* Argument k of every call of fn in the files that name it. */
@@ -707,8 +710,8 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
         if (address && defs.len == 0) {
             writes++;
             char *where = at(f, j), *v = token_text(f, name), *c = token_text(f, callee);
-            add_unknown(r, xasprintf("the address of %s goes to %s at %s, which no file of the "
-                                     "directory defines", v, c, where));
+            add_unknown(r, xasprintf("the address of %s goes to %s at %s, which no file read "
+                                     "defines", v, c, where));
             free(where);
             free(v);
             free(c);
@@ -719,8 +722,7 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
             if (q == SIZE_MAX)
                 continue;
             if (address && pointer) {
-                writes++;
-                resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
+                writes += resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
             } else if (!address && reference) {
                 writes += resolve_local(s, files.items[d], defs.items[d], q, depth + 1, false, r);
             }
