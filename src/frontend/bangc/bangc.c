@@ -245,7 +245,8 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                 pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
                                 clusters, clusters, clusters == 1 ? "" : "s");
             if (block_default)
-                pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
+                pir_writer_note(&ss.w,
+                                "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
             if (scan && launch_scan_unread(scan))
                 pir_writer_note(&ss.w, "%zu file%s beside the kernel not read for its launches "
                                 "(past 512 files or 64 MiB)", launch_scan_unread(scan),

@@ -17,35 +17,18 @@
 #include <string.h>
 
 #include "../clang/parse_guard.h"
+#include "host_code.h"
 
 /* Files of the directory read, and how far one entry's launches are followed. */
 enum { MAX_FILES = 512, MAX_DEPTH = 12, MAX_STEPS = 5000 };
 #define DEFAULT_MAX_BYTES ((size_t)4 << 20)
 #define MAX_TOTAL_BYTES ((size_t)64 << 20)
 
-enum token_kind { TOK_IDENT, TOK_NUMBER, TOK_PUNCT, TOK_LITERAL };
-
-struct token {
-    enum token_kind kind;
-    const char *text;
-    size_t len;
-    int line;
-};
-
-/* A function definition: its name, parameter list and body as token indices. */
-struct function {
-    size_t name, params_open, params_close, body_open, body_close;
-};
-
-struct scan_file {
-    char *path;
-    struct source *src;         /* NULL for the kernel source, read by the caller */
-    const char *text;
-    bool tokenized;
-    bool includes_followed;     /* its headers were read for a function defined elsewhere */
-    VEC(struct token) tokens;
-    VEC(struct function) functions;
-};
+/* Whether token i of f is `text`: the question asked most (host_is). */
+static bool is(const struct host_file *f, size_t i, const char *text)
+{
+    return host_is(f, i, text);
+}
 
 /* The files whose text names a word (mentions_of). */
 struct mention {
@@ -55,7 +38,7 @@ struct mention {
 };
 
 struct launch_scan {
-    VEC(struct scan_file *) files;      /* [0]: the kernel source; never moved, since a search
+    VEC(struct host_file *) files;      /* [0]: the kernel source; never moved, since a search
                                          * adds the headers it follows while it holds some */
     size_t unread;                      /* files past MAX_FILES or MAX_TOTAL_BYTES */
     size_t total;                       /* bytes read */
@@ -109,268 +92,6 @@ static int clusters_of_value(long v)
     }
 }
 
-static bool is_word_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_';
-}
-
-/* ---- tokens ---- */
-
-static const char *const multi_punct[] = {
-    "<<<", ">>>", "::", "->", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=",
-    "*=", "/=", "%=", "|=", "&=", "^=", "++", "--", NULL,
-};
-
-/* The file's tokens: comments dropped, a string or character literal one token, a
- * preprocessor directive (with its continued lines) dropped: a macro's body is not code. */
-static void tokenize(struct scan_file *f)
-{
-    const char *t = f->text;
-    int line = 1;
-    bool line_start = true;
-    f->tokenized = true;
-    for (const char *p = t; *p;) {
-        if (*p == '\n') {
-            line++;
-            line_start = true;
-            p++;
-        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
-            p++;
-        } else if (p[0] == '/' && p[1] == '/') {
-            while (*p && *p != '\n')
-                p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
-                line += *p == '\n';
-            p += *p ? 2 : 0;
-        } else if (*p == '#' && line_start) {
-            for (; *p && *p != '\n'; p++)
-                if (p[0] == '\\' && p[1] == '\n') {
-                    line++;
-                    p++;
-                }
-        } else if (*p == '"' || *p == '\'') {
-            char quote = *p;
-            struct token tok = {TOK_LITERAL, p, 0, line};
-            for (p++; *p && *p != quote && *p != '\n'; p++)
-                if (*p == '\\' && p[1])
-                    p++;
-            p += *p == quote;
-            tok.len = (size_t)(p - tok.text);
-            VEC_PUSH(f->tokens, tok);
-            line_start = false;
-        } else if (is_word_char(*p)) {
-            struct token tok = {*p >= '0' && *p <= '9' ? TOK_NUMBER : TOK_IDENT, p, 0, line};
-            while (is_word_char(*p))
-                p++;
-            tok.len = (size_t)(p - tok.text);
-            VEC_PUSH(f->tokens, tok);
-            line_start = false;
-        } else {
-            struct token tok = {TOK_PUNCT, p, 1, line};
-            for (size_t i = 0; multi_punct[i]; i++)
-                if (!strncmp(p, multi_punct[i], strlen(multi_punct[i]))) {
-                    tok.len = strlen(multi_punct[i]);
-                    break;
-                }
-            p += tok.len;
-            VEC_PUSH(f->tokens, tok);
-            line_start = false;
-        }
-    }
-}
-
-static bool is(const struct scan_file *f, size_t i, const char *text)
-{
-    if (i >= f->tokens.len)
-        return false;
-    const struct token *t = &f->tokens.items[i];
-    return t->len == strlen(text) && !strncmp(t->text, text, t->len);
-}
-
-static bool is_ident(const struct scan_file *f, size_t i)
-{
-    return i < f->tokens.len && f->tokens.items[i].kind == TOK_IDENT;
-}
-
-/* The token index of the bracket matching the one at i (forward for an opening one), or
- * f->tokens.len when there is none. */
-static size_t match_forward(const struct scan_file *f, size_t i, const char *open,
-                            const char *close)
-{
-    int depth = 0;
-    for (size_t k = i; k < f->tokens.len; k++) {
-        if (is(f, k, open))
-            depth++;
-        else if (is(f, k, close) && --depth == 0)
-            return k;
-    }
-    return f->tokens.len;
-}
-
-/* Backward from a closing bracket at i; SIZE_MAX when there is none. */
-static size_t match_backward(const struct scan_file *f, size_t i, const char *open,
-                             const char *close)
-{
-    int depth = 0;
-    for (size_t k = i + 1; k-- > 0;) {
-        if (is(f, k, close))
-            depth++;
-        else if (is(f, k, open) && --depth == 0)
-            return k;
-    }
-    return SIZE_MAX;
-}
-
-static const char *const not_functions[] = {
-    "if", "for", "while", "switch", "catch", "return", "sizeof", "decltype", "alignof",
-    "__attribute__", "defined", NULL,
-};
-
-/* The function definitions of the file: `name(params) [qualifiers] {`, outside any other
- * function's body (a lambda is part of its function). */
-static void find_functions(struct scan_file *f)
-{
-    static const char *const qualifiers[] = {"const", "noexcept", "override", "final",
-                                             "volatile", NULL};
-    for (size_t i = 0; i < f->tokens.len; i++) {
-        if (!is(f, i, "{") || i == 0)
-            continue;
-        size_t k = i - 1;
-        for (bool more = true; more && k > 0;) {
-            more = false;
-            for (size_t q = 0; qualifiers[q]; q++)
-                if (is(f, k, qualifiers[q])) {
-                    k--;
-                    more = true;
-                }
-        }
-        if (!is(f, k, ")"))
-            continue;
-        size_t open = match_backward(f, k, "(", ")");
-        if (open == SIZE_MAX || open == 0 || !is_ident(f, open - 1))
-            continue;
-        bool excluded = false;
-        for (size_t n = 0; not_functions[n] && !excluded; n++)
-            excluded = is(f, open - 1, not_functions[n]);
-        if (excluded)
-            continue;
-        struct function fn = {open - 1, open, k, i, match_forward(f, i, "{", "}")};
-        VEC_PUSH(f->functions, fn);
-        if (fn.body_close >= f->tokens.len)
-            break;
-        i = fn.body_close;
-    }
-}
-
-static struct scan_file *tokens_of(struct scan_file *f)
-{
-    if (!f->tokenized) {
-        tokenize(f);
-        find_functions(f);
-    }
-    return f;
-}
-
-/* The function whose body holds token i, or NULL. */
-static const struct function *function_at(const struct scan_file *f, size_t i)
-{
-    for (size_t k = 0; k < f->functions.len; k++)
-        if (f->functions.items[k].body_open < i && i < f->functions.items[k].body_close)
-            return &f->functions.items[k];
-    return NULL;
-}
-
-static bool is_definition_name(const struct scan_file *f, size_t i)
-{
-    for (size_t k = 0; k < f->functions.len; k++)
-        if (f->functions.items[k].name == i)
-            return true;
-    return false;
-}
-
-/* The arguments between the brackets at open and close, split at the commas outside any
- * bracket: the first token of each and its end, in starts/ends. */
-typedef VEC(size_t) index_vec;
-
-static void split_arguments(const struct scan_file *f, size_t open, size_t close,
-                            index_vec *starts, index_vec *ends)
-{
-    int depth = 0;
-    size_t from = open + 1;
-    for (size_t k = open + 1; k < close; k++) {
-        if (is(f, k, "(") || is(f, k, "[") || is(f, k, "{"))
-            depth++;
-        else if (is(f, k, ")") || is(f, k, "]") || is(f, k, "}"))
-            depth--;
-        else if (depth == 0 && is(f, k, ",")) {
-            VEC_PUSH(*starts, from);
-            VEC_PUSH(*ends, k);
-            from = k + 1;
-        }
-    }
-    if (from < close || starts->len > 0) {
-        VEC_PUSH(*starts, from);
-        VEC_PUSH(*ends, close);
-    }
-}
-
-/* The name token of parameter k of fn (SIZE_MAX: none), and whether it is a pointer or a
- * reference that is not to const. */
-static size_t parameter(const struct scan_file *f, const struct function *fn, size_t k,
-                        bool *pointer, bool *reference)
-{
-    index_vec starts = {0}, ends = {0};
-    split_arguments(f, fn->params_open, fn->params_close, &starts, &ends);
-    size_t name = SIZE_MAX;
-    *pointer = *reference = false;
-    if (k < starts.len) {
-        bool constant = false;
-        for (size_t i = starts.items[k]; i < ends.items[k] && !is(f, i, "="); i++) {
-            if (is_ident(f, i) && !is(f, i, "const"))
-                name = i;
-            constant |= is(f, i, "const");
-            *pointer |= is(f, i, "*");
-            *reference |= is(f, i, "&") && !constant;
-        }
-    }
-    VEC_FREE(starts);
-    VEC_FREE(ends);
-    return name;
-}
-
-static bool same_name(const struct scan_file *f, size_t i, const struct scan_file *g, size_t k)
-{
-    const struct token *a = &f->tokens.items[i], *b = &g->tokens.items[k];
-    return a->len == b->len && !strncmp(a->text, b->text, a->len);
-}
-
-static char *token_text(const struct scan_file *f, size_t i)
-{
-    return xasprintf("%.*s", (int)f->tokens.items[i].len, f->tokens.items[i].text);
-}
-
-/* The tokens from a to b as written (spaces between words only), shortened. */
-static char *expression_text(const struct scan_file *f, size_t a, size_t b)
-{
-    char *s = xstrdup("");
-    for (size_t i = a; i < b && strlen(s) < 80; i++) {
-        bool space = i > a && is_ident(f, i) && (is_ident(f, i - 1) ||
-                                                 f->tokens.items[i - 1].kind == TOK_NUMBER);
-        char *longer = xasprintf("%s%s%.*s", s, space ? " " : "", (int)f->tokens.items[i].len,
-                                 f->tokens.items[i].text);
-        free(s);
-        s = longer;
-    }
-    if (b > a && strlen(s) >= 80) {
-        char *longer = xasprintf("%s...", s);
-        free(s);
-        s = longer;
-    }
-    return s;
-}
-
 /* ---- following a value ---- */
 
 static void add_unknown(struct resolution *r, char *why)
@@ -383,11 +104,11 @@ static void add_unknown(struct resolution *r, char *why)
     VEC_PUSH(r->unknown, why);
 }
 
-static void resolve_expression(struct launch_scan *s, struct scan_file *f,
-                               const struct function *fn, size_t a, size_t b, int depth,
+static void resolve_expression(struct launch_scan *s, struct host_file *f,
+                               const struct host_function *fn, size_t a, size_t b, int depth,
                                struct resolution *r);
-static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
-                            const struct function *fn, size_t name, int depth, bool unset_said,
+static size_t resolve_local(struct launch_scan *s, struct host_file *f,
+                            const struct host_function *fn, size_t name, int depth, bool unset_said,
                             struct resolution *r);
 
 /* Whether a file's text names a word (whole, comments too): the cheap look that decides which
@@ -410,29 +131,30 @@ static const bool *mentions_of(struct launch_scan *s, const char *word, size_t l
             const char *text = s->files.items[k]->text;
             m->in_file[k] = false;
             for (const char *p = text; !m->in_file[k] && (p = strstr(p, m->word)) != NULL; p++)
-                m->in_file[k] = (p == text || !is_word_char(p[-1])) && !is_word_char(p[len]);
+                m->in_file[k] = (p == text || !host_is_word_char(p[-1])) &&
+                                !host_is_word_char(p[len]);
         }
         m->nfiles = s->files.len;
     }
     return m->in_file;
 }
 
-static const bool *mentions(struct launch_scan *s, const struct token *word)
+static const bool *mentions(struct launch_scan *s, const struct host_token *word)
 {
     return mentions_of(s, word->text, word->len);
 }
 
 /* The definitions of the function named by token `call` of f: those of f itself when it has
  * one (a static policyFunc of each host file), else those of every file. */
-typedef VEC(struct scan_file *) file_vec;
-typedef VEC(const struct function *) function_vec;
+typedef VEC(struct host_file *) file_vec;
+typedef VEC(const struct host_function *) function_vec;
 
 static bool add_file(struct launch_scan *s, const char *path);
 
 /* The headers f includes with quotes (beside f or in a -I directory), and the source of the
  * same name beside each (unary_op_host.h, unary_op_host.cpp): where a library keeps the policy
  * functions its operators share. */
-static void add_included(struct launch_scan *s, const struct scan_file *f)
+static void add_included(struct launch_scan *s, const struct host_file *f)
 {
     static const char *const beside[] = {".cpp", ".cc", ".mlu", NULL};
     const char *slash = strrchr(f->path, '/');
@@ -464,16 +186,16 @@ static void add_included(struct launch_scan *s, const struct scan_file *f)
     free(dir);
 }
 
-static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t call,
+static void definitions_of(struct launch_scan *s, struct host_file *f, size_t call,
                            file_vec *files, function_vec *fns)
 {
     if (!f->includes_followed) {
         bool defined = false;   /* in the files read: nothing more to read */
         for (size_t i = 0; i < s->files.len && !defined; i++)
             if (mentions(s, &f->tokens.items[call])[i]) {
-                struct scan_file *g = tokens_of(s->files.items[i]);
+                struct host_file *g = host_file_tokens(s->files.items[i]);
                 for (size_t k = 0; k < g->functions.len && !defined; k++)
-                    defined = same_name(g, g->functions.items[k].name, f, call);
+                    defined = host_same_word(g, g->functions.items[k].name, f, call);
             }
         if (!defined) {
             f->includes_followed = true;
@@ -482,12 +204,12 @@ static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t ca
     }
     for (int pass = 0; pass < 2 && fns->len == 0; pass++)
         for (size_t i = 0; i < s->files.len; i++) {
-            struct scan_file *g = s->files.items[i];
+            struct host_file *g = s->files.items[i];
             if ((pass == 0) != (g == f) || !mentions(s, &f->tokens.items[call])[i])
                 continue;
-            tokens_of(g);
+            host_file_tokens(g);
             for (size_t k = 0; k < g->functions.len; k++)
-                if (same_name(g, g->functions.items[k].name, f, call)) {
+                if (host_same_word(g, g->functions.items[k].name, f, call)) {
                     VEC_PUSH(*files, g);
                     VEC_PUSH(*fns, &g->functions.items[k]);
                 }
@@ -496,7 +218,7 @@ static void definitions_of(struct launch_scan *s, struct scan_file *f, size_t ca
 
 /* The call whose argument list holds the argument starting at token `arg` (just after its
  * `(` or `,`): the callee's name token and the argument's index; false if none. */
-static bool enclosing_call(const struct scan_file *f, size_t arg, size_t *callee, size_t *index)
+static bool enclosing_call(const struct host_file *f, size_t arg, size_t *callee, size_t *index)
 {
     size_t commas = 0;
     int depth = 0;
@@ -508,8 +230,8 @@ static bool enclosing_call(const struct scan_file *f, size_t arg, size_t *callee
         else if (is(f, k, "(")) {
             size_t name = k > 0 ? k - 1 : SIZE_MAX;
             if (name != SIZE_MAX && is(f, name, ">"))   /* f<T>(...) */
-                name = match_backward(f, name, "<", ">") - 1;
-            if (name == SIZE_MAX || !is_ident(f, name))
+                name = host_match_backward(f, name, "<", ">") - 1;
+            if (name == SIZE_MAX || !host_is_ident(f, name))
                 return false;
             *callee = name;
             *index = commas;
@@ -522,13 +244,13 @@ static bool enclosing_call(const struct scan_file *f, size_t arg, size_t *callee
     return false;
 }
 
-static char *at(const struct scan_file *f, size_t i)
+static char *at(const struct host_file *f, size_t i)
 {
     return xasprintf("%s:%d", f->path, f->tokens.items[i].line);
 }
 
 /* Whether the search went too far (a function passing its value round in a circle), said. */
-static bool too_far(struct resolution *r, int depth, const struct scan_file *f, size_t i)
+static bool too_far(struct resolution *r, int depth, const struct host_file *f, size_t i)
 {
     if (depth <= MAX_DEPTH && ++r->steps <= MAX_STEPS)
         return false;
@@ -539,23 +261,23 @@ static bool too_far(struct resolution *r, int depth, const struct scan_file *f, 
     return true;
 }
 
-static char *function_name(const struct scan_file *f, const struct function *fn)
+static char *function_name(const struct host_file *f, const struct host_function *fn)
 {
-    return token_text(f, fn->name);
+    return host_word(f, fn->name);
 }
 
 /* What a function assigns through its pointer parameter p: `*p = E`, `p[0] = E`, and
  * what the functions it passes p on to assign. Returns how many such writes there are (none:
  * the value the caller gave stays). */
-static size_t resolve_through(struct launch_scan *s, struct scan_file *f,
-                              const struct function *fn, size_t p, int depth,
+static size_t resolve_through(struct launch_scan *s, struct host_file *f,
+                              const struct host_function *fn, size_t p, int depth,
                               struct resolution *r)
 {
     if (too_far(r, depth, f, p))
         return 1;
     size_t writes = 0;
     for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
-        if (!same_name(f, j, f, p) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
+        if (!host_same_word(f, j, f, p) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
             is(f, j - 1, "::"))
             continue;
         size_t rhs = SIZE_MAX;
@@ -587,7 +309,7 @@ static size_t resolve_through(struct launch_scan *s, struct scan_file *f,
             definitions_of(s, f, callee, &files, &defs);
             if (defs.len == 0) {
                 writes++;
-                char *where = at(f, j), *v = token_text(f, p), *c = token_text(f, callee);
+                char *where = at(f, j), *v = host_word(f, p), *c = host_word(f, callee);
                 add_unknown(r, xasprintf("%s goes on to %s at %s, which no file read defines",
                                          v, c, where));
                 free(where);
@@ -596,7 +318,8 @@ static size_t resolve_through(struct launch_scan *s, struct scan_file *f,
             }
             for (size_t d = 0; d < defs.len; d++) {
                 bool pointer, reference;
-                size_t q = parameter(files.items[d], defs.items[d], index, &pointer, &reference);
+                size_t q = host_parameter(files.items[d], defs.items[d], index, &pointer,
+                                          &reference);
                 if (q != SIZE_MAX && pointer)
                     writes += resolve_through(s, files.items[d], defs.items[d], q, depth + 1, r);
             }
@@ -608,28 +331,28 @@ static size_t resolve_through(struct launch_scan *s, struct scan_file *f,
 }
 
 /* Argument k of every call of fn in the files that name it. */
-static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
-                              const struct function *fn, size_t k, int depth,
+static void resolve_parameter(struct launch_scan *s, struct host_file *f,
+                              const struct host_function *fn, size_t k, int depth,
                               struct resolution *r)
 {
     if (too_far(r, depth, f, fn->name))
         return;
     size_t calls = 0;
     for (size_t i = 0; i < s->files.len; i++) {
-        struct scan_file *g = s->files.items[i];
+        struct host_file *g = s->files.items[i];
         if (!mentions(s, &f->tokens.items[fn->name])[i])
             continue;
-        tokens_of(g);
+        host_file_tokens(g);
         for (size_t t = 0; t < g->tokens.len; t++) {
-            if (!same_name(g, t, f, fn->name) || !is(g, t + 1, "(") || is_definition_name(g, t) ||
-                is(g, t - 1, ".") || is(g, t - 1, "->"))
+            if (!host_same_word(g, t, f, fn->name) || !is(g, t + 1, "(") ||
+                host_is_definition(g, t) || is(g, t - 1, ".") || is(g, t - 1, "->"))
                 continue;
-            const struct function *caller = function_at(g, t);
+            const struct host_function *caller = host_function_at(g, t);
             if (!caller)
                 continue;   /* a declaration */
-            size_t close = match_forward(g, t + 1, "(", ")");
-            index_vec starts = {0}, ends = {0};
-            split_arguments(g, t + 1, close, &starts, &ends);
+            size_t close = host_match_forward(g, t + 1, "(", ")");
+            host_index_vec starts = {0}, ends = {0};
+            host_split_arguments(g, t + 1, close, &starts, &ends);
             calls++;
             if (k < starts.len) {
                 resolve_expression(s, g, caller, starts.items[k], ends.items[k], depth + 1, r);
@@ -645,7 +368,7 @@ static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
     if (calls == 0) {
         bool pointer, reference;
         char *fname = function_name(f, fn), *where = at(f, fn->name);
-        char *pname = token_text(f, parameter(f, fn, k, &pointer, &reference));
+        char *pname = host_word(f, host_parameter(f, fn, k, &pointer, &reference));
         add_unknown(r, xasprintf("%s is a parameter of %s (%s), which no file of the directory "
                                  "calls", pname, fname, where));
         free(fname);
@@ -657,21 +380,21 @@ static void resolve_parameter(struct launch_scan *s, struct scan_file *f,
 /* A local variable (or a reference parameter) of fn: its initializer, its assignments, and
  * what the functions it is given to by address or by reference assign. Returns how many
  * such writes there are; with unset_said, none is said. */
-static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
-                            const struct function *fn, size_t name, int depth, bool unset_said,
+static size_t resolve_local(struct launch_scan *s, struct host_file *f,
+                            const struct host_function *fn, size_t name, int depth, bool unset_said,
                             struct resolution *r)
 {
     if (too_far(r, depth, f, name))
         return 1;
     size_t writes = 0;
     for (size_t j = fn->body_open + 1; j < fn->body_close; j++) {
-        if (!same_name(f, j, f, name) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
+        if (!host_same_word(f, j, f, name) || is(f, j - 1, ".") || is(f, j - 1, "->") ||
             is(f, j - 1, "::"))
             continue;
-        if (is(f, j + 1, "=") || (is(f, j + 1, "{") && is_ident(f, j - 1))) {
+        if (is(f, j + 1, "=") || (is(f, j + 1, "{") && host_is_ident(f, j - 1))) {
             size_t end = j + 2;
             if (is(f, j + 1, "{"))
-                end = match_forward(f, j + 1, "{", "}");
+                end = host_match_forward(f, j + 1, "{", "}");
             else
                 for (int d = 0; end < fn->body_close; end++) {
                     if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
@@ -692,7 +415,7 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
             changed |= is(f, j + 1, changes[c]) || (is(f, j - 1, changes[c]) && c >= 8);
         if (changed) {
             writes++;
-            char *where = at(f, j), *v = token_text(f, name);
+            char *where = at(f, j), *v = host_word(f, name);
             add_unknown(r, xasprintf("%s is changed by arithmetic at %s", v, where));
             free(where);
             free(v);
@@ -709,7 +432,7 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
         definitions_of(s, f, callee, &files, &defs);
         if (address && defs.len == 0) {
             writes++;
-            char *where = at(f, j), *v = token_text(f, name), *c = token_text(f, callee);
+            char *where = at(f, j), *v = host_word(f, name), *c = host_word(f, callee);
             add_unknown(r, xasprintf("the address of %s goes to %s at %s, which no file read "
                                      "defines", v, c, where));
             free(where);
@@ -718,7 +441,7 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
         }
         for (size_t d = 0; d < defs.len; d++) {
             bool pointer, reference;
-            size_t q = parameter(files.items[d], defs.items[d], index, &pointer, &reference);
+            size_t q = host_parameter(files.items[d], defs.items[d], index, &pointer, &reference);
             if (q == SIZE_MAX)
                 continue;
             if (address && pointer) {
@@ -731,7 +454,7 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
         VEC_FREE(defs);
     }
     if (writes == 0 && unset_said) {
-        char *v = token_text(f, name), *fname = function_name(f, fn), *where = at(f, fn->name);
+        char *v = host_word(f, name), *fname = function_name(f, fn), *where = at(f, fn->name);
         add_unknown(r, xasprintf("%s is never set in %s (%s)", v, fname, where));
         free(v);
         free(fname);
@@ -741,18 +464,18 @@ static size_t resolve_local(struct launch_scan *s, struct scan_file *f,
 }
 
 /* Whether tokens a..b (a `(`...`)`) are a type: words and `::` only. */
-static bool is_cast(const struct scan_file *f, size_t a, size_t b)
+static bool is_cast(const struct host_file *f, size_t a, size_t b)
 {
     if (b <= a + 1)
         return false;
     for (size_t i = a + 1; i < b; i++)
-        if (!is_ident(f, i) && !is(f, i, "::"))
+        if (!host_is_ident(f, i) && !is(f, i, "::"))
             return false;
     return true;
 }
 
-static void resolve_expression(struct launch_scan *s, struct scan_file *f,
-                               const struct function *fn, size_t a, size_t b, int depth,
+static void resolve_expression(struct launch_scan *s, struct host_file *f,
+                               const struct host_function *fn, size_t a, size_t b, int depth,
                                struct resolution *r)
 {
     if (too_far(r, depth, f, a))
@@ -761,7 +484,7 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
      * static_cast<cnrtFunctionType_t>(x) */
     while (a < b) {
         if (is(f, a, "(")) {
-            size_t close = match_forward(f, a, "(", ")");
+            size_t close = host_match_forward(f, a, "(", ")");
             if (close == b - 1) {
                 a++;
                 b--;
@@ -771,9 +494,9 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
                 break;
             }
         } else if ((is(f, a, "static_cast") || is(f, a, "reinterpret_cast")) && is(f, a + 1, "<")) {
-            size_t close = match_forward(f, a + 1, "<", ">");
+            size_t close = host_match_forward(f, a + 1, "<", ">");
             if (close + 1 < b && is(f, close + 1, "(") &&
-                match_forward(f, close + 1, "(", ")") == b - 1) {
+                host_match_forward(f, close + 1, "(", ")") == b - 1) {
                 a = close + 2;
                 b--;
             } else {
@@ -805,7 +528,7 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
     }
     /* a qualified name: its last word (cnrtFunctionType_t::cnrtFuncTypeUnion1) */
     size_t word = a;
-    while (word + 2 < b && is_ident(f, word) && is(f, word + 1, "::"))
+    while (word + 2 < b && host_is_ident(f, word) && is(f, word + 1, "::"))
         word += 2;
     if (a < b && word == b - 1 && is(f, a, "::") == false) {
         for (size_t c = 0; c < sizeof(constants) / sizeof(constants[0]); c++)
@@ -823,8 +546,8 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
                 }
                 return;
             }
-        if (f->tokens.items[word].kind == TOK_NUMBER) {
-            char *digits = token_text(f, word), *end;
+        if (f->tokens.items[word].kind == HOST_TOKEN_NUMBER) {
+            char *digits = host_word(f, word), *end;
             long v = strtol(digits, &end, 0);
             int clusters = *end ? -1 : clusters_of_value(v);
             char *where = at(f, word);
@@ -839,15 +562,15 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
             return;
         }
         if (word == a && fn) {
-            index_vec starts = {0}, ends = {0};
-            split_arguments(f, fn->params_open, fn->params_close, &starts, &ends);
+            host_index_vec starts = {0}, ends = {0};
+            host_split_arguments(f, fn->params_open, fn->params_close, &starts, &ends);
             size_t nparams = starts.len;
             VEC_FREE(starts);
             VEC_FREE(ends);
             for (size_t k = 0; k < nparams; k++) {
                 bool pointer, reference;
-                size_t p = parameter(f, fn, k, &pointer, &reference);
-                if (p != SIZE_MAX && same_name(f, p, f, word)) {
+                size_t p = host_parameter(f, fn, k, &pointer, &reference);
+                if (p != SIZE_MAX && host_same_word(f, p, f, word)) {
                     /* what its callers pass, and what the function itself assigns it */
                     resolve_parameter(s, f, fn, k, depth, r);
                     resolve_local(s, f, fn, word, depth, false, r);
@@ -858,7 +581,7 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
             return;
         }
     }
-    char *text = expression_text(f, a, b), *where = at(f, a < b ? a : a - 1);
+    char *text = host_expression_text(f, a, b), *where = at(f, a < b ? a : a - 1);
     add_unknown(r, xasprintf("`%s` at %s", text, where));
     free(text);
     free(where);
@@ -868,18 +591,18 @@ static void resolve_expression(struct launch_scan *s, struct scan_file *f,
 
 /* The kernel a `<<<` at i launches: its name token (a template's name, before its
  * arguments), or SIZE_MAX. */
-static size_t launched_kernel(const struct scan_file *f, size_t i)
+static size_t launched_kernel(const struct host_file *f, size_t i)
 {
     if (i == 0)
         return SIZE_MAX;
     size_t k = i - 1;
     if (is(f, k, ">")) {
-        k = match_backward(f, k, "<", ">");
+        k = host_match_backward(f, k, "<", ">");
         if (k == SIZE_MAX || k == 0)
             return SIZE_MAX;
         k--;
     }
-    return is_ident(f, k) ? k : SIZE_MAX;
+    return host_is_ident(f, k) ? k : SIZE_MAX;
 }
 
 static int compare_found(const void *a, const void *b)
@@ -891,12 +614,12 @@ static int compare_found(const void *a, const void *b)
 void launch_types_find(struct launch_scan *s, const char *name, struct launch_types *out)
 {
     memset(out, 0, sizeof(*out));
-    struct token word = {TOK_IDENT, name, strlen(name), 0};
+    struct host_token word = {HOST_TOKEN_IDENT, name, strlen(name), 0};
     for (size_t i = 0; i < s->files.len; i++) {
-        struct scan_file *f = s->files.items[i];
+        struct host_file *f = s->files.items[i];
         if (!strstr(f->text, "<<<") || !mentions(s, &word)[i])
             continue;
-        tokens_of(f);
+        host_file_tokens(f);
         for (size_t t = 0; t < f->tokens.len; t++) {
             if (!is(f, t, "<<<"))
                 continue;
@@ -909,12 +632,13 @@ void launch_types_find(struct launch_scan *s, const char *name, struct launch_ty
             size_t close = t + 1;
             while (close < f->tokens.len && !is(f, close, ">>>") && !is(f, close, ";"))
                 close++;
-            index_vec starts = {0}, ends = {0};
+            host_index_vec starts = {0}, ends = {0};
             if (is(f, close, ">>>"))
-                split_arguments(f, t, close, &starts, &ends);
+                host_split_arguments(f, t, close, &starts, &ends);
             struct resolution r = {0};
             if (starts.len >= 2)
-                resolve_expression(s, f, function_at(f, t), starts.items[1], ends.items[1], 0, &r);
+                resolve_expression(s, f, host_function_at(f, t), starts.items[1], ends.items[1],
+                                   0, &r);
             else
                 add_unknown(&r, xstrdup("no task type argument read"));
             for (size_t k = 0; k < r.found.len; k++) {
@@ -1001,7 +725,7 @@ static bool add_file(struct launch_scan *s, const char *path)
     struct source *text = source_read_regular(path, s->max_bytes, &err);
     if (!text)
         return false;
-    struct scan_file *f = xcalloc(1, sizeof(*f));
+    struct host_file *f = xcalloc(1, sizeof(*f));
     f->path = xstrdup(path);
     f->src = text;
     f->text = text->text;
@@ -1014,7 +738,7 @@ static bool add_file(struct launch_scan *s, const char *path)
 struct launch_scan *launch_scan_new(const struct source *src, const struct frontend_options *o)
 {
     struct launch_scan *s = xcalloc(1, sizeof(*s));
-    struct scan_file *own = xcalloc(1, sizeof(*own));
+    struct host_file *own = xcalloc(1, sizeof(*own));
     own->path = xstrdup(src->path);
     own->text = src->text;
     VEC_PUSH(s->files, own);
