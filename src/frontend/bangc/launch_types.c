@@ -582,7 +582,8 @@ static void resolve_expression(struct launch_scan *s, struct host_file *f,
         }
     }
     char *text = host_expression_text(f, a, b), *where = at(f, a < b ? a : a - 1);
-    add_unknown(r, xasprintf("`%s` at %s", text, where));
+    add_unknown(r, a < b ? xasprintf("`%s` at %s", text, where)
+                         : xasprintf("an empty argument at %s", where));
     free(text);
     free(where);
 }
