@@ -356,7 +356,7 @@ S = f'{K}/shared_policy'
 lines = run('lower', f'{S}/op/copy_rows.mlu').stdout.splitlines()
 expect(f'// kernel copy_rows: task type UNION4 (4 clusters of one MPU and four IPUs), from the '
        f'launch at {S}/op/copy_rows.mlu:18 (cnrtFuncTypeUnion4 at '
-       f'{S}/op/../common/policy.cpp:8)' in lines,
+       f'{S}/common/policy.cpp:8)' in lines,
        f'lower: a policy function of another directory is found through the header the host '
        f'code includes: {lines!r}')
 

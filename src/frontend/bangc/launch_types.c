@@ -151,6 +151,41 @@ typedef VEC(const struct host_function *) function_vec;
 
 static bool add_file(struct launch_scan *s, const char *path);
 
+/* path with its `.` and `dir/..` parts taken out, as written otherwise (malloc'ed): what a
+ * note shows of a header reached by `#include "../common/policy.h"` (only shows: through a
+ * link, `dir/..` need not be where the file was read). */
+static char *lexical_path(const char *path)
+{
+    VEC(const char *) parts = {0};
+    VEC(size_t) lens = {0};
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "/");
+        if (n == 1 && p[0] == '.' && parts.len > 0) {
+            /* dropped */
+        } else if (n == 2 && p[0] == '.' && p[1] == '.' && parts.len > 0 &&
+                   !(lens.items[lens.len - 1] == 2 && !strncmp(parts.items[parts.len - 1], "..", 2))
+                   && lens.items[lens.len - 1] > 0) {
+            parts.len--;
+            lens.len--;
+        } else {
+            VEC_PUSH(parts, p);
+            VEC_PUSH(lens, n);
+        }
+        p += n;
+        p += *p == '/';
+    }
+    char *out = xstrdup("");
+    for (size_t i = 0; i < parts.len; i++) {
+        char *longer = xasprintf("%s%s%.*s", out, i ? "/" : "", (int)lens.items[i],
+                                 parts.items[i]);
+        free(out);
+        out = longer;
+    }
+    VEC_FREE(parts);
+    VEC_FREE(lens);
+    return out;
+}
+
 /* The headers f includes with quotes (beside f or in a -I directory), and the source of the
  * same name beside each (unary_op_host.h, unary_op_host.cpp): where a library keeps the policy
  * functions its operators share. */
@@ -727,7 +762,7 @@ static bool add_file(struct launch_scan *s, const char *path)
     if (!text)
         return false;
     struct host_file *f = xcalloc(1, sizeof(*f));
-    f->path = xstrdup(path);
+    f->path = lexical_path(path);   /* for the notes; what was read is `path` */
     f->src = text;
     f->text = text->text;
     s->total += text->len;
