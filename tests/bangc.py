@@ -342,4 +342,105 @@ with tempfile.TemporaryDirectory() as tmp:
         os.kill(k, 9)
     expect(kids and not left, f'check: the lowering child ends with a killed parent: children {kids}, left {left}')
 
+# the task types the host code beside a kernel launches it with (issue #40)
+M = f'{K}/mpu_only_sync'
+p = run('check', '--format', 'json', M)
+doc = json.loads(p.stdout)
+kernels = [k for f in doc['files'] for k in f['kernels']]
+expect(p.returncode == 1 and [k['name'] for k in kernels] == ['scale_rows'] and
+       [(f['check'], f['location']['line']) for f in kernels[0]['findings']] == [('deadlock', 13)]
+       and doc['summary']['skipped'] == 1,
+       f'check DIR: the host program launches the kernel as UNION1, where only the MPU calls '
+       f'__sync_cluster(): {p.stdout!r}')
+p = run('lower', f'{M}/mpu_only_sync.mlu')
+expect(f'// kernel scale_rows: task type UNION1 (1 cluster of one MPU and four IPUs), from the '
+       f'launch at {M}/mpu_only_sync_demo.mlu:13 (cnrtFuncTypeUnion1 at '
+       f'{M}/mpu_only_sync_demo.mlu:12)' in p.stdout.splitlines()
+       and 'task type BLOCK' not in p.stdout,
+       f'lower: the note says which launch gave the type: {p.stdout!r}')
+p = run('lower', '--task-type', 'BLOCK', f'{M}/mpu_only_sync.mlu')
+expect('// task type BLOCK: one IPU (--task-type UNIONn for clusters)' in p.stdout.splitlines()
+       and 'from the launch' not in p.stdout and 'cluster c0' not in p.stdout,
+       f'lower --task-type BLOCK: the option decides, not the host: {p.stdout!r}')
+
+P = f'{K}/policy_types'
+p = run('check', '--format', 'json', f'{P}/partial_sums.mlu')
+kernels = [k for f in json.loads(p.stdout)['files'] for k in f['kernels']]
+expect(p.returncode == 1 and
+       [(k['name'], k['entry'], [f['check'] for f in k['findings']]) for k in kernels] ==
+       [('partial_sums_block', 'partial_sums', []),
+        ('partial_sums_union2', 'partial_sums', ['raw-hazard'])],
+       f'check: the policy function sets BLOCK or UNION2, so the kernel is checked for both: '
+       f'{kernels!r}')
+lines = run('lower', f'{P}/partial_sums.mlu').stdout.splitlines()
+expect(f'// kernel partial_sums_block: task type BLOCK (one IPU), from the launch at '
+       f'{P}/partial_sums.mlu:36 (cnrtFuncTypeBlock at {P}/partial_sums.cpp:10)' in lines and
+       f'// kernel partial_sums_union2: task type UNION2 (2 clusters of one MPU and four IPUs), '
+       f'from the launch at {P}/partial_sums.mlu:36 (CNRT_FUNC_TYPE_UNION2 at '
+       f'{P}/partial_sums.cpp:6)' in lines,
+       f'lower: each type found through the wrapper and the policy function is noted: {lines!r}')
+p = run('check', '--format', 'json', '--task-type', 'UNION1', f'{P}/partial_sums.mlu')
+expect(p.returncode == 0 and [k['name'] for f in json.loads(p.stdout)['files']
+                              for k in f['kernels']] == ['partial_sums'],
+       f'check --task-type UNION1: one kernel, of its own name: {p.stdout!r}')
+
+R = f'{K}/runtime_type'
+p = run('check', f'{R}/gather_rows.mlu')
+lines = run('lower', f'{R}/gather_rows.mlu').stdout.splitlines()
+expect(p.returncode == 0 and
+       '// task type BLOCK: one IPU (--task-type UNIONn for clusters)' in lines and
+       f'// entry gather_rows: a task type known only at run time, not checked: the launch at '
+       f'{R}/gather_rows.mlu:23: `deviceUnionType(queue)` at {R}/gather_rows_host.cpp:10 '
+       '(checked as BLOCK, --task-type UNIONn for clusters)' in lines,
+       f'lower: a type asked of the device at run time is said, and the kernel is BLOCK: {lines!r}')
+
+S = f'{K}/shared_policy'
+lines = run('lower', f'{S}/op/copy_rows.mlu').stdout.splitlines()
+expect(f'// kernel copy_rows: task type UNION4 (4 clusters of one MPU and four IPUs), from the '
+       f'launch at {S}/op/copy_rows.mlu:18 (cnrtFuncTypeUnion4 at '
+       f'{S}/common/policy.cpp:8)' in lines,
+       f'lower: a policy function of another directory is found through the header the host '
+       f'code includes: {lines!r}')
+
+with tempfile.TemporaryDirectory() as tmp:
+    # a host file that is a link out of the checked tree is never read
+    os.mkdir(os.path.join(tmp, 'tree'))
+    os.mkdir(os.path.join(tmp, 'elsewhere'))
+    kernel = write(os.path.join(tmp, 'tree', 'k.mlu'),
+                   '#include <bang.h>\n__nram__ float a[8];\n'
+                   '__mlu_global__ void k(float *g) {\n  __memcpy(a, g, 32, GDRAM2NRAM);\n}\n')
+    write(os.path.join(tmp, 'elsewhere', 'host.cpp'),
+          '#include <cnrt.h>\nvoid go(cnrtDim3_t d, cnrtQueue_t q, float *g) {\n'
+          '  k<<<d, cnrtFuncTypeUnion4, q>>>(g);\n}\n')
+    os.symlink(os.path.join(tmp, 'elsewhere', 'host.cpp'), os.path.join(tmp, 'tree', 'host.cpp'))
+    p = run('lower', kernel)
+    expect('// task type BLOCK: one IPU (--task-type UNIONn for clusters)' in p.stdout.splitlines()
+           and 'UNION4' not in p.stdout,
+           f'lower: a link to host code outside the tree is not read: {p.stdout!r}')
+    os.remove(os.path.join(tmp, 'tree', 'host.cpp'))
+    # the launch in the kernel's own file, the driver's spelling, a choice of two
+    write(os.path.join(tmp, 'tree', 'host.cpp'),
+          '#include <cn_api.h>\n#include <cnrt.h>\n'
+          'void go(cnrtDim3_t d, cnrtQueue_t q, float *g, bool big) {\n'
+          '  KernelClass c = big ? CN_KERNEL_CLASS_UNION4 : CN_KERNEL_CLASS_BLOCK;\n'
+          '  k<<<d, (cnrtFunctionType_t)c, q>>>(g);\n}\n')
+    p = run('check', '--format', 'json', kernel)
+    expect([k['name'] for f in json.loads(p.stdout)['files'] for k in f['kernels']] ==
+           ['k_block', 'k_union4'],
+           f'check: both sides of a choice, through a cast, are types of the launch: {p.stdout!r}')
+    # a C++ reference given to a policy function; a wrapper that sets its parameter itself
+    write(os.path.join(tmp, 'tree', 'host.cpp'),
+          '#include <cnrt.h>\n'
+          'static void policy(int n, cnrtFunctionType_t &t) { t = CNRT_FUNC_TYPE_UNION8; }\n'
+          'void launch(cnrtDim3_t d, cnrtFunctionType_t t, cnrtQueue_t q, float *g) {\n'
+          '  if (d.y > 4)\n    t = cnrtFuncTypeUnion16;\n  k<<<d, t, q>>>(g);\n}\n'
+          'void go(cnrtDim3_t d, cnrtQueue_t q, float *g) {\n'
+          '  cnrtFunctionType_t t;\n  policy(4, t);\n  launch(d, t, q, g);\n}\n')
+    p = run('check', '--format', 'json', kernel)
+    expect([k['name'] for f in json.loads(p.stdout)['files'] for k in f['kernels']] ==
+           ['k_union8', 'k_union16'],
+           f'check: a reference a policy function sets, a parameter its function sets: '
+           f'{p.stdout!r}')
+
+
 finish()

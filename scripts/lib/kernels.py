@@ -10,6 +10,8 @@ Tags, in `//` comments anywhere in a .pir file:
   // expect: note:out-of-bounds@12          a finding of severity note (docs/pir.md, guessed
                                             values): it counts as neither error nor warning
   // args: -D n=3                           arguments added to every run of the file
+  // host-code: why                         not a kernel: host code beside one (the launches
+                                            the BANG C frontend reads), never run on its own
 """
 import json
 import os
@@ -26,6 +28,7 @@ INPUT_CHECKS = {name for name, input_error, _ in _REGISTRY if input_error == 'tr
 WARNING_CHECKS = {name for name, _, warning in _REGISTRY if warning == 'true'}
 EXPECT = re.compile(r'//\s*expect(?:\((?P<args>[^)]*)\))?\s*:(?P<what>.*)$')
 ARGS = re.compile(r'//\s*args\s*:(?P<args>.*)$')
+HOST_CODE = re.compile(r'\s*//\s*host-code\s*:')
 
 
 class TagError(Exception):
@@ -38,13 +41,20 @@ SOURCE_EXTENSIONS = ('.cpp', '.cc', '.cxx', '.asc', '.mlu')
 
 def find_kernels(*roots, extensions=('.pir',)):
     """The kernel files under the roots; an operator's op_host/ holds host code (its tiling
-    sources, which the frontend reads for their includes), never a kernel."""
+    sources, which the frontend reads for their includes), never a kernel, and so does a file
+    tagged `// host-code:`."""
     out = []
     for root in roots:
         for d, dirs, files in os.walk(root):
             dirs[:] = [x for x in dirs if x != 'op_host']
-            out += [os.path.join(d, f) for f in files if f.endswith(extensions)]
+            out += [os.path.join(d, f) for f in files
+                    if f.endswith(extensions) and not _host_code(os.path.join(d, f))]
     return sorted(out)
+
+
+def _host_code(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return any(HOST_CODE.match(line) for line in f)
 
 
 def read_tags(path):

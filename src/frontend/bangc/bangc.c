@@ -18,6 +18,7 @@
 #include "../pir/pir_writer.h"
 #include "bangc.h"
 #include "bangc_api.h"
+#include "launch_types.h"
 #include "task_type.h"
 
 extern const struct embedded_file bangc_stubs[];
@@ -164,6 +165,32 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     free(kernel);
 }
 
+/* Where an entry's task types come from (launch_types.h), and the launches whose type is not
+ * known before run time. */
+static void launch_notes(struct pir_writer *w, const struct entry_name *name,
+                         const struct launch_types *found)
+{
+    size_t n = found->types.len;
+    for (size_t t = 0; t < n; t++) {
+        int clusters = found->types.items[t].clusters;
+        char *kernel = n < 2 ? xstrdup(name->kernel)
+                       : clusters ? xasprintf("%s_union%d", name->kernel, clusters)
+                                  : xasprintf("%s_block", name->kernel);
+        if (clusters)
+            pir_writer_note(w, "kernel %s: task type UNION%d (%d cluster%s of one MPU and four "
+                            "IPUs), from %s", kernel, clusters, clusters,
+                            clusters == 1 ? "" : "s", found->types.items[t].origin);
+        else
+            pir_writer_note(w, "kernel %s: task type BLOCK (one IPU), from %s", kernel,
+                            found->types.items[t].origin);
+        free(kernel);
+    }
+    for (size_t u = 0; u < found->unknown.len; u++)
+        pir_writer_note(w, "entry %s: a task type known only at run time, not checked: %s%s",
+                        name->spelled, found->unknown.items[u],
+                        n ? "" : " (checked as BLOCK, --task-type UNIONn for clusters)");
+}
+
 bool bangc_lower(const struct source *src, const struct frontend_options *o,
                  const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
@@ -200,21 +227,54 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
         if (ok) {
             struct lowering_session ss;
             lowering_session_begin(&ss, &parse, src->path, STUB_DIR "/", bangc_api(), o, diags);
-            if (clusters == 0)
-                pir_writer_note(&ss.w, "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
-            else
-                pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
-                                clusters, clusters, clusters == 1 ? "" : "s");
             uint64_t combinations = clang_range_count(o);   /* -D NAME=LO..HI */
             struct entry_name *names = entry_names(&entries);
             entry_names_note(&ss.w, names, entries.len);
+            /* --task-type decides for every entry; without it, the launches of the host code
+             * beside the kernel do, and an entry launched nowhere is checked as BLOCK */
+            struct launch_scan *scan = o->task_type ? NULL : launch_scan_new(src, o);
+            struct launch_types *found = xcalloc(entries.len, sizeof(*found));
+            bool block_default = scan == NULL && clusters == 0;
+            for (size_t i = 0; i < entries.len && scan; i++) {
+                CXString spelled = clang_getCursorSpelling(entries.items[i]);
+                launch_types_find(scan, clang_getCString(spelled), &found[i]);
+                clang_disposeString(spelled);
+                block_default |= found[i].types.len == 0;
+            }
+            if (o->task_type && clusters > 0)
+                pir_writer_note(&ss.w, "task type UNION%d: %d cluster%s of one MPU and four IPUs",
+                                clusters, clusters, clusters == 1 ? "" : "s");
+            if (block_default)
+                pir_writer_note(&ss.w,
+                                "task type BLOCK: one IPU (--task-type UNIONn for clusters)");
+            if (scan && launch_scan_unread(scan))
+                pir_writer_note(&ss.w, "%zu file%s beside the kernel not read for its launches "
+                                "(past 512 files or 64 MiB)", launch_scan_unread(scan),
+                                launch_scan_unread(scan) == 1 ? "" : "s");
             for (size_t i = 0; i < entries.len; i++)
-                for (uint64_t c = 0; c < combinations; c++) {
-                    char *suffix = runtime_range_apply(&ss.I, o, c);
-                    lower_entry(&ss.I, &ss.w, entries.items[i], clusters, &names[i], suffix, o,
-                                out);
-                    free(suffix);
+                launch_notes(&ss.w, &names[i], &found[i]);
+            for (size_t i = 0; i < entries.len; i++) {
+                size_t ntypes = found[i].types.len ? found[i].types.len : 1;
+                for (size_t t = 0; t < ntypes; t++) {
+                    int entry_clusters = found[i].types.len ? found[i].types.items[t].clusters
+                                                            : clusters;
+                    char *typed = ntypes < 2 ? xstrdup("")
+                                  : entry_clusters ? xasprintf("_union%d", entry_clusters)
+                                                   : xstrdup("_block");
+                    for (uint64_t c = 0; c < combinations; c++) {
+                        char *range = runtime_range_apply(&ss.I, o, c);
+                        char *suffix = xasprintf("%s%s", typed, range);
+                        lower_entry(&ss.I, &ss.w, entries.items[i], entry_clusters, &names[i],
+                                    suffix, o, out);
+                        free(suffix);
+                        free(range);
+                    }
+                    free(typed);
                 }
+                launch_types_free(&found[i]);
+            }
+            free(found);
+            launch_scan_free(scan);
             entry_names_free(names, entries.len);
             lowering_session_end(&ss, o, m->name, out);
         }
