@@ -443,4 +443,16 @@ with tempfile.TemporaryDirectory() as tmp:
            f'{p.stdout!r}')
 
 
+# --explain says which types the host's launches give each entry, and where they come from,
+# and prints no --task-type then (the check would not be given one either)
+p = run('check', '--explain', P)
+want = (f"accelsync check --arch 372 {P}/partial_sums.mlu  # task types from the host's "
+        f"launches: partial_sums BLOCK from the launch at {P}/partial_sums.mlu:36 "
+        f"(cnrtFuncTypeBlock at {P}/partial_sums.cpp:10), UNION2 from the launch at "
+        f"{P}/partial_sums.mlu:36 (CNRT_FUNC_TYPE_UNION2 at {P}/partial_sums.cpp:6)\n")
+expect(p.returncode == 0 and p.stdout == want, f'check --explain: the host\'s task types: {p.stdout!r}')
+p = run('check', '--explain', '--task-type', 'UNION4', P)
+expect(p.returncode == 0 and p.stdout == f'accelsync check --arch 372 --task-type UNION4 {P}/partial_sums.mlu\n',
+       f'check --explain: --task-type given decides alone: {p.stdout!r}')
+
 finish()

@@ -57,8 +57,9 @@ static const char usage_main[] =
      "kernel sources: assume the syncs the compiler inserts (on, the\n"                     \
      "vendor default) or only those written (off)"},                                        \
     {"task-type", 0, "TYPE", OPT_TASK_TYPE,                                                  \
-     "BANG C sources: the launch, BLOCK (one IPU, default) or UNIONn\n"                      \
-     "(n = 1, 2, 4, 8, 16 clusters of one MPU and four IPUs)"},                              \
+     "BANG C sources: the launch, BLOCK (one IPU) or UNIONn (n = 1, 2,\n"                     \
+     "4, 8, 16 clusters of one MPU and four IPUs); default: each type\n"                    \
+     "the host code beside the kernel launches it with, else BLOCK"},                        \
     {"arch", 0, "ARCH", OPT_ARCH,                                                            \
      "kernel sources: read and check them for the model of this arch\n"                    \
      "(Ascend C 2201: ascend910b2, the default; 1001: ascend910; BANG C\n"                 \

@@ -14,6 +14,7 @@
 
 #include "../model/model.h"
 #include "../util/xalloc.h"
+#include "bangc/launch_types.h"
 #include "bangc/task_type.h"
 #include "clang/compile_commands.h"
 #include "clang/op_layout.h"
@@ -118,9 +119,9 @@ char *frontend_explain(const struct source *src, const struct frontend_options *
         option(out, "--arch", m->source.arch);
     else
         option(out, "--model", o->model ? o->model : m->name);
-    if (bangc)
-        option(out, "--task-type", o->task_type ? o->task_type : "BLOCK");
-    else
+    if (bangc && o->task_type)   /* without it, the host's launches decide (below) */
+        option(out, "--task-type", o->task_type);
+    else if (!bangc)
         option(out, "--sdk", sdk_of(o));
     if (o->manual_sync)
         option(out, "--auto-sync", "off");
@@ -150,6 +151,19 @@ char *frontend_explain(const struct source *src, const struct frontend_options *
             free(db[i]);
         free(db);
         free(why);
+    }
+    if (bangc && !o->task_type) {
+        char *types = NULL;
+        size_t ntypes = 0;
+        FILE *said = open_memstream(&types, &ntypes);
+        if (said) {
+            launch_types_explain(src, o, said);
+            fclose(said);
+            if (ntypes)
+                fprintf(out, "%s %s", sep, types);
+            sep = ";";
+        }
+        free(types);
     }
     if (!bangc) {
         struct op_layout layout;

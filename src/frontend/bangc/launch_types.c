@@ -721,6 +721,73 @@ void launch_types_free(struct launch_types *t)
     memset(t, 0, sizeof(*t));
 }
 
+/* ---- what --explain says ---- */
+
+/* Whether the definition named at token `name` is a kernel entry: `__mlu_global__` or
+ * `__mlu_entry__` among the tokens of its declaration (back to the previous `;`, `{` or
+ * `}`), as written, before any macro is expanded. */
+static bool entry_definition(const struct host_file *f, size_t name)
+{
+    for (size_t k = name; k-- > 0;) {
+        if (is(f, k, ";") || is(f, k, "{") || is(f, k, "}"))
+            return false;
+        if (is(f, k, "__mlu_global__") || is(f, k, "__mlu_entry__"))
+            return true;
+    }
+    return false;
+}
+
+static void explain_types(FILE *out, const char *name, const struct launch_types *t)
+{
+    fprintf(out, " %s", name);
+    for (size_t k = 0; k < t->types.len; k++) {
+        const struct launch_type *lt = &t->types.items[k];
+        if (lt->clusters)
+            fprintf(out, "%s UNION%d from %s", k ? "," : "", lt->clusters, lt->origin);
+        else
+            fprintf(out, "%s BLOCK from %s", k ? "," : "", lt->origin);
+    }
+    if (!t->types.len)
+        fputs(t->launches ? " BLOCK (no launch's type known before run time)"
+                          : " BLOCK (no launch found)", out);
+}
+
+void launch_types_explain(const struct source *src, const struct frontend_options *o,
+                          FILE *out)
+{
+    struct launch_scan *s = launch_scan_new(src, o);
+    struct host_file *own = host_file_tokens(s->files.items[0]);
+    const char *sep = "task types from the host's launches:";
+    VEC(char *) seen = {0};
+    for (size_t i = 0; i < own->functions.len; i++) {
+        size_t at = own->functions.items[i].name;
+        if (!entry_definition(own, at))
+            continue;
+        char *name = host_word(own, at);
+        bool again = false;
+        for (size_t k = 0; k < seen.len && !again; k++)
+            again = !strcmp(seen.items[k], name);
+        if (again) {   /* overloads: one line of types per name, as the search is by name */
+            free(name);
+            continue;
+        }
+        struct launch_types t;
+        launch_types_find(s, name, &t);
+        fputs(sep, out);
+        explain_types(out, name, &t);
+        sep = ";";
+        launch_types_free(&t);
+        VEC_PUSH(seen, name);
+    }
+    if (!seen.len)   /* entries a macro defines, or none: the parse knows, this scan not */
+        fprintf(out, "%s no entry written in the file (one a macro defines: `accelsync "
+                "lower` notes its types)", sep);
+    for (size_t k = 0; k < seen.len; k++)
+        free(seen.items[k]);
+    VEC_FREE(seen);
+    launch_scan_free(s);
+}
+
 /* ---- the files ---- */
 
 static bool host_extension(const char *name)

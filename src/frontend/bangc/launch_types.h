@@ -5,6 +5,7 @@
 #define AS_FRONTEND_BANGC_LAUNCH_TYPES_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../../util/source.h"
 #include "../../util/xalloc.h"
@@ -39,5 +40,12 @@ void launch_scan_free(struct launch_scan *s);
  * arguments): filled into *out, which launch_types_free empties. */
 void launch_types_find(struct launch_scan *s, const char *name, struct launch_types *out);
 void launch_types_free(struct launch_types *t);
+
+/* For `check --explain`: "task types from the host's launches: ENTRY UNION1 from the launch
+ * at ..., ...; ENTRY2 BLOCK (no launch found)" for each entry the source defines, found by
+ * the entry keywords as written (no parse); where none is written (a macro defines them),
+ * says so. */
+void launch_types_explain(const struct source *src, const struct frontend_options *o,
+                          FILE *out);
 
 #endif
