@@ -187,11 +187,12 @@ def first_reason(r, detail=False):
     return f"{reason(f)} (line {f.get('location', {}).get('line', 0)}: {f['message'][:120]})"
 
 
-def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True, sdk=None):
+def check(binary, root, path, timeout, includes=(), dialect='ascendc', single=True, sdk=None,
+          task_types='group'):
     args = [binary, 'check', '--format', 'json', '--no-config']
     if dialect == 'ascendc':   # the mode is always named: the environment must not choose it
         args += ['--sdk', sdk or 'none']
-    if dialect == 'bangc':
+    if dialect == 'bangc' and task_types == 'group':   # else the host's launches decide
         args += ['--task-type', 'BLOCK' if single else 'UNION1']
     for d in search_dirs(root, path, dialect, includes):
         args += ['-I', d]
@@ -270,6 +271,10 @@ def main():
     ap.add_argument('--out')
     ap.add_argument('--details')
     ap.add_argument('--entries', help='only the entry files listed here (relative paths)')
+    ap.add_argument('--task-types', choices=('group', 'host'), default='group',
+                    help='BANG C: BLOCK for single-core entries and UNION1 for the rest (group, '
+                    'the earlier tables), or the types the host code launches each entry with '
+                    '(host: what `accelsync check` does without --task-type)')
     a = ap.parse_args()
     root = os.path.abspath(a.library)
     dialect = a.dialect or ('ascendc' if entries(root, 'ascendc') else 'bangc')
@@ -281,7 +286,7 @@ def main():
         sys.exit(f'frontend_coverage: no {dialect} kernel entry in {root}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(lambda e: check(a.binary, root, e[0], a.timeout, a.includes,
-                                                dialect, e[1], a.sdk), found))
+                                                dialect, e[1], a.sdk, a.task_types), found))
     rows = []
     for (path, basic), r in zip(found, results):
         r.update(path=os.path.relpath(path, root), basic=basic)
@@ -294,7 +299,9 @@ def main():
               + table([r for r in rows if r['basic']],
                       'Basic-API single-core entries (no high-level API, cube or cross-core call)'
                       if dialect == 'ascendc' else
-                      'Single-core entries (no cluster feature), checked as BLOCK tasks'))
+                      'Single-core entries (no cluster feature)' + (
+                          ', checked as BLOCK tasks' if a.task_types == 'group' else
+                          ', checked with their host\'s task types')))
     if a.out:
         open(a.out, 'w').write(report)
     print(report)
