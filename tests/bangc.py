@@ -455,4 +455,18 @@ p = run('check', '--explain', '--task-type', 'UNION4', P)
 expect(p.returncode == 0 and p.stdout == f'accelsync check --arch 372 --task-type UNION4 {P}/partial_sums.mlu\n',
        f'check --explain: --task-type given decides alone: {p.stdout!r}')
 
+# the report says which launch a kernel was checked as: a note beside its findings in text,
+# `launch` in JSON
+p = run('check', M)
+expect(p.returncode == 1 and f"{M}/mpu_only_sync.mlu: note: kernel 'scale_rows' was checked as a "
+       f"UNION1 task: the launch at {M}/mpu_only_sync_demo.mlu:13 (cnrtFuncTypeUnion1 at "
+       f"{M}/mpu_only_sync_demo.mlu:12)\n" in p.stdout, f'check: the launch beside the findings: {p.stdout!r}')
+p = run('check', '--format', 'json', M)
+launches = [k.get('launch') for f in json.loads(p.stdout)['files'] for k in f['kernels']]
+expect(launches == [f'a UNION1 task: the launch at {M}/mpu_only_sync_demo.mlu:13 (cnrtFuncTypeUnion1 '
+                    f'at {M}/mpu_only_sync_demo.mlu:12)'], f'check --format json: launch: {launches}')
+p = run('check', '--format', 'json', f'{K}/relun.mlu')
+expect(all('launch' not in k for f in json.loads(p.stdout)['files'] for k in f['kernels']),
+       'check --format json: no launch where the host code said nothing')
+
 finish()

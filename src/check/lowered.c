@@ -136,6 +136,8 @@ void lowered_name_entries(struct file_result *r, const struct lowered_source *lo
         for (size_t i = 0; i < low->nentries; i++)
             if (strcmp(r->kernels[k].name, low->entries[i].kernel) == 0) {
                 r->kernels[k].entry = arena_strdup(&r->diags.arena, low->entries[i].entry);
+                if (low->entries[i].launch)
+                    r->kernels[k].launch = arena_strdup(&r->diags.arena, low->entries[i].launch);
                 break;
             }
 }

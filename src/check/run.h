@@ -93,6 +93,8 @@ struct kernel_result {
     bool empty;                     /* a kernel source's entry with no access (empty-kernel) */
     const char *entry;              /* a kernel source's entry as the source names it
                                      * (`add(float *, int)`, `add_example<1>`); NULL: PIR */
+    const char *launch;             /* how the host code launches it ("a UNION1 task: the
+                                     * launch at ..."); NULL: it did not say */
     /* The values it was checked with that nobody gave (the kernel's `guessed(...)`,
      * docs/pir.md), names in the diags' arena; len 0: none. */
     struct binding_list guessed;

@@ -210,6 +210,7 @@ void lowered_source_free(struct lowered_source *l)
     for (size_t i = 0; i < l->nentries; i++) {
         free(l->entries[i].kernel);
         free(l->entries[i].entry);
+        free(l->entries[i].launch);
     }
     free(l->entries);
     memset(l, 0, sizeof(*l));

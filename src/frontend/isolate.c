@@ -133,6 +133,7 @@ static void encode(struct bytes *b, bool ok, struct lowered_source *l, const str
     for (size_t i = 0; i < l->nentries; i++) {
         put_str(b, l->entries[i].kernel);
         put_str(b, l->entries[i].entry);
+        put_str(b, l->entries[i].launch ? l->entries[i].launch : "");
     }
     put_u64(b, d->len);
     for (size_t i = 0; i < d->len; i++) {
@@ -247,12 +248,16 @@ static bool decode(struct reader *r, struct lowered_source *l, struct diag_list 
         l->stopped[i] = (struct lowered_stop){kernel ? kernel : xstrdup(""),
                                               reason ? reason : xstrdup("")};
     }
-    size_t nentries = get_count(r, 2 * sizeof(uint64_t));
+    size_t nentries = get_count(r, 3 * sizeof(uint64_t));
     l->entries = xcalloc(nentries, sizeof(*l->entries));
     for (size_t i = 0; i < nentries && !r->bad; i++, l->nentries++) {
-        char *kernel = get_str(r, NULL), *entry = get_str(r, NULL);
+        char *kernel = get_str(r, NULL), *entry = get_str(r, NULL), *launch = get_str(r, NULL);
+        if (launch && !*launch) {   /* the host code did not say */
+            free(launch);
+            launch = NULL;
+        }
         l->entries[i] = (struct lowered_entry){kernel ? kernel : xstrdup(""),
-                                               entry ? entry : xstrdup("")};
+                                               entry ? entry : xstrdup(""), launch};
     }
     size_t nfindings = get_count(r, 4 * sizeof(int));
     for (size_t i = 0; i < nfindings && !r->bad; i++) {

@@ -100,6 +100,8 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
         json_object_set_new(o, "entry", json_text(k->entry));
     if (k->entry || k->empty)
         json_object_set_new(o, "empty", json_boolean(k->empty));
+    if (k->launch)   /* how the host code beside it launches it */
+        json_object_set_new(o, "launch", json_text(k->launch));
     if (k->guessed.len)   /* the values it was checked with that nobody gave */
         json_object_set_new(o, "guessed", bindings_json(&k->guessed));
     return o;

@@ -194,6 +194,25 @@ static void print_guessed(FILE *out, const struct paint *pen, const struct file_
     fputs(": " REPORT_GUESSED_ADVICE "\n", out);
 }
 
+/* How the host code launches a kernel it was checked as (BANG C's task type), beside its
+ * findings: what makes a core such as `c0.mpu` appear in them. */
+static void print_launch(FILE *out, const struct paint *pen, const struct file_result *r,
+                         const struct kernel_result *k)
+{
+    bool found = false;
+    for (size_t i = 0; i < r->diags.len && k->launch && !found; i++)
+        found = !r->diags.items[i].suppressed && r->diags.items[i].kernel &&
+                !strcmp(r->diags.items[i].kernel, k->name);
+    if (!found)
+        return;
+    print_file_note(out, pen, r);
+    fputs("kernel '", out);
+    fputs_escaped(k->name, out);
+    fputs("' was checked as ", out);
+    fputs_escaped(k->launch, out);
+    fputc('\n', out);
+}
+
 /* Where a kernel source's tiling values come from: the inputs its verdicts are for. */
 static void print_tiling(FILE *out, const struct paint *pen, const struct file_result *r)
 {
@@ -217,6 +236,7 @@ void report_text(FILE *out, const struct file_result *files, size_t n, size_t sk
         for (size_t k = 0; k < files[i].nkernels && !style->quiet; k++) {
             print_coverage(out, pen, &files[i], &files[i].kernels[k]);
             print_guessed(out, pen, &files[i], &files[i].kernels[k]);
+            print_launch(out, pen, &files[i], &files[i].kernels[k]);
         }
         if (files[i].tiling && !style->quiet)
             print_tiling(out, pen, &files[i]);

@@ -123,7 +123,7 @@ static void union_core(struct bangc_core *c, int clusters, int cluster, int ipu)
 
 /* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
 static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
-                        const struct entry_name *name, const char *suffix,
+                        const struct entry_name *name, const char *suffix, const char *launch,
                         const struct frontend_options *o, struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
@@ -161,7 +161,7 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
             lowered_add_stop(out, kernel, I->diags, first_diag);
         }
     }
-    lowered_source_add_entry(out, kernel, name->spelled);
+    lowered_source_add_launched_entry(out, kernel, name->spelled, launch);
     free(kernel);
 }
 
@@ -261,15 +261,23 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                     char *typed = ntypes < 2 ? xstrdup("")
                                   : entry_clusters ? xasprintf("_union%d", entry_clusters)
                                                    : xstrdup("_block");
+                    /* what the report says of a type the host code gave */
+                    char *launch = !found[i].types.len ? NULL
+                                   : entry_clusters
+                                       ? xasprintf("a UNION%d task: %s", entry_clusters,
+                                                   found[i].types.items[t].origin)
+                                       : xasprintf("a BLOCK task: %s",
+                                                   found[i].types.items[t].origin);
                     for (uint64_t c = 0; c < combinations; c++) {
                         char *range = runtime_range_apply(&ss.I, o, c);
                         char *suffix = xasprintf("%s%s", typed, range);
                         lower_entry(&ss.I, &ss.w, entries.items[i], entry_clusters, &names[i],
-                                    suffix, o, out);
+                                    suffix, launch, o, out);
                         free(suffix);
                         free(range);
                     }
                     free(typed);
+                    free(launch);
                 }
                 launch_types_free(&found[i]);
             }

@@ -67,6 +67,7 @@ struct lowered_stop {
 struct lowered_entry {
     char *kernel;
     char *entry;
+    char *launch;   /* how the host launches it, when its code said (BANG C's task type), or NULL */
 };
 
 struct lowered_source {
@@ -92,5 +93,8 @@ void lowered_add_stop(struct lowered_source *l, const char *kernel, const struct
 
 /* Records that PIR kernel `kernel` is the source's entry `entry` (both copied). */
 void lowered_source_add_entry(struct lowered_source *l, const char *kernel, const char *entry);
+/* The same, with how the host code launches it (copied; NULL: it did not say). */
+void lowered_source_add_launched_entry(struct lowered_source *l, const char *kernel,
+                                       const char *entry, const char *launch);
 
 #endif
