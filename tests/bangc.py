@@ -389,7 +389,7 @@ p = run('check', f'{R}/gather_rows.mlu')
 lines = run('lower', f'{R}/gather_rows.mlu').stdout.splitlines()
 expect(p.returncode == 0 and
        '// task type BLOCK: one IPU (--task-type UNIONn for clusters)' in lines and
-       f'// entry gather_rows: a task type known only at run time, not checked: the launch at '
+       f'// entry gather_rows: a task type not resolved from the host code, not checked: the launch at '
        f'{R}/gather_rows.mlu:23: `deviceUnionType(queue)` at {R}/gather_rows_host.cpp:10 '
        '(checked as BLOCK, --task-type UNIONn for clusters)' in lines,
        f'lower: a type asked of the device at run time is said, and the kernel is BLOCK: {lines!r}')

@@ -165,8 +165,8 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     free(kernel);
 }
 
-/* Where an entry's task types come from (launch_types.h), and the launches whose type is not
- * known before run time. */
+/* Where an entry's task types come from (launch_types.h), and the launches whose type the
+ * host code beside it does not resolve. */
 static void launch_notes(struct pir_writer *w, const struct entry_name *name,
                          const struct launch_types *found)
 {
@@ -186,7 +186,7 @@ static void launch_notes(struct pir_writer *w, const struct entry_name *name,
         free(kernel);
     }
     for (size_t u = 0; u < found->unknown.len; u++)
-        pir_writer_note(w, "entry %s: a task type known only at run time, not checked: %s%s",
+        pir_writer_note(w, "entry %s: a task type not resolved from the host code, not checked: %s%s",
                         name->spelled, found->unknown.items[u],
                         n ? "" : " (checked as BLOCK, --task-type UNIONn for clusters)");
 }

@@ -748,7 +748,8 @@ static void explain_types(FILE *out, const char *name, const struct launch_types
             fprintf(out, "%s BLOCK from %s", k ? "," : "", lt->origin);
     }
     if (!t->types.len)
-        fputs(t->launches ? " BLOCK (no launch's type known before run time)"
+        fputs(t->launches ? " BLOCK (no launch's type resolved from the host code: `accelsync "
+                            "lower` notes why)"
                           : " BLOCK (no launch found)", out);
 }
 
