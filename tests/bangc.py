@@ -469,4 +469,20 @@ p = run('check', '--format', 'json', f'{K}/relun.mlu')
 expect(all('launch' not in k for f in json.loads(p.stdout)['files'] for k in f['kernels']),
        'check --format json: no launch where the host code said nothing')
 
+# a pooling or convolution whose window count leaves 64 bits is refused, never wrapped
+with tempfile.TemporaryDirectory() as tmp:
+    huge = os.path.join(tmp, 'huge_windows.mlu')
+    with open(huge, 'w') as f:
+        f.write('#include <bang.h>\n__nram__ float a[64];\n__nram__ float b[64];\n'
+                '__mlu_global__ void k(float *x) {\n'
+                '  __bang_sumpool(b, a, 1, 4611686018427387903L, 4611686018427387903L, 1, 1, 1, 1);\n'
+                '  __bang_conv(b, a, a, 1, 4611686018427387903L, 4611686018427387903L, 1, 1, 1, 1, 1);\n}\n')
+    p = run('lower', huge)
+    said = p.stdout + p.stderr
+    expect(p.returncode == 2 and
+           f'{huge}:5:3: error: __bang_sumpool over 4611686018427387903 x 4611686018427387903 is '
+           'not modelled [unsupported]' in said and
+           f'{huge}:6:3: error: __bang_conv over 4611686018427387903 x 4611686018427387903 is '
+           'not modelled [unsupported]' in said, f'lower: window counts past 64 bits: {said!r}')
+
 finish()

@@ -360,6 +360,19 @@ static bool extent_product(struct interp *I, CXCursor call, const int64_t *f, in
     return true;
 }
 
+/* The windows of an h x w plane under a kh x kw window and strides s0, s1, the larger count
+ * of the two readings of which stride runs along the width; false when it overflows. */
+static bool window_count(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t s0, int64_t s1,
+                         int64_t *out)
+{
+    int64_t a, b;
+    if (__builtin_mul_overflow((h - kh) / s1 + 1, (w - kw) / s0 + 1, &a) ||
+        __builtin_mul_overflow((h - kh) / s0 + 1, (w - kw) / s1 + 1, &b))
+        return false;
+    *out = a > b ? a : b;
+    return true;
+}
+
 /* Pooling over an h x w x channels (HWC) array: src is read whole, dst gets channels times
  * the number of windows. Which of the two strides runs along the width the public text does
  * not say (mlu-ops' calls fit either), so dst counts the windows of the larger reading. A
@@ -385,10 +398,10 @@ static void pool(struct interp *I, CXCursor call, const char *op, const char *pi
                            (long long)w);
         return;
     }
-    if (known) {
-        int64_t windows_a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
-        int64_t windows_b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
-        windows = windows_a > windows_b ? windows_a : windows_b;
+    if (known && !window_count(h, w, kh, kw, d[5], d[6], &windows)) {
+        interp_unsupported(I, call, "__bang_%s over %lld x %lld is not modelled", op,
+                           (long long)h, (long long)w);
+        return;
     }
     int64_t out_n[3] = {c, known ? windows : EXTENT_UNKNOWN, element_size(call, 0)};
     int64_t in_n[4] = {c, known ? h : EXTENT_UNKNOWN, w, element_size(call, 1)};
@@ -422,9 +435,11 @@ static void conv(struct interp *I, CXCursor call, const char *pir_op, struct val
                                (long long)w);
             return;
         }
-        int64_t a = ((h - kh) / d[6] + 1) * ((w - kw) / d[5] + 1);
-        int64_t b = ((h - kh) / d[5] + 1) * ((w - kw) / d[6] + 1);
-        windows = a > b ? a : b;
+        if (!window_count(h, w, kh, kw, d[5], d[6], &windows)) {
+            interp_unsupported(I, call, "__bang_conv over %lld x %lld is not modelled",
+                               (long long)h, (long long)w);
+            return;
+        }
     }
     int64_t out_n[3] = {d[7], windows, element_size(call, 0)};
     int64_t in_n[4] = {d[0], h, w, element_size(call, 1)};
