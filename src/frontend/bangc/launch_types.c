@@ -301,6 +301,22 @@ static char *function_name(const struct host_file *f, const struct host_function
     return host_word(f, fn->name);
 }
 
+/* The token after the expression that starts at `from` (an assignment's right side): the
+ * first `;` or `,` outside its brackets, or the bracket that closes around it; `limit` at most. */
+static size_t expression_end(const struct host_file *f, size_t from, size_t limit)
+{
+    size_t end = from;
+    for (int d = 0; end < limit; end++) {
+        if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
+            d++;
+        else if (is(f, end, ")") || is(f, end, "]") || is(f, end, "}"))
+            d--;
+        if (d < 0 || (d == 0 && (is(f, end, ";") || is(f, end, ","))))
+            break;
+    }
+    return end;
+}
+
 /* What a function assigns through its pointer parameter p: `*p = E`, `p[0] = E`, and
  * what the functions it passes p on to assign. Returns how many such writes there are (none:
  * the value the caller gave stays). */
@@ -323,15 +339,7 @@ static size_t resolve_through(struct launch_scan *s, struct host_file *f,
         else if (is(f, j + 1, "[") && is(f, j + 2, "0") && is(f, j + 3, "]") && is(f, j + 4, "="))
             rhs = j + 5;
         if (rhs != SIZE_MAX) {
-            size_t end = rhs;
-            for (int d = 0; end < fn->body_close; end++) {
-                if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
-                    d++;
-                else if (is(f, end, ")") || is(f, end, "]") || is(f, end, "}"))
-                    d--;
-                if (d < 0 || (d == 0 && (is(f, end, ";") || is(f, end, ","))))
-                    break;
-            }
+            size_t end = expression_end(f, rhs, fn->body_close);
             writes++;
             resolve_expression(s, f, fn, rhs, end, depth + 1, r);
             continue;
@@ -427,18 +435,8 @@ static size_t resolve_local(struct launch_scan *s, struct host_file *f,
             is(f, j - 1, "::"))
             continue;
         if (is(f, j + 1, "=") || (is(f, j + 1, "{") && host_is_ident(f, j - 1))) {
-            size_t end = j + 2;
-            if (is(f, j + 1, "{"))
-                end = host_match_forward(f, j + 1, "{", "}");
-            else
-                for (int d = 0; end < fn->body_close; end++) {
-                    if (is(f, end, "(") || is(f, end, "[") || is(f, end, "{"))
-                        d++;
-                    else if (is(f, end, ")") || is(f, end, "]") || is(f, end, "}"))
-                        d--;
-                    if (d < 0 || (d == 0 && (is(f, end, ";") || is(f, end, ","))))
-                        break;
-                }
+            size_t end = is(f, j + 1, "{") ? host_match_forward(f, j + 1, "{", "}")
+                                           : expression_end(f, j + 2, fn->body_close);
             writes++;
             resolve_expression(s, f, fn, j + 2, end, depth + 1, r);
             continue;
