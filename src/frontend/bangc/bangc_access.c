@@ -142,17 +142,7 @@ uint32_t bangc_value_read(struct interp *I, CXCursor at, const char *unit, const
 
 struct span *bangc_spans(struct value base, int64_t stride, size_t n, int64_t bytes)
 {
-    struct span *s = xcalloc(n + 1, sizeof(*s));
-    for (size_t k = 0; k < n; k++) {
-        int64_t step, at;
-        int64_t from = base.num != OFFSET_UNKNOWN ? base.num : base.past;
-        bool wraps = __builtin_mul_overflow((int64_t)k, stride, &step) ||
-                     __builtin_add_overflow(from, step, &at) || at >= ADDRESS_REACH ||
-                     at <= -ADDRESS_REACH;
-        s[k] = wraps ? (struct span){base, SPAN_WRAPPED}
-                     : (struct span){pointer_add(base, step), bytes};
-    }
-    return s;
+    return bangc_grid_spans(base, stride, n, 0, 1, bytes);
 }
 
 struct span *bangc_grid_spans(struct value base, int64_t stride0, size_t n0, int64_t stride1,
