@@ -42,19 +42,6 @@ static int popcount(uint64_t x)
     return n;
 }
 
-static uint64_t set_mask(const struct model_coretype *ct, const struct unit_name_set *s)
-{
-    if (s->all)
-        return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);
-    uint64_t mask = 0;
-    for (int i = 0; i < s->len; i++) {
-        int u = model_unit_index(ct, s->names[i]);
-        if (u >= 0)
-            mask |= (uint64_t)1 << u;
-    }
-    return mask;
-}
-
 /* The barrier call over the fewest units with ua in F and ub in T, written out. */
 static const char *cheapest_barrier(const struct model *m, const struct model_coretype *ct,
                                     int ua, int ub, struct arena *arena)
@@ -95,7 +82,7 @@ static const char *cheapest_barrier(const struct model *m, const struct model_co
             }
         }
         if (pr->form == BAR_FIXED || (pr->form == BAR_MASK_ARGS && !call)) {
-            uint64_t f = set_mask(ct, &pr->from), t = set_mask(ct, &pr->to);
+            uint64_t f = model_unit_set_mask(ct, &pr->from), t = model_unit_set_mask(ct, &pr->to);
             if (((f >> ua) & 1) && ((t >> ub) & 1)) {
                 call = arena_printf(arena, "%s()", pr->name);
                 cost = popcount(f) + popcount(t);
@@ -344,7 +331,7 @@ const struct fix_edit *fix_edits_for_pair(const struct lw_program *p, struct are
                     2 * ct->nunits);
             continue;
         }
-        uint64_t f = set_mask(ct, &pr->from), t = set_mask(ct, &pr->to);
+        uint64_t f = model_unit_set_mask(ct, &pr->from), t = model_unit_set_mask(ct, &pr->to);
         if (((f >> ua) & 1) && ((t >> ub) & 1))
             add(c, &n, arena_printf(arena, "%s();", pr->name), NULL, popcount(f) + popcount(t));
     }

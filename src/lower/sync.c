@@ -5,24 +5,6 @@
 
 #include "lower_internal.h"
 
-static uint64_t all_units(const struct model_coretype *ct)
-{
-    return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);
-}
-
-static uint64_t unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s)
-{
-    if (s->all)
-        return all_units(ct);
-    uint64_t mask = 0;
-    for (int i = 0; i < s->len; i++) {
-        int u = model_unit_index(ct, s->names[i]);
-        if (u >= 0)   /* a unit this core type lacks (MPU has no COMPUTE) orders nothing */
-            mask |= (uint64_t)1 << u;
-    }
-    return mask;
-}
-
 static bool want_args(struct lowerer *L, const struct ast_stmt *s, int n, const char *shape)
 {
     if (s->nargs == n)
@@ -135,7 +117,7 @@ static int bar_masks(struct lowerer *L, uint64_t from, uint64_t to)
 static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
                           const struct model_prim *prim, const struct scope *env)
 {
-    uint64_t from = unit_set_mask(L->ct, &prim->from), to = unit_set_mask(L->ct, &prim->to);
+    uint64_t from = model_unit_set_mask(L->ct, &prim->from), to = model_unit_set_mask(L->ct, &prim->to);
     int queue_unit = -1;
     switch (prim->form) {
     case BAR_FIXED:
@@ -149,7 +131,7 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
             return;
         const struct ast_expr *e = arg(s, 0);
         if (e->kind == EXPR_NAME && prim->all_word && strcmp(e->name, prim->all_word) == 0) {
-            from = to = all_units(L->ct);
+            from = to = model_all_units(L->ct);
             break;
         }
         queue_unit = arg_unit(L, s, 0);
@@ -191,7 +173,7 @@ static void lower_barrier(struct lowerer *L, const struct ast_stmt *s,
     if (!ins)
         return;
     ins->bar_masks = bar_masks(L, from, to);
-    if (from == all_units(L->ct) && to == all_units(L->ct))
+    if (from == model_all_units(L->ct) && to == model_all_units(L->ct))
         lower_try_cut(L, s);
 }
 
@@ -288,7 +270,7 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         if (!ins)
             return;
         L->no_cuts = true;
-        ins->bar_masks = bar_masks(L, all_units(L->ct), all_units(L->ct));
+        ins->bar_masks = bar_masks(L, model_all_units(L->ct), model_all_units(L->ct));
         ins->xbar_prim = (uint32_t)(prim - L->model->prims);
         break;
     }

@@ -310,6 +310,10 @@ void model_search_free(struct model_search *s);
 
 const struct model_coretype *model_coretype_find(const struct model *m, const char *name);
 int model_unit_index(const struct model_coretype *ct, const char *name);   /* -1: none */
+/* The units of ct as a bit mask (bit u: local unit u), all of them or those of s; a name ct
+ * lacks (the MPU has no COMPUTE) adds nothing. */
+uint64_t model_all_units(const struct model_coretype *ct);
+uint64_t model_unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s);
 int model_space_index(const struct model *m, const char *name);            /* -1: none */
 const struct model_op *model_op_find(const struct model *m, const char *name);
 bool model_op_runs_on(const struct model_op *op, const char *unit);   /* unit in op->units */

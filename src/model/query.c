@@ -30,6 +30,24 @@ int model_unit_index(const struct model_coretype *ct, const char *name)
     return -1;
 }
 
+uint64_t model_all_units(const struct model_coretype *ct)
+{
+    return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);
+}
+
+uint64_t model_unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s)
+{
+    if (s->all)
+        return model_all_units(ct);
+    uint64_t mask = 0;
+    for (int i = 0; i < s->len; i++) {
+        int u = model_unit_index(ct, s->names[i]);
+        if (u >= 0)
+            mask |= (uint64_t)1 << u;
+    }
+    return mask;
+}
+
 int model_space_index(const struct model *m, const char *name)
 {
     for (int i = 0; i < m->nspaces; i++)
