@@ -353,6 +353,7 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
 }
 
 void as_options_use_reference_engine(struct as_options *o, bool on) { o->check.reference_engine = on; }
+void as_options_split_choices(struct as_options *o, bool on) { o->check.split_choices = on; }
 
 void as_options_set_witness(struct as_options *o, bool on)
 {

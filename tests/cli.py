@@ -45,6 +45,28 @@ p = run('check', '-D', 'tiles=4..2', KERNEL)
 expect(p.returncode == 2 and 'accelsync: -D tiles=4..2: an empty range (LO must not exceed HI)'
        in p.stderr, f'-D with an empty range: {p.stderr!r}')
 
+# --choices: merged (the default) is one run standing for 2^3 paths, split is the 8 runs; the
+# same findings; the JSON says how many choices were merged; a wrong word is a usage error
+CHOICES = ('model "ascend910b2"; buffer a : UB[64]; buffer b : UB[64];\n'
+           'kernel k { for i in 0..3 { if (?) { V vadds a <- b; } else { V vexp b <- b; } }\n'
+           '  MTE3 copy_ubuf_to_gm a <- a; }\n')
+runs = {}
+for mode in ('merge', 'split'):
+    p = run('check', '--format', 'json', '--choices', mode, '-', stdin=CHOICES)
+    k = json.loads(p.stdout)['files'][0]['kernels'][0] if p.stdout.startswith('{') else {}
+    runs[mode] = (p.returncode, k.get('paths'), k.get('merged_choices'),
+                  sorted((f['check'], f['location']['line'], f['location']['column'])
+                         for f in k.get('findings', [])))
+expect(runs['merge'][:3] == (1, 1, 3) and runs['split'][:3] == (1, 8, None)
+       and runs['merge'][3] == runs['split'][3] and runs['merge'][3],
+       f'--choices merge|split: {runs}')
+p = run('check', '-', stdin=CHOICES)
+expect('1 path run (3 if (?) choices without synchronization checked as alternatives within '
+       'the run)' in p.stdout, f'the text report says what was merged: {p.stdout[-300:]!r}')
+p = run('check', '--choices', 'all', KERNEL)
+expect(p.returncode == 2 and "--choices takes merge or split, got 'all'" in p.stderr,
+       f'--choices all: {p.stderr!r}')
+
 p = run('check', '-', stdin=RACY)
 expect(p.returncode == 1 and p.stdout.startswith('-:2:28: error: S get_value reads a'),
        f'check - reads standard input: {p.stdout[:120]!r}')

@@ -2,7 +2,10 @@
 """Golden test: every kernel under corpus/ and tests/kernels/ states its expected findings in
 `// expect:` tags (scripts/lib/kernels.py); this runs each tagged run under the product's
 engine and the reference engine and fails on a wrong verdict, a wrong exit code, a kernel
-without tags, or any difference between the two engines' findings.
+without tags, or any difference between the two engines' findings. A kernel with `if (?)` is
+also checked with every path in a run of its own (`--choices split`), which must give the
+same verdict and exit code as the merged runs (docs/semantics.md §6), unless the split runs
+stop at a limit the merged ones stay under (counted, and shown).
 
 usage: golden.py ACCELSYNC_BINARY SOURCE_ROOT [DIR...]
 Kernel sources (.cpp, ...) under the DIRs are checked too: their tags name source lines."""
@@ -17,12 +20,17 @@ import kernels  # noqa: E402
 dirs = sys.argv[3:] or [os.path.join(root, 'corpus'), os.path.join(root, 'tests', 'kernels')]
 
 
+beyond_split = []
+
+
 def check_one(path):
     """List of failure messages for one file."""
     try:
         runs = kernels.read_tags(path)
     except (kernels.TagError, ValueError) as e:
         return [str(e)]
+    with open(path, encoding='utf-8', errors='replace') as f:
+        choices = 'if (?)' in f.read()
     problems = []
     for args, expected in runs:
         label = os.path.relpath(path, root) + (f' [{" ".join(args)}]' if args else '')
@@ -43,6 +51,16 @@ def check_one(path):
                             f'reference {fmt(kernels.verdict(ref_findings))} (exit {ref_code})'
                             + ('' if kernels.verdict(ref_findings) != got else
                                ' (same verdict, different details)'))
+        if choices:
+            split_code, split_findings, _ = kernels.run(binary, path, args + ['--choices', 'split'])
+            split = kernels.verdict(split_findings)
+            if (split_code, split) == (code, got):
+                continue
+            if any(c == 'limit-exceeded' for c, _ in split) and code != 2:
+                beyond_split.append(label)
+            else:
+                problems.append(f'{label}: merged choices give {fmt(got)} (exit {code}), every '
+                                f'path in a run of its own {fmt(split)} (exit {split_code})')
     return problems
 
 
@@ -64,5 +82,7 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         else:
             passed += 1
 print(f'golden: {len(paths)} kernel files')
+for label in beyond_split:
+    print(f'note: {label}: verified with merged choices, past a limit with every path split')
 print(f'{passed} passed, {failed} failed')
 sys.exit(1 if failed else 0)

@@ -103,6 +103,8 @@ AS_EXPORT void as_options_set_limit(struct as_options *o, enum as_limit which,
                                     unsigned long long value);
 /* Use the slow reference engine instead of the product's (for cross-checks). */
 AS_EXPORT void as_options_use_reference_engine(struct as_options *o, bool on);
+/* on: every `if (?)` path in a run of its own, none merged (docs/semantics.md §6). */
+AS_EXPORT void as_options_split_choices(struct as_options *o, bool on);
 /* check: give every hazard a witness, the schedule that shows it, run through the simulator. */
 AS_EXPORT void as_options_set_witness(struct as_options *o, bool on);
 

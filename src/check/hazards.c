@@ -90,6 +90,8 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
     const struct lw_ins *x = &p->ins[a], *y = &p->ins[b];
     if (!ctx->hb->started[a] || !ctx->hb->started[b])
         return;
+    if (p->alt_of && lw_exclusive(p, a, b))
+        return;     /* two sides of one merged choice: no path runs both */
     if (x->core != y->core) {
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))

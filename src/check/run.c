@@ -312,6 +312,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     /* the simulator (lower_only) runs whole programs */
     enum cut_places cuts = o->first_run_only || o->lower_only
                                ? CUT_NOWHERE : lower_cut_places(kernel, r->model);
+    /* nor merges choices: a schedule runs one side of each */
+    bool merge = !o->lower_only && !o->split_choices && lower_merge_allowed(kernel, r->model);
     if (o->first_run_only && total > 1)
         total = 1;
     for (uint64_t k = 0; k < total && !stopped; k++) {
@@ -323,7 +325,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
          * is run instead, up to --max-paths runs. */
         uint64_t npaths = o->first_run_only ? 0
                                             : lower_count_paths(r->ast, kernel, r->model,
-                                                                &assignment, &limits);
+                                                                &assignment, &limits, merge);
         if (npaths > o->max_paths - kr->paths && cuts == CUT_NOWHERE) {
             too_many_paths(r, o, kernel);
             stopped = true;
@@ -331,6 +333,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         }
         if (cuts != CUT_NOWHERE && npaths > 1)
             path.cuts = cut_memo_new(cuts);
+        path.merge = merge;
         /* Past the count, runs go on only while cuts pay: after 16, one in 8 must have been
          * cut short, or the kernel is refused as the count would have (its states never meet
          * again at the points it may be cut at). */
@@ -354,6 +357,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
                     o->on_run(o->on_run_arg, p, &r->diags, before);
                 kr->events += p->nins;
                 kr->accesses += p->nkind[INS_ACCESS];
+                kr->merged += p->nmerged;
                 kr->paths++;
                 runs++;
                 cut_runs += p->cut;

@@ -53,6 +53,7 @@ struct check_options {
     struct model_cache *models;     /* models loaded once and shared; NULL: one per file */
     signed char level[CHECK_COUNT]; /* per check: CHECK_LEVEL_* (levels.h); all default */
     bool reference_engine;          /* check with the reference engine (tests) */
+    bool split_choices;             /* no choice merged: every path a run (lower.h, merge) */
     /* Called after each run (one parameter assignment, one `if (?)` path) with its lowered
      * program, before the program is freed; the run's findings are diags->items[first_new ..
      * len). check --witness and simulate (src/sim/trace.h) hang on it. NULL: nothing. */
@@ -88,6 +89,7 @@ struct kernel_result {
     size_t paths;                   /* runs checked: assignments x paths */
     uint64_t events;                /* instructions over all runs */
     uint64_t accesses;              /* memory accesses over all runs */
+    uint64_t merged;                /* `if (?)` lowered with both sides, over all runs */
     bool verified;                  /* every run was checked (no input error, no cap) and,
                                      * for a kernel source's entry, it accesses memory */
     bool empty;                     /* a kernel source's entry with no access (empty-kernel) */

@@ -150,6 +150,10 @@ static const struct cli_option check_options[] = {
      "record the findings reported in FILE, for --baseline"},
     {"engine", 0, "clock|reference", OPT_ENGINE,
      "happens-before engine (reference: slow, for cross-checks)"},
+    {"choices", 0, "merge|split", OPT_CHOICES,
+     "if (?) choices whose sides hold only accesses that order nothing:\n"
+     "checked as alternatives in one run (merge, the default), or each\n"
+     "path in a run of its own (split: as many runs as paths)"},
     {"witness", 0, NULL, OPT_WITNESS,
      "show, for every hazard and flag overrun, a schedule that makes it\n"
      "happen, confirmed by the simulator"},

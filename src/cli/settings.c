@@ -247,6 +247,13 @@ int settings_handle(const struct cli_option *opt, const char *arg, void *ctx)
         as_options_use_reference_engine(s->o, k == 1);
         return 0;
     }
+    case OPT_CHOICES: {
+        int k = choice("merge|split", arg);
+        if (k < 0)
+            return cli_usage_error(s->cmd, "--choices takes merge or split, got '%s'", arg);
+        as_options_split_choices(s->o, k == 1);
+        return 0;
+    }
     case OPT_WITNESS:
         as_options_set_witness(s->o, true);
         return 0;

@@ -225,8 +225,9 @@ void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice)
 
 void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
 {
-    if (!L->path->cuts || L->path->counting || L->stopped || L->no_cuts || L->p->ncores != 1)
-        return;
+    if (!L->path->cuts || L->path->counting || L->stopped || L->no_cuts || L->p->ncores != 1
+        || L->alt)
+        return;     /* inside a merged side the run stands for no path of its own */
     VEC(int64_t) key = {0};
     VEC_PUSH(key, (int64_t)(intptr_t)at);
     VEC_PUSH(key, (int64_t)L->iters.len);

@@ -190,6 +190,8 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
             VEC_PUSH(L->iter_lists, list);
         }
     }
+    if (L->alt_of.items)
+        VEC_PUSH(L->alt_of, L->alt);
     L->nins++;
     return x;
 }
@@ -531,13 +533,15 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->nmemories = (int)L.memories.len;
     p->cut = L.cut;
     p->work = L.work;
+    p->alt_of = L.alt_of.items;
+    p->alts = L.alts.items;
     *stopped = L.stopped && !L.cut;
     return p;
 }
 
 uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
                            const struct model *model, const struct binding_list *assignment,
-                           const struct lower_limits *limits)
+                           const struct lower_limits *limits, bool merge)
 {
     bool choices = false;
     for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
@@ -546,7 +550,7 @@ uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl 
         return 1;   /* the common case costs no walk */
     struct diag_list quiet;
     diag_list_init(&quiet, 0);
-    struct path_choices path = {.counting = true, .counted = 1};
+    struct path_choices path = {.counting = true, .counted = 1, .merge = merge};
     bool stopped;
     lw_program_free(lower_kernel(ast, kernel, model, assignment, &path, limits, &quiet, &stopped));
     diag_list_free(&quiet);
@@ -563,6 +567,8 @@ void lw_program_free(struct lw_program *p)
     free(p->channels);
     free(p->bar_masks);
     free(p->memories);
+    free(p->alt_of);
+    free(p->alts);
     arena_free(&p->arena);
     free(p);
 }

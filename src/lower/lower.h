@@ -34,6 +34,9 @@ struct path_choices {
      * instruction is made; `counted` is the number of paths, PATHS_MANY once above any cap. */
     bool counting;
     uint64_t counted;
+    /* Choices whose sides hold only accesses that order nothing on their own are lowered as
+     * one run with both sides (alternatives.c), not explored: lower_merge_allowed(kernel). */
+    bool merge;
 };
 #define PATHS_MANY UINT64_MAX
 
@@ -45,6 +48,11 @@ enum cut_places { CUT_NOWHERE, CUT_AT_BARRIERS, CUT_ANYWHERE };
 enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model);
 struct cut_memo *cut_memo_new(enum cut_places places);
 void cut_memo_free(struct cut_memo *m);
+
+/* Whether the kernel's choices may be merged at all: no `sync` unit, and every pair of the
+ * barriers it calls passes no order through an access between them that it would not give
+ * without it (docs/semantics.md §6). */
+bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model);
 
 void path_choices_init(struct path_choices *p);
 void path_choices_free(struct path_choices *p);
@@ -63,12 +71,13 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
                                 struct path_choices *path, const struct lower_limits *limits,
                                 struct diag_list *diags, bool *stopped);
 void lw_program_free(struct lw_program *p);
-/* How many `if (?)` paths `kernel` has under `assignment` (PATHS_MANY: more than fit), found
+/* How many `if (?)` paths `kernel` has under `assignment` (PATHS_MANY: more than fit; a
+ * merged choice, with `merge`, counts once), found
  * by walking its statements without making instructions; 0 when the walk stopped on a
  * problem (the lowering itself then reports it). Nothing is added to any diagnostic list. */
 uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
                            const struct model *model, const struct binding_list *assignment,
-                           const struct lower_limits *limits);
+                           const struct lower_limits *limits, bool merge);
 
 /* The instructions of each unit in queue order: those of unit u are
  * queue[first[u] .. first[u + 1]), at index first[u] + pos. Both arrays allocated (free). */

@@ -39,6 +39,7 @@ struct stmt_memo {
 };
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
+#define MERGE_MEMO_BITS 5
 
 /* A flag channel's signals so far, by statement, and how many waits took them (cuts.c). */
 struct channel_flow {
@@ -93,6 +94,16 @@ struct lowerer {
     /* Rule 10: per value slot (ast_stmt.value_slot), the instruction its binding read emitted
      * last, or NO_VALUE_READ when its latest run emitted none (a region reported and dropped). */
     uint32_t *value_read;
+    /* Merged choices (alternatives.c): the side being lowered (a node of alts, 0 outside
+     * every merged choice), the nodes, and each instruction's side, kept from the first merge
+     * of the run on (NULL before). merge_memo: whether an `if (?)` may be merged, by address. */
+    uint32_t alt;
+    VEC(struct lw_alt) alts;
+    VEC(uint32_t) alt_of;
+    struct {
+        const struct ast_stmt *stmt;
+        bool mergeable;
+    } merge_memo[1 << MERGE_MEMO_BITS];
 };
 #define NO_VALUE_READ UINT32_MAX
 
@@ -100,6 +111,11 @@ struct lowerer {
 struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
+
+/* alternatives.c: whether `if (?)` s is lowered as one run of both sides (the path merges,
+ * both sides hold only accesses that order nothing on their own), and that lowering. */
+bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s);
+void lower_merged_choice(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
 
 /* The words of an access statement (access.c): `UNIT OP w <- r` or `OP w <- r` (unit NULL:
  * the op table's); op NULL for `UNIT w` with no op. writes: the regions past the op. */

@@ -147,6 +147,12 @@ struct lw_bar_masks {
     uint64_t from, to;
 };
 
+/* A side of a merged choice (lower/alternatives.c): the side it lies in (0: none), the
+ * choice's number (lw_program.nmerged counts them), and how many sides deep it is. */
+struct lw_alt {
+    uint32_t parent, choice, depth;
+};
+
 struct lw_channel {
     int core;
     int bank;               /* model_prim.bank: 0 the model's flags, k > 0 a bank of its own */
@@ -208,7 +214,16 @@ struct lw_program {
     bool clustered;         /* written with `cluster` blocks */
     bool cut;               /* the run stopped at a barrier past which it was checked before
                                (lower.h, path_choices.cuts): no end-of-kernel checks */
+    /* Merged choices (lower.h, path_choices.merge): how many `if (?)` were lowered with both
+     * sides in this run; per instruction its side, a node of alts (NULL when none was). */
+    size_t nmerged;
+    uint32_t *alt_of;
+    struct lw_alt *alts;
 };
+
+/* Whether instructions a and b lie on different sides of one merged choice: no path runs
+ * both, so they are never a hazard pair. Only when p->alt_of is set. */
+bool lw_exclusive(const struct lw_program *p, size_t a, size_t b);
 
 /* An access's write regions, and its read regions right after them (lw_nwrites, lw_nreads
  * of each; none for the other kinds). */

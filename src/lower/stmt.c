@@ -88,6 +88,11 @@ static void count_choice(struct lowerer *L, const struct ast_stmt *s, const stru
 static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     bool take_then;
+    if (lower_choice_mergeable(L, s)) {
+        if (!L->path->counting)
+            lower_merged_choice(L, s, env);
+        return;     /* counting: one path either way, and no choice within (sides_free) */
+    }
     if (s->cond->kind == EXPR_UNKNOWN && L->path->counting) {
         count_choice(L, s, env);
         return;

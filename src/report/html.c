@@ -327,6 +327,9 @@ bool report_html(FILE *out, const struct file_result *files, size_t n, size_t sk
             esc(out, r->kernels[k].name);
             fprintf(out, ": %s, %zu run%s", r->kernels[k].verified ? "complete" : "not complete",
                     r->kernels[k].paths, r->kernels[k].paths == 1 ? "" : "s");
+            if (r->kernels[k].merged)
+                fprintf(out, " (%llu choice%s merged)", (unsigned long long)r->kernels[k].merged,
+                        r->kernels[k].merged == 1 ? "" : "s");
             if (r->kernels[k].guessed.len) {
                 char *list = report_guessed_list(&r->kernels[k].guessed);
                 fputs(", checked with guessed values ", out);

@@ -137,12 +137,13 @@ static void print_finding(FILE *out, const struct paint *pen, const struct file_
         timeline_text(out, &loc, f->trace);
 }
 
-/* What a kernel was checked for, when that is more than one run: each param's range of
- * values and the number of `if (?)` paths. */
+/* What a kernel was checked for, when that is more than one run or a run stood for several
+ * paths: each param's range of values, the number of `if (?)` paths run, and how many
+ * choices were checked as alternatives within them (docs/semantics.md §6). */
 static void print_coverage(FILE *out, const struct paint *pen, const struct file_result *r,
                            const struct kernel_result *k)
 {
-    if (!k->verified || (k->nparams_checked <= 1 && k->paths <= 1))
+    if (!k->verified || (k->nparams_checked <= 1 && k->paths <= 1 && !k->merged))
         return;
     fputs(pen->bold, out);
     fputs_escaped(r->path, out);
@@ -165,8 +166,13 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
         else
             fprintf(out, "=%lld..%lld, ", (long long)lo, (long long)hi);
     }
-    fprintf(out, "%zu parameter assignment%s, %zu path%s\n", k->nparams_checked,
+    fprintf(out, "%zu parameter assignment%s, %zu path%s", k->nparams_checked,
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
+    if (k->merged)
+        fprintf(out, " run (%llu if (?) choice%s without synchronization checked as "
+                "alternatives within the run%s)", (unsigned long long)k->merged,
+                k->merged == 1 ? "" : "s", k->paths == 1 ? "" : "s");
+    fputc('\n', out);
 }
 
 /* The start of a note on a file: its path, then "note: ". */

@@ -1,0 +1,214 @@
+/* Choices merged into one run (docs/semantics.md §6, "Choices without synchronization"): an
+ * `if (?)` whose two sides hold nothing but accesses that order nothing else is not explored
+ * as two runs; both sides' accesses are lowered into the same run, each tagged with the side
+ * it belongs to, and the hazard search never pairs two accesses of different sides of one
+ * choice. Exact when each side access gives its successors nothing they do not get without
+ * it, which is what lower_merge_allowed and lower_choice_mergeable make sure of. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/pointer_hash.h"
+#include "lower_internal.h"
+
+/* ------------------------------------------------------------ barrier shapes of a kernel */
+
+/* The barriers a kernel calls, as (from, to) unit masks of one core type; `unknown` when a
+ * call's units cannot be told without running it (mask arguments that are not numbers). */
+struct shapes {
+    VEC(struct lw_bar_masks) items;
+    bool unknown;
+};
+
+static uint64_t unit_word_mask(const struct model_coretype *ct, const struct ast_expr *e,
+                               const char *all_word, bool *unknown)
+{
+    if (!e || e->kind != EXPR_NAME) {
+        *unknown = true;
+        return 0;
+    }
+    if (all_word && strcmp(e->name, all_word) == 0)
+        return model_all_units(ct);
+    int u = model_unit_index(ct, e->name);
+    return u < 0 ? 0 : (uint64_t)1 << u;
+}
+
+/* The shape of one barrier call on core type ct, as sync.c's lower_barrier makes it. */
+static void add_shape(struct shapes *sh, const struct model_coretype *ct,
+                      const struct model_prim *prim, const struct ast_stmt *s)
+{
+    struct lw_bar_masks m = {model_all_units(ct), model_all_units(ct)};   /* a cross-core barrier */
+    if (prim->kind == PRIM_BARRIER) {
+        m.from = model_unit_set_mask(ct, &prim->from);
+        m.to = model_unit_set_mask(ct, &prim->to);
+        const struct ast_expr *a0 = s->args, *a1 = a0 ? a0->next : NULL;
+        switch (prim->form) {
+        case BAR_FIXED:
+            break;
+        case BAR_UNIT_ARG:
+            m.from = m.to = unit_word_mask(ct, a0, prim->all_word, &sh->unknown);
+            break;
+        case BAR_UNIT_PAIR:
+            m.from = unit_word_mask(ct, a0, NULL, &sh->unknown);
+            m.to = unit_word_mask(ct, a1, NULL, &sh->unknown);
+            break;
+        case BAR_MASK_ARGS:
+            if (s->nargs == 0)
+                break;
+            m.from = m.to = 0;
+            int i = 0;
+            for (const struct ast_expr *e = s->args; e; e = e->next, i++) {
+                if (e->kind != EXPR_NUM || i >= 2 * prim->nmask) {
+                    sh->unknown = true;
+                    return;
+                }
+                int u = model_unit_index(ct, prim->mask_units[i % prim->nmask]);
+                if (e->num && u >= 0)
+                    *(i < prim->nmask ? &m.from : &m.to) |= (uint64_t)1 << u;
+            }
+            break;
+        }
+    }
+    VEC_PUSH(sh->items, m);
+}
+
+static void collect_shapes(struct shapes *sh, const struct model *model,
+                           const struct model_coretype *ct, const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s && !sh->unknown; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && (prim->kind == PRIM_BARRIER || prim->kind == PRIM_XBARRIER))
+            add_shape(sh, ct, prim, s);
+        collect_shapes(sh, model, ct, s->body);
+        collect_shapes(sh, model, ct, s->else_body);
+    }
+}
+
+/* Whether an access c between barriers b1 (before it, c's unit in b1's T) and b2 (after it,
+ * c's unit in b2's F) passes on nothing the barriers do not give without it: whatever b1
+ * orders before c (its F units) b2 orders before what follows (F1 within F2), or whatever
+ * b2 orders after c b1 already orders after what came before (T2 within T1). */
+static bool compose(struct lw_bar_masks b1, struct lw_bar_masks b2)
+{
+    return !(b1.to & b2.from) || !(b1.from & ~b2.from) || !(b2.to & ~b1.to);
+}
+
+bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
+{
+    bool choices = false;
+    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
+        choices = lower_has_choice(ac->body);
+    if (!choices)
+        return false;
+    bool ok = true;
+    for (int t = 0; t < model->ncoretypes && ok; t++) {
+        const struct model_coretype *ct = &model->coretypes[t];
+        for (int u = 0; u < ct->nunits && ok; u++)
+            ok = ct->units[u].cls != UNIT_SYNC;   /* everything on it blocks issue */
+        struct shapes sh = {0};
+        for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
+            collect_shapes(&sh, model, ct, ac->body);
+        ok = ok && !sh.unknown;
+        for (size_t i = 0; i < sh.items.len && ok; i++)
+            for (size_t j = 0; j < sh.items.len && ok; j++)
+                ok = compose(sh.items.items[i], sh.items.items[j]);
+        VEC_FREE(sh.items);
+    }
+    return ok;
+}
+
+/* ------------------------------------------------------------ mergeable choices */
+
+/* Whether every statement of list, at any depth, is one a merged side may hold: lets,
+ * blocks, loops, `if`s whose sides are such too, and accesses that bind no value and are
+ * neither blocking nor interlocked (rules 1, 8 and 10 would let them order what follows
+ * them on one side only). No primitive call, no `use`. */
+static bool sides_free(const struct model *model, const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        switch (s->kind) {
+        case STMT_LET:
+            break;
+        case STMT_FOR:
+        case STMT_BLOCK:
+        case STMT_IF:
+            if (!sides_free(model, s->body) || !sides_free(model, s->else_body))
+                return false;
+            break;
+        case STMT_ACCESS: {
+            const char *op = access_words(model, s).op;
+            bool blocking = true, interlocked = true;
+            if (op)
+                model_op_attrs(model, op, &blocking, &interlocked);
+            if (!op || s->bind || blocking || interlocked)
+                return false;
+            break;
+        }
+        case STMT_CALL:
+        case STMT_USE:
+            return false;
+        }
+    }
+    return true;
+}
+
+bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
+{
+    if (!L->path->merge || s->cond->kind != EXPR_UNKNOWN)
+        return false;
+    size_t k = pointer_slot(s, MERGE_MEMO_BITS);
+    if (L->merge_memo[k].stmt != s) {
+        L->merge_memo[k].stmt = s;
+        L->merge_memo[k].mergeable =
+            sides_free(L->model, s->body) && sides_free(L->model, s->else_body);
+    }
+    return L->merge_memo[k].mergeable;
+}
+
+/* ------------------------------------------------------------ the merged run */
+
+static uint32_t new_side(struct lowerer *L, uint32_t choice)
+{
+    if (!L->alts.len) {   /* node 0: outside every merged choice */
+        struct lw_alt none = {0, 0, 0};
+        VEC_PUSH(L->alts, none);
+    }
+    struct lw_alt a = {.parent = L->alt, .choice = choice,
+                       .depth = L->alts.items[L->alt].depth + 1};
+    VEC_PUSH(L->alts, a);
+    return (uint32_t)(L->alts.len - 1);
+}
+
+void lower_merged_choice(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
+{
+    if (!L->alt_of.items) {   /* the first merge of the run: the tags start here */
+        L->alt_of.cap = L->nins + 64;
+        L->alt_of.items = xcalloc(L->alt_of.cap, sizeof(*L->alt_of.items));
+        L->alt_of.len = L->nins;
+    }
+    uint32_t choice = (uint32_t)++L->p->nmerged, outer = L->alt;
+    L->alt = new_side(L, choice);
+    lower_stmts(L, s->body, env);
+    L->alt = outer;
+    L->alt = new_side(L, choice);
+    lower_stmts(L, s->else_body, env);
+    L->alt = outer;
+}
+
+bool lw_exclusive(const struct lw_program *p, size_t a, size_t b)
+{
+    uint32_t x = p->alt_of[a], y = p->alt_of[b];
+    if (!x || !y)
+        return false;
+    while (p->alts[x].depth > p->alts[y].depth)
+        x = p->alts[x].parent;
+    while (p->alts[y].depth > p->alts[x].depth)
+        y = p->alts[y].parent;
+    while (x != y) {
+        if (p->alts[x].parent == p->alts[y].parent)
+            return p->alts[x].choice == p->alts[y].choice;   /* two sides of one choice */
+        x = p->alts[x].parent;
+        y = p->alts[y].parent;
+    }
+    return false;   /* one side holds the other */
+}
