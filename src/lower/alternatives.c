@@ -12,6 +12,8 @@
 
 /* ------------------------------------------------------------ barrier shapes of a kernel */
 
+#define MAX_CROSS_BARRIERS 16
+
 /* The barriers a kernel calls, as (from, to) unit masks of one core type; `unknown` when a
  * call's units cannot be told without running it (mask arguments that are not numbers). */
 struct shapes {
@@ -93,6 +95,61 @@ static bool compose(struct lw_bar_masks b1, struct lw_bar_masks b2)
     return !(b1.to & b2.from) || !(b1.from & ~b2.from) || !(b2.to & ~b1.to);
 }
 
+/* The core types a cross-core barrier joins, as a mask over the model's core types. */
+static uint64_t participant_types(const struct model *model, const struct model_prim *prim)
+{
+    uint64_t mask = 0;
+    for (int t = 0; t < model->ncoretypes && t < 64; t++) {
+        bool in = prim->participants.all;
+        for (int i = 0; i < prim->participants.len && !in; i++)
+            in = strcmp(prim->participants.names[i], model->coretypes[t].name) == 0;
+        if (in)
+            mask |= (uint64_t)1 << t;
+    }
+    return mask;
+}
+
+/* Whether the cores one cross-core barrier joins lie within those another joins (per
+ * cluster within every cluster's). */
+static bool joins_within(const struct model *model, const struct model_prim *x,
+                         const struct model_prim *y)
+{
+    uint64_t tx = participant_types(model, x), ty = participant_types(model, y);
+    return !(tx & ~ty) && (x->per_cluster || !y->per_cluster);
+}
+
+/* compose() across cores: a cross-core barrier drains and holds every unit of the cores it
+ * joins, so two compose when their cores do not meet or one's lie within the other's. A
+ * local barrier composes with any cross-core one (its units are the caller's, which both
+ * hold). */
+static bool cross_barriers_compose(const struct model *model, const struct ast_stmt *list,
+                                   const struct model_prim **seen, size_t *nseen)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && prim->kind == PRIM_XBARRIER) {
+            size_t k = 0;
+            while (k < *nseen && seen[k] != prim)
+                k++;
+            if (k == *nseen) {
+                for (size_t j = 0; j < *nseen; j++)
+                    if ((participant_types(model, prim) & participant_types(model, seen[j]))
+                        && !joins_within(model, prim, seen[j])
+                        && !joins_within(model, seen[j], prim))
+                        return false;
+                if (*nseen == MAX_CROSS_BARRIERS)
+                    return false;   /* more kinds than any model has: not worth the case */
+                seen[(*nseen)++] = prim;
+            }
+        }
+        if (!cross_barriers_compose(model, s->body, seen, nseen)
+            || !cross_barriers_compose(model, s->else_body, seen, nseen))
+            return false;
+    }
+    return true;
+}
+
 bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
 {
     bool choices = false;
@@ -100,7 +157,11 @@ bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *mode
         choices = lower_has_choice(ac->body);
     if (!choices)
         return false;
+    const struct model_prim *seen[MAX_CROSS_BARRIERS];
+    size_t nseen = 0;
     bool ok = true;
+    for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
+        ok = cross_barriers_compose(model, ac->body, seen, &nseen);
     for (int t = 0; t < model->ncoretypes && ok; t++) {
         const struct model_coretype *ct = &model->coretypes[t];
         for (int u = 0; u < ct->nunits && ok; u++)
