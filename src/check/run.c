@@ -257,13 +257,16 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     return complete;
 }
 
+/* why: "" or, for a kernel of several cores, why their choices multiply (lower.h,
+ * lower_turns_allowed). */
 static void too_many_paths(struct file_result *r, const struct check_options *o,
-                           const struct ast_decl *kernel)
+                           const struct ast_decl *kernel, const char *why)
 {
     diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-              "kernel '%s' has more than %zu paths (parameter values x if (?) choices); raise "
-              "the limit with --max-paths",
-              kernel->name, o->max_paths);
+              "kernel '%s' has more than %zu paths (parameter values x if (?) choices%s%s); "
+              "raise the limit with --max-paths",
+              kernel->name, o->max_paths, *why ? "; the choices of its cores multiply: " : "",
+              why);
 }
 
 /* The choices of the last run still on their first side: depth-first, each is flipped in a
@@ -274,6 +277,118 @@ static uint64_t first_sides_left(const struct path_choices *path)
     for (size_t i = 0; i < path->taken.used; i++)
         n += path->taken.bits.items[i] != 0;
     return n;
+}
+
+typedef VEC(bool) bool_vec;
+
+/* One kernel's check, shared by its assignments' runs. */
+struct kernel_check {
+    struct file_result *r;
+    const struct check_options *o;
+    const struct ast_decl *kernel;
+    struct kernel_result *kr;
+    struct lower_limits limits;
+    uint64_t file_budget;
+    enum cut_places cuts;
+    bool merge, turns;
+    char why[256];      /* why a kernel of several cores has its choices multiply, or "" */
+};
+
+/* The runs of assignment k's paths, depth-first; with turns, only core `turn`'s choices are
+ * explored (-1: none), the other cores' merged. chose, when not NULL, gets per core whether
+ * the first run reached an `if (?)` on it. False when stopped (reported). */
+static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_list *assignment,
+                      int turn, bool_vec *chose)
+{
+    struct file_result *r = c->r;
+    const struct check_options *o = c->o;
+    struct kernel_result *kr = c->kr;
+    struct path_choices path;
+    path_choices_init(&path);
+    path.merge = c->merge;
+    path.turns = c->turns;
+    path.turn = turn;
+    c->limits.file_events_left = c->file_budget - r->events_spent;
+    /* Counted before the first run: a kernel with too many paths is refused at once,
+     * not after the first --max-paths of them (0: not counted, the runs will say why).
+     * The count does not see cuts at barriers (lower.h), so a kernel that may be cut
+     * is run instead, up to --max-paths runs. */
+    uint64_t npaths = o->first_run_only ? 0
+                                        : lower_count_paths(r->ast, c->kernel, r->model,
+                                                            assignment, &c->limits, &path);
+    if (npaths > o->max_paths - kr->paths && c->cuts == CUT_NOWHERE) {
+        too_many_paths(r, o, c->kernel, c->why);
+        return false;
+    }
+    if (c->cuts != CUT_NOWHERE && npaths > 1)
+        path.cuts = cut_memo_new(c->cuts);
+    /* Past the count, runs go on only while cuts pay: after 16, one in 8 must have been
+     * cut short, or the kernel is refused as the count would have (its states never meet
+     * again at the points it may be cut at). */
+    bool on_trial = npaths > o->max_paths - kr->paths, stopped = false;
+    uint64_t runs = 0, cut_runs = 0;
+    do {
+        if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
+            too_many_paths(r, o, c->kernel, c->why);
+            stopped = true;
+            break;
+        }
+        size_t before = r->diags.len;
+        c->limits.file_events_left = c->file_budget - r->events_spent;
+        struct lw_program *p = lower_kernel(r->ast, c->kernel, r->model, assignment, &path,
+                                            &c->limits, &r->diags, &stopped);
+        r->events_spent += p ? p->work : 0;
+        if (!stopped) {
+            if (!o->lower_only && !check_run(r, o, p))
+                stopped = true;
+            if (o->on_run && !stopped)
+                o->on_run(o->on_run_arg, p, &r->diags, before);
+            kr->events += p->nins;
+            kr->accesses += p->nkind[INS_ACCESS];
+            kr->merged += p->nmerged;
+            kr->paths++;
+            runs++;
+            cut_runs += p->cut;
+            if (kr->nparams_checked == k) {   /* first path of this assignment */
+                size_t n = p->params.len;
+                struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));
+                if (n)
+                    memcpy(b, p->params.items, n * sizeof(*b));
+                kr->params_checked[kr->nparams_checked++] = (struct binding_list){b, n};
+            }
+            for (int i = 0; chose && runs == 1 && i < p->ncores; i++)
+                VEC_PUSH(*chose, p->cores[i].chose);
+        }
+        adopt_findings(&r->diags, before);
+        lw_program_free(p);
+        if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
+            stopped = true;
+        if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
+            too_many_paths(r, o, c->kernel, c->why);   /* each first side taken is yet to be flipped, */
+            stopped = true;                    /* a run each, cuts or not */
+        }
+    } while (!stopped && !o->first_run_only && path_next(&path));
+    path_choices_free(&path);
+    return !stopped;
+}
+
+/* Assignment k's runs. With turns (docs/semantics.md §6), a first run merges every core's
+ * choices; then, for each core that reached one, the runs of its own choices, the other
+ * cores' merged: the sum of the cores' paths, not their product. */
+static bool check_assignment(struct kernel_check *c, uint64_t k,
+                             const struct binding_list *assignment)
+{
+    if (!c->turns)
+        return run_paths(c, k, assignment, -1, NULL);
+    bool_vec chose = {0};
+    bool ok = run_paths(c, k, assignment, -1, &chose);
+    for (size_t core = 0; ok && core < chose.len; core++)
+        if (chose.items[core]) {
+            c->kr->turns++;
+            ok = run_paths(c, k, assignment, (int)core, NULL);
+        }
+    VEC_FREE(chose);
+    return ok;
 }
 
 static void check_kernel(struct file_result *r, const struct check_options *o,
@@ -302,86 +417,27 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     /* The file's budget is shared by its kernels and all their runs; it is never below one
      * run's, so what one run may do a file may do once. */
     uint64_t file_budget = o->max_file_events > o->max_events ? o->max_file_events : o->max_events;
-    struct lower_limits limits = {.max_events = o->max_events,
-                                  .max_trip_count = o->max_trip_count, .file_budget = true,
-                                  .max_file_events = file_budget};
+    /* The simulator (lower_only) runs whole programs and one side of each choice: it neither
+     * cuts nor merges. */
+    bool merging = !o->lower_only && !o->split_choices;
+    struct kernel_check c = {
+        .r = r, .o = o, .kernel = kernel, .kr = kr,
+        .limits = {.max_events = o->max_events, .max_trip_count = o->max_trip_count,
+                   .file_budget = true, .max_file_events = file_budget},
+        .file_budget = file_budget,
+        .cuts = o->first_run_only || o->lower_only ? CUT_NOWHERE
+                                                   : lower_cut_places(kernel, r->model),
+        .merge = merging && lower_merge_allowed(kernel, r->model)};
+    c.turns = merging && !o->first_run_only
+              && lower_turns_allowed(kernel, r->model, c.why, sizeof(c.why));
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
-    struct path_choices path;
-    path_choices_init(&path);
-    bool stopped = false;
-    /* the simulator (lower_only) runs whole programs */
-    enum cut_places cuts = o->first_run_only || o->lower_only
-                               ? CUT_NOWHERE : lower_cut_places(kernel, r->model);
-    /* nor merges choices: a schedule runs one side of each */
-    bool merge = !o->lower_only && !o->split_choices && lower_merge_allowed(kernel, r->model);
     if (o->first_run_only && total > 1)
         total = 1;
+    bool stopped = false;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
-        limits.file_events_left = file_budget - r->events_spent;
-        /* Counted before the first run: a kernel with too many paths is refused at once,
-         * not after the first --max-paths of them (0: not counted, the runs will say why).
-         * The count does not see cuts at barriers (lower.h), so a kernel that may be cut
-         * is run instead, up to --max-paths runs. */
-        uint64_t npaths = o->first_run_only ? 0
-                                            : lower_count_paths(r->ast, kernel, r->model,
-                                                                &assignment, &limits, merge);
-        if (npaths > o->max_paths - kr->paths && cuts == CUT_NOWHERE) {
-            too_many_paths(r, o, kernel);
-            stopped = true;
-            break;
-        }
-        if (cuts != CUT_NOWHERE && npaths > 1)
-            path.cuts = cut_memo_new(cuts);
-        path.merge = merge;
-        /* Past the count, runs go on only while cuts pay: after 16, one in 8 must have been
-         * cut short, or the kernel is refused as the count would have (its states never meet
-         * again at the points it may be cut at). */
-        bool on_trial = npaths > o->max_paths - kr->paths;
-        uint64_t runs = 0, cut_runs = 0;
-        do {
-            if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
-                too_many_paths(r, o, kernel);
-                stopped = true;
-                break;
-            }
-            size_t before = r->diags.len;
-            limits.file_events_left = file_budget - r->events_spent;
-            struct lw_program *p = lower_kernel(r->ast, kernel, r->model, &assignment, &path,
-                                                &limits, &r->diags, &stopped);
-            r->events_spent += p ? p->work : 0;
-            if (!stopped) {
-                if (!o->lower_only && !check_run(r, o, p))
-                    stopped = true;
-                if (o->on_run && !stopped)
-                    o->on_run(o->on_run_arg, p, &r->diags, before);
-                kr->events += p->nins;
-                kr->accesses += p->nkind[INS_ACCESS];
-                kr->merged += p->nmerged;
-                kr->paths++;
-                runs++;
-                cut_runs += p->cut;
-                if (kr->nparams_checked == k) {   /* first path of this assignment */
-                    size_t n = p->params.len;
-                    struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));
-                    if (n)
-                        memcpy(b, p->params.items, n * sizeof(*b));
-                    kr->params_checked[kr->nparams_checked++] = (struct binding_list){b, n};
-                }
-            }
-            adopt_findings(&r->diags, before);
-            lw_program_free(p);
-            if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
-                stopped = true;
-            if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
-                too_many_paths(r, o, kernel);   /* each first side taken is yet to be flipped, */
-                stopped = true;                 /* a run each, cuts or not */
-            }
-        } while (!stopped && !o->first_run_only && path_next(&path));
-        path_choices_free(&path);
-        path_choices_init(&path);
+        stopped = !check_assignment(&c, k, &assignment);
     }
-    path_choices_free(&path);
     kr->verified = !stopped;
 }
 

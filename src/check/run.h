@@ -90,6 +90,8 @@ struct kernel_result {
     uint64_t events;                /* instructions over all runs */
     uint64_t accesses;              /* memory accesses over all runs */
     uint64_t merged;                /* `if (?)` lowered with both sides, over all runs */
+    size_t turns;                   /* cores whose choices were explored one core at a time,
+                                     * over all assignments (lower_turns_allowed) */
     bool verified;                  /* every run was checked (no input error, no cap) and,
                                      * for a kernel source's entry, it accesses memory */
     bool empty;                     /* a kernel source's entry with no access (empty-kernel) */

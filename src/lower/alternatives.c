@@ -4,6 +4,7 @@
  * it belongs to, and the hazard search never pairs two accesses of different sides of one
  * choice. Exact when each side access gives its successors nothing they do not get without
  * it, which is what lower_merge_allowed and lower_choice_mergeable make sure of. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,7 +122,8 @@ static bool joins_within(const struct model *model, const struct model_prim *x,
 /* compose() across cores: a cross-core barrier drains and holds every unit of the cores it
  * joins, so two compose when their cores do not meet or one's lie within the other's. A
  * local barrier composes with any cross-core one (its units are the caller's, which both
- * hold). */
+ * hold). seen[0 .. *nseen) are the kinds met so far; on false, the two that clash (2), or
+ * none past MAX_CROSS_BARRIERS kinds (0). */
 static bool cross_barriers_compose(const struct model *model, const struct ast_stmt *list,
                                    const struct model_prim **seen, size_t *nseen)
 {
@@ -136,10 +138,16 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
                 for (size_t j = 0; j < *nseen; j++)
                     if ((participant_types(model, prim) & participant_types(model, seen[j]))
                         && !joins_within(model, prim, seen[j])
-                        && !joins_within(model, seen[j], prim))
+                        && !joins_within(model, seen[j], prim)) {
+                        seen[0] = seen[j];   /* the two that clash, for the caller */
+                        seen[1] = prim;
+                        *nseen = 2;
                         return false;
-                if (*nseen == MAX_CROSS_BARRIERS)
-                    return false;   /* more kinds than any model has: not worth the case */
+                    }
+                if (*nseen == MAX_CROSS_BARRIERS) {
+                    *nseen = 0;   /* more kinds than any model has: not worth the case */
+                    return false;
+                }
                 seen[(*nseen)++] = prim;
             }
         }
@@ -176,6 +184,98 @@ bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *mode
         VEC_FREE(sh.items);
     }
     return ok;
+}
+
+/* ------------------------------------------------------------ one core's choices at a time */
+
+/* The first call of a cross-core flag primitive in list (rule 9 orders across cores through
+ * it, not only at barriers), or NULL. */
+static const struct ast_stmt *cross_flag_call(const struct model *model,
+                                              const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && (prim->kind == PRIM_XSIGNAL || prim->kind == PRIM_XWAIT))
+            return s;
+        const struct ast_stmt *in = cross_flag_call(model, s->body);
+        if (in || (in = cross_flag_call(model, s->else_body)))
+            return in;
+    }
+    return NULL;
+}
+
+/* The first statement of list, at any depth, that calls a primitive or binds a value, or
+ * NULL: what a side merged across cores may not hold. */
+static const struct ast_stmt *loud(const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_CALL || (s->kind == STMT_ACCESS && s->bind))
+            return s;
+        const struct ast_stmt *in = loud(s->body);
+        if (in || (in = loud(s->else_body)))
+            return in;
+    }
+    return NULL;
+}
+
+/* The first `if (?)` of list with a side that is not quiet (its statement in *what), or
+ * NULL. */
+static const struct ast_stmt *loud_choice(const struct ast_stmt *list,
+                                          const struct ast_stmt **what)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN) {
+            if ((*what = loud(s->body)) || (*what = loud(s->else_body)))
+                return s;
+            continue;
+        }
+        const struct ast_stmt *in = loud_choice(s->body, what);
+        if (in || (in = loud_choice(s->else_body, what)))
+            return in;
+    }
+    return NULL;
+}
+
+bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *model, char *why,
+                         size_t n)
+{
+    if (!kernel->multicore)
+        return false;
+    bool choices = false;
+    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
+        choices = lower_has_choice(ac->body);
+    if (!choices)
+        return false;
+    const struct model_prim *seen[MAX_CROSS_BARRIERS];
+    size_t nseen = 0;
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next) {
+        const struct ast_stmt *s = cross_flag_call(model, ac->body), *what = NULL;
+        if (s) {
+            snprintf(why, n, "it calls the cross-core flag primitive %s at line %d", s->name,
+                     s->loc.line);
+            return false;
+        }
+        if ((s = loud_choice(ac->body, &what))) {
+            if (what->kind == STMT_CALL)
+                snprintf(why, n, "a side of the if (?) at line %d calls %s at line %d",
+                         s->loc.line, what->name, what->loc.line);
+            else
+                snprintf(why, n, "a side of the if (?) at line %d binds the value '%s' at "
+                         "line %d", s->loc.line, what->bind, what->loc.line);
+            return false;
+        }
+        if (!cross_barriers_compose(model, ac->body, seen, &nseen)) {
+            if (nseen == 2)
+                snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, "
+                         "neither within the other", seen[0]->name, seen[1]->name);
+            else
+                snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
+                         MAX_CROSS_BARRIERS);
+            return false;
+        }
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------ mergeable choices */

@@ -11,7 +11,11 @@
 #include "lower_internal.h"
 #include "../util/pointer_hash.h"
 
-void path_choices_init(struct path_choices *p) { memset(p, 0, sizeof(*p)); }
+void path_choices_init(struct path_choices *p)
+{
+    memset(p, 0, sizeof(*p));
+    p->turn = -1;
+}
 void path_choices_free(struct path_choices *p)
 {
     choices_free(&p->taken);
@@ -541,7 +545,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
 
 uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
                            const struct model *model, const struct binding_list *assignment,
-                           const struct lower_limits *limits, bool merge)
+                           const struct lower_limits *limits, const struct path_choices *like)
 {
     bool choices = false;
     for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
@@ -550,7 +554,8 @@ uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl 
         return 1;   /* the common case costs no walk */
     struct diag_list quiet;
     diag_list_init(&quiet, 0);
-    struct path_choices path = {.counting = true, .counted = 1, .merge = merge};
+    struct path_choices path = {.counting = true, .counted = 1, .merge = like->merge,
+                                .turns = like->turns, .turn = like->turn};
     bool stopped;
     lw_program_free(lower_kernel(ast, kernel, model, assignment, &path, limits, &quiet, &stopped));
     diag_list_free(&quiet);

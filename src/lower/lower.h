@@ -37,6 +37,11 @@ struct path_choices {
     /* Choices whose sides hold only accesses that order nothing on their own are lowered as
      * one run with both sides (alternatives.c), not explored: lower_merge_allowed(kernel). */
     bool merge;
+    /* One core's choices at a time (lower_turns_allowed): with `turns`, the choices of every
+     * core but core `turn` (none: -1) are lowered with both sides, as alternatives; only
+     * turn's are explored or merged as `merge` says. */
+    bool turns;
+    int turn;
 };
 #define PATHS_MANY UINT64_MAX
 
@@ -53,6 +58,14 @@ void cut_memo_free(struct cut_memo *m);
  * barriers it calls passes no order through an access between them that it would not give
  * without it (docs/semantics.md §6). */
 bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model);
+
+/* Whether a kernel of several cores may be checked one core's choices at a time, the other
+ * cores' merged (docs/semantics.md §6): it calls no cross-core flag, its cross-core barriers
+ * compose, and no side of an `if (?)` calls a primitive or binds a value. When a kernel of
+ * several cores with choices may not, why[0 .. n) says why ("it calls the cross-core flag
+ * primitive ... at line 7"); otherwise why is left as it was. */
+bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *model, char *why,
+                         size_t n);
 
 void path_choices_init(struct path_choices *p);
 void path_choices_free(struct path_choices *p);
@@ -72,12 +85,12 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
                                 struct diag_list *diags, bool *stopped);
 void lw_program_free(struct lw_program *p);
 /* How many `if (?)` paths `kernel` has under `assignment` (PATHS_MANY: more than fit; a
- * merged choice, with `merge`, counts once), found
+ * choice `like` merges, by its merge, turns and turn, counts once), found
  * by walking its statements without making instructions; 0 when the walk stopped on a
  * problem (the lowering itself then reports it). Nothing is added to any diagnostic list. */
 uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl *kernel,
                            const struct model *model, const struct binding_list *assignment,
-                           const struct lower_limits *limits, bool merge);
+                           const struct lower_limits *limits, const struct path_choices *like);
 
 /* The instructions of each unit in queue order: those of unit u are
  * queue[first[u] .. first[u + 1]), at index first[u] + pos. Both arrays allocated (free). */

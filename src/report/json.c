@@ -102,6 +102,8 @@ static json_t *kernel_json(const struct file_result *r, const struct kernel_resu
         json_object_set_new(o, "empty", json_boolean(k->empty));
     if (k->merged)   /* choices checked as alternatives within its runs */
         json_object_set_new(o, "merged_choices", json_integer((json_int_t)k->merged));
+    if (k->turns)    /* cores whose choices were explored one core at a time */
+        json_object_set_new(o, "core_turns", json_integer((json_int_t)k->turns));
     if (k->launch)   /* how the host code beside it launches it */
         json_object_set_new(o, "launch", json_text(k->launch));
     if (k->guessed.len)   /* the values it was checked with that nobody gave */

@@ -168,7 +168,12 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
     }
     fprintf(out, "%zu parameter assignment%s, %zu path%s", k->nparams_checked,
             k->nparams_checked == 1 ? "" : "s", k->paths, k->paths == 1 ? "" : "s");
-    if (k->merged)
+    if (k->turns)
+        fprintf(out, " run, the choices of %zu core%s explored one core at a time (%llu if (?) "
+                "choice%s of the other cores checked as alternatives within the runs)",
+                k->turns, k->turns == 1 ? "" : "s", (unsigned long long)k->merged,
+                k->merged == 1 ? "" : "s");
+    else if (k->merged)
         fprintf(out, " run (%llu if (?) choice%s without synchronization checked as "
                 "alternatives within the run%s)", (unsigned long long)k->merged,
                 k->merged == 1 ? "" : "s", k->paths == 1 ? "" : "s");
