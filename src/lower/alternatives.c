@@ -205,12 +205,13 @@ static const struct ast_stmt *cross_flag_call(const struct model *model,
     return NULL;
 }
 
-/* The first statement of list, at any depth, that calls a primitive or binds a value, or
- * NULL: what a side merged across cores may not hold. */
+/* The first statement of list, at any depth, that calls a primitive, or NULL: what a side
+ * merged across cores may not hold (its flags, waits and barriers would count twice). A
+ * value a side binds is that side's block's: no `use` outside the side names it. */
 static const struct ast_stmt *loud(const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_CALL || (s->kind == STMT_ACCESS && s->bind))
+        if (s->kind == STMT_CALL)
             return s;
         const struct ast_stmt *in = loud(s->body);
         if (in || (in = loud(s->else_body)))
@@ -257,12 +258,8 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
             return false;
         }
         if ((s = loud_choice(ac->body, &what))) {
-            if (what->kind == STMT_CALL)
-                snprintf(why, n, "a side of the if (?) at line %d calls %s at line %d",
-                         s->loc.line, what->name, what->loc.line);
-            else
-                snprintf(why, n, "a side of the if (?) at line %d binds the value '%s' at "
-                         "line %d", s->loc.line, what->bind, what->loc.line);
+            snprintf(why, n, "a side of the if (?) at line %d calls %s at line %d",
+                     s->loc.line, what->name, what->loc.line);
             return false;
         }
         if (!cross_barriers_compose(model, ac->body, seen, &nseen)) {
@@ -281,9 +278,10 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
 /* ------------------------------------------------------------ mergeable choices */
 
 /* Whether every statement of list, at any depth, is one a merged side may hold: lets,
- * blocks, loops, `if`s whose sides are such too, and accesses that bind no value and are
- * neither blocking nor interlocked (rules 1, 8 and 10 would let them order what follows
- * them on one side only). No primitive call, no `use`. */
+ * blocks, loops, `if`s whose sides are such too, and accesses that are neither blocking nor
+ * interlocked (rules 1 and 8 would let them order what follows them on one side only). No
+ * primitive call, and no `use` (rule 10: it orders everything after it on its side only). A
+ * value a side binds belongs to the side's block, so only a `use` inside it could name it. */
 static bool sides_free(const struct model *model, const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
@@ -301,7 +299,7 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list)
             bool blocking = true, interlocked = true;
             if (op)
                 model_op_attrs(model, op, &blocking, &interlocked);
-            if (!op || s->bind || blocking || interlocked)
+            if (!op || blocking || interlocked)
                 return false;
             break;
         }

@@ -61,7 +61,7 @@ bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *mode
 
 /* Whether a kernel of several cores may be checked one core's choices at a time, the other
  * cores' merged (docs/semantics.md §6): it calls no cross-core flag, its cross-core barriers
- * compose, and no side of an `if (?)` calls a primitive or binds a value. When a kernel of
+ * compose, and no side of an `if (?)` calls a primitive. When a kernel of
  * several cores with choices may not, why[0 .. n) says why ("it calls the cross-core flag
  * primitive ... at line 7"); otherwise why is left as it was. */
 bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *model, char *why,
