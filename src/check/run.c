@@ -258,15 +258,24 @@ static bool check_run(struct file_result *r, const struct check_options *o,
 }
 
 /* why: "" or, for a kernel of several cores, why their choices multiply (lower.h,
- * lower_turns_allowed). */
+ * lower_turns_allowed); core: NULL or, checked one core at a time, the core whose choices
+ * were explored when the limit was passed, alone when its own paths pass it. */
 static void too_many_paths(struct file_result *r, const struct check_options *o,
-                           const struct ast_decl *kernel, const char *why)
+                           const struct ast_decl *kernel, const char *why, const char *core,
+                           bool alone)
 {
-    diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-              "kernel '%s' has more than %zu paths (parameter values x if (?) choices%s%s); "
-              "raise the limit with --max-paths",
-              kernel->name, o->max_paths, *why ? "; the choices of its cores multiply: " : "",
-              why);
+    if (core)
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; "
+                  "checked one core at a time, %s%s); raise the limit with --max-paths",
+                  kernel->name, o->max_paths, alone ? "the choices of one core pass it alone: " :
+                  "the cores' paths add up past it at ", core);
+    else
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices%s%s); "
+                  "raise the limit with --max-paths",
+                  kernel->name, o->max_paths,
+                  *why ? "; the choices of its cores multiply: " : "", why);
 }
 
 /* The choices of the last run still on their first side: depth-first, each is flipped in a
@@ -292,6 +301,8 @@ struct kernel_check {
     enum cut_places cuts;
     bool merge, turns;
     char why[256];      /* why a kernel of several cores has its choices multiply, or "" */
+    const char *turn_core;  /* the core whose choices are explored (turns), or NULL */
+    VEC(const char *) core_names;   /* the cores of the first run (turns) */
 };
 
 /* The runs of assignment k's paths, depth-first; with turns, only core `turn`'s choices are
@@ -317,7 +328,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
                                         : lower_count_paths(r->ast, c->kernel, r->model,
                                                             assignment, &c->limits, &path);
     if (npaths > o->max_paths - kr->paths && c->cuts == CUT_NOWHERE) {
-        too_many_paths(r, o, c->kernel, c->why);
+        too_many_paths(r, o, c->kernel, c->why, c->turn_core, npaths > o->max_paths);
         return false;
     }
     if (c->cuts != CUT_NOWHERE && npaths > 1)
@@ -329,7 +340,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
     uint64_t runs = 0, cut_runs = 0;
     do {
         if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
-            too_many_paths(r, o, c->kernel, c->why);
+            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);
             stopped = true;
             break;
         }
@@ -356,15 +367,17 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
                     memcpy(b, p->params.items, n * sizeof(*b));
                 kr->params_checked[kr->nparams_checked++] = (struct binding_list){b, n};
             }
-            for (int i = 0; chose && runs == 1 && i < p->ncores; i++)
+            for (int i = 0; chose && runs == 1 && i < p->ncores; i++) {
                 VEC_PUSH(*chose, p->cores[i].chose);
+                VEC_PUSH(c->core_names, arena_strdup(&r->diags.arena, p->cores[i].name));
+            }
         }
         adopt_findings(&r->diags, before);
         lw_program_free(p);
         if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
             stopped = true;
         if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
-            too_many_paths(r, o, c->kernel, c->why);   /* each first side taken is yet to be flipped, */
+            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);   /* each first side taken is yet to be flipped, */
             stopped = true;                    /* a run each, cuts or not */
         }
     } while (!stopped && !o->first_run_only && path_next(&path));
@@ -381,11 +394,14 @@ static bool check_assignment(struct kernel_check *c, uint64_t k,
     if (!c->turns)
         return run_paths(c, k, assignment, -1, NULL);
     bool_vec chose = {0};
+    c->core_names.len = 0;
     bool ok = run_paths(c, k, assignment, -1, &chose);
     for (size_t core = 0; ok && core < chose.len; core++)
         if (chose.items[core]) {
             c->kr->turns++;
+            c->turn_core = c->core_names.items[core];
             ok = run_paths(c, k, assignment, (int)core, NULL);
+            c->turn_core = NULL;
         }
     VEC_FREE(chose);
     return ok;
@@ -438,6 +454,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
         stopped = !check_assignment(&c, k, &assignment);
     }
+    VEC_FREE(c.core_names);
     kr->verified = !stopped;
 }
 
