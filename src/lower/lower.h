@@ -35,7 +35,8 @@ struct path_choices {
     bool counting;
     uint64_t counted;
     /* Choices whose sides hold only accesses that order nothing on their own are lowered as
-     * one run with both sides (alternatives.c), not explored: lower_merge_allowed(kernel). */
+     * one run with both sides (merge_rules.c, alternatives.c), not explored:
+     * lower_merge_allowed(kernel). */
     bool merge;
     /* One core's choices at a time (lower_turns_allowed): with `turns`, the choices of every
      * core but core `turn` (none: -1) are lowered with both sides, as alternatives; only

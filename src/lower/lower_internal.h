@@ -112,8 +112,9 @@ struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
-/* alternatives.c: whether `if (?)` s is lowered as one run of both sides (the path merges,
- * both sides hold only accesses that order nothing on their own), and that lowering. */
+/* merge_rules.c: whether `if (?)` s is lowered as one run of both sides (the path merges,
+ * both sides hold only accesses that order nothing on their own); alternatives.c: that
+ * lowering. */
 bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s);
 void lower_merged_choice(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
 

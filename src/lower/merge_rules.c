@@ -1,0 +1,325 @@
+/* Which choices may be merged into one run, and which kernels of several cores may be checked
+ * one core's choices at a time (docs/semantics.md §6): the static rules, read from the
+ * kernel's statements and the model. Merging is exact only where an access on a side not
+ * taken passes on no order (no interlock, no blocking, no `use`, no primitive in the sides)
+ * and the kernel's barriers compose; turns, where the cores meet only at cross-core barriers
+ * that compose. alternatives.c lowers what these rules allow. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/pointer_hash.h"
+#include "lower_internal.h"
+
+/* ------------------------------------------------------------ barrier shapes of a kernel */
+
+#define MAX_CROSS_BARRIERS 16
+
+/* The barriers a kernel calls, as (from, to) unit masks of one core type; `unknown` when a
+ * call's units cannot be told without running it (mask arguments that are not numbers). */
+struct shapes {
+    VEC(struct lw_bar_masks) items;
+    bool unknown;
+};
+
+static uint64_t unit_word_mask(const struct model_coretype *ct, const struct ast_expr *e,
+                               const char *all_word, bool *unknown)
+{
+    if (!e || e->kind != EXPR_NAME) {
+        *unknown = true;
+        return 0;
+    }
+    if (all_word && strcmp(e->name, all_word) == 0)
+        return model_all_units(ct);
+    int u = model_unit_index(ct, e->name);
+    return u < 0 ? 0 : (uint64_t)1 << u;
+}
+
+/* The shape of one barrier call on core type ct, as sync.c's lower_barrier makes it. */
+static void add_shape(struct shapes *sh, const struct model_coretype *ct,
+                      const struct model_prim *prim, const struct ast_stmt *s)
+{
+    struct lw_bar_masks m = {model_all_units(ct), model_all_units(ct)};   /* a cross-core barrier */
+    if (prim->kind == PRIM_BARRIER) {
+        m.from = model_unit_set_mask(ct, &prim->from);
+        m.to = model_unit_set_mask(ct, &prim->to);
+        const struct ast_expr *a0 = s->args, *a1 = a0 ? a0->next : NULL;
+        switch (prim->form) {
+        case BAR_FIXED:
+            break;
+        case BAR_UNIT_ARG:
+            m.from = m.to = unit_word_mask(ct, a0, prim->all_word, &sh->unknown);
+            break;
+        case BAR_UNIT_PAIR:
+            m.from = unit_word_mask(ct, a0, NULL, &sh->unknown);
+            m.to = unit_word_mask(ct, a1, NULL, &sh->unknown);
+            break;
+        case BAR_MASK_ARGS:
+            if (s->nargs == 0)
+                break;
+            m.from = m.to = 0;
+            int i = 0;
+            for (const struct ast_expr *e = s->args; e; e = e->next, i++) {
+                if (e->kind != EXPR_NUM || i >= 2 * prim->nmask) {
+                    sh->unknown = true;
+                    return;
+                }
+                int u = model_unit_index(ct, prim->mask_units[i % prim->nmask]);
+                if (e->num && u >= 0)
+                    *(i < prim->nmask ? &m.from : &m.to) |= (uint64_t)1 << u;
+            }
+            break;
+        }
+    }
+    VEC_PUSH(sh->items, m);
+}
+
+static void collect_shapes(struct shapes *sh, const struct model *model,
+                           const struct model_coretype *ct, const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s && !sh->unknown; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && (prim->kind == PRIM_BARRIER || prim->kind == PRIM_XBARRIER))
+            add_shape(sh, ct, prim, s);
+        collect_shapes(sh, model, ct, s->body);
+        collect_shapes(sh, model, ct, s->else_body);
+    }
+}
+
+/* Whether an access c between barriers b1 (before it, c's unit in b1's T) and b2 (after it,
+ * c's unit in b2's F) passes on nothing the barriers do not give without it: whatever b1
+ * orders before c (its F units) b2 orders before what follows (F1 within F2), or whatever
+ * b2 orders after c b1 already orders after what came before (T2 within T1). */
+static bool compose(struct lw_bar_masks b1, struct lw_bar_masks b2)
+{
+    return !(b1.to & b2.from) || !(b1.from & ~b2.from) || !(b2.to & ~b1.to);
+}
+
+/* The core types a cross-core barrier joins, as a mask over the model's core types. */
+static uint64_t participant_types(const struct model *model, const struct model_prim *prim)
+{
+    uint64_t mask = 0;
+    for (int t = 0; t < model->ncoretypes && t < 64; t++) {
+        bool in = prim->participants.all;
+        for (int i = 0; i < prim->participants.len && !in; i++)
+            in = strcmp(prim->participants.names[i], model->coretypes[t].name) == 0;
+        if (in)
+            mask |= (uint64_t)1 << t;
+    }
+    return mask;
+}
+
+/* Whether the cores one cross-core barrier joins lie within those another joins (per
+ * cluster within every cluster's). */
+static bool joins_within(const struct model *model, const struct model_prim *x,
+                         const struct model_prim *y)
+{
+    uint64_t tx = participant_types(model, x), ty = participant_types(model, y);
+    return !(tx & ~ty) && (x->per_cluster || !y->per_cluster);
+}
+
+/* compose() across cores: a cross-core barrier drains and holds every unit of the cores it
+ * joins, so two compose when their cores do not meet or one's lie within the other's. A
+ * local barrier composes with any cross-core one (its units are the caller's, which both
+ * hold). seen[0 .. *nseen) are the kinds met so far; on false, the two that clash (2), or
+ * none past MAX_CROSS_BARRIERS kinds (0). */
+static bool cross_barriers_compose(const struct model *model, const struct ast_stmt *list,
+                                   const struct model_prim **seen, size_t *nseen)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && prim->kind == PRIM_XBARRIER) {
+            size_t k = 0;
+            while (k < *nseen && seen[k] != prim)
+                k++;
+            if (k == *nseen) {
+                for (size_t j = 0; j < *nseen; j++)
+                    if ((participant_types(model, prim) & participant_types(model, seen[j]))
+                        && !joins_within(model, prim, seen[j])
+                        && !joins_within(model, seen[j], prim)) {
+                        seen[0] = seen[j];   /* the two that clash, for the caller */
+                        seen[1] = prim;
+                        *nseen = 2;
+                        return false;
+                    }
+                if (*nseen == MAX_CROSS_BARRIERS) {
+                    *nseen = 0;   /* more kinds than any model has: not worth the case */
+                    return false;
+                }
+                seen[(*nseen)++] = prim;
+            }
+        }
+        if (!cross_barriers_compose(model, s->body, seen, nseen)
+            || !cross_barriers_compose(model, s->else_body, seen, nseen))
+            return false;
+    }
+    return true;
+}
+
+bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
+{
+    bool choices = false;
+    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
+        choices = lower_has_choice(ac->body);
+    if (!choices)
+        return false;
+    const struct model_prim *seen[MAX_CROSS_BARRIERS];
+    size_t nseen = 0;
+    bool ok = true;
+    for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
+        ok = cross_barriers_compose(model, ac->body, seen, &nseen);
+    for (int t = 0; t < model->ncoretypes && ok; t++) {
+        const struct model_coretype *ct = &model->coretypes[t];
+        for (int u = 0; u < ct->nunits && ok; u++)
+            ok = ct->units[u].cls != UNIT_SYNC;   /* everything on it blocks issue */
+        struct shapes sh = {0};
+        for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
+            collect_shapes(&sh, model, ct, ac->body);
+        ok = ok && !sh.unknown;
+        for (size_t i = 0; i < sh.items.len && ok; i++)
+            for (size_t j = 0; j < sh.items.len && ok; j++)
+                ok = compose(sh.items.items[i], sh.items.items[j]);
+        VEC_FREE(sh.items);
+    }
+    return ok;
+}
+
+/* ------------------------------------------------------------ one core's choices at a time */
+
+/* The first call of a cross-core flag primitive in list (rule 9 orders across cores through
+ * it, not only at barriers), or NULL. */
+static const struct ast_stmt *cross_flag_call(const struct model *model,
+                                              const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && (prim->kind == PRIM_XSIGNAL || prim->kind == PRIM_XWAIT))
+            return s;
+        const struct ast_stmt *in = cross_flag_call(model, s->body);
+        if (in || (in = cross_flag_call(model, s->else_body)))
+            return in;
+    }
+    return NULL;
+}
+
+/* The first statement of list, at any depth, that calls a primitive, or NULL: what a side
+ * merged across cores may not hold (its flags, waits and barriers would count twice). A
+ * value a side binds is that side's block's: no `use` outside the side names it. */
+static const struct ast_stmt *loud(const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_CALL)
+            return s;
+        const struct ast_stmt *in = loud(s->body);
+        if (in || (in = loud(s->else_body)))
+            return in;
+    }
+    return NULL;
+}
+
+/* The first `if (?)` of list with a side that is not quiet (its statement in *what), or
+ * NULL. */
+static const struct ast_stmt *loud_choice(const struct ast_stmt *list,
+                                          const struct ast_stmt **what)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN) {
+            if ((*what = loud(s->body)) || (*what = loud(s->else_body)))
+                return s;
+            continue;
+        }
+        const struct ast_stmt *in = loud_choice(s->body, what);
+        if (in || (in = loud_choice(s->else_body, what)))
+            return in;
+    }
+    return NULL;
+}
+
+bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *model, char *why,
+                         size_t n)
+{
+    if (!kernel->multicore)
+        return false;
+    bool choices = false;
+    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
+        choices = lower_has_choice(ac->body);
+    if (!choices)
+        return false;
+    const struct model_prim *seen[MAX_CROSS_BARRIERS];
+    size_t nseen = 0;
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next) {
+        const struct ast_stmt *s = cross_flag_call(model, ac->body), *what = NULL;
+        if (s) {
+            snprintf(why, n, "it calls the cross-core flag primitive %s at line %d", s->name,
+                     s->loc.line);
+            return false;
+        }
+        if ((s = loud_choice(ac->body, &what))) {
+            snprintf(why, n, "a side of the if (?) at line %d calls %s at line %d",
+                     s->loc.line, what->name, what->loc.line);
+            return false;
+        }
+        if (!cross_barriers_compose(model, ac->body, seen, &nseen)) {
+            if (nseen == 2)
+                snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, "
+                         "neither within the other", seen[0]->name, seen[1]->name);
+            else
+                snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
+                         MAX_CROSS_BARRIERS);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ mergeable choices */
+
+/* Whether every statement of list, at any depth, is one a merged side may hold: lets,
+ * blocks, loops, `if`s whose sides are such too, and accesses that are neither blocking nor
+ * interlocked (rules 1 and 8 would let them order what follows them on one side only). No
+ * primitive call, and no `use` (rule 10: it orders everything after it on its side only). A
+ * value a side binds belongs to the side's block, so only a `use` inside it could name it. */
+static bool sides_free(const struct model *model, const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        switch (s->kind) {
+        case STMT_LET:
+            break;
+        case STMT_FOR:
+        case STMT_BLOCK:
+        case STMT_IF:
+            if (!sides_free(model, s->body) || !sides_free(model, s->else_body))
+                return false;
+            break;
+        case STMT_ACCESS: {
+            const char *op = access_words(model, s).op;
+            bool blocking = true, interlocked = true;
+            if (op)
+                model_op_attrs(model, op, &blocking, &interlocked);
+            if (!op || blocking || interlocked)
+                return false;
+            break;
+        }
+        case STMT_CALL:
+        case STMT_USE:
+            return false;
+        }
+    }
+    return true;
+}
+
+bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
+{
+    if (!L->path->merge || s->cond->kind != EXPR_UNKNOWN)
+        return false;
+    size_t k = pointer_slot(s, MERGE_MEMO_BITS);
+    if (L->merge_memo[k].stmt != s) {
+        L->merge_memo[k].stmt = s;
+        L->merge_memo[k].mergeable =
+            sides_free(L->model, s->body) && sides_free(L->model, s->else_body);
+    }
+    return L->merge_memo[k].mergeable;
+}
