@@ -92,6 +92,8 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         return;
     if (p->alt_of && lw_exclusive(p, a, b))
         return;     /* two sides of one merged choice: no path runs both */
+    if (lw_both_atomic(x, y))
+        return;
     if (x->core != y->core) {
         /* No issue order across cores: unordered both ways is a race, writer first. */
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))

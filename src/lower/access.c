@@ -176,6 +176,7 @@ static bool resolve_access(struct lowerer *L, const struct ast_stmt *s, struct s
     m->writes = writes;
     m->unit = u;
     model_op_attrs(L->model, op, &m->blocking, &m->interlocked);
+    m->atomic = model_op_atomic(L->model, op);
     return true;
 }
 
@@ -256,6 +257,7 @@ void lower_access(struct lowerer *L, const struct ast_stmt *s, const struct scop
         return;
     L->p->units[ins->unit].has_access = true;
     ins->interlocked = m.interlocked;
+    ins->atomic = m.atomic;
     ins->access.first_region = first;
     ins->access.nwrites = (uint16_t)nw;
     ins->access.nreads = (uint16_t)nr;

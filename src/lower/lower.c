@@ -166,6 +166,7 @@ struct lw_ins *lower_emit(struct lowerer *L, enum ins_kind kind, int local_unit,
     x->kind = (uint8_t)kind;
     x->blocking = blocking;
     x->interlocked = false;
+    x->atomic = false;
     x->core = (uint16_t)L->core;
     x->unit = -1;
     x->pos = -1;

@@ -28,6 +28,7 @@ struct stmt_memo {
                                      * flag CALL: the unit whose queue it sits in */
     int dst;                        /* flag CALL: destination unit */
     bool blocking, interlocked;     /* ACCESS */
+    bool atomic;                    /* ACCESS: an atomic read-modify-write (model <atomic>) */
     /* ACCESS: the regions the statement's last MEMO_REGIONS distinct instructions got, in
      * the program's regions; the next one shares them when its own are the same (a loop body
      * mostly touches the same bytes every iteration, or one of a few buffers in turn). */

@@ -54,6 +54,7 @@ struct lw_ins {              /* 32 bytes on LP64; the kind-specific fields share
                              * instruction (lw_seq) */
     uint8_t kind;           /* enum ins_kind */
     bool blocking : 1, interlocked : 1;
+    bool atomic : 1;        /* an atomic read-modify-write: never races with another one */
     bool blocks_issue : 1;  /* nothing after it is issued until it ends (rule 1) */
     union {                 /* read only the member of the instruction's kind */
         struct {            /* INS_ACCESS: nwrites regions from lw_program.regions[first_region],
@@ -221,6 +222,14 @@ struct lw_program {
     uint32_t *alt_of;
     struct lw_alt *alts;
 };
+
+/* Whether two accesses are atomic read-modify-writes (the model's <atomic>): whichever runs
+ * first, each ends before the other touches the bytes, so they never race with each other;
+ * with any other access they do as usual (docs/semantics.md §5). */
+static inline bool lw_both_atomic(const struct lw_ins *x, const struct lw_ins *y)
+{
+    return x->atomic && y->atomic;
+}
 
 /* Whether instructions a and b lie on different sides of one merged choice: no path runs
  * both, so they are never a hazard pair. Only when p->alt_of is set. */

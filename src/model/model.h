@@ -214,6 +214,10 @@ struct model {
     bool default_interlocked, default_blocking;
     struct model_op_suffix_rule *suffix_rules;
     int nsuffix_rules;
+    /* <atomic ops="...">: the ops (names, `*` and `?` as wildcards) that are atomic
+     * read-modify-writes: two of them never race with each other (docs/semantics.md §5). */
+    const char **atomic_ops;
+    int natomic_ops;
     struct model_prim *prims;
     int nprims;
     struct model_flags flags;       /* nids == 0: the model has no flag channels */
@@ -313,6 +317,8 @@ int model_unit_index(const struct model_coretype *ct, const char *name);   /* -1
 /* The units of ct as a bit mask (bit u: local unit u), all of them or those of s; a name ct
  * lacks (the MPU has no COMPUTE) adds nothing. */
 uint64_t model_all_units(const struct model_coretype *ct);
+/* Whether op is one of the model's atomic read-modify-writes (<atomic ops>). */
+bool model_op_atomic(const struct model *m, const char *op);
 uint64_t model_unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s);
 int model_space_index(const struct model *m, const char *name);            /* -1: none */
 const struct model_op *model_op_find(const struct model *m, const char *name);

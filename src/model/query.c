@@ -30,6 +30,14 @@ int model_unit_index(const struct model_coretype *ct, const char *name)
     return -1;
 }
 
+bool model_op_atomic(const struct model *m, const char *op)
+{
+    for (int i = 0; i < m->natomic_ops; i++)
+        if (fnmatch(m->atomic_ops[i], op, 0) == 0)
+            return true;
+    return false;
+}
+
 uint64_t model_all_units(const struct model_coretype *ct)
 {
     return ct->nunits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << ct->nunits) - 1);

@@ -526,6 +526,14 @@ static void parse_ops(struct walk *w, xmlNode *ops)
     FOR_EACH_ELEMENT(c, ops)
         if (is_element(c, "op"))
             parse_op(w, c);
+    FOR_EACH_ELEMENT(c, ops)
+        if (is_element(c, "atomic")) {   /* at most one: the schema */
+            struct name_list list = split_names(w, attr(w, c, "ops"));
+            if (list.len == 0)
+                node_error(w, c, "<atomic> lists no op");
+            m->atomic_ops = list.names;
+            m->natomic_ops = list.len;
+        }
 }
 
 /* ------------------------------------------------------------------ <flags>, <cross-flags> */

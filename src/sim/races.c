@@ -40,7 +40,7 @@ bool sim_shows_race(const struct sim_run *r, enum sim_problem_kind kind, size_t 
     const struct lw_program *p = r->p;
     const struct lw_ins *f = &p->ins[first], *s = &p->ins[second];
     if (f->kind != INS_ACCESS || s->kind != INS_ACCESS || !started(r, first) || !started(r, second)
-        || !kind_overlaps(p, kind, f, s))
+        || lw_both_atomic(f, s) || !kind_overlaps(p, kind, f, s))
         return false;
     if (f->core != s->core) {
         if (kind == SIM_RACE_WAR)
@@ -63,6 +63,8 @@ static void consider(struct sim_run *r, size_t x, size_t y)
     const struct lw_ins *a = &p->ins[x], *b = &p->ins[y];
     struct sim_problem found[3];
     int n = 0;
+    if (lw_both_atomic(a, b))
+        return;
     if (a->core != b->core) {
         if (!(r->start[x] < r->end[y] && r->start[y] < r->end[x]))
             return;
