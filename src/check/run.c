@@ -376,9 +376,10 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
         lw_program_free(p);
         if (!stopped && o->stop_after_run && o->stop_after_run(o->stop_arg, &r->diags))
             stopped = true;
+        /* each first side taken is yet to be flipped, a run each, cuts or not */
         if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
-            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);   /* each first side taken is yet to be flipped, */
-            stopped = true;                    /* a run each, cuts or not */
+            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);
+            stopped = true;
         }
     } while (!stopped && !o->first_run_only && path_next(&path));
     path_choices_free(&path);
