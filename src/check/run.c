@@ -299,7 +299,8 @@ struct kernel_check {
     struct lower_limits limits;
     uint64_t file_budget;
     enum cut_places cuts;
-    bool merge, turns;
+    struct merge_set *merge;    /* the choices that may be merged; NULL: none */
+    bool turns;
     char why[256];      /* why a kernel of several cores has its choices multiply, or "" */
     const char *turn_core;  /* the core whose choices are explored (turns), or NULL */
     VEC(const char *) core_names;   /* the cores of the first run (turns) */
@@ -444,7 +445,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         .file_budget = file_budget,
         .cuts = o->first_run_only || o->lower_only ? CUT_NOWHERE
                                                    : lower_cut_places(kernel, r->model),
-        .merge = merging && lower_merge_allowed(kernel, r->model)};
+        .merge = merging ? lower_merge_set(kernel, r->model) : NULL};
     c.turns = merging && !o->first_run_only
               && lower_turns_allowed(kernel, r->model, c.why, sizeof(c.why));
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
@@ -456,6 +457,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         stopped = !check_assignment(&c, k, &assignment);
     }
     VEC_FREE(c.core_names);
+    merge_set_free(c.merge);
     kr->verified = !stopped;
 }
 

@@ -35,9 +35,9 @@ struct path_choices {
     bool counting;
     uint64_t counted;
     /* Choices whose sides hold only accesses that order nothing on their own are lowered as
-     * one run with both sides (merge_rules.c, alternatives.c), not explored:
-     * lower_merge_allowed(kernel). */
-    bool merge;
+     * one run with both sides (merge_rules.c, alternatives.c), not explored: those of
+     * lower_merge_set(kernel); NULL: none. */
+    const struct merge_set *merge;
     /* One core's choices at a time (lower_turns_allowed): with `turns`, the choices of every
      * core but core `turn` (none: -1) are lowered with both sides, as alternatives; only
      * turn's are explored or merged as `merge` says. */
@@ -55,10 +55,13 @@ enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct mod
 struct cut_memo *cut_memo_new(enum cut_places places);
 void cut_memo_free(struct cut_memo *m);
 
-/* Whether the kernel's choices may be merged at all: no `sync` unit, and every pair of the
- * barriers it calls passes no order through an access between them that it would not give
- * without it (docs/semantics.md §6). */
-bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model);
+/* The kernel's `if (?)` whose sides may be merged, found once for all its runs; NULL when
+ * none may be: a `sync` unit, or two barriers it calls that pass an order through an access
+ * between them they would not give without it (docs/semantics.md §6). Free with
+ * merge_set_free. */
+struct merge_set;
+struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model);
+void merge_set_free(struct merge_set *set);
 
 /* Whether a kernel of several cores may be checked one core's choices at a time, the other
  * cores' merged (docs/semantics.md §6): it calls no cross-core flag, its cross-core barriers

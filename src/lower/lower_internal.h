@@ -40,7 +40,6 @@ struct stmt_memo {
 };
 #define STMT_MEMO_BITS 6
 #define STMT_MEMO_SLOTS (1 << STMT_MEMO_BITS)
-#define MERGE_MEMO_BITS 5
 
 /* A flag channel's signals so far, by statement, and how many waits took them (cuts.c). */
 struct channel_flow {
@@ -97,14 +96,10 @@ struct lowerer {
     uint32_t *value_read;
     /* Merged choices (alternatives.c): the side being lowered (a node of alts, 0 outside
      * every merged choice), the nodes, and each instruction's side, kept from the first merge
-     * of the run on (NULL before). merge_memo: whether an `if (?)` may be merged, by address. */
+     * of the run on (NULL before). */
     uint32_t alt;
     VEC(struct lw_alt) alts;
     VEC(uint32_t) alt_of;
-    struct {
-        const struct ast_stmt *stmt;
-        bool mergeable;
-    } merge_memo[1 << MERGE_MEMO_BITS];
 };
 #define NO_VALUE_READ UINT32_MAX
 

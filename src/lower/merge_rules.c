@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/pointer_hash.h"
 #include "lower_internal.h"
 
 /* ------------------------------------------------------------ barrier shapes of a kernel */
@@ -158,7 +157,9 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
     return true;
 }
 
-bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
+/* Whether the kernel's choices may be merged at all: no `sync` unit, and every two barriers
+ * it calls compose. */
+static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
 {
     bool choices = false;
     for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
@@ -311,15 +312,52 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list)
     return true;
 }
 
+struct merge_set {
+    VEC(const struct ast_stmt *) choices;   /* sorted by address */
+};
+
+static void collect_mergeable(struct merge_set *set, const struct model *model,
+                              const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
+            && sides_free(model, s->body) && sides_free(model, s->else_body))
+            VEC_PUSH(set->choices, s);
+        collect_mergeable(set, model, s->body);
+        collect_mergeable(set, model, s->else_body);
+    }
+}
+
+static int by_address(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(const struct ast_stmt *const *)a;
+    uintptr_t y = (uintptr_t)*(const struct ast_stmt *const *)b;
+    return (x > y) - (x < y);
+}
+
+struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model)
+{
+    if (!lower_merge_allowed(kernel, model))
+        return NULL;
+    struct merge_set *set = xcalloc(1, sizeof(*set));
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+        collect_mergeable(set, model, ac->body);
+    if (set->choices.len)
+        qsort(set->choices.items, set->choices.len, sizeof(*set->choices.items), by_address);
+    return set;
+}
+
+void merge_set_free(struct merge_set *set)
+{
+    if (set)
+        VEC_FREE(set->choices);
+    free(set);
+}
+
 bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
 {
-    if (!L->path->merge || s->cond->kind != EXPR_UNKNOWN)
-        return false;
-    size_t k = pointer_slot(s, MERGE_MEMO_BITS);
-    if (L->merge_memo[k].stmt != s) {
-        L->merge_memo[k].stmt = s;
-        L->merge_memo[k].mergeable =
-            sides_free(L->model, s->body) && sides_free(L->model, s->else_body);
-    }
-    return L->merge_memo[k].mergeable;
+    const struct merge_set *set = L->path->merge;
+    return set && s->cond->kind == EXPR_UNKNOWN && set->choices.len
+           && bsearch(&s, set->choices.items, set->choices.len, sizeof(*set->choices.items),
+                      by_address);
 }
