@@ -312,23 +312,33 @@ static void test_relative_model_path(void)
 
 static void test_params_and_paths(void)
 {
-    /* The hazard exists only for n >= 2 and only on the then-side of the if (?). */
+    /* The hazard exists only for n >= 2 and only on the then-side of the if (?). Split, each
+     * path is a run: 2 + 4 + 8 over n = 1..3; merged (the default: the side holds one copy,
+     * which orders nothing on its own), one run per n with its n choices as alternatives. */
     const char *pir = AIV "param n in 1..3;\nkernel k {\n  for i in 0..n {\n"
                           "    if (?) { MTE2 copy u[0] <- g[0 +: 1024]; }\n"
                           "    if (i > 0) { V vadd w <- u[0]; }\n  }\n}\n";
-    struct file_result r;
-    check_pir(pir, false, &r);
-    CU_ASSERT_STRING_EQUAL(verdict_of(&r), "war-hazard@8 waw-hazard@8 raw-hazard@9 waw-hazard@9");
-    CU_ASSERT_EQUAL_FATAL(r.nkernels, 1);
-    CU_ASSERT_EQUAL(r.kernels[0].nparams_checked, 3);
-    CU_ASSERT_EQUAL(r.kernels[0].paths, 2 + 4 + 8);
-    /* first exposed: WAR and V's WAW need three iterations, the others two */
-    const int64_t first_n[] = {3, 2, 2, 3};
-    for (size_t i = 0; i < r.diags.len && i < 4; i++) {
-        CU_ASSERT_EQUAL(r.diags.items[i].params.len, 1);
-        CU_ASSERT_EQUAL(r.diags.items[i].params.items[0].value, first_n[i]);
+    for (int split = 0; split < 2; split++) {
+        use_source_models();
+        struct check_options o;
+        check_options_defaults(&o);
+        o.split_choices = split;
+        struct file_result r;
+        check_source(source_from_string("t.pir", pir, strlen(pir)), &o, &r);
+        CU_ASSERT_STRING_EQUAL(verdict_of(&r),
+                               "war-hazard@8 waw-hazard@8 raw-hazard@9 waw-hazard@9");
+        CU_ASSERT_EQUAL_FATAL(r.nkernels, 1);
+        CU_ASSERT_EQUAL(r.kernels[0].nparams_checked, 3);
+        CU_ASSERT_EQUAL(r.kernels[0].paths, split ? 2 + 4 + 8 : 3);
+        CU_ASSERT_EQUAL(r.kernels[0].merged, split ? 0 : 1 + 2 + 3);
+        /* first exposed: WAR and V's WAW need three iterations, the others two */
+        const int64_t first_n[] = {3, 2, 2, 3};
+        for (size_t i = 0; i < r.diags.len && i < 4; i++) {
+            CU_ASSERT_EQUAL(r.diags.items[i].params.len, 1);
+            CU_ASSERT_EQUAL(r.diags.items[i].params.items[0].value, first_n[i]);
+        }
+        file_result_free(&r);
     }
-    file_result_free(&r);
 }
 
 void register_suites(void)
