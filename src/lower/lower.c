@@ -548,10 +548,7 @@ uint64_t lower_count_paths(const struct ast_program *ast, const struct ast_decl 
                            const struct model *model, const struct binding_list *assignment,
                            const struct lower_limits *limits, const struct path_choices *like)
 {
-    bool choices = false;
-    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
-        choices = lower_has_choice(ac->body);
-    if (!choices)
+    if (!lower_kernel_has_choice(kernel))
         return 1;   /* the common case costs no walk */
     struct diag_list quiet;
     diag_list_init(&quiet, 0);

@@ -138,6 +138,8 @@ void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice);
 
 /* Whether any statement of list, at any depth, is `if (?)` (stmt.c). */
 bool lower_has_choice(const struct ast_stmt *list);
+/* Whether any core of kernel has an `if (?)`. */
+bool lower_kernel_has_choice(const struct ast_decl *kernel);
 
 /* Reports an input error that stops the kernel (exit code 2). */
 void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)

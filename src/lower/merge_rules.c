@@ -161,10 +161,7 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
  * it calls compose. */
 static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
 {
-    bool choices = false;
-    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
-        choices = lower_has_choice(ac->body);
-    if (!choices)
+    if (!lower_kernel_has_choice(kernel))
         return false;
     const struct model_prim *seen[MAX_CROSS_BARRIERS];
     size_t nseen = 0;
@@ -244,10 +241,7 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
 {
     if (!kernel->multicore)
         return false;
-    bool choices = false;
-    for (const struct ast_core *ac = kernel->cores; ac && !choices; ac = ac->next)
-        choices = lower_has_choice(ac->body);
-    if (!choices)
+    if (!lower_kernel_has_choice(kernel))
         return false;
     const struct model_prim *seen[MAX_CROSS_BARRIERS];
     size_t nseen = 0;

@@ -29,6 +29,14 @@ bool lower_has_choice(const struct ast_stmt *list)
     return false;
 }
 
+bool lower_kernel_has_choice(const struct ast_decl *kernel)
+{
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+        if (lower_has_choice(ac->body))
+            return true;
+    return false;
+}
+
 static void lower_for(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     int64_t lo, hi, step = 1;
