@@ -139,43 +139,12 @@ static bool calls_full_barrier(const struct ast_stmt *list, const struct model *
     return false;
 }
 
-static bool all_interlocked(const struct ast_stmt *list, const struct model *model)
-{
-    for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_ACCESS) {
-            const char *op = access_words(model, s).op;
-            bool blocking, interlocked = false;
-            if (op)
-                model_op_attrs(model, op, &blocking, &interlocked);
-            if (!interlocked)
-                return false;
-        }
-        if (!all_interlocked(s->body, model) || !all_interlocked(s->else_body, model))
-            return false;
-    }
-    return true;
-}
-
-/* Whether list calls a flag primitive: a flag overrun past a point depends on how a wait
- * before it is ordered, which rule 8 does not settle. */
-static bool uses_flags(const struct ast_stmt *list, const struct model *model)
-{
-    for (const struct ast_stmt *s = list; s; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
-        if (prim && prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER)
-            return true;
-        if (uses_flags(s->body, model) || uses_flags(s->else_body, model))
-            return true;
-    }
-    return false;
-}
-
 enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model)
 {
     if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count)
         return CUT_NOWHERE;
-    if (all_interlocked(kernel->cores->body, model) && !uses_flags(kernel->cores->body, model))
+    if (lower_all_interlocked(kernel->cores->body, model)
+        && !lower_calls_flags(kernel->cores->body, model))
         return CUT_ANYWHERE;
     return calls_full_barrier(kernel->cores->body, model) ? CUT_AT_BARRIERS : CUT_NOWHERE;
 }

@@ -141,6 +141,11 @@ bool lower_has_choice(const struct ast_stmt *list);
 /* Whether any core of kernel has an `if (?)`. */
 bool lower_kernel_has_choice(const struct ast_decl *kernel);
 
+/* Whether every access of list, at any depth, is of an interlocked op (traits.c). */
+bool lower_all_interlocked(const struct ast_stmt *list, const struct model *model);
+/* Whether list, at any depth, calls a flag primitive (one core's or across cores). */
+bool lower_calls_flags(const struct ast_stmt *list, const struct model *model);
+
 /* Reports an input error that stops the kernel (exit code 2). */
 void lower_fail(struct lowerer *L, enum check_id check, struct as_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5), nonnull(4)));

@@ -1,0 +1,35 @@
+/* What the cut and merge rules read of a kernel's statements before lowering them: whether
+ * every access is interlocked (rule 8 then orders every conflicting pair of one core), and
+ * whether a flag primitive is called (a flag overrun past a point depends on how a wait
+ * before it is ordered, which rule 8 does not settle). */
+#include "lower_internal.h"
+
+bool lower_all_interlocked(const struct ast_stmt *list, const struct model *model)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_ACCESS) {
+            const char *op = access_words(model, s).op;
+            bool blocking, interlocked = false;
+            if (op)
+                model_op_attrs(model, op, &blocking, &interlocked);
+            if (!interlocked)
+                return false;
+        }
+        if (!lower_all_interlocked(s->body, model) || !lower_all_interlocked(s->else_body, model))
+            return false;
+    }
+    return true;
+}
+
+bool lower_calls_flags(const struct ast_stmt *list, const struct model *model)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (prim && prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER)
+            return true;
+        if (lower_calls_flags(s->body, model) || lower_calls_flags(s->else_body, model))
+            return true;
+    }
+    return false;
+}
