@@ -61,7 +61,7 @@ expect(runs['merge'][:3] == (1, 1, 3) and runs['split'][:3] == (1, 8, None)
        and runs['merge'][3] == runs['split'][3] and runs['merge'][3],
        f'--choices merge|split: {runs}')
 p = run('check', '-', stdin=CHOICES)
-expect('1 path run (3 if (?) choices without synchronization checked as alternatives within '
+expect('1 path run (3 if (?) choices checked as alternatives within '
        'the run)' in p.stdout, f'the text report says what was merged: {p.stdout[-300:]!r}')
 p = run('check', '--choices', 'all', KERNEL)
 expect(p.returncode == 2 and "--choices takes merge or split, got 'all'" in p.stderr,

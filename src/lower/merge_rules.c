@@ -157,9 +157,22 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
     return true;
 }
 
-/* Whether the kernel's choices may be merged at all: no `sync` unit, and every two barriers
- * it calls compose. */
-static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model)
+/* Whether every access of the kernel is interlocked and it calls no flag primitive: then
+ * rule 8 orders every conflicting pair of one core, and two cores are ordered only through
+ * cross-core barriers (docs/semantics.md §6, "cores that interlock everything"). */
+static bool kernel_interlocks(const struct ast_decl *kernel, const struct model *model)
+{
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+        if (!lower_all_interlocked(ac->body, model) || lower_calls_flags(ac->body, model))
+            return false;
+    return true;
+}
+
+/* Whether the kernel's choices may be merged at all: its cross-core barriers compose, and
+ * unless it interlocks everything, it has no `sync` unit and every two of its barriers
+ * compose. */
+static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model,
+                                bool interlocks)
 {
     if (!lower_kernel_has_choice(kernel))
         return false;
@@ -168,6 +181,8 @@ static bool lower_merge_allowed(const struct ast_decl *kernel, const struct mode
     bool ok = true;
     for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
         ok = cross_barriers_compose(model, ac->body, seen, &nseen);
+    if (interlocks)
+        return ok;   /* no pair of one core can race: what one barrier passes on is moot */
     for (int t = 0; t < model->ncoretypes && ok; t++) {
         const struct model_coretype *ct = &model->coretypes[t];
         for (int u = 0; u < ct->nunits && ok; u++)
@@ -276,8 +291,10 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
  * blocks, loops, `if`s whose sides are such too, and accesses that are neither blocking nor
  * interlocked (rules 1 and 8 would let them order what follows them on one side only). No
  * primitive call, and no `use` (rule 10: it orders everything after it on its side only). A
- * value a side binds belongs to the side's block, so only a `use` inside it could name it. */
-static bool sides_free(const struct model *model, const struct ast_stmt *list)
+ * value a side binds belongs to the side's block, so only a `use` inside it could name it.
+ * In a kernel that interlocks everything, what a side orders on its own core is moot (no
+ * pair of one core can race), so any access, `use` and barrier of one core may be on it. */
+static bool sides_free(const struct model *model, const struct ast_stmt *list, bool interlocks)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
         switch (s->kind) {
@@ -286,7 +303,8 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list)
         case STMT_FOR:
         case STMT_BLOCK:
         case STMT_IF:
-            if (!sides_free(model, s->body) || !sides_free(model, s->else_body))
+            if (!sides_free(model, s->body, interlocks)
+                || !sides_free(model, s->else_body, interlocks))
                 return false;
             break;
         case STMT_ACCESS: {
@@ -294,13 +312,20 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list)
             bool blocking = true, interlocked = true;
             if (op)
                 model_op_attrs(model, op, &blocking, &interlocked);
-            if (!op || blocking || interlocked)
+            if (!op || ((blocking || interlocked) && !interlocks))
                 return false;
             break;
         }
-        case STMT_CALL:
+        case STMT_CALL: {
+            const struct model_prim *prim = model_prim_find(model, s->name);
+            if (!interlocks || !prim || prim->kind != PRIM_BARRIER)
+                return false;   /* a cross-core barrier or a flag: the paths differ in them */
+            break;
+        }
         case STMT_USE:
-            return false;
+            if (!interlocks)
+                return false;
+            break;
         }
     }
     return true;
@@ -311,14 +336,15 @@ struct merge_set {
 };
 
 static void collect_mergeable(struct merge_set *set, const struct model *model,
-                              const struct ast_stmt *list)
+                              const struct ast_stmt *list, bool interlocks)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
         if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
-            && sides_free(model, s->body) && sides_free(model, s->else_body))
+            && sides_free(model, s->body, interlocks)
+            && sides_free(model, s->else_body, interlocks))
             VEC_PUSH(set->choices, s);
-        collect_mergeable(set, model, s->body);
-        collect_mergeable(set, model, s->else_body);
+        collect_mergeable(set, model, s->body, interlocks);
+        collect_mergeable(set, model, s->else_body, interlocks);
     }
 }
 
@@ -331,11 +357,12 @@ static int by_address(const void *a, const void *b)
 
 struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model)
 {
-    if (!lower_merge_allowed(kernel, model))
+    bool interlocks = kernel_interlocks(kernel, model);
+    if (!lower_merge_allowed(kernel, model, interlocks))
         return NULL;
     struct merge_set *set = xcalloc(1, sizeof(*set));
     for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
-        collect_mergeable(set, model, ac->body);
+        collect_mergeable(set, model, ac->body, interlocks);
     if (set->choices.len)
         qsort(set->choices.items, set->choices.len, sizeof(*set->choices.items), by_address);
     return set;

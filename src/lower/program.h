@@ -130,7 +130,7 @@ struct lw_core {
     int coreid;             /* index within its core group */
     int cluster;            /* kernel-wide cluster index; 0 in a kernel without clusters */
     size_t first_ins, nins; /* range in lw_program.ins */
-    bool chose;             /* an `if (?)` was reached on it in this run */
+    bool chose;             /* an `if (?)` it may not merge was reached on it in this run */
 };
 
 struct lw_unit {

@@ -96,8 +96,8 @@ static void count_choice(struct lowerer *L, const struct ast_stmt *s, const stru
 static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct scope *env)
 {
     bool take_then;
-    if (s->cond->kind == EXPR_UNKNOWN)
-        L->p->cores[L->core].chose = true;
+    if (s->cond->kind == EXPR_UNKNOWN && !lower_choice_mergeable(L, s))
+        L->p->cores[L->core].chose = true;   /* a turn of its own would split it */
     if (s->cond->kind == EXPR_UNKNOWN && L->path->turns && L->core != L->path->turn) {
         if (!L->path->counting)
             lower_merged_choice(L, s, env);   /* another core's turn (lower_turns_allowed) */

@@ -174,8 +174,8 @@ static void print_coverage(FILE *out, const struct paint *pen, const struct file
                 k->turns, k->turns == 1 ? "" : "s", (unsigned long long)k->merged,
                 k->merged == 1 ? "" : "s");
     else if (k->merged)
-        fprintf(out, " run (%llu if (?) choice%s without synchronization checked as "
-                "alternatives within the run%s)", (unsigned long long)k->merged,
+        fprintf(out, " run (%llu if (?) choice%s checked as alternatives "
+                "within the run%s)", (unsigned long long)k->merged,
                 k->merged == 1 ? "" : "s", k->paths == 1 ? "" : "s");
     fputc('\n', out);
 }

@@ -15,7 +15,7 @@ kernel k {
       IO memcpy stage <- src[clusterid * 1024 +: 1024];
       sync_cluster();
       sync_cluster();
-      IO memcpy dst[clusterid * 1024 +: 1024] <- stage;
+      IO memcpy_async dst[clusterid * 1024 +: 1024] <- stage; sync_io();   // not interlocked: sides do not merge
     }
     core ipu[4] : IPU {
       sync_cluster();

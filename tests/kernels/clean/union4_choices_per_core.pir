@@ -1,11 +1,12 @@
 // #36, #39: a UNION4 task (4 clusters of an MPU and four IPUs) whose IPUs each take a data-
 // dependent branch in every iteration of a loop. Explored together, the 16 IPUs' choices
-// multiply: (2^4)^16 paths. The cores meet only at __sync_cluster() and no side of a choice
-// calls a primitive, so the cores' choices are explored one core at a time, the other
-// cores' sides checked as alternatives in the same run (docs/semantics.md §6): 1 + 16 x 2^4 =
-// 257 runs. Clean: each IPU works on its own slice of the cluster's SRAM stage between the
-// barriers. tests/kernels/raw-hazard/union4_choices_per_core_race.pir writes a neighbour's
-// slice on one side; golden.py compares both with every path split on a small instance.
+// multiply: (2^4)^16 paths. Every op is interlocked and no flag is called, so no two accesses
+// of one core can race, two cores are ordered only at __sync_cluster(), and every choice is
+// checked as alternatives in one run (docs/semantics.md §6): 1 run. Clean: each IPU works on
+// its own slice of the cluster's SRAM stage between the barriers.
+// tests/kernels/raw-hazard/union4_choices_per_core_race.pir writes a neighbour's slice on one
+// side; union4_turns_async_copy.pir is this kernel with one copy that is not interlocked,
+// checked one core at a time; golden.py compares each with every path split on a small instance.
 // expect: clean
 // expect(-D nc=2 -D n=1): clean
 model "mlu370";

@@ -1,7 +1,7 @@
 // union4_choices_per_core.pir (tests/kernels/clean/) with a second side that copies into the
 // next IPU's slice of the stage: a race with that IPU's own copies of its slice, on every
-// path where one IPU takes that side. The cores' choices are explored one core at a time, the
-// others' merged; the same findings as every path split (golden.py, -D nc=2 -D n=1).
+// path where one IPU takes that side. Every op is interlocked: one run, every choice merged;
+// the same findings as every path split (golden.py, -D nc=2 -D n=1).
 // expect: raw-hazard@25 waw-hazard@27 waw-hazard@29
 // expect(-D nc=2 -D n=1): raw-hazard@25 waw-hazard@27 waw-hazard@29
 model "mlu370";
