@@ -170,6 +170,42 @@ expect(p.returncode == 1 and found == [
 p = run('check', '--task-type', 'UNION2', f'{K}/two_cluster_reduce_sync_all.mlu')
 expect(p.returncode == 0, f'check UNION2 with __sync_all(): clean: {p.stdout}')
 
+# an enum kernel argument: one kernel per value the source names, one for all the others (a
+# value unlike each named one: comparisons say no, a switch takes its default); the others'
+# kernel that accesses nothing is not a kernel of its own, and a note says so
+p = run('lower', '--task-type', 'UNION1', f'{K}/enum_dtype_per_launch.mlu')
+kernels = [line.split()[1] for line in p.stdout.splitlines() if line.startswith('kernel ')]
+expect(kernels == ['by_type_DT_HALF', 'by_type_DT_FLOAT'],
+       f'lower: one kernel per enumerator the source names: {kernels}')
+expect("// entry by_type: with 'dtype' one of the values the source does not name, it accesses "
+       "no memory: not a kernel of its own" in p.stdout.splitlines(),
+       f'lower: the others make no kernel, and a note says so: {p.stdout[:600]!r}')
+expect("// runtime value dtype: kernel argument 'dtype': one kernel per value the source names "
+       "(DT_HALF, DT_FLOAT), and one for all the others" in p.stdout.splitlines(),
+       f'lower: the header says which value a kernel has: {p.stdout[:900]!r}')
+p = run('check', '--format', 'json', '--task-type', 'UNION1', f'{K}/enum_dtype_per_launch_race.mlu')
+found = {k['name']: [x['check'] for x in k['findings']] for f in json.loads(p.stdout)['files']
+         for k in f['kernels']}
+expect(found == {'by_type_DT_HALF': [], 'by_type_DT_FLOAT': [],
+                 'by_type_dtype_other': ['waw-hazard']},
+       f'check: the others take the last else, where the race is: {found}')
+with tempfile.TemporaryDirectory() as tmp:
+    many = write(os.path.join(tmp, 'many_enums.mlu'),
+                 '#include <bang.h>\nenum m_t { A = 0, B = 1 };\n__nram__ char b[64];\n'
+                 '__mlu_global__ void k(char *g, m_t p, m_t q, m_t r, m_t s, m_t t) {\n'
+                 '  if (p == A && q == B && r == A && s == B && t == A) {\n'
+                 '    __memcpy(b, g, 64, GDRAM2NRAM);\n  }\n}\n')
+    p = run('lower', many)
+    expect('// entry k: its enum arguments take 32 combinations of the values the source names, '
+           'past 16: each stays unknown, a choice of its own on every core (-D NAME=VALUE fixes '
+           'one)' in p.stdout.splitlines() and 'kernel k {' in p.stdout,
+           f'lower: past 16 combinations the enum arguments stay unknown, said: {p.stdout[:700]!r}')
+    p = run('lower', '-D', 'p=0', '-D', 'q=1', many)
+    kernels = [line.split()[1] for line in p.stdout.splitlines() if line.startswith('kernel ')]
+    expect(kernels == ['k_A_A_A', 'k_A_A_B', 'k_A_B_A', 'k_A_B_B', 'k_B_A_A', 'k_B_A_B',
+                       'k_B_B_A', 'k_B_B_B'],
+           f'lower: -D fixes an enum argument, the others vary: {kernels}')
+
 # not modelled: exit 2, the construct's line, never clean
 p = run('check', f'{K}/unsupported_intrinsic.mlu')
 expect(p.returncode == 2 and p.stdout.startswith(

@@ -14,6 +14,7 @@
 #include "../clang/core_macros.h"
 #include "../clang/entry_names.h"
 #include "../interp/interp.h"
+#include "../interp/enum_args.h"
 #include "../interp/session.h"
 #include "../pir/pir_writer.h"
 #include "bangc.h"
@@ -53,10 +54,12 @@ enum { IPUS_PER_CLUSTER = 4, MPU_CORE_ID = 0x80, DEFAULT_ARGUMENT = 4 };
 
 /* Kernel arguments, bound once per kernel so that every core sees the same GDRAM: pointers
  * become GDRAM buffers named after them, integers runtime values (-D NAME=VALUE, default 4;
- * an enum, such as a copy direction, has none). */
+ * an enum one value per kernel, enum_args.h). */
 struct params {
     VEC(struct value) values;
     size_t next;
+    const struct enum_args *enums;  /* the entry's enum arguments, one value per kernel */
+    size_t accesses;                /* access lines the kernel's runs wrote */
 };
 
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
@@ -67,11 +70,18 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
     if (ps->next < ps->values.len && ps->values.items[ps->next].kind != VAL_OBJECT)
         return ps->values.items[ps->next++];
     CXString s = clang_getCursorSpelling(parm);
-    /* an enum argument (a copy direction) has no default: what it selects stays unknown */
-    struct value v = clang_getCanonicalType(clang_getCursorType(parm)).kind == CXType_Enum &&
-                             !interp_defined(I, clang_getCString(s), NULL)
-                         ? (struct value){.kind = VAL_UNKNOWN, .buffer = -1}
-                         : interp_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
+    const char *name = clang_getCString(s);
+    /* an enum argument has a value per kernel (enum_args.h); past their limit, or for the
+     * values the source does not name, what it selects stays unknown */
+    bool other = true;
+    const struct unnamed_values *unlike = NULL;
+    struct value v = {.kind = VAL_UNKNOWN, .buffer = -1};
+    if (clang_getCanonicalType(clang_getCursorType(parm)).kind != CXType_Enum ||
+        interp_defined(I, name, NULL) || (enum_args_other(ps->enums, name, &other, &unlike)
+                                          && !other))
+        v = interp_kernel_argument(I, parm, "GDRAM", DEFAULT_ARGUMENT);
+    else
+        v.unlike = unlike;
     clang_disposeString(s);
     if (ps->next < ps->values.len)
         ps->values.items[ps->next] = v;
@@ -89,7 +99,7 @@ static bool run_core(struct interp *I, CXCursor entry, const struct bangc_core *
     I->api_data = data;
     ps->next = 0;
     interp_run_kernel(I, entry, bind_param, ps);
-    bangc_api_data_free(data);
+    ps->accesses += bangc_api_data_free(data);
     return !I->incomplete;
 }
 
@@ -124,14 +134,15 @@ static void union_core(struct bangc_core *c, int clusters, int cluster, int ipu)
 /* One entry as one PIR kernel: a single-core kernel for BLOCK, cluster blocks for UNIONn. */
 static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, int clusters,
                         const struct entry_name *name, const char *suffix, const char *launch,
-                        const struct frontend_options *o, struct lowered_source *out)
+                        const struct enum_args *enums, const struct frontend_options *o,
+                        struct lowered_source *out)
 {
     struct pir_mark mark = pir_writer_mark(w);
     struct as_loc at = interp_loc(I, entry);
     size_t first_diag = I->diags->len;
     char *kernel = xasprintf("%s%s", name->kernel, suffix);
     pir_writer_open(w, at, "kernel %s", kernel);
-    struct params ps = {0};
+    struct params ps = {.enums = enums};
     struct bangc_core core;
     bool complete = true;
     if (clusters == 0) {
@@ -153,6 +164,15 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     }
     pir_writer_close(w, at);
     VEC_FREE(ps.values);
+    const char *other = enum_args_other_name(enums);
+    if (complete && other && !ps.accesses) {
+        /* what the source does with the values it does not name: nothing */
+        pir_writer_rollback(w, mark);
+        pir_writer_note(w, "entry %s: with '%s' one of the values the source does not name, "
+                        "it accesses no memory: not a kernel of its own", name->spelled, other);
+        free(kernel);
+        return;
+    }
     out->kernels++;
     if (!complete) {
         out->incomplete++;
@@ -255,6 +275,19 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                 launch_notes(&ss.w, &names[i], &found[i]);
             for (size_t i = 0; i < entries.len; i++) {
                 size_t ntypes = found[i].types.len ? found[i].types.len : 1;
+                struct enum_args enums;
+                enum_args_find(&ss.I, entries.items[i], &enums);
+                uint64_t nenums = enum_args_count(&enums);
+                if (nenums > ENUM_ARGS_MAX_KERNELS ||
+                    nenums * combinations > CLANG_MAX_RANGE_KERNELS) {
+                    pir_writer_note(&ss.w, "entry %s: its enum arguments take %llu combinations "
+                                    "of the values the source names, past %d: each stays "
+                                    "unknown, a choice of its own on every core (-D NAME=VALUE "
+                                    "fixes one)", names[i].spelled,
+                                    (unsigned long long)nenums, ENUM_ARGS_MAX_KERNELS);
+                    enum_args_free(&enums);
+                    nenums = 1;
+                }
                 for (size_t t = 0; t < ntypes; t++) {
                     int entry_clusters = found[i].types.len ? found[i].types.items[t].clusters
                                                             : clusters;
@@ -270,15 +303,20 @@ bool bangc_lower(const struct source *src, const struct frontend_options *o,
                                                    found[i].types.items[t].origin);
                     for (uint64_t c = 0; c < combinations; c++) {
                         char *range = runtime_range_apply(&ss.I, o, c);
-                        char *suffix = xasprintf("%s%s", typed, range);
-                        lower_entry(&ss.I, &ss.w, entries.items[i], entry_clusters, &names[i],
-                                    suffix, launch, o, out);
-                        free(suffix);
+                        for (uint64_t e = 0; e < nenums; e++) {
+                            char *valued = enum_args_apply(&ss.I, &enums, e);
+                            char *suffix = xasprintf("%s%s%s", typed, range, valued);
+                            lower_entry(&ss.I, &ss.w, entries.items[i], entry_clusters,
+                                        &names[i], suffix, launch, &enums, o, out);
+                            free(suffix);
+                            free(valued);
+                        }
                         free(range);
                     }
                     free(typed);
                     free(launch);
                 }
+                enum_args_free(&enums);
                 launch_types_free(&found[i]);
             }
             free(found);

@@ -105,6 +105,7 @@ static uint32_t write_access(struct interp *I, CXCursor at, const char *unit, co
     char *rt = wt ? regions_text(I, at, reads, nreads, "a source", &anywhere, &whole) : NULL;
     if (rt && (*wt || *rt)) {
         struct pir_writer *w = bangc_state(I)->w;
+        bangc_state(I)->accesses++;
         id = bind && *rt ? pir_writer_bind_value(w) : 0;
         char as[24] = "";
         if (id)

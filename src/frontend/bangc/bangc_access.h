@@ -15,6 +15,7 @@ struct bangc_core;
 struct bangc {
     struct pir_writer *w;
     const struct bangc_core *core;
+    size_t accesses;        /* access lines written in this run */
 };
 
 /* The layer's state for the run I is in. */

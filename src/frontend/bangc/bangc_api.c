@@ -24,9 +24,11 @@ void *bangc_api_data_new(struct pir_writer *w, const struct bangc_core *core)
     return b;
 }
 
-void bangc_api_data_free(void *data)
+size_t bangc_api_data_free(void *data)
 {
+    size_t accesses = ((struct bangc *)data)->accesses;
     free(data);
+    return accesses;
 }
 
 /* ---- memory ---- */

@@ -22,6 +22,7 @@ struct bangc_core {
 
 const struct api_ops *bangc_api(void);
 void *bangc_api_data_new(struct pir_writer *w, const struct bangc_core *core);
-void bangc_api_data_free(void *data);
+/* Frees it; returns how many access lines the run wrote. */
+size_t bangc_api_data_free(void *data);
 
 #endif

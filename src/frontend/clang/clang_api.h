@@ -18,6 +18,7 @@ bool clang_api_load(const char **why);
     X(clang_CXXMethod_isStatic) \
     X(clang_Cursor_Evaluate) \
     X(clang_Cursor_getArgument) \
+    X(clang_Location_isInSystemHeader) \
     X(clang_Cursor_getNumArguments) \
     X(clang_Cursor_getNumTemplateArguments) \
     X(clang_Cursor_getTemplateArgumentKind) \
@@ -103,6 +104,7 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_CXXMethod_isStatic (*as_clang_CXXMethod_isStatic)
 #define clang_Cursor_Evaluate (*as_clang_Cursor_Evaluate)
 #define clang_Cursor_getArgument (*as_clang_Cursor_getArgument)
+#define clang_Location_isInSystemHeader (*as_clang_Location_isInSystemHeader)
 #define clang_Cursor_getNumArguments (*as_clang_Cursor_getNumArguments)
 #define clang_Cursor_getNumTemplateArguments (*as_clang_Cursor_getNumTemplateArguments)
 #define clang_Cursor_getTemplateArgumentKind (*as_clang_Cursor_getTemplateArgumentKind)

@@ -27,6 +27,15 @@ enum value_kind {
 };
 
 struct object;
+
+/* The values an enum kernel argument standing for "any value the source does not name" is
+ * known to differ from (enum_args.h): a comparison with one of them, or a switch whose case
+ * labels are all among them, decides; anything else of it is unknown. */
+struct unnamed_values {
+    const int64_t *named;
+    size_t n;
+};
+
 struct value {
     enum value_kind kind;
     bool past_known;        /* VAL_POINTER of offset OFFSET_UNKNOWN: `past` is known */
@@ -43,7 +52,20 @@ struct value {
     uint32_t read;          /* rule 10: the latest scalar read of the issuer the value comes
                              * from (its binding id, pir_writer_bind_value; 0: none). The
                              * issuer's reads end in order, so the latest covers the others. */
+    const struct unnamed_values *unlike;   /* VAL_UNKNOWN: none of these values (or NULL) */
 };
+
+/* Whether v is known to differ from c: v stands for the values the source does not name, c
+ * is one it names. */
+static inline bool value_unlike(struct value v, struct value c)
+{
+    if (v.kind != VAL_UNKNOWN || !v.unlike || c.kind != VAL_INT)
+        return false;
+    for (size_t i = 0; i < v.unlike->n; i++)
+        if (v.unlike->named[i] == c.num)
+            return true;
+    return false;
+}
 
 /* The later of two values' reads (rule 10). */
 static inline uint32_t later_read(struct value a, struct value b)

@@ -100,6 +100,8 @@ static struct value arith_of(struct interp *I, CXCursor e, const char *op, struc
         return int_value(ne);   /* a kernel argument or a variable's address is never null */
     if (a.kind == VAL_POINTER && b.kind == VAL_POINTER)
         return pointer_compare(I, op, a, b);
+    if ((eq || ne) && (value_unlike(a, b) || value_unlike(b, a)))
+        return int_value(ne);   /* an enum argument's other values against a named one */
     if (a.kind != VAL_INT || b.kind != VAL_INT)
         return unknown;
     int64_t x = a.num, y = b.num, r;

@@ -256,6 +256,28 @@ static enum flow data_switch(struct interp *I, CXCursor s, CXCursor compound)
     return f;
 }
 
+/* Whether a switch on v with this body is decided without data: v stands for an enum
+ * argument's values the source does not name and every case label is a value it names, so
+ * the default (or the end) runs. */
+static bool unlike_all_labels(CXCursor compound, struct value v)
+{
+    if (!v.unlike)
+        return false;
+    struct cursor_vec body = cursor_children(compound);
+    bool all = true;
+    for (size_t i = 0; i < body.len && all; i++)
+        for (CXCursor s = body.items[i]; all && (clang_getCursorKind(s) == CXCursor_CaseStmt ||
+                                                 clang_getCursorKind(s) == CXCursor_DefaultStmt);) {
+            struct cursor_vec k = cursor_children(s);
+            all = clang_getCursorKind(s) == CXCursor_DefaultStmt ||
+                  (k.len >= 2 && value_unlike(v, constant_value(k.items[0])));
+            s = k.len ? k.items[k.len - 1] : clang_getNullCursor();
+            VEC_FREE(k);
+        }
+    VEC_FREE(body);
+    return all;
+}
+
 /* switch on a known value: runs from the matching case (or default) on, falling through,
  * until a break. */
 static enum flow exec_switch(struct interp *I, CXCursor s)
@@ -267,9 +289,21 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
     if (k.len < 2 || clang_getCursorKind(k.items[k.len - 1]) != CXCursor_CompoundStmt) {
         interp_unsupported(I, s, "this form of 'switch' is not modelled");
         stop(I);
-    } else if ((value = eval(I, k.items[0])).kind == VAL_UNKNOWN && !I->stopped) {
+    } else if ((value = eval(I, k.items[0])).kind == VAL_UNKNOWN && !I->stopped &&
+               !unlike_all_labels(k.items[k.len - 1], value)) {
         interp_use(I, k.items[0], value);
         f = data_switch(I, s, k.items[k.len - 1]);
+    } else if (value.kind == VAL_UNKNOWN && !I->stopped) {
+        struct cursor_vec body = cursor_children(k.items[k.len - 1]);   /* the default */
+        size_t start = body.len;
+        for (size_t i = 0; i < body.len && start == body.len; i++) {
+            bool is_default = false;
+            case_matches(body.items[i], 0, &is_default);
+            if (is_default)
+                start = i;
+        }
+        f = run_switch_from(I, s, &body, start);
+        VEC_FREE(body);
     } else if (interp_int(I, k.items[0], value, "the value of 'switch'", &v)) {
         struct cursor_vec body = cursor_children(k.items[k.len - 1]);
         size_t start = body.len, fallback = body.len;
