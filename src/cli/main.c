@@ -151,7 +151,8 @@ static const struct cli_option check_options[] = {
     {"engine", 0, "clock|reference", OPT_ENGINE,
      "happens-before engine (reference: slow, for cross-checks)"},
     {"choices", 0, "merge|split", OPT_CHOICES,
-     "if (?) choices whose sides hold only accesses that order nothing:\n"
+     "if (?) choices whose sides hold only accesses that order nothing\n"
+     "(in a kernel that interlocks every access, no cross-core barrier):\n"
      "checked as alternatives in one run (merge, the default), or each\n"
      "path in a run of its own (split: as many runs as paths)"},
     {"witness", 0, NULL, OPT_WITNESS,
