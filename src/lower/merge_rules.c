@@ -218,16 +218,20 @@ static const struct ast_stmt *cross_flag_call(const struct model *model,
     return NULL;
 }
 
-/* The first statement of list, at any depth, that calls a primitive, or NULL: what a side
- * merged across cores may not hold (its flags, waits and barriers would count twice). A
- * value a side binds is that side's block's: no `use` outside the side names it. */
-static const struct ast_stmt *loud(const struct ast_stmt *list)
+/* The first statement of list, at any depth, that calls a flag primitive or a cross-core
+ * barrier, or NULL: what a side merged across cores may not hold (its signals, waits and
+ * barrier calls would count twice). A barrier of one core may be there: like a blocking op
+ * it only orders more of its core. A value a side binds is that side's block's: no `use`
+ * outside the side names it. */
+static const struct ast_stmt *loud(const struct model *model, const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_CALL)
+        const struct model_prim *prim =
+            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        if (s->kind == STMT_CALL && (!prim || prim->kind != PRIM_BARRIER))
             return s;
-        const struct ast_stmt *in = loud(s->body);
-        if (in || (in = loud(s->else_body)))
+        const struct ast_stmt *in = loud(model, s->body);
+        if (in || (in = loud(model, s->else_body)))
             return in;
     }
     return NULL;
@@ -235,17 +239,18 @@ static const struct ast_stmt *loud(const struct ast_stmt *list)
 
 /* The first `if (?)` of list with a side that is not quiet (its statement in *what), or
  * NULL. */
-static const struct ast_stmt *loud_choice(const struct ast_stmt *list,
+static const struct ast_stmt *loud_choice(const struct model *model,
+                                          const struct ast_stmt *list,
                                           const struct ast_stmt **what)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
         if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN) {
-            if ((*what = loud(s->body)) || (*what = loud(s->else_body)))
+            if ((*what = loud(model, s->body)) || (*what = loud(model, s->else_body)))
                 return s;
             continue;
         }
-        const struct ast_stmt *in = loud_choice(s->body, what);
-        if (in || (in = loud_choice(s->else_body, what)))
+        const struct ast_stmt *in = loud_choice(model, s->body, what);
+        if (in || (in = loud_choice(model, s->else_body, what)))
             return in;
     }
     return NULL;
@@ -267,7 +272,7 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
                      s->loc.line);
             return false;
         }
-        if ((s = loud_choice(ac->body, &what))) {
+        if ((s = loud_choice(model, ac->body, &what))) {
             snprintf(why, n, "a side of the if (?) at line %d calls %s at line %d",
                      s->loc.line, what->name, what->loc.line);
             return false;
