@@ -200,6 +200,15 @@ with tempfile.TemporaryDirectory() as tmp:
            'past 16: each stays unknown, a choice of its own on every core (-D NAME=VALUE fixes '
            'one)' in p.stdout.splitlines() and 'kernel k {' in p.stdout,
            f'lower: past 16 combinations the enum arguments stay unknown, said: {p.stdout[:700]!r}')
+    segs = write(os.path.join(tmp, 'no_segment.mlu'),
+                 '#include <bang.h>\n__nram__ char b[64];\n'
+                 '__mlu_global__ void k(char *g, int n) {\n'
+                 '  __memcpy(b, g, 4, GDRAM2NRAM, 4, 4, n - 5);\n}\n')
+    p = run('check', segs)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f'{segs}:4:3: error: the destination has segnum -1 under the values the kernel was '
+        'lowered with (segnum + 1 segments: none) [unsupported]'),
+        f'check: a segment count below one under the default values is said so: {p.stdout!r}')
     p = run('lower', '-D', 'p=0', '-D', 'q=1', many)
     kernels = [line.split()[1] for line in p.stdout.splitlines() if line.startswith('kernel ')]
     expect(kernels == ['k_A_A_A', 'k_A_A_B', 'k_A_B_A', 'k_A_B_B', 'k_B_A_A', 'k_B_A_B',

@@ -190,7 +190,14 @@ static void memcpy_call(struct interp *I, const char *name, CXCursor call, struc
     const struct copy_side *sides[2] = {&dst, &src};
     for (int i = 0; i < 2; i++) {
         const struct copy_side *c = sides[i];
-        if (c->segnum1 < 0 || c->segnum2 < 0 || c->segnum1 > 65535 || c->segnum2 > 65535 ||
+        if (c->segnum1 < 0 || c->segnum2 < 0) {
+            interp_unsupported(I, call, "%s has segnum %lld under the values the kernel was "
+                               "lowered with (segnum + 1 segments: none)",
+                               i == 0 ? "the destination" : "the source",
+                               (long long)(c->segnum1 < 0 ? c->segnum1 : c->segnum2));
+            return;
+        }
+        if (c->segnum1 > 65535 || c->segnum2 > 65535 ||
             (c->segnum1 + 1) * (c->segnum2 + 1) > 65536) {
             interp_unsupported(I, call, "%s of %lld by %lld segments is not modelled",
                                i == 0 ? "a destination" : "a source",
