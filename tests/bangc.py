@@ -447,6 +447,14 @@ expect(f'// kernel copy_rows: task type UNION4 (4 clusters of one MPU and four I
        f'lower: a policy function of another directory is found through the header the host '
        f'code includes: {lines!r}')
 
+C = f'{K}/caller_elsewhere'
+lines = run('lower', f'{C}/kernels/scale_rows.mlu').stdout.splitlines()
+expect(f'// kernel scale_rows: task type UNION2 (2 clusters of one MPU and four IPUs), from the '
+       f'launch at {C}/kernels/scale_rows.mlu:23 (cnrtFuncTypeUnion2 at '
+       f'{C}/binding/scale_rows_binding.cpp:9)' in lines,
+       f'lower: a launcher no file beside the kernel calls is followed to its callers elsewhere '
+       f'in the tree: {lines!r}')
+
 with tempfile.TemporaryDirectory() as tmp:
     # a host file that is a link out of the checked tree is never read
     os.mkdir(os.path.join(tmp, 'tree'))
@@ -463,6 +471,19 @@ with tempfile.TemporaryDirectory() as tmp:
            and 'UNION4' not in p.stdout,
            f'lower: a link to host code outside the tree is not read: {p.stdout!r}')
     os.remove(os.path.join(tmp, 'tree', 'host.cpp'))
+    # a launcher that nothing in the tree calls: said, checked as BLOCK
+    lonely = write(os.path.join(tmp, 'tree', 'lonely.mlu'),
+                   '#include <bang.h>\n#include <cnrt.h>\n__nram__ float a[8];\n'
+                   '__mlu_global__ void k2(float *g) {\n  __memcpy(a, g, 32, GDRAM2NRAM);\n}\n'
+                   'void Launch(cnrtDim3_t d, cnrtFunctionType_t t, cnrtQueue_t q, float *g) {\n'
+                   '  k2<<<d, t, q>>>(g);\n}\n')
+    p = run('lower', lonely)
+    expect(f'// entry k2: a task type not resolved from the host code, not checked: the launch at '
+           f'{lonely}:8: t is a parameter of Launch ({lonely}:7), which no file of the directory '
+           'or of the tree calls (checked as BLOCK, --task-type UNIONn for clusters)'
+           in p.stdout.splitlines(),
+           f'lower: a launcher called nowhere is said, and the kernel is BLOCK: {p.stdout[:900]!r}')
+    os.remove(lonely)
     # the launch in the kernel's own file, the driver's spelling, a choice of two
     write(os.path.join(tmp, 'tree', 'host.cpp'),
           '#include <cn_api.h>\n#include <cnrt.h>\n'

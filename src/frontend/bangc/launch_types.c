@@ -18,6 +18,7 @@
 
 #include "../clang/parse_guard.h"
 #include "host_code.h"
+#include "tree_mentions.h"
 
 /* Files of the directory read, and how far one entry's launches are followed. */
 enum { MAX_FILES = 512, MAX_DEPTH = 12, MAX_STEPS = 5000 };
@@ -48,6 +49,8 @@ struct launch_scan {
     size_t ninclude_dirs;
     size_t max_bytes;                   /* of one file */
     VEC(char *) real_paths;             /* of the files read, each read once */
+    struct tree_files *tree;            /* the checked tree's host files, listed on first need */
+    VEC(char *) widened;                /* the words the tree was searched for */
 };
 
 /* What one resolution found: constants and what could not be followed. */
@@ -374,6 +377,30 @@ static size_t resolve_through(struct launch_scan *s, struct host_file *f,
 }
 
 /* Argument k of every call of fn in the files that name it. */
+static void add_found(const char *path, void *data)
+{
+    add_file(data, path);
+}
+
+/* Reads into the scan the files of the checked tree that name the function at token `name`
+ * of f, once per word: where the callers of a launcher no file of the directory calls may be.
+ * Returns whether any file was added. */
+static bool widen(struct launch_scan *s, const struct host_file *f, size_t name)
+{
+    const struct host_token *w = &f->tokens.items[name];
+    for (size_t i = 0; i < s->widened.len; i++)
+        if (strlen(s->widened.items[i]) == w->len && !strncmp(s->widened.items[i], w->text, w->len))
+            return false;
+    VEC_PUSH(s->widened, xasprintf("%.*s", (int)w->len, w->text));
+    if (!strcmp(s->kernel_path, "-"))
+        return false;
+    if (!s->tree)
+        s->tree = tree_files_new(s->kernel_path);
+    size_t before = s->files.len;
+    tree_files_naming(s->tree, w->text, w->len, s->max_bytes, add_found, s);
+    return s->files.len > before;
+}
+
 static void resolve_parameter(struct launch_scan *s, struct host_file *f,
                               const struct host_function *fn, size_t k, int depth,
                               struct resolution *r)
@@ -381,6 +408,8 @@ static void resolve_parameter(struct launch_scan *s, struct host_file *f,
     if (too_far(r, depth, f, fn->name))
         return;
     size_t calls = 0;
+    bool widened = false;
+again:
     for (size_t i = 0; i < s->files.len; i++) {
         struct host_file *g = s->files.items[i];
         if (!mentions(s, &f->tokens.items[fn->name])[i])
@@ -408,12 +437,16 @@ static void resolve_parameter(struct launch_scan *s, struct host_file *f,
             VEC_FREE(ends);
         }
     }
+    if (calls == 0 && !widened && widen(s, f, fn->name)) {
+        widened = true;   /* the directory has no caller: the tree's files that name it */
+        goto again;
+    }
     if (calls == 0) {
         bool pointer, reference;
         char *fname = function_name(f, fn), *where = at(f, fn->name);
         char *pname = host_word(f, host_parameter(f, fn, k, &pointer, &reference));
         add_unknown(r, xasprintf("%s is a parameter of %s (%s), which no file of the directory "
-                                 "calls", pname, fname, where));
+                                 "or of the tree calls", pname, fname, where));
         free(fname);
         free(where);
         free(pname);
@@ -789,18 +822,6 @@ void launch_types_explain(const struct source *src, const struct frontend_option
 
 /* ---- the files ---- */
 
-static bool host_extension(const char *name)
-{
-    static const char *const extensions[] = {".mlu", ".cpp", ".cc", ".c", ".h", ".hpp", NULL};
-    size_t n = strlen(name);
-    for (size_t i = 0; extensions[i]; i++) {
-        size_t e = strlen(extensions[i]);
-        if (n > e && !strcmp(name + n - e, extensions[i]))
-            return true;
-    }
-    return false;
-}
-
 static int compare_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -861,7 +882,7 @@ struct launch_scan *launch_scan_new(const struct source *src, const struct front
     DIR *d = opendir(dir);
     VEC(char *) names = {0};
     for (struct dirent *e; d && (e = readdir(d)) != NULL;)
-        if (e->d_name[0] != '.' && host_extension(e->d_name))
+        if (e->d_name[0] != '.' && host_file_extension(e->d_name))
             VEC_PUSH(names, xstrdup(e->d_name));
     if (d)
         closedir(d);
@@ -904,5 +925,9 @@ void launch_scan_free(struct launch_scan *s)
         free(s->mentions.items[i].in_file);
     }
     VEC_FREE(s->mentions);
+    tree_files_free(s->tree);
+    for (size_t i = 0; i < s->widened.len; i++)
+        free(s->widened.items[i]);
+    VEC_FREE(s->widened);
     free(s);
 }

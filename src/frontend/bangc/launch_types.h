@@ -1,6 +1,7 @@
 /* The task types the host code beside a BANG C kernel launches each entry with: the
  * `kernel<<<k_dim, k_type, queue>>>(...)` launches in the kernel's file and the files of its
- * directory, their k_type followed back to the constants it can hold. */
+ * directory, their k_type followed back to the constants it can hold (through the callers of
+ * a launcher elsewhere in the checked tree, tree_mentions.h, when none is beside it). */
 #ifndef AS_FRONTEND_BANGC_LAUNCH_TYPES_H
 #define AS_FRONTEND_BANGC_LAUNCH_TYPES_H
 
