@@ -9,31 +9,14 @@ usage: choices_merged.py BINARY DIR [CHECK OPTIONS...]     (run from DIR's paren
        DIR is passed to check as given, with the options, under the current directory)"""
 import collections
 import json
-import re
 import subprocess
 import sys
 import tempfile
 import time
 
+from incomplete_reason import reason
+
 binary, target, extra = sys.argv[1], sys.argv[2], sys.argv[3:]
-
-STOPS = ('limit-exceeded', 'unsupported', 'input-error', 'source-error')
-
-
-def reason(f, k):
-    """The first reason a kernel was not complete, its numbers and names blanked."""
-    if k.get('empty'):
-        return 'empty-kernel (compiled out for the arch, or no access)'
-    for x in k['findings'] + f['diagnostics']:
-        if x['check'] in STOPS and x['severity'] == 'error':
-            m = x['message']
-            break
-    else:
-        m = k.get('stopped', 'not complete (no reason given)')
-    m = re.sub(r"'[^']*'", "'X'", m)
-    m = re.sub(r'line \d+|:\d+|\b\d+\b', 'N', m)
-    return m[:120]
-
 
 def run(mode):
     with tempfile.NamedTemporaryFile(suffix='.json') as out:

@@ -9,32 +9,14 @@ columns, the entries that changed and the first reasons of the incomplete ones.
 usage: entries_compared.py OLD NEW DIR [CHECK OPTIONS...]   (DIR under the current directory)"""
 import collections
 import json
-import re
 import subprocess
 import sys
 import tempfile
 import time
 
+from incomplete_reason import reason
+
 old_binary, new_binary, target, extra = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-STOPS = ('limit-exceeded', 'unsupported', 'input-error', 'source-error')
-
-
-def reason(f, k):
-    """The first reason a kernel was not complete, its numbers and names blanked."""
-    if k.get('empty'):
-        return 'empty-kernel (compiled out for the arch, or no access)'
-    for x in k['findings'] + [d for d in f['diagnostics'] if k['name'] in d['message']] + \
-            f['diagnostics']:
-        if x['check'] in STOPS and x['severity'] == 'error':
-            m = x['message']
-            break
-    else:
-        m = k.get('stopped', 'not complete (no reason given)')
-    m = re.sub(r"'[^']*'", "'X'", m)
-    m = re.sub(r'line \d+|:\d+|\b\d+\b', 'N', m)
-    return m[:110]
-
-
 def run(binary):
     with tempfile.NamedTemporaryFile(suffix='.json') as out:
         start = time.time()
@@ -79,7 +61,7 @@ for key, (was, now) in sorted(rows.items()):
               f'{", clean" if now[1] else f", {findings} findings" if now[0] else ""}'
               f' ({len(groups[key])} kernel{"s" if len(groups[key]) != 1 else ""})')
 for label, kernels in (('old', old.values()), ('new', new.values())):
-    why = collections.Counter(reason(f, k) for f, k in kernels if not k['complete'])
+    why = collections.Counter(reason(f, k, 110) for f, k in kernels if not k['complete'])
     print(f'\nfirst reasons of the incomplete kernels, {label}:\n')
     for m, n in why.most_common(8):
         print(f'- {n} × {m}')
