@@ -165,8 +165,9 @@ static void lower_entry(struct interp *I, struct pir_writer *w, CXCursor entry, 
     pir_writer_close(w, at);
     VEC_FREE(ps.values);
     const char *other = enum_args_other_name(enums);
-    if (complete && other && !ps.accesses) {
-        /* what the source does with the values it does not name: nothing */
+    if (complete && other && !ps.accesses && enum_args_count(enums) > 1) {
+        /* what the source does with the values it does not name: nothing (an entry of no
+         * other kernel stays one, empty, and is said so) */
         pir_writer_rollback(w, mark);
         pir_writer_note(w, "entry %s: with '%s' one of the values the source does not name, "
                         "it accesses no memory: not a kernel of its own", name->spelled, other);

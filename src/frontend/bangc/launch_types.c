@@ -446,7 +446,11 @@ again:
         char *fname = function_name(f, fn), *where = at(f, fn->name);
         char *pname = host_word(f, host_parameter(f, fn, k, &pointer, &reference));
         add_unknown(r, xasprintf("%s is a parameter of %s (%s), which no file of the directory "
-                                 "or of the tree calls", pname, fname, where));
+                                 "or of the tree calls%s", pname, fname, where,
+                                 s->tree && tree_files_truncated(s->tree)
+                                     ? " (of the tree, the first 8192 host files or 256 MiB "
+                                       "looked at)"
+                                     : ""));
         free(fname);
         free(where);
         free(pname);

@@ -16,7 +16,8 @@
 
 struct tree_files {
     VEC(char *) paths;
-    bool truncated;
+    bool truncated;         /* the listing stopped at TREE_MAX_FILES, or a search at
+                             * TREE_MAX_BYTES */
 };
 
 bool host_file_extension(const char *name)
@@ -53,7 +54,9 @@ static void list(struct tree_files *t, const char *dir, int depth)
         struct stat st;
         if (t->paths.len >= TREE_MAX_FILES) {
             t->truncated = true;
-        } else if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        } else if (lstat(path, &st) != 0) {
+            /* gone since it was listed */
+        } else if (S_ISDIR(st.st_mode)) {
             list(t, path, depth + 1);
         } else if (S_ISREG(st.st_mode) && host_file_extension(names.items[i])) {
             VEC_PUSH(t->paths, xstrdup(strncmp(path, "./", 2) ? path : path + 2));
@@ -91,7 +94,11 @@ size_t tree_files_naming(struct tree_files *t, const char *word, size_t len, siz
 {
     char *w = xasprintf("%.*s", (int)len, word);
     size_t n = 0, read = 0;
-    for (size_t i = 0; i < t->paths.len && read < TREE_MAX_BYTES; i++) {
+    for (size_t i = 0; i < t->paths.len; i++) {
+        if (read >= TREE_MAX_BYTES) {
+            t->truncated = true;
+            break;
+        }
         const char *err;
         struct source *text = source_read_regular(t->paths.items[i], max_bytes, &err);
         if (!text)

@@ -23,7 +23,7 @@ struct tree_files *tree_files_new(const char *kernel_path);
  * word (whole, as an identifier); returns how many did. */
 size_t tree_files_naming(struct tree_files *t, const char *word, size_t len, size_t max_bytes,
                          void (*found)(const char *path, void *data), void *data);
-/* Whether the listing stopped at TREE_MAX_FILES. */
+/* Whether the listing stopped at TREE_MAX_FILES, or a search at TREE_MAX_BYTES. */
 bool tree_files_truncated(const struct tree_files *t);
 void tree_files_free(struct tree_files *t);
 
