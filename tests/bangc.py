@@ -209,6 +209,14 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{segs}:4:3: error: the destination has segnum -1 under the values the kernel was '
         'lowered with (segnum + 1 segments: none) [unsupported]'),
         f'check: a segment count below one under the default values is said so: {p.stdout!r}')
+    unnamed = write(os.path.join(tmp, 'unnamed_enum.mlu'),
+                    '#include <bang.h>\nenum m_t { A = 0, B = 1 };\n'
+                    '__mlu_global__ void k(char *g, m_t mode) {\n}\n')
+    p = run('check', unnamed)
+    expect(p.returncode == 2 and p.stdout.startswith(
+        f"{unnamed}:3:1: warning: kernel 'k' accesses no memory as it was read"),
+        f'check: an entry whose one kernel is the values not named is still a kernel, and an '
+        f'empty one is said: {p.stdout!r}')
     p = run('lower', '-D', 'p=0', '-D', 'q=1', many)
     kernels = [line.split()[1] for line in p.stdout.splitlines() if line.startswith('kernel ')]
     expect(kernels == ['k_A_A_A', 'k_A_A_B', 'k_A_B_A', 'k_A_B_B', 'k_B_A_A', 'k_B_A_B',
