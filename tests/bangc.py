@@ -209,6 +209,15 @@ with tempfile.TemporaryDirectory() as tmp:
         f'{segs}:4:3: error: the destination has segnum -1 under the values the kernel was '
         'lowered with (segnum + 1 segments: none) [unsupported]'),
         f'check: a segment count below one under the default values is said so: {p.stdout!r}')
+    stacked = write(os.path.join(tmp, 'stacked_default.mlu'),
+                    '#include <bang.h>\n__nram__ int b[16];\n__mlu_global__ void k(int *g) {\n'
+                    '  __memcpy(b, g, 64, GDRAM2NRAM);\n  switch (b[0]) {\n    case 0:\n'
+                    '    default:\n      __memcpy(g + 16, b, 64, NRAM2GDRAM);\n  }\n}\n')
+    p = run('lower', stacked)
+    expect(p.returncode == 0 and 'if (?)' not in p.stdout
+           and 'IO memcpy g[64 +: 64] <- b[0 +: 64];' in p.stdout,
+           f'lower: a default stacked under `case 0:` is the default: no value ends the switch '
+           f'unmatched: {p.stdout!r}')
     unnamed = write(os.path.join(tmp, 'unnamed_enum.mlu'),
                     '#include <bang.h>\nenum m_t { A = 0, B = 1 };\n'
                     '__mlu_global__ void k(char *g, m_t mode) {\n}\n')

@@ -197,8 +197,9 @@ static enum flow exec_loop(struct interp *I, CXCursor init, CXCursor cond, CXCur
     return FLOW_NEXT;
 }
 
-/* Whether a case label (possibly the first of several stacked ones) matches v. */
-static bool case_matches(CXCursor s, int64_t v, bool *is_default)
+/* Whether a case label (possibly the first of several stacked ones) matches *v (v NULL: a
+ * value no label matches); *is_default: whether the default is among those before a match. */
+static bool case_matches(CXCursor s, const int64_t *v, bool *is_default)
 {
     while (clang_getCursorKind(s) == CXCursor_CaseStmt ||
            clang_getCursorKind(s) == CXCursor_DefaultStmt) {
@@ -206,9 +207,9 @@ static bool case_matches(CXCursor s, int64_t v, bool *is_default)
         CXCursor sub = k.len ? k.items[k.len - 1] : clang_getNullCursor();
         if (clang_getCursorKind(s) == CXCursor_DefaultStmt) {
             *is_default = true;
-        } else if (k.len >= 2) {
+        } else if (k.len >= 2 && v) {
             struct value c = constant_value(k.items[0]);
-            if (c.kind == VAL_INT && c.num == v) {
+            if (c.kind == VAL_INT && c.num == *v) {
                 VEC_FREE(k);
                 return true;
             }
@@ -217,6 +218,21 @@ static bool case_matches(CXCursor s, int64_t v, bool *is_default)
         s = sub;
     }
     return false;
+}
+
+/* Where a switch body runs from for *v (NULL: a value no label matches): the matching case,
+ * else the default, else the end. */
+static size_t switch_start(const struct cursor_vec *body, const int64_t *v)
+{
+    size_t fallback = body->len;
+    for (size_t i = 0; i < body->len; i++) {
+        bool is_default = false;
+        if (case_matches(body->items[i], v, &is_default))
+            return i;
+        if (is_default && fallback == body->len)
+            fallback = i;
+    }
+    return fallback;
 }
 
 enum flow run_switch_from(struct interp *I, CXCursor s, const struct cursor_vec *body,
@@ -245,7 +261,7 @@ static enum flow data_switch(struct interp *I, CXCursor s, CXCursor compound)
         if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt)
             starts[n++] = i;
         bool is_default = false;
-        case_matches(body.items[i], 0, &is_default);
+        case_matches(body.items[i], NULL, &is_default);
         has_default |= is_default;
     }
     if (!has_default)
@@ -293,31 +309,13 @@ static enum flow exec_switch(struct interp *I, CXCursor s)
                !unlike_all_labels(k.items[k.len - 1], value)) {
         interp_use(I, k.items[0], value);
         f = data_switch(I, s, k.items[k.len - 1]);
-    } else if (value.kind == VAL_UNKNOWN && !I->stopped) {
-        struct cursor_vec body = cursor_children(k.items[k.len - 1]);   /* the default */
-        size_t start = body.len;
-        for (size_t i = 0; i < body.len && start == body.len; i++) {
-            bool is_default = false;
-            case_matches(body.items[i], 0, &is_default);
-            if (is_default)
-                start = i;
+    } else {
+        bool unlike = value.kind == VAL_UNKNOWN && !I->stopped;   /* every label a named value */
+        if (unlike || interp_int(I, k.items[0], value, "the value of 'switch'", &v)) {
+            struct cursor_vec body = cursor_children(k.items[k.len - 1]);
+            f = run_switch_from(I, s, &body, switch_start(&body, unlike ? NULL : &v));
+            VEC_FREE(body);
         }
-        f = run_switch_from(I, s, &body, start);
-        VEC_FREE(body);
-    } else if (interp_int(I, k.items[0], value, "the value of 'switch'", &v)) {
-        struct cursor_vec body = cursor_children(k.items[k.len - 1]);
-        size_t start = body.len, fallback = body.len;
-        for (size_t i = 0; i < body.len && start == body.len; i++) {
-            bool is_default = false;
-            if (case_matches(body.items[i], v, &is_default))
-                start = i;
-            else if (is_default && fallback == body.len)
-                fallback = i;
-        }
-        if (start == body.len)
-            start = fallback;
-        f = run_switch_from(I, s, &body, start);
-        VEC_FREE(body);
     }
     VEC_FREE(k);
     return I->stopped ? FLOW_STOP : f;
