@@ -131,7 +131,7 @@ static bool orders_everything(const struct ast_stmt *s, const struct model_prim 
 static bool calls_full_barrier(const struct ast_stmt *list, const struct model *model)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_CALL && orders_everything(s, model_prim_find(model, s->name)))
+        if (orders_everything(s, lower_call_prim(model, s)))
             return true;
         if (calls_full_barrier(s->body, model) || calls_full_barrier(s->else_body, model))
             return true;

@@ -141,6 +141,13 @@ bool lower_has_choice(const struct ast_stmt *list);
 /* Whether any core of kernel has an `if (?)`. */
 bool lower_kernel_has_choice(const struct ast_decl *kernel);
 
+/* The primitive statement s calls, or NULL (not a call, or a name the model lacks). */
+static inline const struct model_prim *lower_call_prim(const struct model *model,
+                                                       const struct ast_stmt *s)
+{
+    return s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+}
+
 /* Whether every access of list, at any depth, is of an interlocked op (traits.c). */
 bool lower_all_interlocked(const struct ast_stmt *list, const struct model *model);
 /* Whether list, at any depth, calls a flag primitive (one core's or across cores). */

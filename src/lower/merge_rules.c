@@ -77,8 +77,7 @@ static void collect_shapes(struct shapes *sh, const struct model *model,
                            const struct model_coretype *ct, const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s && !sh->unknown; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        const struct model_prim *prim = lower_call_prim(model, s);
         if (prim && (prim->kind == PRIM_BARRIER || prim->kind == PRIM_XBARRIER))
             add_shape(sh, ct, prim, s);
         collect_shapes(sh, model, ct, s->body);
@@ -127,8 +126,7 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
                                    const struct model_prim **seen, size_t *nseen)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        const struct model_prim *prim = lower_call_prim(model, s);
         if (prim && prim->kind == PRIM_XBARRIER) {
             size_t k = 0;
             while (k < *nseen && seen[k] != prim)
@@ -174,8 +172,6 @@ static bool kernel_interlocks(const struct ast_decl *kernel, const struct model 
 static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model,
                                 bool interlocks)
 {
-    if (!lower_kernel_has_choice(kernel))
-        return false;
     const struct model_prim *seen[MAX_CROSS_BARRIERS];
     size_t nseen = 0;
     bool ok = true;
@@ -207,8 +203,7 @@ static const struct ast_stmt *cross_flag_call(const struct model *model,
                                               const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        const struct model_prim *prim = lower_call_prim(model, s);
         if (prim && (prim->kind == PRIM_XSIGNAL || prim->kind == PRIM_XWAIT))
             return s;
         const struct ast_stmt *in = cross_flag_call(model, s->body);
@@ -226,8 +221,7 @@ static const struct ast_stmt *cross_flag_call(const struct model *model,
 static const struct ast_stmt *loud(const struct model *model, const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        const struct model_prim *prim = lower_call_prim(model, s);
         if (s->kind == STMT_CALL && (!prim || prim->kind != PRIM_BARRIER))
             return s;
         const struct ast_stmt *in = loud(model, s->body);
@@ -322,7 +316,7 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list, b
             break;
         }
         case STMT_CALL: {
-            const struct model_prim *prim = model_prim_find(model, s->name);
+            const struct model_prim *prim = lower_call_prim(model, s);
             if (!interlocks || !prim || prim->kind != PRIM_BARRIER)
                 return false;   /* a cross-core barrier or a flag: the paths differ in them */
             break;
@@ -362,6 +356,8 @@ static int by_address(const void *a, const void *b)
 
 struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model)
 {
+    if (!lower_kernel_has_choice(kernel))
+        return NULL;   /* the common case walks no further */
     bool interlocks = kernel_interlocks(kernel, model);
     if (!lower_merge_allowed(kernel, model, interlocks))
         return NULL;

@@ -24,8 +24,7 @@ bool lower_all_interlocked(const struct ast_stmt *list, const struct model *mode
 bool lower_calls_flags(const struct ast_stmt *list, const struct model *model)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        const struct model_prim *prim =
-            s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
+        const struct model_prim *prim = lower_call_prim(model, s);
         if (prim && prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER)
             return true;
         if (lower_calls_flags(s->body, model) || lower_calls_flags(s->else_body, model))
