@@ -100,6 +100,15 @@ void enum_args_find(struct interp *I, CXCursor entry, struct enum_args *out)
             a->other |= !sc.named[d * width + e] &&
                         !has_value(a, clang_getEnumConstantDeclValue(enumerators[d].items[e]));
         a->unlike = (struct unnamed_values){a->values.items, a->values.len};
+        char *named = xstrdup("");
+        for (size_t v = 0; v < a->spellings.len; v++) {
+            char *longer = xasprintf("%s%s%s", named, v ? ", " : "", a->spellings.items[v]);
+            free(named);
+            named = longer;
+        }
+        a->what = xasprintf("kernel argument '%s': one kernel per value the source names (%s)%s",
+                            a->name, named, a->other ? ", and one for all the others" : "");
+        free(named);
         VEC_FREE(enumerators[d]);
     }
     free(sc.named);
@@ -126,20 +135,8 @@ char *enum_args_apply(struct interp *I, struct enum_args *a, uint64_t k)
         arg->pick = (size_t)(k % n);
         k /= n;
         bool other = arg->pick == arg->values.len;
-        if (!other) {
-            char *named = xstrdup("");
-            for (size_t v = 0; v < arg->spellings.len; v++) {
-                char *longer = xasprintf("%s%s%s", named, v ? ", " : "", arg->spellings.items[v]);
-                free(named);
-                named = longer;
-            }
-            char *what = xasprintf("kernel argument '%s': one kernel per value the source names "
-                                   "(%s)%s", arg->name, named,
-                                   arg->other ? ", and one for all the others" : "");
-            interp_set_runtime(I, arg->name, arg->values.items[arg->pick], what);
-            free(what);
-            free(named);
-        }
+        if (!other)
+            interp_set_runtime(I, arg->name, arg->values.items[arg->pick], arg->what);
         char *longer = n < 2 ? xasprintf("%s", suffix)
                        : other ? xasprintf("_%s_other%s", arg->name, suffix)
                                : xasprintf("_%s%s", arg->spellings.items[arg->pick], suffix);
@@ -176,6 +173,7 @@ void enum_args_free(struct enum_args *a)
     for (size_t i = 0; i < a->args.len; i++) {
         struct enum_arg *arg = &a->args.items[i];
         free(arg->name);
+        free(arg->what);
         for (size_t s = 0; s < arg->spellings.len; s++)
             free(arg->spellings.items[s]);
         VEC_FREE(arg->spellings);

@@ -22,6 +22,7 @@ struct enum_arg {
     VEC(char *) spellings;          /* ... and their names */
     bool other;                     /* the type has enumerators the source does not name */
     struct unnamed_values unlike;   /* values.items, for the kernel of the others */
+    char *what;                     /* what the header says the runtime value stands for */
     size_t pick;                    /* in the combination last applied: an index of values,
                                      * or values.len for the others */
 };
