@@ -37,7 +37,7 @@ expect(any(l.startswith('  V vadd ub[') and
            for l in lines),
        'lower --sdk: the vadd is placed at the kernel\'s Add call, the SDK line in its comment')
 expect('  wait_flag(MTE2, V, 0);  // from ' + KERNEL + ':28:33, in the SDK at '
-       'impl/fixture_sync.h:22' in lines,
+       'impl/fixture_sync.h:24' in lines,
        'lower --sdk: DeQue\'s wait, from the fixture\'s WaitFlag, at the kernel\'s DeQue')
 
 # the environment names the SDK when no option does; --sdk none reads the built-in declarations
@@ -75,5 +75,13 @@ expect(p.returncode == 2 and p.stdout.startswith(
     'the Ascend C ISA frontend [unsupported]'),
     f'an unmodelled intrinsic: unsupported at the SDK line, exit 2: {p.stdout[:300]}')
 expect('1 file NOT VERIFIED' in p.stdout, 'an unmodelled intrinsic: the file is not verified')
+
+# the accumulator register is the model's (space ACC): on a model without it, get_acc_val is
+# unsupported where the SDK reads it, never a read of nothing
+p = run('check', '--model', 'ascend910', f'{S}/acc_register.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{where}/include/../impl/fixture_registers.h:73:19: error: \'get_acc_val\' reads the vector '
+    'unit\'s accumulator register, which the model does not declare (space ACC) [unsupported]'),
+    f'get_acc_val without ACC in the model: unsupported, exit 2: {p.stdout[:300]}')
 
 finish()

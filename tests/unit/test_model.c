@@ -64,7 +64,7 @@ static const struct {
     const char *model, *default_coretype;
     int ncoretypes, nspaces, nids, nxflags, nxmodes;
 } model_facts[] = {
-    {"ascend910b2", "AIV", 2, 8, 8, 11, 3},
+    {"ascend910b2", "AIV", 2, 9, 8, 11, 3},
     {"ascend910", "AICORE", 1, 6, 4, 0, 0},
     {"ascend950", "AIV", 2, 8, 8, 16, 3},
     {"mlu370", "IPU", 2, 5, 0, 0, 0},
@@ -147,6 +147,7 @@ static const struct {
     {"ascend910b2", "GM", SCOPE_GLOBAL, -1},   {"ascend910b2", "UB", SCOPE_CORE, 196608},
     {"ascend910b2", "L1", SCOPE_CORE, 524288}, {"ascend910b2", "L0C", SCOPE_CORE, 131072},
     {"ascend910b2", "BT", SCOPE_CORE, -1},     {"ascend910b2", "FB", SCOPE_CORE, -1},
+    {"ascend910b2", "ACC", SCOPE_CORE, 8},
     {"ascend910", "UB", SCOPE_CORE, 262144},   {"ascend910", "L0C", SCOPE_CORE, 262144},
     {"ascend950", "UB", SCOPE_CORE, 262144},   {"ascend950", "L0C", SCOPE_CORE, 262144},
     {"ascend950", "L1", SCOPE_CORE, 524288},   {"ascend950", "BT", SCOPE_CORE, 4096},
@@ -182,8 +183,8 @@ static const struct {
 } access_facts[] = {
     {"ascend910b2", "AIV", "MTE2", "GM", "UB"},
     {"ascend910b2", "AIV", "MTE3", "UB", "GM"},
-    {"ascend910b2", "AIV", "V", "UB", "UB"},
-    {"ascend910b2", "AIV", "S", "UB GM", "UB GM"},
+    {"ascend910b2", "AIV", "V", "UB", "UB ACC"},
+    {"ascend910b2", "AIV", "S", "UB GM ACC", "UB GM"},
     {"ascend910b2", "AIC", "MTE2", "GM", "UB L1 L0A L0B"},
     {"ascend910b2", "AIC", "MTE1", "L1", "L0A L0B BT"},
     {"ascend910b2", "AIC", "M", "L0A L0B L0C BT", "L0C"},

@@ -200,20 +200,27 @@ static bool scalar_math(const char *name, struct value *args, int nargs, struct 
 
 /* Settings of a unit's mode that touch no memory and need no flag of their own (they are
  * issued in program order before the instructions they affect): the atomic mode of copies
- * to GM (SetAtomicAdd, ...: an atomic write still writes its bytes, so conflicts are checked
- * as for a plain copy) and the scalar scale of a dequantizing Cast. SetDeqScale's table form
- * writes a tensor: not a setting. False if `name` is none of them. */
-static bool unit_setting(const char *name, struct value *args, int nargs)
+ * from UB to GM and the scalar scale of a dequantizing Cast. Under SetAtomicAdd/Max/Min,
+ * until SetAtomicNone, such a copy is the model's atomic op (copy_atomic_add, ...): a
+ * read-modify-write of each element that never races with another one (the vendor's
+ * SetAtomicAdd example: three cores add into one output); the data type (SetAtomicType)
+ * changes nothing of that. SetDeqScale's table form writes a tensor: not a setting. False if
+ * `name` is none of them. */
+static bool unit_setting(struct interp *I, const char *name, struct value *args, int nargs)
 {
-    static const char *const names[] = {"SetAtomicAdd", "SetAtomicMax", "SetAtomicMin",
-                                        "SetAtomicNone", "SetAtomicType", "SetDeqScale"};
+    static const struct { const char *name, *op; } settings[] = {
+        {"SetAtomicAdd", "copy_atomic_add"}, {"SetAtomicMax", "copy_atomic_max"},
+        {"SetAtomicMin", "copy_atomic_min"}, {"SetAtomicNone", NULL},
+    };
     for (int i = 0; i < nargs; i++)
         if (api_state(args[i], AC_LOCAL))
             return false;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (!strcmp(name, names[i]))
+    for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++)
+        if (!strcmp(name, settings[i].name)) {
+            state_of(I)->atomic_op = settings[i].op;
             return true;
-    return false;
+        }
+    return !strcmp(name, "SetAtomicType") || !strcmp(name, "SetDeqScale");
 }
 
 static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor call,
@@ -223,7 +230,7 @@ static bool free_call(struct interp *I, const char *name, CXCursor fn, CXCursor 
         return true;
     if (scalar_math(name, args, nargs, result))
         return true;
-    if (unit_setting(name, args, nargs)) {
+    if (unit_setting(I, name, args, nargs)) {
         *result = (struct value){.kind = VAL_NONE, .buffer = -1};
         return true;
     }

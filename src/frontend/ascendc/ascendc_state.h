@@ -139,6 +139,8 @@ struct ascendc {
     const struct model_source *source;  /* the model's frontend data: positions */
     struct value sys_workspace;     /* SetSysWorkspace's pointer, VAL_NONE before */
     VEC(struct unit_region) unit_regions;
+    const char *atomic_op;          /* SetAtomicAdd/Max/Min's op for copies from UB to GM
+                                     * (copy_atomic_add, ...), until SetAtomicNone; NULL */
 };
 
 /* The layer's state for the run I is in. */

@@ -294,6 +294,8 @@ bool data_copy(struct interp *I, const char *name, CXCursor call, struct value *
     if (!unit_flag_plain_read(I, call, s, src_bytes))
         return true;
     struct emit_region from = tensor_region(s, src_bytes), to = tensor_region(d, dst_bytes);
+    if (!strcmp(unit, "MTE3") && !strcmp(d->space, "GM") && state_of(I)->atomic_op)
+        op = state_of(I)->atomic_op;   /* SetAtomicAdd, ...: a read-modify-write of GM */
     if (rows > 1 && row_bytes > 0 && pitch > row_bytes) {   /* gaps between the rows written */
         to.length = row_bytes;
         emit_access_rows(emitter_of(I), interp_loc(I, call), unit, op, &to, rows, pitch, &from, 1);

@@ -44,6 +44,21 @@ int isa_space_buffer(struct interp *I, struct isa_state *s, unsigned as, CXCurso
     return s->space_buffer[as];
 }
 
+int isa_acc_buffer(struct interp *I, struct isa_state *s, const char *name, CXCursor at)
+{
+    if (!s->acc_register) {
+        interp_unsupported(I, at, "'%s' reads the vector unit's accumulator register, which "
+                           "the model does not declare (space %s)", name, ISA_ACC_SPACE);
+        return -1;
+    }
+    if (s->acc_buffer < 0)
+        s->acc_buffer = pir_writer_buffer(
+            s->w, "acc", ISA_ACC_SPACE, ISA_ACC_BYTES, -1, (struct as_loc){0},
+            "the vector unit's accumulator register: get_acc_val reads the sum a reduction "
+            "in counter mode left there");
+    return s->acc_buffer;
+}
+
 const char *isa_pipe_unit(int64_t pipe)
 {
     static const char *const units[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "ALL",
@@ -160,6 +175,8 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run)
     s->mask_known = true;
     memset(s->cross_mode, -1, sizeof(s->cross_mode));
     s->dup.buffer = -1;
+    s->acc_register = run.acc_register;
+    s->acc_buffer = -1;
     return s;
 }
 

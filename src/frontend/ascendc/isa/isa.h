@@ -16,7 +16,13 @@ struct model_source;
 struct isa_run {
     bool auto_sync;                     /* the compiler's auto-sync (the model's <auto-sync>) */
     const struct model_source *source;  /* the model's source facts */
+    bool acc_register;                  /* the model declares the space ISA_ACC_SPACE */
 };
+/* The vector unit's accumulator register, as the model names it: a reduction in counter mode
+ * leaves its sum there and get_acc_val reads it on the scalar unit (isa_vector.c). */
+#define ISA_ACC_SPACE "ACC"
+/* Its width: get_acc_val returns 64 bits. */
+enum { ISA_ACC_BYTES = 8 };
 
 const struct api_ops *isa_api(void);
 void *isa_data_new(struct pir_writer *w, struct isa_run run);

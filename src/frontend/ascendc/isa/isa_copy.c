@@ -56,7 +56,9 @@ static bool block_copy(struct interp *I, struct isa_state *s, const char *name, 
     const char *unit = !strcmp(name, "copy_gm_to_ubuf")   ? "MTE2"
                        : !strcmp(name, "copy_ubuf_to_gm") ? "MTE3"
                                                           : "V";
-    const char *op = !strcmp(unit, "V") ? "copy_ubuf_to_ubuf" : "copy";
+    const char *op = !strcmp(unit, "V")                  ? "copy_ubuf_to_ubuf"
+                     : !strcmp(unit, "MTE3") && s->atomic_op ? s->atomic_op
+                                                             : "copy";
     bursts(I, s, call, unit, op, args[0], args[1], n, len * BLOCK, (len + dgap) * BLOCK,
            len * BLOCK, (len + sgap) * BLOCK);
     return true;
@@ -89,7 +91,8 @@ static bool align_copy(struct interp *I, struct isa_state *s, const char *name, 
                len + sgap);
     } else {
         int64_t ub = round_up(len, BLOCK);
-        bursts(I, s, call, "MTE3", "copy", args[0], args[1], n, len, len + dgap, len,
+        bursts(I, s, call, "MTE3", s->atomic_op ? s->atomic_op : "copy", args[0], args[1], n,
+               len, len + dgap, len,
                ub + sgap * BLOCK);
     }
     return true;

@@ -29,6 +29,10 @@ struct isa_state {
     } dup;
     int64_t cmpmask_word;               /* the CMPMASK register's low word as an address */
     bool cmpmask_known;
+    bool acc_register;                  /* the model declares ISA_ACC_SPACE */
+    const char *atomic_op;              /* copies to GM in an atomic mode: the model's op
+                                         * (copy_atomic_add, ...); NULL: plain copies */
+    int acc_buffer;                     /* its writer buffer, -1: not yet */
 };
 
 /* A handler gets the call's evaluated arguments; false: not modelled as called. */
@@ -52,6 +56,9 @@ struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, in
 const char *isa_space_name(unsigned as);
 /* The address space of the memory a pointer type points into (0: GM). */
 unsigned isa_pointer_space(CXType pointer);
+/* The accumulator register's writer buffer (declared on first use); -1, reported naming
+ * `name`, when the model declares no ISA_ACC_SPACE. */
+int isa_acc_buffer(struct interp *I, struct isa_state *s, const char *name, CXCursor at);
 /* The writer buffer of on-chip space `as` (declared on first use). */
 int isa_space_buffer(struct interp *I, struct isa_state *s, unsigned as, CXCursor at);
 /* Argument i as an integer; false (reported unsupported, naming the intrinsic) if unknown. */

@@ -84,6 +84,26 @@ static bool no_effect(struct interp *I, struct isa_state *s, const char *name, C
     return true;
 }
 
+/* set_atomic_add/max/min(): copies from UB to GM combine with what is there, as one atomic
+ * transaction per element, until set_atomic_none() (the vendor's SetAtomicAdd page: VECOUT to
+ * GM; L0C and L1 to GM on A2 are not among the copies modelled here, they stay plain). The
+ * data type (set_atomic_f32, ...) changes nothing of that. */
+static bool atomic_mode(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, struct value *result)
+{
+    (void)I, (void)call, (void)args, (void)nargs;
+    *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    if (!strcmp(name, "set_atomic_add"))
+        s->atomic_op = "copy_atomic_add";
+    else if (!strcmp(name, "set_atomic_max"))
+        s->atomic_op = "copy_atomic_max";
+    else if (!strcmp(name, "set_atomic_min"))
+        s->atomic_op = "copy_atomic_min";
+    else if (!strcmp(name, "set_atomic_none"))
+        s->atomic_op = NULL;
+    return true;
+}
+
 /* get_imm(imm0_15[, imm16_31[, imm32_47[, imm48_63]]]): the immediate the compiler loads into
  * a scalar register, 16 bits from each argument, low first; a single argument is the whole
  * value (the SDK writes get_imm(0) + offset for a buffer's address and get_imm(offset) for a
@@ -157,7 +177,16 @@ const struct isa_entry isa_scalar_table[] = {
     {"set_mask_count", mask_mode},
     {"set_mask_norm", mask_mode},
     {"set_vector_mask", vector_mask},
-    {"set_atomic_none", no_effect},
+    {"set_atomic_none", atomic_mode},
+    {"set_atomic_add", atomic_mode},
+    {"set_atomic_max", atomic_mode},
+    {"set_atomic_min", atomic_mode},
+    {"set_atomic_f32", atomic_mode},
+    {"set_atomic_f16", atomic_mode},
+    {"set_atomic_bf16", atomic_mode},
+    {"set_atomic_s32", atomic_mode},
+    {"set_atomic_s16", atomic_mode},
+    {"set_atomic_s8", atomic_mode},
     {"set_ctrl", no_effect},
     {"get_ctrl", no_effect},
     {"set_fpc", no_effect},

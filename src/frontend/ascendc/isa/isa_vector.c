@@ -215,6 +215,29 @@ static bool reduce(struct interp *I, struct isa_state *s, const char *name, CXCu
     if (src.p.num == OFFSET_UNKNOWN)
         r.offset = EMIT_WHOLE_BUFFER;
     emit_access(s->e, interp_loc(I, call), "V", op_name(name), &w, &r, 1);
+    /* In counter mode vcadd also leaves the sum of all `count` elements in the accumulator
+     * register, where get_acc_val reads it (the vendor's GetAccVal page: the result of the
+     * first-n ReduceSum, whose implementation is this vcadd). The same instruction, written
+     * as a second access that reads nothing, so that it does not read its own result. */
+    if (!strcmp(name, "vcadd") && s->counter_mode && s->acc_register) {
+        struct emit_region acc = {isa_acc_buffer(I, s, name, call), 0, ISA_ACC_BYTES};
+        emit_access(s->e, interp_loc(I, call), "V", "vcadd", &acc, NULL, 0);
+    }
+    return true;
+}
+
+/* get_acc_val(): the accumulator register, read on the scalar unit; the value binds a name
+ * (rule 10). The SDK orders it after the vcadd with a V_S flag; without one it is a race. */
+static bool acc_value(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result)
+{
+    (void)args, (void)nargs;
+    *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+    int b = isa_acc_buffer(I, s, name, call);
+    if (b < 0)
+        return true;
+    struct emit_region r = {b, 0, ISA_ACC_BYTES};
+    result->read = emit_value_read(s->e, interp_loc(I, call), "S", "get_acc_val", &r);
     return true;
 }
 
@@ -341,7 +364,7 @@ const struct isa_entry isa_vector_table[] = {
     {"vsel", select_form}, {"vcmpv_*", binary}, {"vcmpvs_*", with_scalar},
     {"vbrcb", broadcast_blocks},
     {"set_cmpmask", cmpmask}, {"get_cmpmask", cmpmask},
-    {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce},
+    {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce}, {"get_acc_val", acc_value},
     {"vcgadd", reduce}, {"vcgmax", reduce}, {"vcgmin", reduce},
     {NULL, NULL},
 };

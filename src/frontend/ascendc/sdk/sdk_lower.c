@@ -143,8 +143,8 @@ enum { MAX_CORES = 64 };
 /* The entry's runs on one core, as `if (?) { run 1 } else { ... }` (one run per combination
  * of sides of its conditions on data); what the runs showed about the cores they need. */
 static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
-                                    const struct frontend_options *o,
-                                    const struct model_source *ms, bool *incomplete)
+                                    const struct frontend_options *o, const struct model *m,
+                                    bool *incomplete)
 {
     struct pir_writer *w = I->w;
     struct isa_traits t = {0};
@@ -154,7 +154,9 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
         struct pir_mark at_if = pir_writer_mark(w);
         pir_writer_open(w, at, "if (?)");
         struct pir_mark start = pir_writer_mark(w);
-        void *data = isa_data_new(w, (struct isa_run){.auto_sync = !o->manual_sync, .source = ms});
+        void *data = isa_data_new(
+            w, (struct isa_run){.auto_sync = !o->manual_sync, .source = &m->source,
+                                .acc_register = model_space_index(m, ISA_ACC_SPACE) >= 0});
         I->api_data = data;
         interp_run_kernel(I, entry, bind_param, NULL);
         struct isa_traits r = isa_run_traits(data);
@@ -189,9 +191,10 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
  * vector cores (`core aiv[N] : AIV { if (coreid == 0) ... }`), each with its own
  * get_block_idx(), as the built-in declarations' reading does (docs/frontends.md). */
 static void lower_entry(struct interp *I, CXCursor entry, const char *name,
-                        const struct frontend_options *o, const struct model_source *ms,
+                        const struct frontend_options *o, const struct model *m,
                         struct lowered_source *out)
 {
+    const struct model_source *ms = &m->source;
     struct pir_writer *w = I->w;
     struct as_loc at = interp_loc(I, entry);
     struct pir_mark mark = pir_writer_mark(w);
@@ -200,7 +203,7 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
     bool incomplete = false;
-    struct isa_traits t = lower_runs(I, entry, at, o, ms, &incomplete);
+    struct isa_traits t = lower_runs(I, entry, at, o, m, &incomplete);
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     if (!incomplete && several) {
         pir_writer_rollback(w, body);
@@ -225,7 +228,7 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
                                "block_num - 1");
             if (b < count - 1)
                 pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
-            lower_runs(I, entry, at, o, ms, &incomplete);
+            lower_runs(I, entry, at, o, m, &incomplete);
             if (b < count - 1) {
                 pir_writer_close(w, at);
                 pir_writer_open(w, at, "else");
@@ -399,7 +402,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             entry_names_note(&ss.w, names, entries.len);
             for (size_t i = 0; i < entries.len; i++) {
                 if (ks.keys.len == 0) {
-                    lower_entry(&ss.I, entries.items[i], names[i].kernel, o, ms, out);
+                    lower_entry(&ss.I, entries.items[i], names[i].kernel, o, m, out);
                     lowered_source_add_entry(out, names[i].kernel, names[i].spelled);
                 }
                 for (size_t k = 0; k < ks.keys.len; k++) {   /* once per key: ENTRY_key<k> */
@@ -407,7 +410,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
                                             (long long)ks.keys.items[k]);
                     interp_set_runtime(&ss.I, "tiling_key", ks.keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
-                    lower_entry(&ss.I, entries.items[i], keyed, o, ms, out);
+                    lower_entry(&ss.I, entries.items[i], keyed, o, m, out);
                     lowered_source_add_entry(out, keyed, names[i].spelled);
                     free(keyed);
                 }

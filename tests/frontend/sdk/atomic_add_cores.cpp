@@ -1,0 +1,37 @@
+// Every core adds its part of the input into the same output (the vendor's SetAtomicAdd
+// example): under set_atomic_add each copy from UB to GM is an atomic read-modify-write, so
+// the cores' copies of the same bytes never race. Without the atomic mode the same copies are
+// plain writes of one output by three cores: a waw-hazard.
+// args: -D block_num=3
+// expect: waw-hazard@24
+#include "kernel_operator.h"
+using namespace AscendC;
+
+__aicore__ inline void AddInto(GM_ADDR x, GM_ADDR z, bool atomic)
+{
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 1> out;
+    pipe.InitBuffer(out, 1, 1024);
+    GlobalTensor<float> xGm, zGm;
+    xGm.SetGlobalBuffer((__gm__ float *)x, 768);
+    zGm.SetGlobalBuffer((__gm__ float *)z, 256);
+    LocalTensor<float> t = out.AllocTensor<float>();
+    DataCopy(t, xGm[GetBlockIdx() * 256], 256);
+    SetFlag<HardEvent::MTE2_MTE3>(0);
+    WaitFlag<HardEvent::MTE2_MTE3>(0);
+    if (atomic)
+        SetAtomicAdd<float>();
+    DataCopy(zGm, t, 256);
+    if (atomic)
+        SetAtomicNone();
+}
+
+extern "C" __global__ __aicore__ void atomic_add(GM_ADDR x, GM_ADDR z)
+{
+    AddInto(x, z, true);
+}
+
+extern "C" __global__ __aicore__ void plain_copy(GM_ADDR x, GM_ADDR z)
+{
+    AddInto(x, z, false);
+}
