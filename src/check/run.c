@@ -360,7 +360,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
             kr->merged += p->nmerged;
             kr->paths++;
             runs++;
-            cut_runs += p->cut;
+            cut_runs += p->cut || p->turn_cut;
             if (kr->nparams_checked == k) {   /* first path of this assignment */
                 size_t n = p->params.len;
                 struct binding *b = arena_alloc_array(&r->diags.arena, n ? n : 1, sizeof(*b));
@@ -443,11 +443,11 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         .limits = {.max_events = o->max_events, .max_trip_count = o->max_trip_count,
                    .file_budget = true, .max_file_events = file_budget},
         .file_budget = file_budget,
-        .cuts = o->first_run_only || o->lower_only ? CUT_NOWHERE
-                                                   : lower_cut_places(kernel, r->model),
         .merge = merging ? lower_merge_set(kernel, r->model) : NULL};
     c.turns = merging && !o->first_run_only
               && lower_turns_allowed(kernel, r->model, c.why, sizeof(c.why));
+    c.cuts = o->first_run_only || o->lower_only ? CUT_NOWHERE
+                                                : lower_cut_places(kernel, r->model, c.turns);
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
     if (o->first_run_only && total > 1)
         total = 1;

@@ -14,7 +14,17 @@
  * choices before it would only repeat, past it, what those runs checked: it stops there
  * (lower_try_cut) and the enumeration moves to a choice before it. A run that waited before
  * a signal (it may deadlock, and then what follows never starts) or crossed cores is never
- * cut, nor does it record its visits. */
+ * cut, nor does it record its visits.
+ *
+ * In one core's turn of a kernel of several cores (lower.h, path_choices.turns) the same holds
+ * of the turn's core at its own barriers that order every unit: what it issues past one, and
+ * how its own instructions there are ordered, depend only on where it is and on its flags
+ * (the other cores are lowered alike in every run of the turn, and reach it only through
+ * cross-core barriers, which order by position; no side calls one, so their calls are the
+ * same in every run). A run of the turn cannot stop there, since the other cores wait for it
+ * at barriers further on: it goes on with the core's later choices lowered with both sides,
+ * as the other cores' are, which finds only races some path has, and every race of the core
+ * past the point was found by the runs that passed it first (docs/semantics.md §6). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,10 +149,17 @@ static bool calls_full_barrier(const struct ast_stmt *list, const struct model *
     return false;
 }
 
-enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model)
+enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model,
+                                 bool turns)
 {
-    if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count)
+    if (kernel->multicore || !kernel->cores || kernel->cores->next || kernel->cores->count) {
+        if (!turns)
+            return CUT_NOWHERE;   /* the cores' choices multiply: no state to meet in */
+        for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+            if (calls_full_barrier(ac->body, model))
+                return CUT_AT_BARRIERS;
         return CUT_NOWHERE;
+    }
     if (lower_all_interlocked(kernel->cores->body, model)
         && !lower_calls_flags(kernel->cores->body, model))
         return CUT_ANYWHERE;
@@ -194,8 +211,9 @@ void lower_try_cut_at_choice(struct lowerer *L, const struct ast_stmt *choice)
 
 void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
 {
-    if (!L->path->cuts || L->path->counting || L->stopped || L->no_cuts || L->p->ncores != 1
-        || L->alt)
+    bool in_turn = L->path->turns && L->core == L->path->turn;
+    if (!L->path->cuts || L->path->counting || L->stopped || L->no_cuts || L->turn_cut
+        || (L->p->ncores != 1 && !in_turn) || L->alt)
         return;     /* inside a merged side the run stands for no path of its own */
     VEC(int64_t) key = {0};
     VEC_PUSH(key, (int64_t)(intptr_t)at);
@@ -221,8 +239,13 @@ void lower_try_cut(struct lowerer *L, const struct ast_stmt *at)
     size_t n = L->prefix_hash.len;
     if (!waiting && seen_from_elsewhere(L->path->cuts, key.items, key.len,
                                         n ? L->prefix_hash.items[n - 1] : 0, n)) {
-        L->cut = true;
-        L->stopped = true;   /* every loop of the lowering ends here; lower_kernel tells apart */
+        if (in_turn) {
+            L->turn_cut = true;   /* the other cores wait at barriers further on: go on */
+        } else {
+            L->cut = true;
+            L->stopped = true;   /* every loop of the lowering ends here; lower_kernel tells
+                                  * apart */
+        }
     }
     VEC_FREE(key);
 }

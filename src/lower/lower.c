@@ -537,6 +537,7 @@ struct lw_program *lower_kernel(const struct ast_program *ast, const struct ast_
     p->memories = L.memories.items;
     p->nmemories = (int)L.memories.len;
     p->cut = L.cut;
+    p->turn_cut = L.turn_cut;
     p->work = L.work;
     p->alt_of = L.alt_of.items;
     p->alts = L.alts.items;

@@ -47,11 +47,13 @@ struct path_choices {
 #define PATHS_MANY UINT64_MAX
 
 /* Where a kernel may be cut (path_choices.cuts, cuts.c): nowhere; at barriers that order
- * every unit (one core, a call of such a barrier); or also after any access (one core, every
+ * every unit (one core, a call of such a barrier; several cores checked one core's choices
+ * at a time, `turns`, the turn's core's calls); or also after any access (one core, every
  * access op interlocked: the hardware orders each conflicting pair, so nothing before a
  * point can race with anything after it). */
 enum cut_places { CUT_NOWHERE, CUT_AT_BARRIERS, CUT_ANYWHERE };
-enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model);
+enum cut_places lower_cut_places(const struct ast_decl *kernel, const struct model *model,
+                                 bool turns);
 struct cut_memo *cut_memo_new(enum cut_places places);
 void cut_memo_free(struct cut_memo *m);
 

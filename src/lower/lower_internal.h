@@ -85,10 +85,12 @@ struct lowerer {
      * prefix_hash[d]: a hash of the choices taken up to depth d of this run; no_cuts: a
      * cross-core primitive, or a wait before its signal, was lowered (no cut after it: what
      * follows may never start); cut: this run stopped at a point another run passed in the
-     * same state (stopped is set too). */
+     * same state (stopped is set too); turn_cut: in a core's turn (path->turns), the turn's
+     * core passed such a point, and the run goes on with that core's choices lowered with
+     * both sides, as the other cores' are (cuts.c). */
     VEC(struct channel_flow) flows;
     VEC(uint64_t) prefix_hash;
-    bool no_cuts, cut;
+    bool no_cuts, cut, turn_cut;
     size_t choices_at_try;          /* path->taken.used at the last cut tried at an access;
                                        SIZE_MAX after an if (?): try at the next one */
     /* Rule 10: per value slot (ast_stmt.value_slot), the instruction its binding read emitted

@@ -216,6 +216,8 @@ struct lw_program {
     bool clustered;         /* written with `cluster` blocks */
     bool cut;               /* the run stopped at a barrier past which it was checked before
                                (lower.h, path_choices.cuts): no end-of-kernel checks */
+    bool turn_cut;          /* in a core's turn, that core passed such a barrier and its
+                               later choices were lowered with both sides (it ran to the end) */
     /* Merged choices (lower.h, path_choices.merge): how many `if (?)` were lowered with both
      * sides in this run; per instruction its side, a node of alts (NULL when none was). */
     size_t nmerged;

@@ -98,9 +98,12 @@ static void lower_if(struct lowerer *L, const struct ast_stmt *s, const struct s
     bool take_then;
     if (s->cond->kind == EXPR_UNKNOWN && !lower_choice_mergeable(L, s))
         L->p->cores[L->core].chose = true;   /* a turn of its own would split it */
-    if (s->cond->kind == EXPR_UNKNOWN && L->path->turns && L->core != L->path->turn) {
+    if (s->cond->kind == EXPR_UNKNOWN && L->path->turns &&
+        (L->core != L->path->turn || L->turn_cut)) {
+        /* another core's turn (lower_turns_allowed), or this core's past a point its turn
+         * passed before in the same state (cuts.c) */
         if (!L->path->counting)
-            lower_merged_choice(L, s, env);   /* another core's turn (lower_turns_allowed) */
+            lower_merged_choice(L, s, env);
         return;
     }
     if (lower_choice_mergeable(L, s)) {

@@ -269,7 +269,10 @@ void lower_call(struct lowerer *L, const struct ast_stmt *s, const struct scope 
         struct lw_ins *ins = lower_emit(L, INS_XBARRIER, -1, false, s);
         if (!ins)
             return;
-        L->no_cuts = true;
+        /* In a core's turn the calls of cross-core barriers are the same in every run (no
+         * side calls one): whether a call is ever passed is the same for all (cuts.c). */
+        if (!L->path->turns)
+            L->no_cuts = true;
         ins->bar_masks = bar_masks(L, model_all_units(L->ct), model_all_units(L->ct));
         ins->xbar_prim = (uint32_t)(prim - L->model->prims);
         break;
