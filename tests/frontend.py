@@ -366,6 +366,14 @@ with tempfile.TemporaryDirectory() as tmp:
            'more than 64 runs: conditions on data split the kernel into more combinations than '
            'are lowered [unsupported]' in p.stdout,
            f'check: 128 combinations of sides are unsupported at the entry: {p.stdout!r}')
+    # lower writes the 64 runs it lowered as nested if (?) / else, every block closed once
+    # (it once closed one more than it opened, past the limit, and wrote out of bounds)
+    p = run('lower', many)
+    code = [l.split('//')[0] for l in p.stdout.splitlines()]
+    expect(p.returncode == 2 and 'more than 64 runs' in p.stderr and
+           sum(l.count('{') for l in code) == sum(l.count('}') for l in code) and
+           sum(l.strip() == 'else {' for l in code) == 63,
+           f'lower past the run limit: 63 else blocks, braces balanced: {p.stderr[-300:]!r}')
 
 # a finding inside helper methods names the calls that reach each statement, innermost first,
 # in text, JSON and SARIF

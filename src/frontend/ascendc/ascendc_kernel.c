@@ -83,7 +83,7 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
     struct traits t = {0};
     struct pir_mark first = pir_writer_mark(w);
     bool more;
-    int runs = 0;
+    int runs = 0, elses = 0;
     do {
         struct pir_mark at_if = pir_writer_mark(w);
         pir_writer_open(w, at, "if (?)");
@@ -108,11 +108,12 @@ static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
         if (more) {
             pir_writer_close(w, at);
             pir_writer_open(w, at, "else");
+            elses++;
         } else {
             pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
         }
     } while (more);
-    for (int k = 0; k < runs; k++)
+    for (int k = 0; k < elses; k++)   /* not runs: the run past the limit opened none */
         pir_writer_close(w, at);
     while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
         ;

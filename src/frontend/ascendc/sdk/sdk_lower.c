@@ -149,7 +149,7 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
     struct pir_writer *w = I->w;
     struct isa_traits t = {0};
     bool more;
-    int runs = 0;
+    int runs = 0, elses = 0;
     do {
         struct pir_mark at_if = pir_writer_mark(w);
         pir_writer_open(w, at, "if (?)");
@@ -175,11 +175,12 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
         if (more) {
             pir_writer_close(w, at);
             pir_writer_open(w, at, "else");
+            elses++;
         } else {
             pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
         }
     } while (more);
-    for (int k = 0; k < runs; k++)
+    for (int k = 0; k < elses; k++)   /* not runs: the run past the limit opened none */
         pir_writer_close(w, at);
     while (interp_next_run(I))
         ;
