@@ -37,7 +37,7 @@ expect(any(l.startswith('  V vadd ub[') and
            for l in lines),
        'lower --sdk: the vadd is placed at the kernel\'s Add call, the SDK line in its comment')
 expect('  wait_flag(MTE2, V, 0);  // from ' + KERNEL + ':28:33, in the SDK at '
-       'impl/fixture_sync.h:24' in lines,
+       'impl/fixture_sync.h:25' in lines,
        'lower --sdk: DeQue\'s wait, from the fixture\'s WaitFlag, at the kernel\'s DeQue')
 
 # the environment names the SDK when no option does; --sdk none reads the built-in declarations

@@ -200,6 +200,11 @@ const struct isa_entry isa_scalar_table[] = {
      * with no sync between, and puts none after it: it waits for no pipe and none waits for
      * it, so it orders nothing. */
     {"set_mov_pad_val", no_effect},
+    /* dcci(addr, line[, dst]) (DataCacheCleanAndInvalid): writes the scalar unit's data cache
+     * lines back to GM and drops them (the vendor's page: DMA copies see GM directly, the
+     * scalar unit through its cache). The model has no cache: a scalar access of GM is GM's
+     * bytes, so dcci moves nothing and orders nothing here, and a missing one is not found. */
+    {"dcci", no_effect},
     {"get_imm", immediate},
     {"set_deqscale", no_effect},
     {"preload", no_effect},
