@@ -128,6 +128,18 @@ static enum CXChildVisitResult find_function_ref(CXCursor c, CXCursor parent, CX
     return CXChildVisit_Recurse;
 }
 
+/* __builtin_expect(x, v) and __builtin_expect_with_probability(x, v, p) (the SDK's likely
+ * and unlikely): a hint to the compiler whose value is x. */
+static bool is_branch_hint(CXCursor fn)
+{
+    CXString s = clang_getCursorSpelling(fn);
+    const char *name = clang_getCString(s);
+    bool hint = !strcmp(name, "__builtin_expect") ||
+                !strcmp(name, "__builtin_expect_with_probability");
+    clang_disposeString(s);
+    return hint;
+}
+
 /* The function a call names. A call through a template parameter that holds a function
  * (`template <..., void (*op)(...)>`, `op(dst, src, n)`) names the function substituted for
  * it, found in the callee expression of the instantiation. */
@@ -380,6 +392,8 @@ struct value eval_call(struct interp *I, CXCursor call)
         }
         free(klass);
         clang_disposeString(name);
+    } else if (nargs >= 1 && is_branch_hint(fn)) {
+        result = args[0];   /* likely(x), unlikely(x): the compiler's hint is x itself */
     } else {
         CXCursor def = clang_getCursorDefinition(fn);
         if (clang_Cursor_isNull(def) || clang_Cursor_isNull(cursor_body(def))) {
