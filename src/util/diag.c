@@ -247,11 +247,25 @@ static void count_cut(struct diag_list *d, const struct finding *f)
     }
 }
 
-bool diag_would_drop(const struct diag_list *d, const struct finding *f)
+/* Past --max-errors a finding is only counted (once): diag_add drops it. */
+static bool capped(const struct diag_list *d, const struct finding *f)
+{
+    return d->max_errors && d->errors + d->warnings >= d->max_errors
+           && !check_is_input_error(f->check);
+}
+
+bool diag_would_drop(struct diag_list *d, const struct finding *f)
 {
     if ((d->dropped >> f->check) & 1)
         return true;
-    return d->nslots && d->slots[slot_of(d, f)];
+    if (d->nslots && d->slots[slot_of(d, f)])
+        return true;
+    if (capped(d, f)) {   /* counted here, as diag_add would: its words are never written */
+        d->too_many = true;
+        count_cut(d, f);
+        return true;
+    }
+    return false;
 }
 
 const char *severity_name(enum severity sev)
@@ -275,8 +289,7 @@ struct finding *diag_add(struct diag_list *d, const struct finding *f)
     if (d->slots[k])
         return NULL;
     /* Warnings count too: every finding kept is printed and sorted. */
-    if (d->max_errors && d->errors + d->warnings >= d->max_errors
-        && !check_is_input_error(f->check)) {
+    if (capped(d, f)) {
         d->too_many = true;
         count_cut(d, f);
         return NULL;

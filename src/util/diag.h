@@ -189,9 +189,10 @@ void diag_list_free(struct diag_list *d);
 struct finding *diag_add(struct diag_list *d, const struct finding *f);
 /* Adds `by` (1 or -1) to the count of findings of severity sev. */
 void diag_count(struct diag_list *d, enum severity sev, int by);
-/* diag_add would drop f as a repeat (or its check is dropped): a reporter asks before it
- * spends time on the words of a finding a run found again. */
-bool diag_would_drop(const struct diag_list *d, const struct finding *f);
+/* diag_add would drop f as a repeat, or its check is dropped, or past the cap (counted then,
+ * as diag_add counts it): a reporter asks before it spends time and memory on the words of a
+ * finding a run found again or that will not be shown. */
+bool diag_would_drop(struct diag_list *d, const struct finding *f);
 /* Convenience: a finding with message built by printf-style formatting into d->arena. */
 /* Marks f (an item of d) accepted with `reason`: out of the error and warning counts. */
 void diag_suppress(struct diag_list *d, struct finding *f, const char *reason, bool external);
