@@ -337,7 +337,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
     /* Past the count, runs go on only while cuts pay: after 16, one in 8 must have been
      * cut short, or the kernel is refused as the count would have (its states never meet
      * again at the points it may be cut at). */
-    bool on_trial = npaths > o->max_paths - kr->paths, stopped = false;
+    bool on_trial = npaths > o->max_paths - kr->paths, stopped = false, more;
     uint64_t runs = 0, cut_runs = 0;
     do {
         if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
@@ -382,7 +382,15 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
             too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);
             stopped = true;
         }
-    } while (!stopped && !o->first_run_only && path_next(&path));
+        more = !stopped && !o->first_run_only && path_next(&path);
+        /* Past --max-errors nothing more is shown and the file is not verified: the paths
+         * left would only spend time on findings no one sees (said in the cap's message). */
+        if (more && r->diags.too_many) {
+            r->paths_unrun = true;
+            stopped = true;
+            more = false;
+        }
+    } while (more);
     path_choices_free(&path);
     return !stopped;
 }
@@ -617,9 +625,11 @@ static void check_parsed(struct file_result *r, const struct check_options *o,
         r->diags.max_errors = 0;
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, file_loc(r),
                   "more than %zu finding%s (errors and warnings): %zu more %s not reported, "
-                  "and the file counts as not verified (--max-errors)",
+                  "and the file counts as not verified%s (--max-errors)",
                   o->max_errors, o->max_errors == 1 ? "" : "s", r->diags.cut,
-                  r->diags.cut == 1 ? "was" : "were");
+                  r->diags.cut == 1 ? "was" : "were",
+                  r->paths_unrun ? "; the paths of its kernels not yet run then were not run"
+                                 : "");
     }
 }
 

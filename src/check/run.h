@@ -111,6 +111,7 @@ struct file_result {
     struct ast_program *ast;
     struct model *model;
     bool checked;                   /* false: the file could not be verified */
+    bool paths_unrun;               /* past --max-errors, paths of a kernel were left unrun */
     struct diag_list diags;         /* findings, file diagnostics have kernel == NULL */
     struct kernel_result *kernels;
     size_t nkernels;
