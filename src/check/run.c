@@ -407,7 +407,10 @@ static bool check_assignment(struct kernel_check *c, uint64_t k,
     c->core_names.len = 0;
     bool ok = run_paths(c, k, assignment, -1, &chose);
     for (size_t core = 0; ok && core < chose.len; core++)
-        if (chose.items[core]) {
+        if (chose.items[core] && c->r->diags.too_many) {
+            c->r->paths_unrun = true;   /* past --max-errors: as run_paths, no more runs */
+            ok = false;
+        } else if (chose.items[core]) {
             c->kr->turns++;
             c->turn_core = c->core_names.items[core];
             ok = run_paths(c, k, assignment, (int)core, NULL);
