@@ -343,6 +343,9 @@ void as_options_set_limit(struct as_options *o, enum as_limit which, unsigned lo
     case AS_LIMIT_FILE_EVENTS:
         o->check.max_file_events = value;
         break;
+    case AS_LIMIT_FILE_PAIRS:
+        o->check.max_file_pairs = value;
+        break;
     case AS_LIMIT_SOURCE_MEMORY:
         o->check.max_source_memory = value;
         break;

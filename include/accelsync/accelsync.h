@@ -52,6 +52,8 @@ enum as_limit {
     AS_LIMIT_SOURCE_MEMORY, /* MiB of address space of the process reading one kernel source
                              * (8192) */
     AS_LIMIT_SOURCE_SECONDS,/* seconds of CPU and wall-clock time reading one kernel source (600) */
+    AS_LIMIT_FILE_PAIRS,    /* access pairs compared by the hazard searches of all runs of all
+                             * kernels of one file (400,000,000; never less than AS_LIMIT_PAIRS) */
 };
 
 AS_EXPORT const char *as_version(void);

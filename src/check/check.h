@@ -20,13 +20,13 @@ struct check_context {
     /* The reference mode visits every pair of accesses; the product's mode visits only
      * the accesses its clocks leave unordered, through the index. */
     bool all_pairs;
-    uint64_t max_pairs;     /* pairs of accesses compared; 0: no cap */
+    uint64_t max_pairs;     /* pairs of accesses compared at most (UINT64_MAX: no cap) */
     bool brief;             /* check_options.brief: hazards without their words */
 };
 
 /* False when the search stopped at max_pairs: the hazards found so far are reported,
- * the run is not verified. */
-bool check_hazards(const struct check_context *ctx);
+ * the run is not verified. *pairs: how many pairs it compared (about max_pairs at most). */
+bool check_hazards(const struct check_context *ctx, uint64_t *pairs);
 void check_flags(const struct check_context *ctx);
 /* The counter capacity of cross-core flags (capacity.c), from the tables of sets and waits. */
 void check_cross_capacity(const struct check_context *ctx, const struct xflag_table *sets,

@@ -10,77 +10,10 @@
 #include "../graph/start_clock.h"
 #include "../util/xalloc.h"
 #include "check.h"
+#include "hazard_set.h"
 #include "../util/search.h"
 
-enum hazard_kind { KIND_RAW, KIND_WAR, KIND_WAW };
-
 static const enum check_id kind_check[] = {CHECK_RAW_HAZARD, CHECK_WAR_HAZARD, CHECK_WAW_HAZARD};
-
-struct hazard {
-    enum hazard_kind kind;
-    size_t first, second;       /* instructions, as reported (writer first across cores) */
-    size_t lo, hi;              /* the pair in instruction order: canonical occurrence */
-};
-
-/* One finding per (kind, first statement, second statement); of its occurrences the one
- * earliest in instruction order is kept, whatever order the search visits them in. */
-struct hazard_set {
-    VEC(struct hazard) items;
-    size_t *slots;              /* open addressing: index + 1, 0 empty */
-    size_t nslots;
-};
-
-static size_t hazard_hash(const struct lw_program *p, enum hazard_kind kind, size_t first,
-                          size_t second)
-{
-    uintptr_t a = (uintptr_t)p->ins[first].stmt, b = (uintptr_t)p->ins[second].stmt;
-    size_t h = (size_t)kind * 0x9e3779b97f4a7c15ull;
-    h ^= a + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h ^= b + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h;
-}
-
-static bool same_key(const struct lw_program *p, const struct hazard *h, enum hazard_kind kind,
-                     size_t first, size_t second)
-{
-    return h->kind == kind && p->ins[h->first].stmt == p->ins[first].stmt
-           && p->ins[h->second].stmt == p->ins[second].stmt;
-}
-
-static void hazard_set_grow(const struct lw_program *p, struct hazard_set *s)
-{
-    free(s->slots);
-    s->nslots = s->nslots ? 2 * s->nslots : 64;
-    s->slots = xcalloc(s->nslots, sizeof(size_t));
-    for (size_t i = 0; i < s->items.len; i++) {
-        const struct hazard *h = &s->items.items[i];
-        size_t k = hazard_hash(p, h->kind, h->first, h->second) & (s->nslots - 1);
-        while (s->slots[k])
-            k = (k + 1) & (s->nslots - 1);
-        s->slots[k] = i + 1;
-    }
-}
-
-static void record(const struct lw_program *p, struct hazard_set *s, enum hazard_kind kind,
-                   size_t first, size_t second)
-{
-    if (2 * (s->items.len + 1) > s->nslots)
-        hazard_set_grow(p, s);
-    size_t lo = first < second ? first : second, hi = first < second ? second : first;
-    size_t k = hazard_hash(p, kind, first, second) & (s->nslots - 1);
-    for (; s->slots[k]; k = (k + 1) & (s->nslots - 1)) {
-        struct hazard *h = &s->items.items[s->slots[k] - 1];
-        if (same_key(p, h, kind, first, second)) {
-            if (hi < h->hi || (hi == h->hi && lo < h->lo))
-                *h = (struct hazard){kind, first, second, lo, hi};
-            return;
-        }
-    }
-    struct hazard h = {kind, first, second, lo, hi};
-    VEC_PUSH(s->items, h);
-    s->slots[k] = s->items.len;
-}
-
 
 /* Classifies one pair of accesses a < b (instruction order) and records its hazards. */
 static void consider_pair(const struct check_context *ctx, struct hazard_set *s, size_t a,
@@ -99,11 +32,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
         if (hb_before(ctx->hb, a, b) || hb_before(ctx->hb, b, a))
             return;
         if (lw_writes_meet_reads(p, x, y))
-            record(p, s, KIND_RAW, a, b);
+            hazard_set_record(s, KIND_RAW, a, b);
         if (lw_writes_meet_reads(p, y, x))
-            record(p, s, KIND_RAW, b, a);
+            hazard_set_record(s, KIND_RAW, b, a);
         if (lw_writes_meet_writes(p, x, y))
-            record(p, s, KIND_WAW, a, b);
+            hazard_set_record(s, KIND_WAW, a, b);
         return;
     }
     unsigned kinds = HAZ_RAW | HAZ_WAR | HAZ_WAW;
@@ -112,11 +45,11 @@ static void consider_pair(const struct check_context *ctx, struct hazard_set *s,
     if (!kinds || hb_before(ctx->hb, a, b))
         return;
     if ((kinds & HAZ_RAW) && lw_writes_meet_reads(p, x, y))
-        record(p, s, KIND_RAW, a, b);
+        hazard_set_record(s, KIND_RAW, a, b);
     if ((kinds & HAZ_WAR) && lw_writes_meet_reads(p, y, x))
-        record(p, s, KIND_WAR, a, b);
+        hazard_set_record(s, KIND_WAR, a, b);
     if ((kinds & HAZ_WAW) && lw_writes_meet_writes(p, x, y))
-        record(p, s, KIND_WAW, a, b);
+        hazard_set_record(s, KIND_WAW, a, b);
 }
 
 /* ---------------------------------------------------------------- the index */
@@ -268,7 +201,7 @@ struct visit_ctx {
  * search stops (checked between lists, so it overshoots by at most one list). */
 static bool over_budget(const struct visit_ctx *v)
 {
-    return v->ctx->max_pairs && v->pairs > v->ctx->max_pairs;
+    return v->pairs > v->ctx->max_pairs;
 }
 
 static void visit_candidate(void *vc, const struct span *s)
@@ -440,20 +373,11 @@ static void report(const struct check_context *ctx, const struct hazard *h)
     diag_add(ctx->out, &fd);
 }
 
-static int by_occurrence(const void *x, const void *y)
-{
-    const struct hazard *a = x, *b = y;
-    if (a->hi != b->hi)
-        return a->hi < b->hi ? -1 : 1;
-    if (a->lo != b->lo)
-        return a->lo < b->lo ? -1 : 1;
-    return (int)a->kind - (int)b->kind;
-}
-
-bool check_hazards(const struct check_context *ctx)
+bool check_hazards(const struct check_context *ctx, uint64_t *pairs)
 {
     const struct lw_program *p = ctx->p;
-    struct hazard_set set = {0};
+    struct hazard_set set;
+    hazard_set_init(&set, p, ctx->out);
     struct visit_ctx v = {ctx, &set, 0, 0};
     if (ctx->all_pairs) {
         for (size_t b = 0; b < p->nins && !over_budget(&v); b++)
@@ -479,11 +403,10 @@ bool check_hazards(const struct check_context *ctx)
         }
         index_free(&ix);
     }
-    if (set.items.len)
-        qsort(set.items.items, set.items.len, sizeof(struct hazard), by_occurrence);
+    hazard_set_sort(&set);
     for (size_t i = 0; i < set.items.len; i++)
         report(ctx, &set.items.items[i]);
-    VEC_FREE(set.items);
-    free(set.slots);
+    hazard_set_free(&set);
+    *pairs = v.pairs;
     return !over_budget(&v);
 }

@@ -33,6 +33,7 @@ void check_options_defaults(struct check_options *o)
     o->max_model_elements = MODEL_DEFAULT_MAX_ELEMENTS;
     o->max_clock_size = 100000000;
     o->max_pairs = 100000000;
+    o->max_file_pairs = 400000000;
     o->hint_budget = 4000000;
     o->max_source_memory = 8192;
     o->max_source_seconds = 600;
@@ -242,12 +243,27 @@ static bool check_run(struct file_result *r, const struct check_options *o,
         hb_matches_free(&m);
         return false;
     }
+    /* The file's budget of pairs, shared by all its runs, is never below one run's: what
+     * one run may compare a file may compare once. The tighter of the two is named. */
+    uint64_t run_pairs = o->max_pairs ? o->max_pairs : UINT64_MAX;
+    uint64_t file_pairs = o->max_file_pairs > run_pairs ? o->max_file_pairs : run_pairs;
+    uint64_t file_left = file_pairs - r->pairs_spent;
+    bool file_binds = file_left < run_pairs;
     struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
-                                .all_pairs = o->reference_engine, .max_pairs = o->max_pairs,
+                                .all_pairs = o->reference_engine,
+                                .max_pairs = file_binds ? file_left : run_pairs,
                                 .brief = o->brief};
     check_flags(&ctx);
-    bool complete = check_hazards(&ctx);
-    if (!complete)
+    uint64_t pairs = 0;
+    bool complete = check_hazards(&ctx, &pairs);
+    r->pairs_spent += pairs < file_pairs - r->pairs_spent ? pairs : file_pairs - r->pairs_spent;
+    if (!complete && file_binds)
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
+                  "the file's hazard searches compared more than %llu pairs of accesses in all "
+                  "(every kernel, parameter value and path); raise the limit with "
+                  "--max-file-pairs",
+                  (unsigned long long)file_pairs);
+    else if (!complete)
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, p->kernel_decl->name_loc,
                   "kernel '%s': the hazard search compared more than %llu pairs of accesses; "
                   "raise the limit with --max-pairs",

@@ -47,6 +47,8 @@ struct check_options {
     size_t max_model_elements;      /* XML elements per model file */
     uint64_t max_clock_size;        /* instructions x units per kernel run (engine memory) */
     uint64_t max_pairs;             /* access pairs the hazard search compares per run */
+    uint64_t max_file_pairs;        /* over every run of every kernel of a file (at least
+                                     * max_pairs, as max_file_events) */
     uint64_t hint_budget;           /* events checked again to prove fix hints, per file */
     uint64_t max_source_memory;     /* MiB: the process reading a kernel source (isolate.h) */
     unsigned max_source_seconds;    /* its CPU and wall-clock time */
@@ -116,6 +118,7 @@ struct file_result {
     struct kernel_result *kernels;
     size_t nkernels;
     uint64_t events_spent;          /* lowering work of every run so far (max_file_events) */
+    uint64_t pairs_spent;           /* pairs the hazard searches compared (max_file_pairs) */
     char *config;                   /* check_options.config, owned; NULL: none */
     signed char level[CHECK_COUNT]; /* the check levels it was checked with (levels.h) */
     /* Kernel entries of a source the frontend stopped on before they could be checked (not

@@ -117,6 +117,8 @@ static const char usage_main[] =
      "instructions x units per kernel run (100000000)"},                                     \
     {"max-pairs", 0, "N", OPT_LIMIT + AS_LIMIT_PAIRS,                                        \
      "access pairs compared for hazards per kernel run (100000000)"},                        \
+    {"max-file-pairs", 0, "N", OPT_LIMIT + AS_LIMIT_FILE_PAIRS,                              \
+     "access pairs compared in all runs of all kernels of one file (400000000)"},            \
     {"max-source-memory", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_MEMORY,                        \
      "MiB of address space reading one kernel source (8192)"},                               \
     {"max-source-seconds", 0, "N", OPT_LIMIT + AS_LIMIT_SOURCE_SECONDS,                      \

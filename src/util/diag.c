@@ -156,9 +156,14 @@ void diag_list_free(struct diag_list *d)
 
 static size_t mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull; }
 
-static struct as_loc place_of(const struct diag_list *d, struct as_loc loc)
+struct as_loc diag_place(const struct diag_list *d, struct as_loc loc)
 {
     return d->place ? d->place(d->place_ctx, loc) : loc;
+}
+
+static struct as_loc place_of(const struct diag_list *d, struct as_loc loc)
+{
+    return diag_place(d, loc);
 }
 
 static size_t finding_hash(const struct diag_list *d, const struct finding *f)
