@@ -189,12 +189,15 @@ static bool same_loc(struct as_loc a, struct as_loc b)
     return same_str(a.file, b.file) && a.line == b.line && a.col == b.col;
 }
 
+/* A limit's message says which limit and which kernel: two at one place (the kernels of one
+ * source template) are two reasons the file was not verified, both shown. */
 static bool same_finding(const struct diag_list *d, const struct finding *a,
                          const struct finding *b)
 {
     return a->check == b->check && same_str(a->kernel, b->kernel)
            && same_loc(place_of(d, a->loc), place_of(d, b->loc))
-           && same_loc(place_of(d, a->related), place_of(d, b->related));
+           && same_loc(place_of(d, a->related), place_of(d, b->related))
+           && (a->check != CHECK_LIMIT_EXCEEDED || same_str(a->message, b->message));
 }
 
 /* A table at least twice as large as the findings held: a list whose table was emptied

@@ -184,7 +184,7 @@ struct diag_list {
 void diag_list_init(struct diag_list *d, size_t max_errors);
 /* Where loc is as findings are told apart (d->place, or loc itself): two findings of one check
  * and kernel are one when their locations' and related locations' places have the same file,
- * line and column. */
+ * line and column (and, for limit-exceeded, the same message). */
 struct as_loc diag_place(const struct diag_list *d, struct as_loc loc);
 void diag_list_free(struct diag_list *d);
 /* Appends a copy of *f (the struct, not its strings: those must outlive the list, so

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "util/diag.h"
 #include "util/escape.h"
 #include "util/key_map.h"
 #include "util/nearest.h"
@@ -16,6 +17,29 @@
 static size_t seq(const char *s)
 {
     return utf8_sequence((const unsigned char *)s, strlen(s) ? strlen(s) : 1);
+}
+
+/* Findings at one place are one, hazards whatever their words; limits are one only when their
+ * messages are the same (two kernels of one source template each stopped by its own limit). */
+static void test_diag_repeats(void)
+{
+    struct diag_list d;
+    diag_list_init(&d, 0);
+    struct as_loc at = {"k.mlu", 143, 1, 0};
+    struct finding race = {.check = CHECK_RAW_HAZARD, .severity = SEV_ERROR, .message = "a",
+                           .loc = at, .kernel = "k"};
+    CU_ASSERT_PTR_NOT_NULL(diag_add(&d, &race));
+    race.message = "b";
+    CU_ASSERT_PTR_NULL(diag_add(&d, &race));
+    struct finding paths = {.check = CHECK_LIMIT_EXCEEDED, .severity = SEV_ERROR,
+                            .message = "kernel 'k_union2' has more than 4096 paths", .loc = at};
+    struct finding pairs = paths;
+    pairs.message = "the file's hazard searches compared more than 400000000 pairs";
+    CU_ASSERT_PTR_NOT_NULL(diag_add(&d, &paths));
+    CU_ASSERT_PTR_NOT_NULL(diag_add(&d, &pairs));
+    CU_ASSERT_PTR_NULL(diag_add(&d, &pairs));
+    CU_ASSERT_EQUAL(d.len, 3);
+    diag_list_free(&d);
 }
 
 /* Suggestions: a slip of a character or two finds the name; a different word finds none. */
@@ -179,6 +203,7 @@ void register_suites(void)
     CU_add_test(s, "utf8_sequence", test_utf8_sequence);
     CU_add_test(s, "utf8_repair", test_utf8_repair);
     CU_add_test(s, "key_map", test_key_map);
+    CU_add_test(s, "diag repeats", test_diag_repeats);
     CU_add_test(s, "nearest_name", test_nearest_name);
     CU_add_test(s, "partition_point_near", test_partition_point_near);
     CU_add_test(s, "span_index", test_span_index);
