@@ -71,54 +71,37 @@ static void merge(struct ascendc_traits *into, struct ascendc_traits t)
     into->vector_on_cube |= t.vector_on_cube;
 }
 
-/* The runs of the entry on one core, written as `if (?) { run 1 } else { if (?) { run 2 }
- * else { ... run n } }`, or as the one run's statements. Sets *incomplete when something was
+struct core_run {
+    const struct frontend_options *o;
+    struct core_kind core;
+    struct traits t;
+};
+
+static void run_on_core(struct interp *I, CXCursor entry, void *ctx)
+{
+    struct core_run *c = ctx;
+    void *api_data = ascendc_api_data_new(
+        I->w, (struct ascendc_run){.auto_sync = !c->o->manual_sync, .cube_core = c->core.cube,
+                                   .mix = c->core.mix, .probe = c->core.probe,
+                                   .facts = c->core.facts, .source = c->core.types});
+    I->api_data = api_data;
+    interp_run_kernel(I, entry, bind_param, NULL);
+    ascendc_api_end_run(I, interp_end_loc(I, cursor_body(entry)));
+    merge(&c->t.api, ascendc_api_traits(api_data));
+    ascendc_api_data_free(api_data);
+}
+
+/* The runs of the entry on one core (interp_lower_runs). Sets *incomplete when something was
  * not modelled. */
 static struct traits lower_runs(struct pir_writer *w, struct as_loc at,
                                 const struct frontend_options *o, struct core_kind core,
                                 bool *incomplete)
 {
-    struct interp *I = core.I;
-    CXCursor entry = core.entry;
-    struct traits t = {0};
     struct pir_mark first = pir_writer_mark(w);
-    bool more;
-    int runs = 0, elses = 0;
-    do {
-        struct pir_mark at_if = pir_writer_mark(w);
-        pir_writer_open(w, at, "if (?)");
-        struct pir_mark start = pir_writer_mark(w);
-        void *api_data = ascendc_api_data_new(
-            w, (struct ascendc_run){.auto_sync = !o->manual_sync, .cube_core = core.cube,
-                                    .mix = core.mix, .probe = core.probe, .facts = core.facts,
-                                    .source = core.types});
-        I->api_data = api_data;
-        interp_run_kernel(I, entry, bind_param, NULL);
-        ascendc_api_end_run(I, interp_end_loc(I, cursor_body(entry)));
-        merge(&t.api, ascendc_api_traits(api_data));
-        ascendc_api_data_free(api_data);
-        *incomplete |= I->incomplete;
-        more = !I->incomplete && interp_next_run(I);
-        if (more && ++runs == I->opt->max_runs) {
-            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
-                               "kernel into more combinations than are lowered", I->opt->max_runs);
-            *incomplete = true;
-            more = false;
-        }
-        if (more) {
-            pir_writer_close(w, at);
-            pir_writer_open(w, at, "else");
-            elses++;
-        } else {
-            pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
-        }
-    } while (more);
-    for (int k = 0; k < elses; k++)   /* not runs: the run past the limit opened none */
-        pir_writer_close(w, at);
-    while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
-        ;
-    t.wrote = pir_writer_mark(w).offset != first.offset;
-    return t;
+    struct core_run c = {.o = o, .core = core};
+    interp_lower_runs(core.I, core.entry, at, run_on_core, &c, incomplete);
+    c.t.wrote = pir_writer_mark(w).offset != first.offset;
+    return c.t;
 }
 
 /* `core NAME[count] : TYPE { if (coreid == 0) { ... } else { if (coreid == 1) ... } }`, every

@@ -269,6 +269,13 @@ void interp_run_kernel(struct interp *I, CXCursor entry, interp_param_fn bind_pa
 /* With a stateful API, after a run: moves to the next combination of sides of the run's
  * conditions on data and returns true, or false when every combination has run. */
 bool interp_next_run(struct interp *I);
+/* With a stateful API: the entry's runs, one per combination of sides of its conditions on
+ * data, written as `if (?) { run 1 } else { if (?) { run 2 } else { ... run n } }`, or as the
+ * one run's statements. run_once runs the entry once, with its API data set up and torn
+ * down; *incomplete is set when a run was, or past I->opt->max_runs runs (reported). */
+void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
+                       void (*run_once)(struct interp *I, CXCursor entry, void *ctx), void *ctx,
+                       bool *incomplete);
 /* A copy of a value: objects are copied (API state through api_ops.copy). */
 struct value interp_copy_value(struct interp *I, struct value v);
 /* v given to something of type t: a copy if t is a record or an array (a value of one), v

@@ -140,51 +140,36 @@ static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientDat
 /* Cores of a kernel lowered on each of its cores, at most. */
 enum { MAX_CORES = 64 };
 
-/* The entry's runs on one core, as `if (?) { run 1 } else { ... }` (one run per combination
- * of sides of its conditions on data); what the runs showed about the cores they need. */
+struct sdk_run {
+    const struct frontend_options *o;
+    const struct model *m;
+    struct isa_traits t;
+};
+
+static void run_once(struct interp *I, CXCursor entry, void *ctx)
+{
+    struct sdk_run *c = ctx;
+    void *data = isa_data_new(
+        I->w, (struct isa_run){.auto_sync = !c->o->manual_sync, .source = &c->m->source,
+                               .acc_register = model_space_index(c->m, ISA_ACC_SPACE) >= 0});
+    I->api_data = data;
+    interp_run_kernel(I, entry, bind_param, NULL);
+    struct isa_traits r = isa_run_traits(data);
+    c->t.core_dependent |= r.core_dependent;
+    c->t.cross_core |= r.cross_core;
+    isa_data_free(data);
+    I->api_data = NULL;
+}
+
+/* The entry's runs on one core (interp_lower_runs); what they showed about the cores they
+ * need. */
 static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
                                     const struct frontend_options *o, const struct model *m,
                                     bool *incomplete)
 {
-    struct pir_writer *w = I->w;
-    struct isa_traits t = {0};
-    bool more;
-    int runs = 0, elses = 0;
-    do {
-        struct pir_mark at_if = pir_writer_mark(w);
-        pir_writer_open(w, at, "if (?)");
-        struct pir_mark start = pir_writer_mark(w);
-        void *data = isa_data_new(
-            w, (struct isa_run){.auto_sync = !o->manual_sync, .source = &m->source,
-                                .acc_register = model_space_index(m, ISA_ACC_SPACE) >= 0});
-        I->api_data = data;
-        interp_run_kernel(I, entry, bind_param, NULL);
-        struct isa_traits r = isa_run_traits(data);
-        t.core_dependent |= r.core_dependent;
-        t.cross_core |= r.cross_core;
-        isa_data_free(data);
-        I->api_data = NULL;
-        *incomplete |= I->incomplete;
-        more = !I->incomplete && interp_next_run(I);
-        if (more && ++runs == I->opt->max_runs) {
-            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
-                               "kernel into more combinations than are lowered", I->opt->max_runs);
-            *incomplete = true;
-            more = false;
-        }
-        if (more) {
-            pir_writer_close(w, at);
-            pir_writer_open(w, at, "else");
-            elses++;
-        } else {
-            pir_writer_unwrap(w, at_if, start, pir_writer_mark(w));
-        }
-    } while (more);
-    for (int k = 0; k < elses; k++)   /* not runs: the run past the limit opened none */
-        pir_writer_close(w, at);
-    while (interp_next_run(I))
-        ;
-    return t;
+    struct sdk_run c = {.o = o, .m = m};
+    interp_lower_runs(I, entry, at, run_once, &c, incomplete);
+    return c.t;
 }
 
 /* The entry as one PIR kernel. Run first on one vector core; when it synchronizes cores, or
