@@ -8,7 +8,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../util/fnv.h"
+#include "../util/xalloc.h"
 
 /* The names a statement list sees, innermost first. */
 enum name_kind { NAME_GLOBAL, NAME_LET, NAME_LOOP, NAME_VALUE };
@@ -18,12 +22,29 @@ struct seen_name {
     enum name_kind kind;
     const struct ast_stmt *stmt;    /* NAME_VALUE: the binding access */
     struct as_loc loc;
-    const struct seen_name *next;
+    size_t block;                   /* the block that binds it (its check_list) */
+};
+
+/* The names in sight, innermost binding of each: a kernel lowered from source binds a value
+ * per scalar read (tens of thousands), so a name is found by hash, not by walking them. A
+ * block's bindings are undone when it ends. */
+struct name_slot {
+    const char *name;                   /* NULL: empty */
+    const struct seen_name *top;        /* NULL: out of sight */
+};
+
+struct undo {
+    size_t slot;
+    const struct seen_name *top;
 };
 
 struct value_check {
     struct ast_program *prog;
     struct diag_list *diags;
+    struct name_slot *slots;
+    size_t nslots, len;
+    VEC(struct undo) undo;
+    size_t blocks;                      /* blocks entered so far: the next block's number */
 };
 
 static const char *kind_word(enum name_kind k)
@@ -41,12 +62,51 @@ static const char *kind_word(enum name_kind k)
     return "a value bound with 'as'";
 }
 
-static const struct seen_name *find(const struct seen_name *s, const char *name)
+static size_t probe(const struct name_slot *slots, size_t nslots, const char *name)
 {
-    for (; s; s = s->next)
-        if (strcmp(s->name, name) == 0)
-            return s;
-    return NULL;
+    size_t k = fnv1a(name, strlen(name)) & (nslots - 1);
+    while (slots[k].name && strcmp(slots[k].name, name) != 0)
+        k = (k + 1) & (nslots - 1);
+    return k;
+}
+
+static const struct seen_name *find(const struct value_check *vc, const char *name)
+{
+    return vc->nslots ? vc->slots[probe(vc->slots, vc->nslots, name)].top : NULL;
+}
+
+/* Puts b in sight, in front of what its name meant, until its block ends (unbind_to). */
+static void bind(struct value_check *vc, const struct seen_name *b)
+{
+    if (2 * (vc->len + 1) > vc->nslots) {
+        size_t nslots = vc->nslots ? 2 * vc->nslots : 64;
+        struct name_slot *slots = xcalloc(nslots, sizeof(*slots));
+        for (size_t i = 0; i < vc->nslots; i++)
+            if (vc->slots[i].name)
+                slots[probe(slots, nslots, vc->slots[i].name)] = vc->slots[i];
+        for (size_t i = 0; i < vc->undo.len; i++)   /* the slots the undo log names moved */
+            vc->undo.items[i].slot = probe(slots, nslots, vc->slots[vc->undo.items[i].slot].name);
+        free(vc->slots);
+        vc->slots = slots;
+        vc->nslots = nslots;
+    }
+    size_t k = probe(vc->slots, vc->nslots, b->name);
+    if (!vc->slots[k].name) {
+        vc->slots[k].name = b->name;
+        vc->len++;
+    }
+    struct undo u = {k, vc->slots[k].top};
+    VEC_PUSH(vc->undo, u);
+    vc->slots[k].top = b;
+}
+
+/* Takes the bindings made since the undo log was `len` long out of sight. */
+static void unbind_to(struct value_check *vc, size_t len)
+{
+    while (vc->undo.len > len) {
+        struct undo u = vc->undo.items[--vc->undo.len];
+        vc->slots[u.slot].top = u.top;
+    }
 }
 
 static void fail(struct value_check *vc, struct as_loc loc, const char *fmt, ...)
@@ -62,20 +122,17 @@ static void fail(struct value_check *vc, struct as_loc loc, const char *fmt, ...
     diag_addf(vc->diags, CHECK_INPUT_ERROR, SEV_ERROR, loc, "%s", msg);
 }
 
-static void check_list(struct value_check *vc, struct ast_stmt *list, const struct seen_name *outer);
+static void check_list(struct value_check *vc, struct ast_stmt *list);
 
 /* A new name of `kind` may not be one the block already sees as something else, nor a value
  * of this very block. */
 static bool may_bind(struct value_check *vc, const char *name, struct as_loc loc,
-                     enum name_kind kind, const struct seen_name *scope,
-                     const struct seen_name *block_start)
+                     enum name_kind kind, size_t block)
 {
-    const struct seen_name *old = find(scope, name);
+    const struct seen_name *old = find(vc, name);
     if (!old || (old->kind != NAME_VALUE && kind != NAME_VALUE))
         return true;   /* lets, loop variables and globals keep the lowering's own rules */
-    bool same_block = false;
-    for (const struct seen_name *s = scope; s && s != block_start; s = s->next)
-        same_block |= s == old;
+    bool same_block = old->block == block;
     if (old->kind == NAME_VALUE && kind == NAME_VALUE && !same_block)
         return true;   /* an inner block may bind the name again */
     if (old->kind == NAME_VALUE && kind == NAME_VALUE)
@@ -90,9 +147,9 @@ static bool may_bind(struct value_check *vc, const char *name, struct as_loc loc
     return false;
 }
 
-static void check_use(struct value_check *vc, struct ast_stmt *s, const struct seen_name *scope)
+static void check_use(struct value_check *vc, struct ast_stmt *s)
 {
-    const struct seen_name *b = find(scope, s->name);
+    const struct seen_name *b = find(vc, s->name);
     if (b && b->kind == NAME_VALUE) {
         s->value_slot = b->stmt->value_slot;
         return;
@@ -106,15 +163,14 @@ static void check_use(struct value_check *vc, struct ast_stmt *s, const struct s
              "'... as %s;' before, in this block or one around it)", s->name, s->name);
 }
 
-static void check_list(struct value_check *vc, struct ast_stmt *list, const struct seen_name *outer)
+static void check_list(struct value_check *vc, struct ast_stmt *list)
 {
-    /* The names this block adds sit in front of outer, one node per statement at most. */
+    /* The names this block binds, one node per statement at most, in sight until it ends. */
     size_t n = 0;
     for (struct ast_stmt *s = list; s; s = s->next)
         n += s->kind == STMT_LET || (s->kind == STMT_ACCESS && s->bind);
     struct seen_name *mine = n ? arena_alloc(&vc->prog->arena, n * sizeof(*mine)) : NULL;
-    const struct seen_name *scope = outer;
-    size_t used = 0;
+    size_t used = 0, block = ++vc->blocks, undo_start = vc->undo.len;
     for (struct ast_stmt *s = list; s; s = s->next) {
         switch (s->kind) {
         case STMT_LET:
@@ -125,51 +181,61 @@ static void check_list(struct value_check *vc, struct ast_stmt *list, const stru
                 break;
             struct as_loc loc = is_let ? s->name_loc : s->bind_loc;
             enum name_kind kind = is_let ? NAME_LET : NAME_VALUE;
-            if (!may_bind(vc, name, loc, kind, scope, outer))
+            if (!may_bind(vc, name, loc, kind, block))
                 break;
             if (!is_let)
                 s->value_slot = vc->prog->nvalues++;
-            mine[used] = (struct seen_name){name, kind, s, loc, scope};
-            scope = &mine[used++];
+            mine[used] = (struct seen_name){name, kind, s, loc, block};
+            bind(vc, &mine[used++]);
             break;
         }
         case STMT_FOR: {
-            if (!may_bind(vc, s->name, s->name_loc, NAME_LOOP, scope, outer))
+            if (!may_bind(vc, s->name, s->name_loc, NAME_LOOP, block))
                 break;
-            struct seen_name var = {s->name, NAME_LOOP, s, s->name_loc, scope};
-            check_list(vc, s->body, &var);
+            /* the loop variable is in sight in the body only, a block of its own */
+            struct seen_name var = {s->name, NAME_LOOP, s, s->name_loc, block};
+            size_t mark = vc->undo.len;
+            bind(vc, &var);
+            check_list(vc, s->body);
+            unbind_to(vc, mark);
             break;
         }
         case STMT_IF:
-            check_list(vc, s->body, scope);
-            check_list(vc, s->else_body, scope);
+            check_list(vc, s->body);
+            check_list(vc, s->else_body);
             break;
         case STMT_BLOCK:
-            check_list(vc, s->body, scope);
+            check_list(vc, s->body);
             break;
         case STMT_USE:
-            check_use(vc, s, scope);
+            check_use(vc, s);
             break;
         case STMT_CALL:
             break;
         }
     }
+    unbind_to(vc, undo_start);
 }
 
 void values_check(struct ast_program *p, struct diag_list *diags)
 {
     struct value_check vc = {.prog = p, .diags = diags};
-    /* The params and consts every kernel sees, in front of its statements. */
-    const struct seen_name *globals = NULL;
-    for (const struct ast_decl *d = p->decls; d; d = d->next) {
-        if (d->kind != DECL_PARAM && d->kind != DECL_CONST)
-            continue;
-        struct seen_name *g = arena_alloc(&p->arena, sizeof(*g));
-        *g = (struct seen_name){d->name, NAME_GLOBAL, NULL, d->name_loc, globals};
-        globals = g;
-    }
+    /* The params and consts every kernel sees, in sight under its statements (a name
+     * declared twice, an input error of its own, is its last declaration here). */
+    size_t globals = 0;
+    for (const struct ast_decl *d = p->decls; d; d = d->next)
+        globals += d->kind == DECL_PARAM || d->kind == DECL_CONST;
+    struct seen_name *g = globals ? arena_alloc(&p->arena, globals * sizeof(*g)) : NULL;
+    size_t i = 0;
+    for (const struct ast_decl *d = p->decls; d; d = d->next)
+        if (d->kind == DECL_PARAM || d->kind == DECL_CONST) {
+            g[i] = (struct seen_name){d->name, NAME_GLOBAL, NULL, d->name_loc, 0};
+            bind(&vc, &g[i++]);
+        }
     for (const struct ast_decl *d = p->decls; d; d = d->next)
         if (d->kind == DECL_KERNEL)
             for (struct ast_core *c = d->cores; c; c = c->next)
-                check_list(&vc, c->body, globals);
+                check_list(&vc, c->body);
+    free(vc.slots);
+    VEC_FREE(vc.undo);
 }
