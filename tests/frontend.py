@@ -375,6 +375,26 @@ with tempfile.TemporaryDirectory() as tmp:
            sum(l.strip() == 'else {' for l in code) == 63,
            f'lower past the run limit: 63 else blocks, braces balanced: {p.stderr[-300:]!r}')
 
+# a strided write keeps its rows apart up to 4,096 rows each, and up to 131,072 rows in all in a
+# run; past that, spans, said in the header (the rows are regions of the PIR and the index)
+rows_src = open(os.path.join(root, K, 'interleaved_rows.cpp')).read()
+with tempfile.TemporaryDirectory() as tmp:
+    for iterations, spans in ((600, False), (700, True)):
+        looped = os.path.join(tmp, f'rows_{iterations}.cpp')
+        open(looped, 'w').write(rows_src.replace(
+            '    DataCopy(yg, e, rows);\n    DataCopy(yg[8], o, rows);\n',
+            f'    for (int i = 0; i < {iterations}; i++) {{\n'
+            '        DataCopy(yg, e, rows);\n        DataCopy(yg[8], o, rows);\n    }\n'))
+        p = run('lower', looped)
+        note = ('a strided write of more than 4096 rows, or past 131072 rows of strided writes '
+                'in a run, is written as the span from its first row to its last')
+        body = [l.split('  //')[0].strip() for l in p.stdout.splitlines()]
+        copies = [l for l in body if l.startswith('MTE3 copy')]
+        expect(p.returncode == 0 and (note in p.stdout) == spans and len(copies) == 2 * iterations
+               and (copies[-1].count('y[') == 1) == spans and copies[0].count('y[') == 100,
+               f'lower: {iterations} x 200 rows: {"spans past" if spans else "rows up to"} '
+               f'131,072: {p.stdout[:300]!r} {copies[-1][:100]!r}')
+
 # a finding inside helper methods names the calls that reach each statement, innermost first,
 # in text, JSON and SARIF
 p = run('check', f'{K}/inlined_chain.cpp')

@@ -32,6 +32,7 @@ struct emitter {
     bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
     const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
     bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
+    int64_t rows;                   /* rows written as regions of their own so far */
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
     size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
     long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
@@ -244,18 +245,20 @@ void emit_access_rows(struct emitter *e, struct as_loc at, const char *unit, con
                       const struct emit_region *reads, int nreads)
 {
     bool apart = row->offset != EMIT_WHOLE_BUFFER && rows > 1 && pitch > row->length;
-    if (!apart || rows > EMIT_MAX_ROWS) {
+    if (!apart || rows > EMIT_MAX_ROWS || rows > EMIT_MAX_ROWS_IN_ALL - e->rows) {
         struct emit_region span = *row;   /* from the first row to the last */
         span.length = (rows - 1) * pitch + row->length;
         if (apart && !e->noted_rows) {
-            pir_writer_note(e->w, "a strided write of more than %d rows is written as the span "
-                            "from its first row to its last, gaps included (more findings, "
-                            "never fewer)", EMIT_MAX_ROWS);
+            pir_writer_note(e->w, "a strided write of more than %d rows, or past %d rows of "
+                            "strided writes in a run, is written as the span from its first "
+                            "row to its last, gaps included (more findings, never fewer)",
+                            EMIT_MAX_ROWS, EMIT_MAX_ROWS_IN_ALL);
             e->noted_rows = true;
         }
         write_access(e, at, unit, op, &span, 1, reads, nreads, false);
         return;
     }
+    e->rows += rows;
     struct emit_region *w = xmalloc((size_t)rows * sizeof(*w));
     for (int64_t k = 0; k < rows; k++) {
         w[k] = *row;

@@ -32,9 +32,12 @@ void emit_access(struct emitter *e, struct as_loc at, const char *unit, const ch
                  const struct emit_region *write, const struct emit_region *reads, int nreads);
 /* `UNIT op row_0, row_1, ... <- reads;`: a write of `rows` rows `pitch` bytes apart, each
  * like `row` (a strided copy's destination, Fixpipe's rows): the rows as regions of their own,
- * so that writes between them do not meet; past EMIT_MAX_ROWS rows, one span from the first
- * to the last (said once in the header). */
-#define EMIT_MAX_ROWS 64
+ * so that writes between them do not meet; past EMIT_MAX_ROWS rows, or once a run has written
+ * EMIT_MAX_ROWS_IN_ALL rows so, one span from the first to the last (said once in the
+ * header). The rows are regions of the PIR's text and of the engine's index: the second
+ * bound keeps a loop of large strided copies from growing both without end. */
+#define EMIT_MAX_ROWS 4096
+#define EMIT_MAX_ROWS_IN_ALL 131072
 void emit_access_rows(struct emitter *e, struct as_loc at, const char *unit, const char *op,
                       const struct emit_region *row, int64_t rows, int64_t pitch,
                       const struct emit_region *reads, int nreads);
