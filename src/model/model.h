@@ -179,6 +179,9 @@ struct model_source {
     bool has_host;
     int64_t host_vector_cores, host_cube_cores;
     int64_t host_ub_reserved;   /* bytes of UB the platform keeps from GetCoreMemSize */
+    /* <cross-flags user-flags>: the cross-core flag ids the vendor's API leaves to a kernel's
+     * own calls (the rest are its library's, e.g. the SDK's SyncAll); 0: not said, all */
+    int cross_user_flags;
 };
 
 /* Binary or counting flags for PRIM_SIGNAL / PRIM_WAIT. */

@@ -594,6 +594,14 @@ static void parse_cross_flags(struct walk *w, xmlNode *n)
         x->nflags = (int)flags;
     if (attr_int(w, n, "capacity", 1, INT_MAX, &capacity))
         x->capacity = (int)capacity;
+    long long user = 0;
+    if (attr_int(w, n, "user-flags", 1, MODEL_MAX_IDS, &user)) {
+        if (user > flags)
+            node_error(w, n, "cross-flags user-flags %lld is more than its flags %lld", user,
+                       flags);
+        else
+            m->source.cross_user_flags = (int)user;
+    }
     /* Any core type may wait, so every one needs the unit the wait occupies. */
     x->wait_unit = attr(w, n, "wait-unit");
     const char *blocks = attr(w, n, "wait-blocks");

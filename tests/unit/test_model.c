@@ -64,7 +64,7 @@ static const struct {
     const char *model, *default_coretype;
     int ncoretypes, nspaces, nids, nxflags, nxmodes;
 } model_facts[] = {
-    {"ascend910b2", "AIV", 2, 9, 8, 11, 3},
+    {"ascend910b2", "AIV", 2, 9, 8, 16, 3},
     {"ascend910", "AICORE", 1, 6, 4, 0, 0},
     {"ascend950", "AIV", 2, 8, 8, 16, 3},
     {"mlu370", "IPU", 2, 5, 0, 0, 0},
@@ -490,7 +490,8 @@ static void test_cross_flags(void)
     struct diag_list diags;
     struct model *m = load_ok("ascend910b2", &diags);
     const struct model_xflags *x = &m->xflags;
-    CU_ASSERT_EQUAL(x->nflags, 11);
+    CU_ASSERT_EQUAL(x->nflags, 16);
+    CU_ASSERT_EQUAL(m->source.cross_user_flags, 11);
     CU_ASSERT_EQUAL(x->capacity, 15);
     CU_ASSERT_STRING_EQUAL(x->wait_unit, "S");
     CU_ASSERT_EQUAL_FATAL(x->nmodes, 3);

@@ -46,6 +46,13 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
                            AC_CROSS_FLAGS - 1);
         return true;
     }
+    /* the model's user-flags: the hardware has the others, but the SDK's SyncAll uses them */
+    int user = a->source ? a->source->cross_user_flags : 0;
+    if (user && flag >= user)
+        diag_addf(I->diags, CHECK_BAD_EVENT_ID, SEV_ERROR, interp_loc(I, call),
+                  "cross-core flag %lld is not a kernel's own: %s takes flags 0..%d on this "
+                  "chip, the others are the SDK's (its SyncAll uses them)", (long long)flag,
+                  name, user - 1);
     int *known = &a->facts->set_mode[flag];
     if (set)
         *known = *known == AC_MODE_NONE || *known == mode ? (int)mode : AC_MODE_SEVERAL;
