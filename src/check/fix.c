@@ -269,11 +269,14 @@ static size_t cross_core_edits(const struct lw_program *p, struct arena *arena,
     if (!set || !wait)
         return n;
     const char *ua = p->units[x->unit].mu->name, *ub = xwait_unit(p, y);
+    /* the flags a kernel's own code may use (<cross-flags user-flags>): the others are the
+     * vendor library's, and a hint is a user's edit */
+    int flags = m->source.cross_user_flags ? m->source.cross_user_flags : m->xflags.nflags;
     for (int k = 0; k < m->xflags.nmodes; k++) {
         int mode = m->xflags.modes[k].id;
         if (!hb_xmode_links(p, mode, y->core, x->core))
             continue;
-        for (int flag = m->xflags.nflags - 1; flag >= 0 && n + 2 <= MAX_CANDIDATES; flag--) {
+        for (int flag = flags - 1; flag >= 0 && n + 2 <= MAX_CANDIDATES; flag--) {
             const char *w = arena_printf(arena, "%s(%s, %d, %d);", wait->name, ub, mode, flag);
             if (sets_xflag(p, x, mode, flag))
                 add(c, &n, w, NULL, 0);
