@@ -19,7 +19,7 @@ void hazard_set_free(struct hazard_set *s)
     key_map_free(&s->places);
     VEC_FREE(s->files);
     VEC_FREE(s->items);
-    free(s->slots);
+    key_map_free(&s->index);
 }
 
 static int64_t file_number(struct hazard_set *s, const char *file)
@@ -45,48 +45,19 @@ static int place_of(struct hazard_set *s, size_t i)
     return s->place[i];
 }
 
-/* Place numbers are small and consecutive: mixed (splitmix64's finalizer) so that linear
- * probing does not cluster them. */
-static size_t hash_of(enum hazard_kind kind, int first, int second)
-{
-    uint64_t h = ((uint64_t)(uint32_t)first << 32 | (uint32_t)second) * 3 + (uint64_t)kind;
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-    return (size_t)(h ^ (h >> 31));
-}
-
-static void grow(struct hazard_set *s)
-{
-    free(s->slots);
-    s->nslots = s->nslots ? 2 * s->nslots : 64;
-    s->slots = xcalloc(s->nslots, sizeof(size_t));
-    for (size_t i = 0; i < s->items.len; i++) {
-        const struct hazard *h = &s->items.items[i];
-        size_t k = hash_of(h->kind, s->place[h->first], s->place[h->second]) & (s->nslots - 1);
-        while (s->slots[k])
-            k = (k + 1) & (s->nslots - 1);
-        s->slots[k] = i + 1;
-    }
-}
-
 void hazard_set_record(struct hazard_set *s, enum hazard_kind kind, size_t first, size_t second)
 {
-    if (2 * (s->items.len + 1) > s->nslots)
-        grow(s);
-    int pf = place_of(s, first), ps = place_of(s, second);
+    int64_t key[KEY_MAP_WIDTH] = {kind, place_of(s, first), place_of(s, second), 0};
+    int at = key_map_get_or_put(&s->index, key, (int)s->items.len);
     size_t lo = first < second ? first : second, hi = first < second ? second : first;
-    size_t k = hash_of(kind, pf, ps) & (s->nslots - 1);
-    for (; s->slots[k]; k = (k + 1) & (s->nslots - 1)) {
-        struct hazard *h = &s->items.items[s->slots[k] - 1];
-        if (h->kind == kind && s->place[h->first] == pf && s->place[h->second] == ps) {
-            if (hi < h->hi || (hi == h->hi && lo < h->lo))
-                *h = (struct hazard){kind, first, second, lo, hi};
-            return;
-        }
-    }
     struct hazard h = {kind, first, second, lo, hi};
-    VEC_PUSH(s->items, h);
-    s->slots[k] = s->items.len;
+    if ((size_t)at == s->items.len) {
+        VEC_PUSH(s->items, h);
+        return;
+    }
+    struct hazard *held = &s->items.items[at];
+    if (hi < held->hi || (hi == held->hi && lo < held->lo))
+        *held = h;
 }
 
 static int by_occurrence(const void *x, const void *y)

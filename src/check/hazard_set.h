@@ -30,8 +30,7 @@ struct hazard_set {
     struct key_map places;      /* (file, line, col) -> number */
     VEC(const char *) files;    /* the places' files, numbered by first sight */
     VEC(struct hazard) items;
-    size_t *slots;              /* open addressing over items: index + 1, 0 empty */
-    size_t nslots;
+    struct key_map index;       /* (kind, place, place) -> its item */
 };
 
 void hazard_set_init(struct hazard_set *s, const struct lw_program *p,

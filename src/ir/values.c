@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/fnv.h"
+#include "../util/key_map.h"
 #include "../util/xalloc.h"
 
 /* The names a statement list sees, innermost first. */
@@ -27,12 +27,8 @@ struct seen_name {
 
 /* The names in sight, innermost binding of each: a kernel lowered from source binds a value
  * per scalar read (tens of thousands), so a name is found by hash, not by walking them. A
- * block's bindings are undone when it ends. */
-struct name_slot {
-    const char *name;                   /* NULL: empty */
-    const struct seen_name *top;        /* NULL: out of sight */
-};
-
+ * block's bindings are undone when it ends. The parser interns names (grammar/pir.l), so a
+ * name is its pointer. */
 struct undo {
     size_t slot;
     const struct seen_name *top;
@@ -41,8 +37,8 @@ struct undo {
 struct value_check {
     struct ast_program *prog;
     struct diag_list *diags;
-    struct name_slot *slots;
-    size_t nslots, len;
+    struct key_map slots;               /* name pointer -> its slot in tops */
+    VEC(const struct seen_name *) tops; /* per name: its binding in sight, NULL none */
     VEC(struct undo) undo;
     size_t blocks;                      /* blocks entered so far: the next block's number */
 };
@@ -62,42 +58,28 @@ static const char *kind_word(enum name_kind k)
     return "a value bound with 'as'";
 }
 
-static size_t probe(const struct name_slot *slots, size_t nslots, const char *name)
+static size_t slot_of(struct value_check *vc, const char *name)
 {
-    size_t k = fnv1a(name, strlen(name)) & (nslots - 1);
-    while (slots[k].name && strcmp(slots[k].name, name) != 0)
-        k = (k + 1) & (nslots - 1);
+    int64_t key[KEY_MAP_WIDTH] = {(int64_t)(intptr_t)name, 0, 0, 0};
+    size_t k = (size_t)key_map_get_or_put(&vc->slots, key, (int)vc->tops.len);
+    if (k == vc->tops.len)
+        VEC_PUSH(vc->tops, NULL);
     return k;
 }
 
-static const struct seen_name *find(const struct value_check *vc, const char *name)
+static const struct seen_name *find(struct value_check *vc, const char *name)
 {
-    return vc->nslots ? vc->slots[probe(vc->slots, vc->nslots, name)].top : NULL;
+    size_t k = slot_of(vc, name);   /* first: it may grow tops */
+    return vc->tops.items[k];
 }
 
 /* Puts b in sight, in front of what its name meant, until its block ends (unbind_to). */
 static void bind(struct value_check *vc, const struct seen_name *b)
 {
-    if (2 * (vc->len + 1) > vc->nslots) {
-        size_t nslots = vc->nslots ? 2 * vc->nslots : 64;
-        struct name_slot *slots = xcalloc(nslots, sizeof(*slots));
-        for (size_t i = 0; i < vc->nslots; i++)
-            if (vc->slots[i].name)
-                slots[probe(slots, nslots, vc->slots[i].name)] = vc->slots[i];
-        for (size_t i = 0; i < vc->undo.len; i++)   /* the slots the undo log names moved */
-            vc->undo.items[i].slot = probe(slots, nslots, vc->slots[vc->undo.items[i].slot].name);
-        free(vc->slots);
-        vc->slots = slots;
-        vc->nslots = nslots;
-    }
-    size_t k = probe(vc->slots, vc->nslots, b->name);
-    if (!vc->slots[k].name) {
-        vc->slots[k].name = b->name;
-        vc->len++;
-    }
-    struct undo u = {k, vc->slots[k].top};
+    size_t k = slot_of(vc, b->name);
+    struct undo u = {k, vc->tops.items[k]};
     VEC_PUSH(vc->undo, u);
-    vc->slots[k].top = b;
+    vc->tops.items[k] = b;
 }
 
 /* Takes the bindings made since the undo log was `len` long out of sight. */
@@ -105,7 +87,7 @@ static void unbind_to(struct value_check *vc, size_t len)
 {
     while (vc->undo.len > len) {
         struct undo u = vc->undo.items[--vc->undo.len];
-        vc->slots[u.slot].top = u.top;
+        vc->tops.items[u.slot] = u.top;
     }
 }
 
@@ -236,6 +218,7 @@ void values_check(struct ast_program *p, struct diag_list *diags)
         if (d->kind == DECL_KERNEL)
             for (struct ast_core *c = d->cores; c; c = c->next)
                 check_list(&vc, c->body);
-    free(vc.slots);
+    key_map_free(&vc.slots);
+    VEC_FREE(vc.tops);
     VEC_FREE(vc.undo);
 }

@@ -10,7 +10,8 @@
 
 /* Reports, as input-error at the name, a use of a name no read binds on every path to it,
  * a name bound twice by 'as' in one block, and a value name that is also a param, const,
- * let or loop variable it sees. */
+ * let or loop variable it sees. Names are compared by pointer: p is the parser's, whose names
+ * are interned. */
 void values_check(struct ast_program *p, struct diag_list *diags);
 
 #endif

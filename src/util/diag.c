@@ -161,14 +161,9 @@ struct as_loc diag_place(const struct diag_list *d, struct as_loc loc)
     return d->place ? d->place(d->place_ctx, loc) : loc;
 }
 
-static struct as_loc place_of(const struct diag_list *d, struct as_loc loc)
-{
-    return diag_place(d, loc);
-}
-
 static size_t finding_hash(const struct diag_list *d, const struct finding *f)
 {
-    struct as_loc loc = place_of(d, f->loc), related = place_of(d, f->related);
+    struct as_loc loc = diag_place(d, f->loc), related = diag_place(d, f->related);
     size_t h = 0xcbf29ce484222325ull;
     h = mix(h, (size_t)f->check);
     for (const char *k = f->kernel ? f->kernel : ""; *k; k++)
@@ -195,8 +190,8 @@ static bool same_finding(const struct diag_list *d, const struct finding *a,
                          const struct finding *b)
 {
     return a->check == b->check && same_str(a->kernel, b->kernel)
-           && same_loc(place_of(d, a->loc), place_of(d, b->loc))
-           && same_loc(place_of(d, a->related), place_of(d, b->related))
+           && same_loc(diag_place(d, a->loc), diag_place(d, b->loc))
+           && same_loc(diag_place(d, a->related), diag_place(d, b->related))
            && (a->check != CHECK_LIMIT_EXCEEDED || same_str(a->message, b->message));
 }
 
