@@ -7,6 +7,7 @@
  * otherwise, with the model's id. A barrier, or a wait whose set came after an access, orders
  * that access from then on. */
 #include "emit.h"
+#include "emit_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,29 +15,6 @@
 
 #include "../../model/model.h"
 #include "../../util/xalloc.h"
-
-enum { MAX_UNITS = 8, FLAG_IDS = 16 };
-
-struct tracked_access {
-    struct emit_region *regions;    /* malloc'ed: the writes, then the reads */
-    int nwrites, nregions;
-};
-
-struct emitter {
-    struct pir_writer *w;
-    bool auto_sync;
-    int auto_id;
-    const char *units[MAX_UNITS];              /* the units the model's auto-sync names */
-    int nunits;
-    bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
-    bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
-    const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
-    bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
-    int64_t rows;                   /* rows written as regions of their own so far */
-    VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
-    size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
-    long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
-};
 
 static int unit_index(const struct emitter *e, const char *unit)
 {
@@ -87,6 +65,7 @@ void emitter_free(struct emitter *e)
             free(e->done[i].items[k].regions);
         VEC_FREE(e->done[i]);
     }
+    VEC_FREE(e->undo);
     free(e);
 }
 
@@ -167,9 +146,21 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
     for (int v = 0; v < e->nunits; v++) {
         if (!e->pairs[v][u])
             continue;
-        for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
-            if (!conflict(e->w, x, &e->done[v].items[i]))
+        /* a conflict with an access only some joined paths leave unordered: the sync
+         * depends on the path, unless another conflict makes it on every path */
+        uint32_t maybe_tag = 0;
+        bool sync = false;
+        for (size_t i = e->ordered[v][u]; i < e->done[v].len && !sync; i++) {
+            const struct tracked_access *y = &e->done[v].items[i];
+            uint8_t bit = (uint8_t)(1u << u);
+            if ((y->done_to & bit) || (maybe_tag && (y->maybe_to & bit)) ||
+                !conflict(e->w, x, y))
                 continue;
+            if (y->maybe_to & bit) {
+                maybe_tag = y->tag ? y->tag : 1;
+                continue;
+            }
+            sync = true;
             if (v == u) {
                 pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
                 barrier(e, u);
@@ -184,8 +175,9 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
                                      e->units[v], e->units[u], e->auto_id);
                 e->ordered[v][u] = e->done[v].len;
             }
-            break;
         }
+        if (!sync && maybe_tag && e->diverged)
+            e->diverged(e->diverged_ctx, maybe_tag);
     }
 }
 

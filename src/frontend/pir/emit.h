@@ -54,6 +54,23 @@ void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const
 /* pipe_barrier(UNIT), or pipe_barrier(ALL) for unit "ALL". */
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
 
+/* Both sides of a condition on data followed and joined (interp_branch.c, through the API
+ * layer's branch hooks): auto-sync's tracking before the first side (emitter_save), back to it
+ * with the first side's kept (emitter_take_side), and the second side's joined with it
+ * (emitter_join). The joined tracking holds both sides' accesses; a later sync that would
+ * depend on which side ran calls the diverged callback with the join's tag (emit_join.c). */
+struct emit_saved;
+struct emit_side;
+struct emit_saved *emitter_save(const struct emitter *e);
+struct emit_side *emitter_take_side(struct emitter *e, const struct emit_saved *at);
+/* false (nothing changed): the sides cannot be joined (a flag set on one side and not the
+ * other, or a join inside a side that changed what was tracked before it). */
+bool emitter_join(struct emitter *e, const struct emit_saved *at, const struct emit_side *side,
+                  uint32_t tag);
+void emit_saved_free(struct emit_saved *s);
+void emit_side_free(struct emit_side *s);
+void emitter_on_diverged(struct emitter *e, void (*fn)(void *ctx, uint32_t tag), void *ctx);
+
 /* cross_core_set_flag / cross_core_wait_flag(UNIT, MODE, FLAG). */
 void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
                      int64_t flag);

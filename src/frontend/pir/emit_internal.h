@@ -1,0 +1,53 @@
+/* What the emitter's files share (emit.c writes and tracks accesses, emit_join.c follows both
+ * sides of a condition on data and joins their tracking): the emitter itself. */
+#ifndef AS_FRONTEND_EMIT_INTERNAL_H
+#define AS_FRONTEND_EMIT_INTERNAL_H
+
+#include "emit.h"
+#include "../../util/xalloc.h"
+
+enum { MAX_UNITS = 8, FLAG_IDS = 16 };
+
+/* An access auto-sync remembers. Past ordered[v][u], whether it is still to be ordered before
+ * unit u's next access is the same on every path that reaches here, except after a join of
+ * two sides (emit_join.c): bit u of done_to says it is ordered on every path, bit u of
+ * maybe_to that it is on some paths and not on others (or happened on some only), `tag` the
+ * join that made it so. */
+struct tracked_access {
+    struct emit_region *regions;    /* malloc'ed: the writes, then the reads */
+    int nwrites, nregions;
+    uint8_t done_to, maybe_to;
+    uint32_t tag;
+};
+
+/* A change of an access's bits by a join, to undo when the emitter goes back to a saved
+ * state before it (emit_join.c). */
+struct bits_undo {
+    int unit;
+    size_t index;
+    uint8_t done_to, maybe_to;
+    uint32_t tag;
+};
+
+struct emitter {
+    struct pir_writer *w;
+    bool auto_sync;
+    int auto_id;
+    const char *units[MAX_UNITS];              /* the units the model's auto-sync names */
+    int nunits;
+    bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
+    bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
+    const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
+    bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
+    int64_t rows;                   /* rows written as regions of their own so far */
+    VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
+    size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
+    long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
+    VEC(struct bits_undo) undo;     /* bits changed by joins, oldest first */
+    /* Called when a sync auto-sync would add depends on the path a join merged (an access
+     * that only some paths made, or ordered): the join tagged `tag` was not exact. */
+    void (*diverged)(void *ctx, uint32_t tag);
+    void *diverged_ctx;
+};
+
+#endif

@@ -1,0 +1,192 @@
+/* CUnit suite for auto-sync's tracking across the two sides of a condition on data
+ * (src/frontend/pir/emit_join.c): the sync a later access needs is written once when every
+ * path needs it, nothing when none does, and a join whose sync would depend on the side taken
+ * is reported with its tag (the frontend then lowers that condition as runs). */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "frontend/pir/emit.h"
+#include "model/model.h"
+
+/* S and V, ordered by the compiler both ways (flag 7), as the 910B2 model's <auto-sync>. */
+static const char *auto_src[] = {"S", "V"}, *auto_dst[] = {"V", "S"};
+static bool by_barrier[] = {false, false};
+
+struct fixture {
+    struct pir_writer w;
+    struct model_source ms;
+    struct emitter *e;
+    int ub;
+    uint32_t diverged;  /* the last tag reported, 0: none */
+};
+
+static void on_diverged(void *ctx, uint32_t tag)
+{
+    ((struct fixture *)ctx)->diverged = tag;
+}
+
+static void setup(struct fixture *f)
+{
+    memset(f, 0, sizeof(*f));
+    pir_writer_init(&f->w);
+    f->ms.auto_src = auto_src;
+    f->ms.auto_dst = auto_dst;
+    f->ms.nauto_pairs = 2;
+    f->ms.auto_sync_id = 7;
+    f->ms.auto_signal = "auto_set_flag";
+    f->ms.auto_wait = "auto_wait_flag";
+    f->ms.auto_by_barrier = by_barrier;
+    f->e = emitter_new(&f->w, &f->ms, true);
+    f->ub = pir_writer_buffer(&f->w, "t", "UB", 256, 0, (struct as_loc){0}, NULL);
+    emitter_on_diverged(f->e, on_diverged, f);
+}
+
+static void teardown(struct fixture *f)
+{
+    emitter_free(f->e);
+    pir_writer_free(&f->w);
+}
+
+static void write_s(struct fixture *f, int64_t offset)
+{
+    struct emit_region r = {f->ub, offset, 4};
+    emit_access(f->e, (struct as_loc){0}, "S", "set_value", &r, NULL, 0);
+}
+
+static void read_v(struct fixture *f, int64_t offset, int64_t length)
+{
+    struct emit_region r = {f->ub, offset, length};
+    emit_access(f->e, (struct as_loc){0}, "V", "vabs", NULL, &r, 1);
+}
+
+/* Lines written that hold `text`. */
+static int lines_with(struct fixture *f, const char *text)
+{
+    fflush(f->w.body);
+    int n = 0;
+    for (const char *p = f->w.body_text; p && (p = strstr(p, text)); p += strlen(text))
+        n++;
+    return n;
+}
+
+/* `if (?) { then } else { other }` as the frontend follows it: true if the join held. */
+static bool choice(struct fixture *f, void (*then)(struct fixture *), void (*other)(struct fixture *),
+                   uint32_t tag)
+{
+    struct emit_saved *at = emitter_save(f->e);
+    if (then)
+        then(f);
+    struct emit_side *side = emitter_take_side(f->e, at);
+    if (other)
+        other(f);
+    bool joined = emitter_join(f->e, at, side, tag);
+    emit_side_free(side);
+    emit_saved_free(at);
+    return joined;
+}
+
+static void store_0(struct fixture *f) { write_s(f, 0); }
+static void store_64(struct fixture *f) { write_s(f, 64); }
+
+static void test_join_same_store(void)
+{
+    /* both sides store the same word: one access, open on every path: the Vabs that reads it
+     * is ordered after it, once, and nothing depends on the side */
+    struct fixture f;
+    setup(&f);
+    CU_ASSERT_TRUE(choice(&f, store_0, store_0, 1));
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+}
+
+static void test_join_one_sided_store(void)
+{
+    /* a store on one side only: a read of other bytes needs nothing on any path; a read of
+     * the stored word needs the sync on one path and not the other: reported, tag 3 */
+    struct fixture f;
+    setup(&f);
+    CU_ASSERT_TRUE(choice(&f, store_0, NULL, 3));
+    read_v(&f, 128, 32);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag"), 0);
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(f.diverged, 3);
+    teardown(&f);
+}
+
+static void test_join_certain_and_maybe(void)
+{
+    /* a store before the choice is open on every path: a read that conflicts with it and
+     * with one side's store is synced on every path, no matter the side */
+    struct fixture f;
+    setup(&f);
+    write_s(&f, 0);
+    CU_ASSERT_TRUE(choice(&f, store_64, NULL, 2));
+    read_v(&f, 0, 128);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+}
+
+static void read_0(struct fixture *f) { read_v(f, 0, 32); }
+
+static void test_join_ordered_on_one_side(void)
+{
+    /* a store before the choice, synced on the side whose read needs it: after the join it is
+     * ordered on one path only, so a later read of it would depend on the side */
+    struct fixture f;
+    setup(&f);
+    write_s(&f, 0);
+    CU_ASSERT_TRUE(choice(&f, read_0, NULL, 4));
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);  /* inside the side */
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(f.diverged, 4);
+    teardown(&f);
+}
+
+static void test_take_side_goes_back(void)
+{
+    /* the second side starts from the state before the first: the first side's store is not
+     * there to be synced against */
+    struct fixture f;
+    setup(&f);
+    struct emit_saved *at = emitter_save(f.e);
+    write_s(&f, 0);
+    struct emit_side *side = emitter_take_side(f.e, at);
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag"), 0);
+    emit_side_free(side);
+    emit_saved_free(at);
+    teardown(&f);
+}
+
+static void set_flag_v_s(struct fixture *f)
+{
+    emit_flag(f->e, (struct as_loc){0}, true, "V", "S", 1);
+}
+
+static void test_join_refuses_one_sided_set(void)
+{
+    /* a flag set on one side and waited after the join orders different accesses on each path:
+     * the sides do not join */
+    struct fixture f;
+    setup(&f);
+    CU_ASSERT_FALSE(choice(&f, set_flag_v_s, NULL, 5));
+    teardown(&f);
+}
+
+void register_suites(void)
+{
+    CU_pSuite s = CU_add_suite("frontend_emit", NULL, NULL);
+    CU_add_test(s, "join: the same store on both sides", test_join_same_store);
+    CU_add_test(s, "join: a store on one side", test_join_one_sided_store);
+    CU_add_test(s, "join: a store on every path and one on one side", test_join_certain_and_maybe);
+    CU_add_test(s, "join: ordered on one side only", test_join_ordered_on_one_side);
+    CU_add_test(s, "take side: back to the state before it", test_take_side_goes_back);
+    CU_add_test(s, "join: a flag set on one side", test_join_refuses_one_sided_set);
+}
