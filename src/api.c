@@ -704,6 +704,7 @@ static struct frontend_options frontend_options_of(const struct check_options *c
         .defines = co->defines, .ndefines = co->ndefines, .model = co->model,
         .max_steps = co->max_events,
         .max_file_steps = co->max_file_events, .manual_sync = co->manual_sync,
+        .split_choices = co->split_choices,
         .task_type = co->task_type, .arch = co->arch, .sdk = co->sdk,
         .model_path = co->model_path, .nmodel_path = co->nmodel_path,
         .max_memory_mib = co->max_source_memory, .max_seconds = co->max_source_seconds,

@@ -3,8 +3,8 @@
 line with its source location; check reports findings at the kernel's own lines, with the
 related statement and source excerpt; unsupported constructs and source errors make the file
 not verified (exit 2) with file:line:col; -I and --auto-sync change what is checked; fix
-refuses kernel sources; suppression comments work in C++; conditions on data split a kernel
-into runs, at most 64.
+refuses kernel sources; suppression comments work in C++; conditions on data whose sides leave
+the layer's state alone are joined, the others split a kernel into runs, at most 64.
 
 usage: frontend.py ACCELSYNC SOURCE_ROOT (run from SOURCE_ROOT)"""
 import json
@@ -347,22 +347,41 @@ with tempfile.TemporaryDirectory() as tmp:
     expect(data['summary']['suppressed'] == 1 and data['summary']['errors'] == 1,
            f'one hazard suppressed by its comment, one left: {data["summary"]}')
 
-# conditions on data split an Ascend C kernel into runs: the runs are the sides of if (?),
+# a condition on data whose sides leave the Ascend C layer's state alone is one if (?) joined
+# in a run; one whose side changes the queues splits the kernel into runs, the sides of if (?),
 # and a kernel with more than 64 of them is unsupported, never partly checked and clean
 with tempfile.TemporaryDirectory() as tmp:
-    text = open(os.path.join(root, K, 'data_condition_api.cpp')).read()
     p = run('lower', os.path.join(root, K, 'data_condition_api.cpp'))
     body = [l.split('  //')[0] for l in p.stdout.splitlines()]
     at = body.index('kernel copy_if_negative {')
-    expect(body[at + 1] == '  if (?) {' and '  else {' in body[at:] and body[-1] == '}' and
-           sum(l.strip().startswith('V vmuls') for l in body) == 1 and
-           sum(l.strip().startswith('MTE2 copy') for l in body) == 2,
-           f'lower: two runs as the sides of one if (?), the Muls in one of them: {body!r}')
+    choice = body.index('  if (?) {', at)
+    expect(body[choice + 1:choice + 4] == ['    auto_sync(S, V);',
+                                           '    V vmuls inQueue[0 +: 256] <- inQueue[0 +: 256];',
+                                           '    MTE3 copy out[0 +: 256] <- inQueue[0 +: 256];'] and
+           body[choice + 4] == '  }' and '  else {' not in body and
+           sum(l.strip().startswith('MTE2 copy') for l in body) == 1,
+           f'lower: one run, the Muls and the copy out in the joined then side: {body!r}')
+    notes = [l for l in p.stdout.splitlines() if l.startswith('// conditions on data')]
+    expect(notes == ['// conditions on data whose sides call the Ascend C layer (by source '
+                     'place): 1 joined, both sides followed in one run; 0 lowered as runs of '
+                     'their own after a try (a side changed the layer\'s state, the join would '
+                     'make a value one side knows unknown, or the compiler\'s syncs after them '
+                     'depended on the side taken)'],
+           f'lower: the header counts the joined condition: {notes!r}')
+    p = run('lower', os.path.join(root, K, 'data_branch_queue.cpp'))
+    body = [l.split('  //')[0] for l in p.stdout.splitlines()]
+    at = body.index('kernel data_branch_queue {')
+    expect(body[at + 1] == '  if (?) {' and '  else {' in body[at:] and
+           sum(l.strip().startswith('MTE2 copy') for l in body) == 3 and
+           '1 lowered as runs of their own after a try' in p.stdout,
+           f'lower: a side that changes the queues is a run of its own: {body!r}')
+    text = open(os.path.join(root, K, 'data_branch_queue.cpp')).read()
     many = os.path.join(tmp, 'many_runs.cpp')
-    open(many, 'w').write(text.replace('    if (v.GetValue(0) < 0) {',
-                                       '    for (int i = 0; i < 7; i++)\n    if (v.GetValue(i) < 0) {'))
+    open(many, 'w').write(text.replace('        if (zGm.GetValue(0) > 0) {',
+                                       '        for (int i = 0; i < 7; i++)\n'
+                                       '        if (zGm.GetValue(i) > 0) {'))
     p = run('check', many)
-    expect(p.returncode == 2 and f'{many}:9:12: error: ' in p.stdout and
+    expect(p.returncode == 2 and f'{many}:49:12: error: ' in p.stdout and
            'more than 64 runs: conditions on data split the kernel into more combinations than '
            'are lowered [unsupported]' in p.stdout,
            f'check: 128 combinations of sides are unsupported at the entry: {p.stdout!r}')

@@ -156,7 +156,8 @@ static const struct cli_option check_options[] = {
      "if (?) choices whose sides hold only accesses that order nothing\n"
      "(in a kernel that interlocks every access, no cross-core barrier):\n"
      "checked as alternatives in one run (merge, the default), or each\n"
-     "path in a run of its own (split: as many runs as paths)"},
+     "path in a run of its own (split: as many runs as paths; and a\n"
+     "source's conditions on data that call Ascend C are never joined)"},
     {"witness", 0, NULL, OPT_WITNESS,
      "show, for every hazard and flag overrun, a schedule that makes it\n"
      "happen, confirmed by the simulator"},

@@ -24,6 +24,12 @@ bool choices_next(struct choices *c)
     return true;
 }
 
+void choices_reset(struct choices *c)
+{
+    c->bits.len = 0;
+    c->used = 0;
+}
+
 void choices_free(struct choices *c)
 {
     VEC_FREE(c->bits);

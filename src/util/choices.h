@@ -20,6 +20,8 @@ bool choices_take(struct choices *c);
 /* After a run: the next combination (true), or false when every one has run (c is then empty,
  * ready for a new enumeration). */
 bool choices_next(struct choices *c);
+/* Back to the first combination, every choice forgotten (an enumeration started again). */
+void choices_reset(struct choices *c);
 void choices_free(struct choices *c);
 
 #endif

@@ -4,6 +4,7 @@
  * and accesses (ascendc_tensors.c), the cube (ascendc_cube.c), cores (ascendc_cores.c) and
  * unitFlag (ascendc_unit_flag.c); what they share is ascendc_state.h's. */
 #include "ascendc_api.h"
+#include "ascendc_branch.h"
 #include "tiling_defaults.h"
 #include "ascendc_cores.h"
 #include "ascendc_cube.h"
@@ -351,7 +352,9 @@ static void destroy(struct interp *I, void *state, struct as_loc at)
 
 static const struct api_ops ascendc_ops = {
     .name = "Ascend C", .stateful = true, .construct = construct, .copy = copy, .destroy = destroy,
-    .release = release_state, .call = call, .scalar = scalar_access};
+    .release = release_state, .call = call, .scalar = scalar_access,
+    .branch_open = ascendc_branch_open, .branch_next = ascendc_branch_next,
+    .branch_join = ascendc_branch_join, .branch_free = ascendc_branch_free};
 
 
 const struct api_ops *ascendc_api(void)

@@ -120,6 +120,7 @@ struct global_var {
  * bangc/), and nothing here calls a dialect but through them. Names are unqualified
  * spellings; `klass` is the class of a method (template arguments stripped) or NULL. */
 struct asm_parts;
+struct api_branch;      /* the layer's, opaque to the interpreter */
 
 struct api_ops {
     const char *name;       /* the dialect, in messages: "Ascend C" */
@@ -163,7 +164,23 @@ struct api_ops {
     /* Optional. A pointer cast to an integer: true, with *address its address, when the
      * layer places the memory it points into. */
     bool (*pointer_value)(struct interp *I, struct value p, int64_t *address);
+    /* Optional (a stateful layer without them lowers both sides of every condition on data
+     * that may call it as runs of their own). Both sides of such a condition followed from the
+     * same state and joined (interp_branch.c): branch_open before the first side;
+     * branch_next after it, back to the state at branch_open with the first side's kept
+     * (false: the layer cannot go back, its state changed beyond what it joins); branch_join
+     * after the second, the two joined (false: they differ where the layer cannot join). A
+     * later call the join makes depend on the side taken reports it with
+     * interp_branch_diverged(I, tag). */
+    struct api_branch *(*branch_open)(struct interp *I);
+    bool (*branch_next)(struct interp *I, struct api_branch *b);
+    bool (*branch_join)(struct interp *I, struct api_branch *b, uint32_t tag);
+    void (*branch_free)(struct api_branch *b);
 };
+
+/* A stateful layer's join was not exact: the choice tagged `tag` is lowered as runs from now
+ * on, and the entry's runs start again (interp_branch.c). */
+void interp_branch_diverged(struct interp *I, uint32_t tag);
 
 struct runtime_value {
     char *name;
@@ -191,6 +208,8 @@ struct interp_options {
     int max_depth;          /* nested inlined calls */
     int max_nesting;        /* nested statements and expressions (--max-depth; 0: none) */
     int max_runs;           /* stateful API: runs of one kernel (combinations of sides) */
+    bool split_choices;     /* stateful API: no condition on data whose sides may call it is
+                             * joined (api_ops.branch_open): each side is a run */
     /* A kernel's lowering ends at its first construct not modelled (`check`: the kernel is
      * not verified either way); false (`lower`): every one is reported. */
     bool stop_at_unsupported;

@@ -15,7 +15,18 @@
  * An API layer with state of its own (api_ops.stateful) cannot be followed down both sides
  * and joined: for it each run of the kernel takes one side of every condition on data, and
  * the frontend's driver runs the kernel again for every combination (interp_next_run),
- * writing the runs as the sides of `if (?)` around whole runs: exact, no join. */
+ * writing the runs as the sides of `if (?)` around whole runs: exact, no join.
+ *
+ * Unless both sides leave the layer's state as the other does: a layer with branch hooks
+ * (api_ops.branch_open) is asked, after each side, whether the side left its state where the
+ * other can join it (its objects as they were, auto-sync's tracking joined: emit_join.c).
+ * Then the choice is one `if (?)` joined like a stateless layer's, and the runs do not
+ * multiply. If a side changed the state beyond that, if the join would make a value one side
+ * knows unknown (a trip count, an index: the runs would have checked each), or if later the
+ * joined tracking would make the compiler's syncs depend on the side taken
+ * (interp_branch_diverged), the choice is put among those lowered as runs and the entry's runs
+ * start again (interp_lower_runs): every join that stands gives the runs' findings,
+ * docs/frontends.md "Conditions on data". */
 #include "interp_internal.h"
 #include "../../util/choices.h"
 #include "../clang/cursor_operators.h"
@@ -45,7 +56,18 @@ struct branches {
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
+    /* Stateful APIs with branch hooks: the choices whose sides were joined (tag i + 1 is
+     * joined.items[i]), those lowered as runs because joining them was not exact, and whether
+     * the current run was given up for that (its entry's runs start again). */
+    struct cursor_vec joined, split;
+    bool restart;
+    int restarts;
+    size_t noted_joined, noted_split;   /* the counts the PIR header last gave */
 };
+
+/* Runs of an entry started again for choices found not to join, beyond which every choice
+ * that may call a stateful API is lowered as runs at once. */
+enum { MAX_RESTARTS = 64 };
 
 /* ---- guards ---- */
 
@@ -151,6 +173,8 @@ struct side {
     const struct cursor_vec *body;  /* a switch's statements */
     const size_t *starts;           /* where each side of a switch starts in body */
     size_t nstarts, k;              /* the sides of a switch, and this side's */
+    bool leaves;                    /* one of a loop's go on / exit pair: never joined under a
+                                     * stateful API (the exit leaves the state pending) */
 };
 
 static enum flow run_statement(struct interp *I, const struct side *side)
@@ -183,6 +207,81 @@ bool interp_next_run(struct interp *I)
 {
     forget_decisions(branches_of(I));
     return choices_next(&branches_of(I)->runs);
+}
+
+/* ---- choices joined under a stateful API ---- */
+
+static size_t find_cursor(const struct cursor_vec *v, CXCursor c)
+{
+    for (size_t i = 0; i < v->len; i++)
+        if (clang_equalCursors(v->items[i], c))
+            return i;
+    return v->len;
+}
+
+/* Whether the sides of choice s are to be followed and joined (else: runs). */
+static bool joins_under_layer(struct interp *I, CXCursor s)
+{
+    struct branches *b = branches_of(I);
+    return I->api->branch_open && !I->opt->split_choices && b->restarts < MAX_RESTARTS &&
+           find_cursor(&b->split, s) == b->split.len;
+}
+
+static uint32_t join_tag(struct interp *I, CXCursor s)
+{
+    struct branches *b = branches_of(I);
+    size_t i = find_cursor(&b->joined, s);
+    if (i == b->joined.len)
+        VEC_PUSH(b->joined, s);
+    return (uint32_t)i + 1;
+}
+
+/* Choice s does not join: lowered as runs from now on, the current run given up. */
+static void give_up_join(struct interp *I, CXCursor s)
+{
+    struct branches *b = branches_of(I);
+    if (find_cursor(&b->split, s) == b->split.len)
+        VEC_PUSH(b->split, s);
+    b->restart = true;
+    stop(I);
+}
+
+void interp_branch_diverged(struct interp *I, uint32_t tag)
+{
+    struct branches *b = branches_of(I);
+    if (tag >= 1 && tag <= b->joined.len && !I->stopped)
+        give_up_join(I, b->joined.items[tag - 1]);
+}
+
+void interp_note_joins(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    if (b->joined.len == b->noted_joined && b->split.len == b->noted_split)
+        return;
+    b->noted_joined = b->joined.len;
+    b->noted_split = b->split.len;
+    size_t split_joined = 0;    /* split after a join was tried: the others never were */
+    for (size_t i = 0; i < b->split.len; i++)
+        split_joined += find_cursor(&b->joined, b->split.items[i]) < b->joined.len;
+    pir_writer_note(I->w, "conditions on data whose sides call the %s layer (by source place): "
+                    "%zu joined, both sides followed in one run; %zu lowered as runs of their "
+                    "own after a try (a side changed the layer's state, the join would make a "
+                    "value one side knows unknown, or the compiler's syncs after them depended "
+                    "on the side taken)%s", I->api->name,
+                    b->joined.len - split_joined, split_joined,
+                    b->restarts >= MAX_RESTARTS ? "; past 64 such, every other one as runs" : "");
+}
+
+bool interp_run_given_up(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    if (!b->restart)
+        return false;
+    b->restart = false;
+    b->restarts++;
+    forget_decisions(b);
+    choices_reset(&b->runs);
+    return true;
 }
 
 /* ---- the same condition on the same unknowns ---- */
@@ -369,7 +468,7 @@ static bool may_touch_api(struct interp *I, CXCursor c, int depth)
 }
 
 static enum flow join_choice(struct interp *I, CXCursor s, const struct side *then_side,
-                             const struct side *else_side);
+                             const struct side *else_side, bool layer);
 static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *then_side,
                              const struct side *else_side);
 
@@ -388,7 +487,9 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
      * are followed and joined, as for a layer without state (an argmax's `if (v > best)
      * { best = v; idx = i; }` in a loop of 64 would otherwise be 2^63 runs). */
     if (!may_touch_api(I, then_side, 0) && !may_touch_api(I, else_side, 0))
-        return join_choice(I, s, &then_run, &else_run);
+        return join_choice(I, s, &then_run, &else_run, false);
+    if (joins_under_layer(I, s))    /* both sides, if they leave the layer joinable */
+        return join_choice(I, s, &then_run, &else_run, true);
     struct branches *b = branches_of(I);
     struct key_search k = {I, {0}, true};
     if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
@@ -417,6 +518,8 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
     struct branches *b = branches_of(I);
     if (I->opt->exact)
         return exact_refused(I, s);
+    if (I->api->stateful && !then_side->leaves && joins_under_layer(I, s))
+        return join_choice(I, s, then_side, else_side, true);
     if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
         /* a run that meets k fresh choices leaves k other sides to run: past the limit, no
          * need to run on to know the kernel splits into too many runs */
@@ -429,13 +532,24 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
         return choices_take(&b->runs) ? then_side->run(I, then_side)
                                        : else_side->run(I, else_side);
     }
-    return join_choice(I, s, then_side, else_side);
+    return join_choice(I, s, then_side, else_side, false);
+}
+
+/* Under a stateful layer (layer true): whether the side that just ran left the layer, and the
+ * exits, where the other side can join it. */
+static bool side_joins(struct interp *I, enum flow f, size_t pending_before, bool second,
+                       struct api_branch *ab, uint32_t tag)
+{
+    if (f != FLOW_NEXT || branches_of(I)->pending.len != pending_before)
+        return false;
+    return second ? I->api->branch_join(I, ab, tag) : I->api->branch_next(I, ab);
 }
 
 /* Both sides from the same state, written as `if (?) {...} else {...}`, the states joined
- * after (or the one that leaves kept pending). */
+ * after (or the one that leaves kept pending). Under a stateful layer (layer true) both sides
+ * must go on and leave the layer joinable; otherwise the choice is given up (runs). */
 static enum flow join_choice(struct interp *I, CXCursor s, const struct side *then_side,
-                             const struct side *else_side)
+                             const struct side *else_side, bool layer)
 {
     struct branches *b = branches_of(I);
     struct as_loc at = interp_loc(I, s);
@@ -447,6 +561,8 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
         return FLOW_STOP;
     }
 
+    struct api_branch *ab = layer ? I->api->branch_open(I) : NULL;
+    uint32_t tag = layer ? join_tag(I, s) : 0;
     struct pir_mark at_if = pir_writer_mark(I->w);
     uint32_t values_at_if = pir_writer_value_ids(I->w), then_values = 0;
     pir_writer_open(I->w, at, "if (?)");
@@ -457,7 +573,10 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
     struct snapshot *after_then = NULL;
     enum flow else_flow = FLOW_STOP;
     struct pir_mark at_else = then_end, else_start = then_end, else_end = then_end;
-    if (then_flow != FLOW_STOP) {
+    if (layer && then_flow != FLOW_STOP && !I->stopped &&
+        !side_joins(I, then_flow, pending_before, false, ab, tag))
+        give_up_join(I, s);
+    if (then_flow != FLOW_STOP && !I->stopped) {
         after_then = snapshot_take(I);
         snapshot_restore(I, before);
         /* the else side names its reads as the then side did (rule 10), so that equal
@@ -473,7 +592,15 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
         pir_writer_close(I->w, at);
         if (pir_writer_value_ids(I->w) < then_values)
             pir_writer_set_value_ids(I->w, then_values);
+        /* under a layer, a join is as precise as the runs: no value known on a path is
+         * made unknown (a trip count, an index: runs would have checked each) */
+        if (layer && else_flow != FLOW_STOP && !I->stopped &&
+            (!side_joins(I, else_flow, pending_before, true, ab, tag) ||
+             snapshot_join_loses_known(I, after_then)))
+            give_up_join(I, s);
     }
+    if (ab)
+        I->api->branch_free(ab);
     snapshot_free(before);
     if (then_flow == FLOW_STOP || else_flow == FLOW_STOP || I->stopped) {
         snapshot_free(after_then);
@@ -532,7 +659,8 @@ static enum flow run_exit(struct interp *I, const struct side *side)
 
 enum flow exec_data_loop_test(struct interp *I, CXCursor cond)
 {
-    struct side go_on = {.run = run_go_on, .stmt = cond}, exit = {.run = run_exit, .stmt = cond};
+    struct side go_on = {.run = run_go_on, .stmt = cond, .leaves = true},
+                exit = {.run = run_exit, .stmt = cond, .leaves = true};
     return exec_choice(I, cond, &go_on, &exit);
 }
 
@@ -582,6 +710,8 @@ void branches_free(struct interp *I)
     VEC_FREE(I->branches->pending);
     choices_free(&I->branches->runs);
     VEC_FREE(I->branches->guards);
+    VEC_FREE(I->branches->joined);
+    VEC_FREE(I->branches->split);
     free(I->branches);
     I->branches = NULL;
 }

@@ -177,6 +177,9 @@ void snapshot_restore(struct interp *I, const struct snapshot *s);
 /* The current values become the join of themselves and s's: what differs is unknown (a pointer
  * into the same buffer: OFFSET_UNKNOWN). */
 void snapshot_join(struct interp *I, const struct snapshot *s);
+/* Whether snapshot_join would make a value known on one of the paths unknown (an integer, an
+ * object, a pointer's offset that differ). */
+bool snapshot_join_loses_known(struct interp *I, const struct snapshot *s);
 
 /* interp_branch.c: conditions on data. */
 /* `if` whose condition is not known: both sides, the states joined after. */
@@ -221,6 +224,13 @@ struct exits_mark exits_mark(struct interp *I);
  * mark of that kind go on together; returns the flow that goes on. */
 enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consumed,
                        enum flow f, CXCursor at);
+/* After a run: whether it was given up because a choice it joined under a stateful API did
+ * not join (the choice is lowered as runs from now on); if so, the enumeration of runs is
+ * back at its start, for the entry's runs to start again. */
+bool interp_run_given_up(struct interp *I);
+/* After an entry's runs: the PIR header says how many of its choices were joined, when that
+ * changed since it last said. */
+void interp_note_joins(struct interp *I);
 /* The end of a kernel run: guards closed, pending exits dropped. */
 void branches_end_kernel(struct interp *I, CXCursor at);
 void branches_free(struct interp *I);

@@ -8,6 +8,7 @@ void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
                        bool *incomplete)
 {
     struct pir_writer *w = I->w;
+    struct pir_mark first = pir_writer_mark(w);
     bool more;
     int runs = 0, elses = 0;
     do {
@@ -15,6 +16,14 @@ void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
         pir_writer_open(w, at, "if (?)");
         struct pir_mark start = pir_writer_mark(w);
         run_once(I, entry, ctx);
+        bool given_up = interp_run_given_up(I);
+        if (given_up && !I->incomplete) {
+            /* a choice it joined did not join: every run again, that one as runs */
+            pir_writer_rollback(w, first);
+            runs = elses = 0;
+            more = true;
+            continue;
+        }
         *incomplete |= I->incomplete;
         more = !I->incomplete && interp_next_run(I);
         if (more && ++runs == I->opt->max_runs) {
@@ -35,4 +44,5 @@ void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
         pir_writer_close(w, at);
     while (interp_next_run(I))  /* an incomplete kernel leaves its choices behind */
         ;
+    interp_note_joins(I);
 }

@@ -201,33 +201,80 @@ void interp_join_value(struct value *into, struct value other)
     into->read = read;   /* on either path it may come from its side's reads */
 }
 
-/* The current values become the join of themselves and s's: what differs is unknown. */
-void snapshot_join(struct interp *I, const struct snapshot *s)
+/* Whether joining `other` into *into loses a value known on one of the two paths (an
+ * integer, an object, a pointer's offset): the join would make it unknown. */
+static bool loses_known(struct value into, struct value other)
 {
+    if (interp_same_value(into, other))
+        return false;
+    bool known_into = into.kind != VAL_UNKNOWN && into.kind != VAL_NONE &&
+                      !(into.kind == VAL_POINTER && into.num == OFFSET_UNKNOWN);
+    bool known_other = other.kind != VAL_UNKNOWN && other.kind != VAL_NONE &&
+                       !(other.kind == VAL_POINTER && other.num == OFFSET_UNKNOWN);
+    return known_into || known_other;
+}
+
+/* The join of the current values and s's (apply), or only whether it would lose a known
+ * value (returned; nothing changed). */
+static bool join_values(struct interp *I, const struct snapshot *s, bool apply)
+{
+    bool loses = false;
     for (size_t k = 0; k < s->nframes; k++) {
         const struct frame_copy *c = &s->frames[k];
         struct frame *f = c->frame;
-        for (size_t i = 0; i < f->vars.len && i < c->nvars; i++)
-            if (clang_equalCursors(f->vars.items[i].decl, c->vars[i].decl))
-                interp_join_value(&f->vars.items[i].v, c->vars[i].v);
+        for (size_t i = 0; i < f->vars.len && i < c->nvars; i++) {
+            struct value *v = &f->vars.items[i].v;
+            if (!clang_equalCursors(f->vars.items[i].decl, c->vars[i].decl))
+                loses |= v->kind != VAL_UNKNOWN;
             else
-                f->vars.items[i].v = unknown;
-        interp_join_value(&f->ret, c->ret);
+                loses |= loses_known(*v, c->vars[i].v);
+            if (!apply)
+                continue;
+            if (clang_equalCursors(f->vars.items[i].decl, c->vars[i].decl))
+                interp_join_value(v, c->vars[i].v);
+            else
+                *v = unknown;
+        }
+        loses |= loses_known(f->ret, c->ret);
+        if (apply)
+            interp_join_value(&f->ret, c->ret);
     }
     for (size_t i = 0; i < s->nobjects; i++) {
         const struct object_copy *c = &s->objects[i];
         struct object *o = c->obj;
-        if (c->read > o->read)
+        if (apply && c->read > o->read)
             o->read = c->read;   /* on either path it may come from its side's reads */
-        for (size_t f = 0; f < o->fields.len; f++)
+        for (size_t f = 0; f < o->fields.len; f++) {
+            struct value *v = &o->fields.items[f].v;
+            loses |= f < c->nfields ? loses_known(*v, c->values[f]) : v->kind != VAL_UNKNOWN;
+            if (!apply)
+                continue;
             if (f < c->nfields)
-                interp_join_value(&o->fields.items[f].v, c->values[f]);
+                interp_join_value(v, c->values[f]);
             else
-                o->fields.items[f].v = unknown;
+                *v = unknown;
+        }
     }
-    for (size_t g = 0; g < s->nglobals; g++)
-        interp_join_value(&I->globals.items[g].v, s->globals[g]);
-    interp_join_value(&I->scratch, s->scratch);
+    for (size_t g = 0; g < s->nglobals; g++) {
+        loses |= loses_known(I->globals.items[g].v, s->globals[g]);
+        if (apply)
+            interp_join_value(&I->globals.items[g].v, s->globals[g]);
+    }
+    loses |= loses_known(I->scratch, s->scratch);
+    if (apply)
+        interp_join_value(&I->scratch, s->scratch);
+    return loses;
+}
+
+/* The current values become the join of themselves and s's: what differs is unknown. */
+void snapshot_join(struct interp *I, const struct snapshot *s)
+{
+    join_values(I, s, true);
+}
+
+bool snapshot_join_loses_known(struct interp *I, const struct snapshot *s)
+{
+    return join_values(I, s, false);
 }
 
 uint64_t snapshot_size(const struct snapshot *s)

@@ -55,6 +55,7 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
                                     .max_file_steps = o->max_file_steps,
                                     .file_steps = o->file_steps,
                                     .max_depth = 64, .max_runs = 64,
+                                    .split_choices = o->split_choices,
                                     .max_nesting = o->max_depth ? o->max_depth : 1000,
                                     .stop_at_unsupported = !o->keep_incomplete};
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);

@@ -29,6 +29,9 @@ struct frontend_options {
                                          * together (--max-file-events); 0: none */
     uint64_t *file_steps;               /* the file's count so far (set by frontend_lower) */
     bool manual_sync;                   /* --auto-sync=off: assume no compiler-inserted sync */
+    bool split_choices;                 /* --choices split: a condition on data whose sides
+                                         * may call a stateful layer (Ascend C) is always
+                                         * lowered as runs, never joined */
     const char *task_type;              /* BANG C: --task-type, NULL: BLOCK */
     bool keep_incomplete;               /* `lower`: keep kernels that were not fully modelled */
     /* Hostile input (docs/limits.md): the child process a source is read in (isolate.h) */

@@ -1,8 +1,10 @@
-// Ascend C calls under a condition on data: the layer's state (queues, event-id pools,
-// auto-sync) cannot be joined after both sides, so each side is its own run of the whole
-// kernel, and the runs are the sides of one `if (?)`. Only the run that negates the tile
-// and copies it out has the race: nothing orders the MTE3 read after the V write.
-// expect: raw-hazard@23
+// Ascend C calls under a condition on data: the then side negates the tile and copies it
+// out, which leaves the framework's state (queues, event-id pools) as it was, so both sides
+// are followed and joined in one run, as `if (?) { ... }` with the side's accesses, the
+// compiler's syncs joined after it (a side that changes the queues is a run of its own:
+// data_branch_queue.cpp). Only the path that negates the tile and copies it out has the race:
+// nothing orders the MTE3 read after the V write.
+// expect: raw-hazard@25
 #include "kernel_operator.h"
 using namespace AscendC;
 

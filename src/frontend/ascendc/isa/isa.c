@@ -1,4 +1,5 @@
 /* The ISA layer's dispatch and shared helpers (see isa.h). */
+#include "isa_branch.h"
 #include "isa_internal.h"
 
 #include <stdio.h>
@@ -160,6 +161,10 @@ const struct api_ops *isa_api(void)
         .scalar = isa_scalar_access,
         .address = isa_address,
         .pointer_value = isa_pointer_value,
+        .branch_open = isa_branch_open,
+        .branch_next = isa_branch_next,
+        .branch_join = isa_branch_join,
+        .branch_free = isa_branch_free,
     };
     return &ops;
 }

@@ -1,0 +1,17 @@
+/* The Ascend C layer's branch hooks (api_ops.branch_open ..., interp.h): when both sides of a
+ * condition on data join (ascendc_branch.c). */
+#ifndef AS_FRONTEND_ASCENDC_BRANCH_H
+#define AS_FRONTEND_ASCENDC_BRANCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct interp;
+struct api_branch;
+
+struct api_branch *ascendc_branch_open(struct interp *I);
+bool ascendc_branch_next(struct interp *I, struct api_branch *br);
+bool ascendc_branch_join(struct interp *I, struct api_branch *br, uint32_t tag);
+void ascendc_branch_free(struct api_branch *br);
+
+#endif
