@@ -15,6 +15,8 @@ struct bytes {
 
 static inline void bytes_put(struct bytes *b, const void *p, size_t n)
 {
+    if (n == 0)
+        return;
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 64;
         while (cap < b->len + n)

@@ -94,7 +94,8 @@ struct snapshot *snapshot_take(struct interp *I)
         c->frame = f;
         c->nvars = f->vars.len;
         c->vars = xrealloc_array(NULL, c->nvars ? c->nvars : 1, sizeof(*c->vars));
-        memcpy(c->vars, f->vars.items, c->nvars * sizeof(*c->vars));
+        if (c->nvars)   /* a frame with no variables may have no array at all */
+            memcpy(c->vars, f->vars.items, c->nvars * sizeof(*c->vars));
         c->ret = f->ret;
         s->values += c->nvars;
     }
@@ -150,7 +151,8 @@ void snapshot_restore(struct interp *I, const struct snapshot *s)
             f->vars.items = xrealloc_array(f->vars.items, c->nvars, sizeof(*f->vars.items));
             f->vars.cap = c->nvars;
         }
-        memcpy(f->vars.items, c->vars, c->nvars * sizeof(*c->vars));
+        if (c->nvars)
+            memcpy(f->vars.items, c->vars, c->nvars * sizeof(*c->vars));
         f->vars.len = c->nvars;
         f->ret = c->ret;
     }
