@@ -11,9 +11,10 @@
 #include "frontend/pir/emit.h"
 #include "model/model.h"
 
-/* S and V, ordered by the compiler both ways (flag 7), as the 910B2 model's <auto-sync>. */
-static const char *auto_src[] = {"S", "V"}, *auto_dst[] = {"V", "S"};
-static bool by_barrier[] = {false, false};
+/* S and V, ordered by the compiler both ways (flag 7), and V after V (pipe_barrier(V)), as the
+ * 910B2 model's <auto-sync>. */
+static const char *auto_src[] = {"S", "V", "V"}, *auto_dst[] = {"V", "S", "V"};
+static bool by_barrier[] = {false, false, false};
 
 struct fixture {
     struct pir_writer w;
@@ -34,7 +35,7 @@ static void setup(struct fixture *f)
     pir_writer_init(&f->w);
     f->ms.auto_src = auto_src;
     f->ms.auto_dst = auto_dst;
-    f->ms.nauto_pairs = 2;
+    f->ms.nauto_pairs = 3;
     f->ms.auto_sync_id = 7;
     f->ms.auto_signal = "auto_set_flag";
     f->ms.auto_wait = "auto_wait_flag";
@@ -60,6 +61,12 @@ static void read_v(struct fixture *f, int64_t offset, int64_t length)
 {
     struct emit_region r = {f->ub, offset, length};
     emit_access(f->e, (struct as_loc){0}, "V", "vabs", NULL, &r, 1);
+}
+
+static void write_v(struct fixture *f, int64_t offset, int64_t length)
+{
+    struct emit_region r = {f->ub, offset, length};
+    emit_access(f->e, (struct as_loc){0}, "V", "vdup", &r, NULL, 0);
 }
 
 /* Lines written that hold `text`. */
@@ -149,6 +156,21 @@ static void test_join_ordered_on_one_side(void)
     teardown(&f);
 }
 
+static void dup_0(struct fixture *f) { write_v(f, 0, 32); }
+
+static void test_join_own_unit_barrier(void)
+{
+    /* a vector write on one side, a vector read of it after the join: the barrier of V's own
+     * is written on every path (it orders nothing but V among itself), nothing reported */
+    struct fixture f;
+    setup(&f);
+    CU_ASSERT_TRUE(choice(&f, dup_0, NULL, 6));
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(lines_with(&f, "pipe_barrier(V)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+}
+
 static void test_take_side_goes_back(void)
 {
     /* the second side starts from the state before the first: the first side's store is not
@@ -187,6 +209,7 @@ void register_suites(void)
     CU_add_test(s, "join: a store on one side", test_join_one_sided_store);
     CU_add_test(s, "join: a store on every path and one on one side", test_join_certain_and_maybe);
     CU_add_test(s, "join: ordered on one side only", test_join_ordered_on_one_side);
+    CU_add_test(s, "join: a barrier of the unit's own", test_join_own_unit_barrier);
     CU_add_test(s, "take side: back to the state before it", test_take_side_goes_back);
     CU_add_test(s, "join: a flag set on one side", test_join_refuses_one_sided_set);
 }

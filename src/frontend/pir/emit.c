@@ -147,7 +147,8 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
         if (!e->pairs[v][u])
             continue;
         /* a conflict with an access only some joined paths leave unordered: the sync
-         * depends on the path, unless another conflict makes it on every path */
+         * depends on the path, unless another conflict makes it on every path, or the sync
+         * is a barrier of u's own (v == u), which is written on every path (emit_join.c) */
         uint32_t maybe_tag = 0;
         bool sync = false;
         for (size_t i = e->ordered[v][u]; i < e->done[v].len && !sync; i++) {
@@ -156,7 +157,7 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
             if ((y->done_to & bit) || (maybe_tag && (y->maybe_to & bit)) ||
                 !conflict(e->w, x, y))
                 continue;
-            if (y->maybe_to & bit) {
+            if ((y->maybe_to & bit) && v != u) {
                 maybe_tag = y->tag ? y->tag : 1;
                 continue;
             }

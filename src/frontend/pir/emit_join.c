@@ -9,7 +9,16 @@
  * conflict only with maybe accesses would add the sync on some paths and not others, which one
  * text after the join cannot say: the emitter calls `diverged` with the join's tag and the
  * frontend lowers that condition's sides as runs of their own instead (interp_branch.c). Two
- * accesses the sides make alike (same regions) are one access, open on both paths. */
+ * accesses the sides make alike (same regions) are one access, open on both paths.
+ *
+ * Except for a pair of one unit (v == u: the sync is pipe_barrier(u)): that barrier is written
+ * on every path, and the findings are still every path's own. On a path that did not need it,
+ * it orders u's earlier instructions before u's later ones (docs/semantics.md rule 7) and
+ * nothing else: what u's later instructions pass to other units, by a signal (rule 5: it ends
+ * after everything before it on u) or a barrier draining u, already covers u's earlier ones;
+ * interlocks (rule 8) are on fifo and sync units only (the model's own check), where
+ * instructions are in order anyway. And every conflicting pair of u's instructions is ordered on
+ * that path's own run too: auto-sync orders (u, u), at the later access at the latest. */
 #include "emit_internal.h"
 
 #include <stdlib.h>
