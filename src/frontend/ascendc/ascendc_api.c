@@ -5,6 +5,7 @@
  * unitFlag (ascendc_unit_flag.c); what they share is ascendc_state.h's. */
 #include "ascendc_api.h"
 #include "ascendc_branch.h"
+#include "atomic_copy.h"
 #include "tiling_defaults.h"
 #include "ascendc_cores.h"
 #include "ascendc_cube.h"
@@ -202,25 +203,20 @@ static bool scalar_math(const char *name, struct value *args, int nargs, struct 
 /* Settings of a unit's mode that touch no memory and need no flag of their own (they are
  * issued in program order before the instructions they affect): the atomic mode of copies
  * from UB to GM and the scalar scale of a dequantizing Cast. Under SetAtomicAdd/Max/Min,
- * until SetAtomicNone, such a copy is the model's atomic op (copy_atomic_add, ...): a
- * read-modify-write of each element that never races with another one (the vendor's
+ * until SetAtomicNone, such a copy is the model's atomic op (atomic_copy.h; the vendor's
  * SetAtomicAdd example: three cores add into one output); the data type (SetAtomicType)
  * changes nothing of that. SetDeqScale's table form writes a tensor: not a setting. False if
  * `name` is none of them. */
 static bool unit_setting(struct interp *I, const char *name, struct value *args, int nargs)
 {
-    static const struct { const char *name, *op; } settings[] = {
-        {"SetAtomicAdd", "copy_atomic_add"}, {"SetAtomicMax", "copy_atomic_max"},
-        {"SetAtomicMin", "copy_atomic_min"}, {"SetAtomicNone", NULL},
-    };
     for (int i = 0; i < nargs; i++)
         if (api_state(args[i], AC_LOCAL))
             return false;
-    for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++)
-        if (!strcmp(name, settings[i].name)) {
-            state_of(I)->atomic_op = settings[i].op;
-            return true;
-        }
+    const char *op;
+    if (!strncmp(name, "SetAtomic", 9) && atomic_copy_op(name + 9, &op)) {
+        state_of(I)->atomic_op = op;
+        return true;
+    }
     return !strcmp(name, "SetAtomicType") || !strcmp(name, "SetDeqScale");
 }
 

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "../atomic_copy.h"
 #include "../tiling_defaults.h"
 
 static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
@@ -93,14 +94,9 @@ static bool atomic_mode(struct interp *I, struct isa_state *s, const char *name,
 {
     (void)I, (void)call, (void)args, (void)nargs;
     *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
-    if (!strcmp(name, "set_atomic_add"))
-        s->atomic_op = "copy_atomic_add";
-    else if (!strcmp(name, "set_atomic_max"))
-        s->atomic_op = "copy_atomic_max";
-    else if (!strcmp(name, "set_atomic_min"))
-        s->atomic_op = "copy_atomic_min";
-    else if (!strcmp(name, "set_atomic_none"))
-        s->atomic_op = NULL;
+    const char *op;
+    if (atomic_copy_op(name + strlen("set_atomic_"), &op))   /* not a data type's */
+        s->atomic_op = op;
     return true;
 }
 
