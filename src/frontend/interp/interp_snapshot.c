@@ -203,17 +203,18 @@ void interp_join_value(struct value *into, struct value other)
     into->read = read;   /* on either path it may come from its side's reads */
 }
 
-/* Whether joining `other` into *into loses a value known on one of the two paths (an
- * integer, an object, a pointer's offset): the join would make it unknown. */
+/* A value a path knows: an integer, an object, a pointer's offset. */
+static bool known(struct value v)
+{
+    return v.kind != VAL_UNKNOWN && v.kind != VAL_NONE &&
+           !(v.kind == VAL_POINTER && v.num == OFFSET_UNKNOWN);
+}
+
+/* Whether joining `other` into *into loses a value known on one of the two paths: the join
+ * would make it unknown. */
 static bool loses_known(struct value into, struct value other)
 {
-    if (interp_same_value(into, other))
-        return false;
-    bool known_into = into.kind != VAL_UNKNOWN && into.kind != VAL_NONE &&
-                      !(into.kind == VAL_POINTER && into.num == OFFSET_UNKNOWN);
-    bool known_other = other.kind != VAL_UNKNOWN && other.kind != VAL_NONE &&
-                       !(other.kind == VAL_POINTER && other.num == OFFSET_UNKNOWN);
-    return known_into || known_other;
+    return !interp_same_value(into, other) && (known(into) || known(other));
 }
 
 /* The join of the current values and s's (apply), or only whether it would lose a known
