@@ -154,8 +154,10 @@ static const struct cli_option check_options[] = {
      "happens-before engine (reference: slow, for cross-checks)"},
     {"choices", 0, "merge|split", OPT_CHOICES,
      "if (?) choices whose sides hold only accesses that order nothing\n"
-     "(in a kernel that interlocks every access, no cross-core barrier):\n"
-     "checked as alternatives in one run (merge, the default), or each\n"
+     "(or only interlocked ones, between barriers that order every unit,\n"
+     "with nothing else between them, or in a kernel that interlocks every\n"
+     "access; no flag, no cross-core barrier): checked as alternatives in\n"
+     "one run (merge, the default), or each\n"
      "path in a run of its own (split: as many runs as paths; and a\n"
      "source's conditions on data that call Ascend C are never joined)"},
     {"witness", 0, NULL, OPT_WITNESS,

@@ -34,9 +34,10 @@ struct path_choices {
      * instruction is made; `counted` is the number of paths, PATHS_MANY once above any cap. */
     bool counting;
     uint64_t counted;
-    /* Choices whose sides hold only accesses that order nothing on their own are lowered as
-     * one run with both sides (merge_rules.c, alternatives.c), not explored: those of
-     * lower_merge_set(kernel); NULL: none. */
+    /* Choices whose sides pass on no order a path does not have (accesses that order
+     * nothing on their own, or interlocked ones in a quiet window) are lowered as one run
+     * with both sides (merge_rules.c, merge_windows.c, alternatives.c), not explored: those
+     * of lower_merge_set(kernel); NULL: none. */
     const struct merge_set *merge;
     /* One core's choices at a time (lower_turns_allowed): with `turns`, the choices of every
      * core but core `turn` (none: -1) are lowered with both sides, as alternatives; only

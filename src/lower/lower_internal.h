@@ -110,10 +110,20 @@ struct stmt_memo *lower_memo_find(struct lowerer *L, const struct ast_stmt *s);
 /* Remembers m (its stmt and ct set) when nothing was reported since `ndiags` findings. */
 void lower_memo_put(struct lowerer *L, const struct stmt_memo *m, size_t ndiags);
 
-/* merge_rules.c: whether `if (?)` s is lowered as one run of both sides (the path merges,
- * both sides hold only accesses that order nothing on their own); alternatives.c: that
+/* merge_rules.c: whether `if (?)` s is lowered as one run of both sides (the path merges:
+ * what its sides order passes on nothing a path does not order); alternatives.c: that
  * lowering. */
 bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s);
+/* The shape of barrier call s of prim on core type ct; false when its units cannot be told
+ * without running it (mask arguments that are not numbers). */
+bool lower_barrier_shape(const struct model_coretype *ct, const struct model_prim *prim,
+                         const struct ast_stmt *s, struct lw_bar_masks *out);
+/* merge_windows.c: the choices of kernel whose sides hold only what an interlock orders
+ * and that no instruction an interlock does not order shares a window with (between two
+ * barriers of every path that order every unit), appended to out. */
+typedef VEC(const struct ast_stmt *) stmt_ptr_vec;
+void lower_window_choices(const struct ast_decl *kernel, const struct model *model,
+                          stmt_ptr_vec *out);
 void lower_merged_choice(struct lowerer *L, const struct ast_stmt *s, const struct scope *env);
 
 /* The words of an access statement (access.c): `UNIT OP w <- r` or `OP w <- r` (unit NULL:

@@ -2,8 +2,9 @@
  * one core's choices at a time (docs/semantics.md §6): the static rules, read from the
  * kernel's statements and the model. Merging is exact only where an access on a side not
  * taken passes on no order (no interlock, no blocking, no `use`, no primitive in the sides)
- * and the kernel's barriers compose; turns, where the cores meet only at cross-core barriers
- * that compose. alternatives.c lowers what these rules allow. */
+ * and the kernel's barriers compose, or where interlocks order everything around the choice
+ * (merge_windows.c); turns, where the cores meet only at cross-core barriers that compose.
+ * alternatives.c lowers what these rules allow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,12 @@ static uint64_t unit_word_mask(const struct model_coretype *ct, const struct ast
     return u < 0 ? 0 : (uint64_t)1 << u;
 }
 
-/* The shape of one barrier call on core type ct, as sync.c's lower_barrier makes it. */
-static void add_shape(struct shapes *sh, const struct model_coretype *ct,
-                      const struct model_prim *prim, const struct ast_stmt *s)
+/* The shape of one barrier call on core type ct, as sync.c's lower_barrier makes it; false
+ * when its units cannot be told without running it (mask arguments that are not numbers). */
+bool lower_barrier_shape(const struct model_coretype *ct, const struct model_prim *prim,
+                         const struct ast_stmt *s, struct lw_bar_masks *out)
 {
+    bool unknown = false;
     struct lw_bar_masks m = {model_all_units(ct), model_all_units(ct)};   /* a cross-core barrier */
     if (prim->kind == PRIM_BARRIER) {
         m.from = model_unit_set_mask(ct, &prim->from);
@@ -47,11 +50,11 @@ static void add_shape(struct shapes *sh, const struct model_coretype *ct,
         case BAR_FIXED:
             break;
         case BAR_UNIT_ARG:
-            m.from = m.to = unit_word_mask(ct, a0, prim->all_word, &sh->unknown);
+            m.from = m.to = unit_word_mask(ct, a0, prim->all_word, &unknown);
             break;
         case BAR_UNIT_PAIR:
-            m.from = unit_word_mask(ct, a0, NULL, &sh->unknown);
-            m.to = unit_word_mask(ct, a1, NULL, &sh->unknown);
+            m.from = unit_word_mask(ct, a0, NULL, &unknown);
+            m.to = unit_word_mask(ct, a1, NULL, &unknown);
             break;
         case BAR_MASK_ARGS:
             if (s->nargs == 0)
@@ -59,10 +62,8 @@ static void add_shape(struct shapes *sh, const struct model_coretype *ct,
             m.from = m.to = 0;
             int i = 0;
             for (const struct ast_expr *e = s->args; e; e = e->next, i++) {
-                if (e->kind != EXPR_NUM || i >= 2 * prim->nmask) {
-                    sh->unknown = true;
-                    return;
-                }
+                if (e->kind != EXPR_NUM || i >= 2 * prim->nmask)
+                    return false;
                 int u = model_unit_index(ct, prim->mask_units[i % prim->nmask]);
                 if (e->num && u >= 0)
                     *(i < prim->nmask ? &m.from : &m.to) |= (uint64_t)1 << u;
@@ -70,7 +71,18 @@ static void add_shape(struct shapes *sh, const struct model_coretype *ct,
             break;
         }
     }
-    VEC_PUSH(sh->items, m);
+    *out = m;
+    return !unknown;
+}
+
+static void add_shape(struct shapes *sh, const struct model_coretype *ct,
+                      const struct model_prim *prim, const struct ast_stmt *s)
+{
+    struct lw_bar_masks m;
+    if (lower_barrier_shape(ct, prim, s, &m))
+        VEC_PUSH(sh->items, m);
+    else
+        sh->unknown = true;
 }
 
 static void collect_shapes(struct shapes *sh, const struct model *model,
@@ -354,18 +366,45 @@ static int by_address(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether any core of kernel calls a cross-core flag primitive. */
+static bool kernel_cross_flags(const struct ast_decl *kernel, const struct model *model)
+{
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+        if (cross_flag_call(model, ac->body))
+            return true;
+    return false;
+}
+
 struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model)
 {
     if (!lower_kernel_has_choice(kernel))
         return NULL;   /* the common case walks no further */
     bool interlocks = kernel_interlocks(kernel, model);
-    if (!lower_merge_allowed(kernel, model, interlocks))
-        return NULL;
     struct merge_set *set = xcalloc(1, sizeof(*set));
-    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
-        collect_mergeable(set, model, ac->body, interlocks);
-    if (set->choices.len)
+    if (lower_merge_allowed(kernel, model, interlocks))
+        for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
+            collect_mergeable(set, model, ac->body, interlocks);
+    /* Choices in quiet windows (merge_windows.c), where no cross-core flag's count can
+     * depend on what a side not taken orders and the cross-core barriers compose (a core
+     * entered at one and left at the next needs an instruction between them on every path
+     * or one barrier's cores within the other's). With interlocks everywhere every window
+     * is quiet: collect_mergeable has them. */
+    if (!interlocks && !kernel_cross_flags(kernel, model)
+        && lower_merge_allowed(kernel, model, true)) {
+        stmt_ptr_vec quiet = {0};
+        lower_window_choices(kernel, model, &quiet);
+        for (size_t i = 0; i < quiet.len; i++)
+            VEC_PUSH(set->choices, quiet.items[i]);
+        VEC_FREE(quiet);
+    }
+    if (set->choices.len) {
         qsort(set->choices.items, set->choices.len, sizeof(*set->choices.items), by_address);
+        size_t n = 1;   /* a choice both rules let be merged is listed once */
+        for (size_t i = 1; i < set->choices.len; i++)
+            if (set->choices.items[i] != set->choices.items[n - 1])
+                set->choices.items[n++] = set->choices.items[i];
+        set->choices.len = n;
+    }
     return set;
 }
 

@@ -15,11 +15,12 @@ kernel k {
       IO memcpy stage <- src[clusterid * 1024 +: 1024];
       sync_cluster();
       sync_cluster();
-      IO memcpy_async dst[clusterid * 1024 +: 1024] <- stage; sync_io();   // not interlocked: sides do not merge
+      IO memcpy_async dst[clusterid * 1024 +: 1024] <- stage; sync_io();   // not interlocked
     }
     core ipu[4] : IPU {
       sync_cluster();
-      MOVE memcpy x <- stage[coreid * 256 +: 256];
+      MOVE memcpy_async x <- stage[coreid * 256 +: 256]; sync_move();   // not interlocked, in the
+      // choices' window (no sync() between): their sides do not merge
       for i in 0..n {
         if (?) { COMPUTE bang_add y <- x, y; } else { COMPUTE bang_mul x <- x, y; }
       }

@@ -1,0 +1,173 @@
+/* Choices merged inside a quiet window (docs/semantics.md §6, "choices in a quiet window"):
+ * an `if (?)` whose sides hold interlocked accesses, `use` and barriers of one core may be
+ * merged when no instruction that an interlock does not order (an access of an op that is
+ * not interlocked, a flag primitive) can be issued on its core between the last barrier
+ * before it that orders every unit and the first such barrier after it. Such a barrier
+ * (`sync()`, `pipe_barrier(ALL)`, a cross-core barrier) counts only where every path has it:
+ * outside the sides of every `if (?)`.
+ *
+ * Two may-analyses over each core's statements find the windows: forward, whether a loud
+ * instruction may have been issued since the last such barrier when a choice is reached;
+ * backward, whether one may be issued after the choice before the next. Loops may run any
+ * number of times (zero included) and an `if` on a known value either side: the answers
+ * cover every run, and every order in which a merged run lays out the sides it holds. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+struct window_walk {
+    const struct model *model;
+    const struct model_coretype *ct;
+    bool backward;
+    int sides;      /* depth of `if (?)` sides around the statement walked */
+    stmt_ptr_vec *reached_loud;   /* choices a loud state reaches (either direction) */
+};
+
+/* Whether barrier call s orders every unit of ct before every unit after it. */
+static bool orders_every_unit(const struct model_coretype *ct, const struct model_prim *prim,
+                              const struct ast_stmt *s)
+{
+    if (prim->kind == PRIM_XBARRIER)
+        return true;   /* drains and holds every unit of each core it joins */
+    struct lw_bar_masks m;
+    return lower_barrier_shape(ct, prim, s, &m)
+           && m.from == model_all_units(ct) && m.to == model_all_units(ct);
+}
+
+/* Whether access s is of an op that an interlock orders against every conflicting access of
+ * its core (rule 8). */
+static bool interlocked_access(const struct model *model, const struct ast_stmt *s)
+{
+    const char *op = access_words(model, s).op;
+    bool blocking, interlocked = false;
+    if (op)
+        model_op_attrs(model, op, &blocking, &interlocked);
+    return interlocked;
+}
+
+static void mark(struct window_walk *w, const struct ast_stmt *choice)
+{
+    for (size_t i = 0; i < w->reached_loud->len; i++)
+        if (w->reached_loud->items[i] == choice)
+            return;
+    VEC_PUSH(*w->reached_loud, choice);
+}
+
+static bool walk_list(struct window_walk *w, const struct ast_stmt *list, bool loud);
+
+static bool walk_stmt(struct window_walk *w, const struct ast_stmt *s, bool loud)
+{
+    switch (s->kind) {
+    case STMT_LET:
+    case STMT_USE:
+        return loud;
+    case STMT_ACCESS:
+        return loud || !interlocked_access(w->model, s);
+    case STMT_CALL: {
+        const struct model_prim *prim = lower_call_prim(w->model, s);
+        if (!prim || (prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER))
+            return true;   /* a flag: its order is the paths' own */
+        if (w->sides == 0 && orders_every_unit(w->ct, prim, s))
+            return false;
+        return loud;
+    }
+    case STMT_BLOCK:
+        return walk_list(w, s->body, loud);
+    case STMT_FOR: {
+        /* any number of iterations: the state entering the body is what enters the loop or
+         * leaves the body; two passes reach the fixed point of a boolean */
+        bool out = walk_list(w, s->body, loud);
+        out = walk_list(w, s->body, loud || out);
+        return loud || out;
+    }
+    case STMT_IF: {
+        bool choice = s->cond->kind == EXPR_UNKNOWN;
+        if (choice && loud)
+            mark(w, s);
+        w->sides += choice;
+        bool then = walk_list(w, s->body, loud), other = walk_list(w, s->else_body, loud);
+        w->sides -= choice;
+        return then || other;
+    }
+    }
+    return true;
+}
+
+static bool walk_list(struct window_walk *w, const struct ast_stmt *list, bool loud)
+{
+    if (!w->backward) {
+        for (const struct ast_stmt *s = list; s; s = s->next)
+            loud = walk_stmt(w, s, loud);
+        return loud;
+    }
+    size_t n = 0;
+    for (const struct ast_stmt *s = list; s; s = s->next)
+        n++;
+    if (!n)
+        return loud;
+    const struct ast_stmt **order = xmalloc(n * sizeof(*order));
+    n = 0;
+    for (const struct ast_stmt *s = list; s; s = s->next)
+        order[n++] = s;
+    while (n--)
+        loud = walk_stmt(w, order[n], loud);
+    free(order);
+    return loud;
+}
+
+/* Whether every statement of a side, at any depth, is one a window's side may hold:
+ * interlocked accesses (blocking or not), `use`, lets, loops, `if`s and barriers of one
+ * core. No flag (a path's own order) and no cross-core barrier (matched across cores). */
+static bool side_quiet(const struct model *model, const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_ACCESS && !interlocked_access(model, s))
+            return false;
+        if (s->kind == STMT_CALL) {
+            const struct model_prim *prim = lower_call_prim(model, s);
+            if (!prim || prim->kind != PRIM_BARRIER)
+                return false;
+        }
+        if (!side_quiet(model, s->body) || !side_quiet(model, s->else_body))
+            return false;
+    }
+    return true;
+}
+
+static void collect_quiet(stmt_ptr_vec *out, const struct model *model,
+                          const struct ast_stmt *list, const stmt_ptr_vec *loud)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
+            && side_quiet(model, s->body) && side_quiet(model, s->else_body)) {
+            bool reached = false;
+            for (size_t i = 0; i < loud->len && !reached; i++)
+                reached = loud->items[i] == s;
+            if (!reached)
+                VEC_PUSH(*out, s);
+        }
+        collect_quiet(out, model, s->body, loud);
+        collect_quiet(out, model, s->else_body, loud);
+    }
+}
+
+void lower_window_choices(const struct ast_decl *kernel, const struct model *model,
+                          stmt_ptr_vec *out)
+{
+    for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next) {
+        if (!lower_has_choice(ac->body))
+            continue;
+        const struct model_coretype *ct = ac->type ? model_coretype_find(model, ac->type)
+                                                   : &model->coretypes[model->default_coretype];
+        if (!ct)
+            continue;   /* lowering reports the unknown type */
+        stmt_ptr_vec loud = {0};
+        struct window_walk w = {.model = model, .ct = ct, .reached_loud = &loud};
+        walk_list(&w, ac->body, false);
+        w.backward = true;
+        walk_list(&w, ac->body, false);
+        collect_quiet(out, model, ac->body, &loud);
+        VEC_FREE(loud);
+    }
+}
