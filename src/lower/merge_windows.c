@@ -15,13 +15,14 @@
 #include <string.h>
 
 #include "lower_internal.h"
+#include "../util/key_map.h"
 
 struct window_walk {
     const struct model *model;
     const struct model_coretype *ct;
     bool backward;
     int sides;      /* depth of `if (?)` sides around the statement walked */
-    stmt_ptr_vec *reached_loud;   /* choices a loud state reaches (either direction) */
+    struct key_map reached_loud;   /* choices a loud state reaches (either direction): 1 */
 };
 
 /* Whether barrier call s orders every unit of ct before every unit after it. */
@@ -46,12 +47,12 @@ static bool interlocked_access(const struct model *model, const struct ast_stmt 
     return interlocked;
 }
 
-static void mark(struct window_walk *w, const struct ast_stmt *choice)
+/* Whether choice is marked as reached by a loud state; with `set`, marks it (asked without
+ * `set` only once both walks are done: asking stores an unmarked choice as such). */
+static bool reached_loud(struct window_walk *w, const struct ast_stmt *choice, bool set)
 {
-    for (size_t i = 0; i < w->reached_loud->len; i++)
-        if (w->reached_loud->items[i] == choice)
-            return;
-    VEC_PUSH(*w->reached_loud, choice);
+    const int64_t key[KEY_MAP_WIDTH] = {(int64_t)(uintptr_t)choice};
+    return key_map_get_or_put(&w->reached_loud, key, set) == 1;
 }
 
 static bool walk_list(struct window_walk *w, const struct ast_stmt *list, bool loud);
@@ -76,15 +77,16 @@ static bool walk_stmt(struct window_walk *w, const struct ast_stmt *s, bool loud
         return walk_list(w, s->body, loud);
     case STMT_FOR: {
         /* any number of iterations: the state entering the body is what enters the loop or
-         * leaves the body; two passes reach the fixed point of a boolean */
+         * leaves the body; a second pass, loud, reaches the fixed point of a boolean */
         bool out = walk_list(w, s->body, loud);
-        out = walk_list(w, s->body, loud || out);
+        if (out && !loud)
+            out = walk_list(w, s->body, true);
         return loud || out;
     }
     case STMT_IF: {
         bool choice = s->cond->kind == EXPR_UNKNOWN;
         if (choice && loud)
-            mark(w, s);
+            reached_loud(w, s, true);
         w->sides += choice;
         bool then = walk_list(w, s->body, loud), other = walk_list(w, s->else_body, loud);
         w->sides -= choice;
@@ -135,20 +137,16 @@ static bool side_quiet(const struct model *model, const struct ast_stmt *list)
     return true;
 }
 
-static void collect_quiet(stmt_ptr_vec *out, const struct model *model,
-                          const struct ast_stmt *list, const stmt_ptr_vec *loud)
+static void collect_quiet(stmt_ptr_vec *out, struct window_walk *w,
+                          const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
         if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
-            && side_quiet(model, s->body) && side_quiet(model, s->else_body)) {
-            bool reached = false;
-            for (size_t i = 0; i < loud->len && !reached; i++)
-                reached = loud->items[i] == s;
-            if (!reached)
-                VEC_PUSH(*out, s);
-        }
-        collect_quiet(out, model, s->body, loud);
-        collect_quiet(out, model, s->else_body, loud);
+            && side_quiet(w->model, s->body) && side_quiet(w->model, s->else_body)
+            && !reached_loud(w, s, false))
+            VEC_PUSH(*out, s);
+        collect_quiet(out, w, s->body);
+        collect_quiet(out, w, s->else_body);
     }
 }
 
@@ -162,12 +160,11 @@ void lower_window_choices(const struct ast_decl *kernel, const struct model *mod
                                                    : &model->coretypes[model->default_coretype];
         if (!ct)
             continue;   /* lowering reports the unknown type */
-        stmt_ptr_vec loud = {0};
-        struct window_walk w = {.model = model, .ct = ct, .reached_loud = &loud};
+        struct window_walk w = {.model = model, .ct = ct};
         walk_list(&w, ac->body, false);
         w.backward = true;
         walk_list(&w, ac->body, false);
-        collect_quiet(out, model, ac->body, &loud);
-        VEC_FREE(loud);
+        collect_quiet(out, &w, ac->body);
+        key_map_free(&w.reached_loud);
     }
 }
