@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ascendc_cores.h"
+#include "cross_flag_ids.h"
 
 /* The cross-core flag mode that links the cube core to the vector cores (the model's mode
  * with scope cross-type): the kernel is a MIX kernel. */
@@ -46,13 +47,8 @@ bool cross_core_call(struct interp *I, const char *name, CXCursor fn, CXCursor c
                            AC_CROSS_FLAGS - 1);
         return true;
     }
-    /* the model's user-flags: the hardware has the others, but the SDK's SyncAll uses them */
-    int user = a->source ? a->source->cross_user_flags : 0;
-    if (user && flag >= user)
-        diag_addf(I->diags, CHECK_BAD_EVENT_ID, SEV_ERROR, interp_loc(I, call),
-                  "cross-core flag %lld is not a kernel's own: %s takes flags 0..%d on this "
-                  "chip, the others are the SDK's (its SyncAll uses them)", (long long)flag,
-                  name, user - 1);
+    cross_flag_check_own(I->diags, interp_loc(I, call), name, flag,
+                         a->source ? a->source->cross_user_flags : 0);
     int *known = &a->facts->set_mode[flag];
     if (set)
         *known = *known == AC_MODE_NONE || *known == mode ? (int)mode : AC_MODE_SEVERAL;

@@ -238,15 +238,30 @@ static bool in_vendor(const struct pir_writer *w, const char *file)
     return w->vendor_root && file && !strncmp(file, w->vendor_root, strlen(w->vendor_root));
 }
 
+/* The innermost call, from `call` out, made from a file outside the vendor tree; -1: none. */
+static int user_call(const struct pir_writer *w, int call)
+{
+    while (call >= 0 && in_vendor(w, w->calls[call].site.file))
+        call = w->calls[call].parent;
+    return call;
+}
+
+const char *pir_writer_user_call(const struct pir_writer *w, struct as_loc *site)
+{
+    int c = w->vendor_root ? user_call(w, w->call) : -1;
+    if (c < 0)
+        return NULL;
+    *site = w->calls[c].site;
+    return w->calls[c].callee;
+}
+
 static void put_line(struct pir_writer *w, struct as_loc origin, const char *text,
                      const char *tail, const char *note)
 {
     int call = w->call;
     struct as_loc vendor = {0};
     if (in_vendor(w, origin.file)) {   /* placed at the user's call into the SDK */
-        int c = call;
-        while (c >= 0 && in_vendor(w, w->calls[c].site.file))
-            c = w->calls[c].parent;
+        int c = user_call(w, call);
         if (c >= 0) {
             vendor = origin;
             origin = w->calls[c].site;

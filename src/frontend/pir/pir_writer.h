@@ -140,6 +140,11 @@ void pir_writer_tidy_choice(struct pir_writer *w, struct pir_mark at_if,
  * one); returns the current call, for pir_writer_leave_call. */
 int pir_writer_enter_call(struct pir_writer *w, struct as_loc site, const char *callee);
 void pir_writer_leave_call(struct pir_writer *w, int previous);
+/* Reading through a vendor SDK (vendor_root): the innermost call being written that the
+ * user's code made (from a file outside the SDK), its callee returned and its place in
+ * *site; for a line written inside the SDK, the call into it. NULL: none (the entry's own
+ * body), or no vendor root. */
+const char *pir_writer_user_call(const struct pir_writer *w, struct as_loc *site);
 /* The whole PIR text (header, model, buffers, kernels); *origins gets one location per output
  * line (index line - 1; file NULL for lines with no source), *calls_of the innermost call
  * of each (-1: none); all malloc'ed. The calls stay the writer's: pir_writer_take_calls. */

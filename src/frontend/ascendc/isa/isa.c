@@ -179,6 +179,7 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run)
     s->mask[0] = s->mask[1] = UINT64_MAX;
     s->mask_known = true;
     memset(s->cross_mode, -1, sizeof(s->cross_mode));
+    s->cross_user_flags = run.source ? run.source->cross_user_flags : 0;
     s->dup.buffer = -1;
     s->acc_register = run.acc_register;
     s->acc_buffer = -1;

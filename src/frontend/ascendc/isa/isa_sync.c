@@ -2,6 +2,7 @@
  * pipe_barrier(pipe), the ISA's own ordering, written as the PIR statements of the same
  * names. */
 #include "isa_internal.h"
+#include "../cross_flag_ids.h"
 
 #include <string.h>
 
@@ -72,6 +73,12 @@ static bool cross_core(struct interp *I, struct isa_state *s, const char *name, 
         }
         mode = s->cross_mode[flag] >= 0 ? s->cross_mode[flag] : 0;
     }
+    /* a flag the kernel's own code names (CrossCoreSetFlag / CrossCoreWaitFlag called from
+     * outside the SDK), not one of the SDK's own calls (SyncAll, the matmul server) */
+    struct as_loc site;
+    const char *api = pir_writer_user_call(s->w, &site);
+    if (api && (!strcmp(api, "CrossCoreSetFlag") || !strcmp(api, "CrossCoreWaitFlag")))
+        cross_flag_check_own(I->diags, site, api, flag, s->cross_user_flags);
     emit_cross_flag(s->e, interp_loc(I, call), set, unit, mode, flag);
     return true;
 }
