@@ -29,11 +29,13 @@ void pir_values_opened(struct pir_values *v, int depth)
 
 void pir_values_rolled_back(struct pir_values *v, size_t line)
 {
+    while (v->undo.len && v->undo.items[v->undo.len - 1].line >= line) {
+        const struct pir_use_undo *u = &v->undo.items[--v->undo.len];
+        v->live.items[u->index].used = u->used;
+        v->live.items[u->index].use = u->use;
+    }
     while (v->live.len && v->live.items[v->live.len - 1].bound.line >= line)
         v->live.len--;
-    for (size_t k = 0; k < v->live.len; k++)
-        if (v->live.items[k].used && v->live.items[k].use.line >= line)
-            v->live.items[k].used = false;
     if (v->last_valid && v->last.line >= line)
         v->last_valid = false;
 }
@@ -57,6 +59,8 @@ bool pir_values_use(struct pir_values *v, uint32_t id, size_t line, int depth)
             b = &v->live.items[k];
     if (!b || !in_scope(v, b->bound, line, depth) || (b->used && in_scope(v, b->use, line, depth)))
         return false;
+    struct pir_use_undo u = {(size_t)(b - v->live.items), b->used, b->use, line};
+    VEC_PUSH(v->undo, u);
     b->used = true;
     b->use = place(v, line, depth);
     v->last_valid = true;
@@ -68,5 +72,6 @@ bool pir_values_use(struct pir_values *v, uint32_t id, size_t line, int depth)
 void pir_values_free(struct pir_values *v)
 {
     VEC_FREE(v->live);
+    VEC_FREE(v->undo);
     free(v->block_serial);
 }

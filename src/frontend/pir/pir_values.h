@@ -28,8 +28,19 @@ struct pir_value {
     struct pir_place use;
 };
 
+/* What a use changed of its binding, for a rollback past the use's line to put back. */
+struct pir_use_undo {
+    size_t index;           /* the binding, in live */
+    bool used;              /* its use before this one */
+    struct pir_place use;
+    size_t line;            /* this use's line */
+};
+
 struct pir_values {
     VEC(struct pir_value) live;     /* by line; a rollback drops the ones past its mark */
+    VEC(struct pir_use_undo) undo;  /* by line: every use written, a rollback undoes those
+                                     * past its mark (a scan of every binding would make
+                                     * rollbacks quadratic in a kernel of many reads) */
     uint32_t next_id;               /* the last id given */
     uint32_t *block_serial;         /* per depth k: the block open from depth k to k + 1 */
     size_t serial_cap;
