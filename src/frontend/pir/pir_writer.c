@@ -232,6 +232,18 @@ void pir_writer_take_calls(struct pir_writer *w, struct lowered_call **calls, si
     w->call_keys = (struct key_map){0};
 }
 
+/* The spaces before a line: two per level, up to MAX_SHOWN_DEPTH levels. Indentation means
+ * nothing to the parser, and the guards of a loop that returns on data may nest thousands of
+ * levels deep (mlu-ops' fft kernels: 17,000, whose 35 KB of spaces a line made a lowering of
+ * gigabytes). Deeper lines line up at the last level shown; unwrap's two spaces less there
+ * only shift them. */
+enum { MAX_SHOWN_DEPTH = 64 };
+
+static int shown_indent(const struct pir_writer *w)
+{
+    return 2 * (w->indent < MAX_SHOWN_DEPTH ? w->indent : MAX_SHOWN_DEPTH);
+}
+
 /* One body line: the text, its tail ("" or " {"), and where it came from. */
 static bool in_vendor(const struct pir_writer *w, const char *file)
 {
@@ -268,7 +280,7 @@ static void put_line(struct pir_writer *w, struct as_loc origin, const char *tex
             call = w->calls[c].parent;
         }
     }
-    fprintf(w->body, "%*s%s%s", 2 * w->indent, "", text, tail);
+    fprintf(w->body, "%*s%s%s", shown_indent(w), "", text, tail);
     if (origin.file)
         fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
                 origin.file, origin.line, origin.col);
@@ -327,7 +339,7 @@ void pir_writer_open(struct pir_writer *w, struct as_loc origin, const char *fmt
 void pir_writer_close(struct pir_writer *w, struct as_loc origin)
 {
     w->indent--;
-    fprintf(w->body, "%*s}\n", 2 * w->indent, "");
+    fprintf(w->body, "%*s}\n", shown_indent(w), "");
     add_origin(w, origin, -1);
 }
 
