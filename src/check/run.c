@@ -278,9 +278,16 @@ static bool check_run(struct file_result *r, const struct check_options *o,
  * were explored when the limit was passed, alone when its own paths pass it. */
 static void too_many_paths(struct file_result *r, const struct check_options *o,
                            const struct ast_decl *kernel, const char *why, const char *core,
-                           bool alone)
+                           bool alone, bool resplit)
 {
-    if (core)
+    if (resplit)
+        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; a "
+                  "run with its choices merged deadlocks, so every path is run, and its races "
+                  "on the paths that do not deadlock may be missing); raise the limit with "
+                  "--max-paths",
+                  kernel->name, o->max_paths);
+    else if (core)
         diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
                   "kernel '%s' has more than %zu paths (parameter values x if (?) choices; "
                   "checked one core at a time, %s%s); raise the limit with --max-paths",
@@ -319,6 +326,7 @@ struct kernel_check {
     bool turns;
     char why[256];      /* why a kernel of several cores has its choices multiply, or "" */
     const char *turn_core;  /* the core whose choices are explored (turns), or NULL */
+    bool resplit;           /* every path run again: a merged run deadlocked (check_kernel) */
     VEC(const char *) core_names;   /* the cores of the first run (turns) */
 };
 
@@ -345,7 +353,8 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
                                         : lower_count_paths(r->ast, c->kernel, r->model,
                                                             assignment, &c->limits, &path);
     if (npaths > o->max_paths - kr->paths && c->cuts == CUT_NOWHERE) {
-        too_many_paths(r, o, c->kernel, c->why, c->turn_core, npaths > o->max_paths);
+        too_many_paths(r, o, c->kernel, c->why, c->turn_core, npaths > o->max_paths,
+                       c->resplit);
         return false;
     }
     if (c->cuts != CUT_NOWHERE && npaths > 1)
@@ -357,7 +366,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
     uint64_t runs = 0, cut_runs = 0;
     do {
         if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
-            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);
+            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false, c->resplit);
             stopped = true;
             break;
         }
@@ -395,7 +404,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
             stopped = true;
         /* each first side taken is yet to be flipped, a run each, cuts or not */
         if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
-            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false);
+            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false, c->resplit);
             stopped = true;
         }
         more = !stopped && !o->first_run_only && path_next(&path);
@@ -434,6 +443,15 @@ static bool check_assignment(struct kernel_check *c, uint64_t k,
         }
     VEC_FREE(chose);
     return ok;
+}
+
+/* Whether a finding from `from` on is a deadlock. */
+static bool deadlocked(const struct diag_list *d, size_t from)
+{
+    for (size_t i = from; i < d->len; i++)
+        if (d->items[i].check == CHECK_DEADLOCK)
+            return true;
+    return false;
 }
 
 static void check_kernel(struct file_result *r, const struct check_options *o,
@@ -479,9 +497,30 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     if (o->first_run_only && total > 1)
         total = 1;
     bool stopped = false;
+    size_t first_finding = r->diags.len;
     for (uint64_t k = 0; k < total && !stopped; k++) {
         struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
         stopped = !check_assignment(&c, k, &assignment);
+    }
+    /* Merged runs (docs/semantics.md §6) rely on every core calling the cross-core barriers
+     * it shares with another in one order. Where they do not, a side's instruction between
+     * two calls chains them on the path that takes it, which deadlocks, and the merged run,
+     * holding that instruction, orders the other paths' accesses through the chain as well:
+     * their races would be missing. Any path's deadlock is the merged run's, so a merged run
+     * that deadlocks has every path run again; their findings join the run's (which are
+     * theirs too: a merged run orders more, never less). */
+    if (!stopped && (kr->merged || kr->turns) && deadlocked(&r->diags, first_finding)) {
+        merge_set_free(c.merge);
+        c.merge = NULL;
+        c.turns = false;
+        c.resplit = true;
+        c.cuts = o->first_run_only ? CUT_NOWHERE : lower_cut_places(kernel, r->model, false);
+        kr->paths = kr->turns = 0;
+        kr->merged = kr->events = kr->accesses = 0;
+        for (uint64_t k = 0; k < total && !stopped; k++) {
+            struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
+            stopped = !check_assignment(&c, k, &assignment);
+        }
     }
     VEC_FREE(c.core_names);
     merge_set_free(c.merge);
