@@ -12,7 +12,6 @@
  * number of times (zero included) and an `if` on a known value either side: the answers
  * cover every run, and every order in which a merged run lays out the sides it holds. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "lower_internal.h"
 #include "../util/key_map.h"
