@@ -160,6 +160,9 @@ static inline const struct model_prim *lower_call_prim(const struct model *model
     return s->kind == STMT_CALL ? model_prim_find(model, s->name) : NULL;
 }
 
+/* Whether access statement `access` is of an op the model marks interlocked: rule 8 orders
+ * it against every conflicting interlocked access of its core (traits.c). */
+bool lower_access_interlocked(const struct model *model, const struct ast_stmt *access);
 /* Whether every access of list, at any depth, is of an interlocked op (traits.c). */
 bool lower_all_interlocked(const struct ast_stmt *list, const struct model *model);
 /* Whether list, at any depth, calls a flag primitive (one core's or across cores). */

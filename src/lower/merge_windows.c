@@ -35,17 +35,6 @@ static bool orders_every_unit(const struct model_coretype *ct, const struct mode
            && m.from == model_all_units(ct) && m.to == model_all_units(ct);
 }
 
-/* Whether access s is of an op that an interlock orders against every conflicting access of
- * its core (rule 8). */
-static bool interlocked_access(const struct model *model, const struct ast_stmt *s)
-{
-    const char *op = access_words(model, s).op;
-    bool blocking, interlocked = false;
-    if (op)
-        model_op_attrs(model, op, &blocking, &interlocked);
-    return interlocked;
-}
-
 /* Whether choice is marked as reached by a loud state; with `set`, marks it (asked without
  * `set` only once both walks are done: asking stores an unmarked choice as such). */
 static bool reached_loud(struct window_walk *w, const struct ast_stmt *choice, bool set)
@@ -63,7 +52,7 @@ static bool walk_stmt(struct window_walk *w, const struct ast_stmt *s, bool loud
     case STMT_USE:
         return loud;
     case STMT_ACCESS:
-        return loud || !interlocked_access(w->model, s);
+        return loud || !lower_access_interlocked(w->model, s);
     case STMT_CALL: {
         const struct model_prim *prim = lower_call_prim(w->model, s);
         if (!prim || (prim->kind != PRIM_BARRIER && prim->kind != PRIM_XBARRIER))
@@ -123,7 +112,7 @@ static bool walk_list(struct window_walk *w, const struct ast_stmt *list, bool l
 static bool side_quiet(const struct model *model, const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_ACCESS && !interlocked_access(model, s))
+        if (s->kind == STMT_ACCESS && !lower_access_interlocked(model, s))
             return false;
         if (s->kind == STMT_CALL) {
             const struct model_prim *prim = lower_call_prim(model, s);

@@ -4,17 +4,20 @@
  * before it is ordered, which rule 8 does not settle). */
 #include "lower_internal.h"
 
+bool lower_access_interlocked(const struct model *model, const struct ast_stmt *access)
+{
+    const char *op = access_words(model, access).op;
+    bool blocking, interlocked = false;
+    if (op)
+        model_op_attrs(model, op, &blocking, &interlocked);
+    return interlocked;
+}
+
 bool lower_all_interlocked(const struct ast_stmt *list, const struct model *model)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_ACCESS) {
-            const char *op = access_words(model, s).op;
-            bool blocking, interlocked = false;
-            if (op)
-                model_op_attrs(model, op, &blocking, &interlocked);
-            if (!interlocked)
-                return false;
-        }
+        if (s->kind == STMT_ACCESS && !lower_access_interlocked(model, s))
+            return false;
         if (!lower_all_interlocked(s->body, model) || !lower_all_interlocked(s->else_body, model))
             return false;
     }
