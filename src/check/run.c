@@ -445,6 +445,18 @@ static bool check_assignment(struct kernel_check *c, uint64_t k,
     return ok;
 }
 
+/* The first `total` assignments' runs, in order; false when one was stopped (reported). */
+static bool check_assignments(struct kernel_check *c, const struct assignments *as,
+                              uint64_t total)
+{
+    for (uint64_t k = 0; k < total; k++) {
+        struct binding_list assignment = assignment_at(as, k, &c->r->diags.arena);
+        if (!check_assignment(c, k, &assignment))
+            return false;
+    }
+    return true;
+}
+
 /* Whether a finding from `from` on is a deadlock. */
 static bool deadlocked(const struct diag_list *d, size_t from)
 {
@@ -496,12 +508,8 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
     if (o->first_run_only && total > 1)
         total = 1;
-    bool stopped = false;
     size_t first_finding = r->diags.len;
-    for (uint64_t k = 0; k < total && !stopped; k++) {
-        struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
-        stopped = !check_assignment(&c, k, &assignment);
-    }
+    bool stopped = !check_assignments(&c, as, total);
     /* Merged runs (docs/semantics.md §6) rely on every core calling the cross-core barriers
      * it shares with another in one order. Where they do not, a side's instruction between
      * two calls chains them on the path that takes it, which deadlocks, and the merged run,
@@ -517,10 +525,7 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
         c.cuts = o->first_run_only ? CUT_NOWHERE : lower_cut_places(kernel, r->model, false);
         kr->paths = kr->turns = 0;
         kr->merged = kr->events = kr->accesses = 0;
-        for (uint64_t k = 0; k < total && !stopped; k++) {
-            struct binding_list assignment = assignment_at(as, k, &r->diags.arena);
-            stopped = !check_assignment(&c, k, &assignment);
-        }
+        stopped = !check_assignments(&c, as, total);
     }
     VEC_FREE(c.core_names);
     merge_set_free(c.merge);
