@@ -93,6 +93,15 @@ raw-hazard = warning
            and doc['summary']['errors'] == 0,
            f'define = tiles = 0x3; two disabled hazards under --max-errors 1: {p.returncode} {p.stdout[-300:]}')
 
+    # a merged run that deadlocks has every path run again (docs/semantics.md §6), also when
+    # the deadlock check is turned off: its race on the path without the deadlock is reported
+    write(os.path.join(tmp, 'nodeadlock.ini'), '[check]\ndisable = deadlock\n')
+    order = os.path.join(root, 'tests/kernels/raw-hazard/merge_barrier_order.pir')
+    p = run('--config', 'nodeadlock.ini', order, cwd=tmp)
+    expect(p.returncode == 1 and 'merge_barrier_order.pir:20:7: error: IO memcpy on c[0].mpu reads g' in p.stdout
+           and '[deadlock]' not in p.stdout and '2 paths' in p.stdout,
+           f'deadlock turned off, the re-run still made: {p.stdout}')
+
     # bad lines: FILE:LINE and what is wrong, exit 2, nothing checked
     for text, line, message in (
             ('[check]\nmodle = x\n', 2, "unknown setting 'modle' in [check]"),

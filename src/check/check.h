@@ -22,6 +22,9 @@ struct check_context {
     bool all_pairs;
     uint64_t max_pairs;     /* pairs of accesses compared at most (UINT64_MAX: no cap) */
     bool brief;             /* check_options.brief: hazards without their words */
+    /* Set when a deadlock is found, whether or not it is kept: a configuration that turns
+     * the deadlock check off must not hide what a merged run's deadlock implies (run.c). */
+    bool *deadlocked;
 };
 
 /* False when the search stopped at max_pairs: the hazards found so far are reported,

@@ -12,6 +12,8 @@ static void add_finding(const struct check_context *ctx, enum check_id check, en
                         size_t at, size_t other, const struct hb_late *late, const char *message)
 {
     const struct lw_program *p = ctx->p;
+    if (check == CHECK_DEADLOCK && ctx->deadlocked)
+        *ctx->deadlocked = true;
     struct finding f = {.check = check,
                         .severity = sev,
                         .message = message,

@@ -196,9 +196,10 @@ static void adopt_findings(struct diag_list *d, size_t from)
     }
 }
 
-/* Checks one lowered run; false when a limit stopped it (reported). */
+/* Checks one lowered run; false when a limit stopped it (reported). *deadlocked is set when
+ * the run deadlocks, whether or not the finding is kept. */
 static bool check_run(struct file_result *r, const struct check_options *o,
-                      struct lw_program *p)
+                      struct lw_program *p, bool *deadlocked)
 {
     /* The clock engine keeps a clock of units entries per access and 3 x units + cores per
      * signal: refused before allocating rather than after running out of memory. */
@@ -252,7 +253,7 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     struct check_context ctx = {.p = p, .m = &m, .hb = &hb, .out = &r->diags,
                                 .all_pairs = o->reference_engine,
                                 .max_pairs = file_binds ? file_left : run_pairs,
-                                .brief = o->brief};
+                                .brief = o->brief, .deadlocked = deadlocked};
     check_flags(&ctx);
     uint64_t pairs = 0;
     bool complete = check_hazards(&ctx, &pairs);
@@ -327,6 +328,7 @@ struct kernel_check {
     char why[256];      /* why a kernel of several cores has its choices multiply, or "" */
     const char *turn_core;  /* the core whose choices are explored (turns), or NULL */
     bool resplit;           /* every path run again: a merged run deadlocked (check_kernel) */
+    bool deadlocked;        /* a run deadlocked, reported or not (a configuration may drop it) */
     VEC(const char *) core_names;   /* the cores of the first run (turns) */
 };
 
@@ -376,7 +378,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
                                             &c->limits, &r->diags, &stopped);
         r->events_spent += p ? p->work : 0;
         if (!stopped) {
-            if (!o->lower_only && !check_run(r, o, p))
+            if (!o->lower_only && !check_run(r, o, p, &c->deadlocked))
                 stopped = true;
             if (o->on_run && !stopped)
                 o->on_run(o->on_run_arg, p, &r->diags, before);
@@ -457,15 +459,6 @@ static bool check_assignments(struct kernel_check *c, const struct assignments *
     return true;
 }
 
-/* Whether a finding from `from` on is a deadlock. */
-static bool deadlocked(const struct diag_list *d, size_t from)
-{
-    for (size_t i = from; i < d->len; i++)
-        if (d->items[i].check == CHECK_DEADLOCK)
-            return true;
-    return false;
-}
-
 static void check_kernel(struct file_result *r, const struct check_options *o,
                          const struct ast_decl *kernel, const struct assignments *as,
                          struct kernel_result *kr)
@@ -508,7 +501,6 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
     kr->params_checked = arena_alloc_array(&r->diags.arena, (size_t)total, sizeof(struct binding_list));
     if (o->first_run_only && total > 1)
         total = 1;
-    size_t first_finding = r->diags.len;
     bool stopped = !check_assignments(&c, as, total);
     /* Merged runs (docs/semantics.md §6) rely on every core calling the cross-core barriers
      * it shares with another in one order. Where they do not, a side's instruction between
@@ -516,8 +508,9 @@ static void check_kernel(struct file_result *r, const struct check_options *o,
      * holding that instruction, orders the other paths' accesses through the chain as well:
      * their races would be missing. Any path's deadlock is the merged run's, so a merged run
      * that deadlocks has every path run again; their findings join the run's (which are
-     * theirs too: a merged run orders more, never less). */
-    if (!stopped && (kr->merged || kr->turns) && deadlocked(&r->diags, first_finding)) {
+     * theirs too: a merged run orders more, never less). The deadlock counts whether or not
+     * it is reported: a configuration that turns the check off must not hide those races. */
+    if (!stopped && (kr->merged || kr->turns) && c.deadlocked) {
         merge_set_free(c.merge);
         c.merge = NULL;
         c.turns = false;
