@@ -66,7 +66,7 @@ static arg_vec parse_arguments(const struct source *src, const struct op_staging
     for (size_t i = 0; i < staging->nargs; i++)
         VEC_PUSH(args, xstrdup(staging->args[i]));
     char **types = type_macro_arguments(src->path, src->text, staging->type_dirs,
-                                        staging->ntype_dirs);
+                                        staging->ntype_dirs, &staging->dtypes);
     for (char **t = types; *t; t++)
         VEC_PUSH(args, xstrdup(*t));
     free_arguments(types);
@@ -92,10 +92,29 @@ struct key_search {
     const char *root;   /* the SDK's files: its own TILING_KEY_IS are not the kernel's */
     size_t nroot;
     VEC(int64_t) keys;
+    /* Where the kernel's files call TILING_KEY_IS with an argument that is not a number
+     * (a macro, an enumerator, a constant expression): file and offset of the call, whose
+     * expansion `(TILING_KEY_VAR == (k))` is then found in the AST (key_operand). */
+    VEC(CXFile) files;
+    VEC(unsigned) offsets;
 };
 
+static void add_key(struct key_search *ks, int64_t k)
+{
+    size_t at = 0;
+    while (at < ks->keys.len && ks->keys.items[at] < k)
+        at++;
+    if (at < ks->keys.len && ks->keys.items[at] == k)
+        return;
+    VEC_PUSH(ks->keys, k);
+    memmove(ks->keys.items + at + 1, ks->keys.items + at,
+            (ks->keys.len - 1 - at) * sizeof(int64_t));
+    ks->keys.items[at] = k;
+}
+
 /* The constant keys of the TILING_KEY_IS(k) the kernel's own files write (macro expansions of
- * the preprocessing record: the SDK's TILING_KEY_IS is a macro), sorted, each once. */
+ * the preprocessing record: the SDK's TILING_KEY_IS is a macro), sorted, each once. A number
+ * is read from the call's tokens; any other argument is left to key_operand. */
 static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -106,7 +125,8 @@ static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientDat
     bool key = !strcmp(clang_getCString(name), "TILING_KEY_IS");
     clang_disposeString(name);
     CXFile file;
-    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
     CXString fname = clang_getFileName(file);
     const char *f = clang_getCString(fname);
     bool sdk = f && !strncmp(f, ks->root, ks->nroot);
@@ -117,23 +137,85 @@ static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientDat
     unsigned n;
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
     clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &n);
+    bool number = false;
     if (n == 4) {   /* TILING_KEY_IS ( k ) */
         CXString t = clang_getTokenSpelling(tu, tokens[2]);
         char *end;
         long long k = strtoll(clang_getCString(t), &end, 0);
-        bool number = end != clang_getCString(t) && strspn(end, "uUlL") == strlen(end);
+        number = end != clang_getCString(t) && strspn(end, "uUlL") == strlen(end);
         clang_disposeString(t);
-        size_t at = 0;
-        while (number && at < ks->keys.len && ks->keys.items[at] < k)
-            at++;
-        if (number && (at == ks->keys.len || ks->keys.items[at] != k)) {
-            VEC_PUSH(ks->keys, (int64_t)k);
-            memmove(ks->keys.items + at + 1, ks->keys.items + at,
-                    (ks->keys.len - 1 - at) * sizeof(int64_t));
-            ks->keys.items[at] = k;
-        }
+        if (number)
+            add_key(ks, k);
     }
     clang_disposeTokens(tu, tokens, n);
+    if (!number) {
+        VEC_PUSH(ks->files, file);
+        VEC_PUSH(ks->offsets, offset);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The cursor's first two children, for a binary operator's operands. */
+struct operands {
+    CXCursor items[2];
+    unsigned n;
+};
+
+static enum CXChildVisitResult collect_operand(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct operands *ops = data;
+    if (ops->n < 2)
+        ops->items[ops->n] = c;
+    ops->n++;
+    return CXChildVisit_Continue;
+}
+
+/* Whether c, under implicit casts and parentheses, calls `accelsync_tiling_key` (the op
+ * build's TILING_KEY_VAR, prelude/accelsync_op_build.h). */
+static bool calls_tiling_key(CXCursor c)
+{
+    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+           clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        struct operands inner = {0};
+        clang_visitChildren(c, collect_operand, &inner);
+        if (inner.n != 1)
+            return false;
+        c = inner.items[0];
+    }
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    bool is = !strcmp(clang_getCString(name), "accelsync_tiling_key");
+    clang_disposeString(name);
+    return is;
+}
+
+/* The comparisons `TILING_KEY_VAR == (k)` that the calls find_key could not read expand to:
+ * a binary operator expanded at one of those calls whose left operand reads the key; its
+ * right operand, evaluated as the compiler would, is a key. */
+static enum CXChildVisitResult key_operand(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct key_search *ks = data;
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+        return CXChildVisit_Recurse;
+    CXFile file;
+    unsigned offset;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    bool at_call = false;
+    for (size_t i = 0; i < ks->files.len && !at_call; i++)
+        at_call = ks->offsets.items[i] == offset && clang_File_isEqual(ks->files.items[i], file);
+    struct operands ops = {0};
+    if (at_call)
+        clang_visitChildren(c, collect_operand, &ops);
+    if (ops.n != 2 || !calls_tiling_key(ops.items[0]))
+        return CXChildVisit_Recurse;
+    CXEvalResult r = clang_Cursor_Evaluate(ops.items[1]);
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+        add_key(ks, (int64_t)clang_EvalResult_getAsLongLong(r));
+    if (r)
+        clang_EvalResult_dispose(r);
     return CXChildVisit_Continue;
 }
 
@@ -343,6 +425,10 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
     struct op_staging staging;
     op_staging_init(&staging, src->path, src->text, npu_arch(ms), o->include_dirs,
                     o->ninclude_dirs);
+    if (!op_dtypes_chosen(&staging.dtypes, o, src->path, diags)) {
+        op_staging_free(&staging);
+        return false;
+    }
     arg_vec args = parse_arguments(src, &staging, sdk, ms);
     VEC_PUSH(args, xstrdup("-include"));
     VEC_PUSH(args, xstrdup("accelsync_sdk_more.h"));
@@ -381,9 +467,17 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             pir_writer_note(&ss.w, "read through the Ascend C SDK at %s (%s): every API call as "
                             "the SDK implements it, down to the compiler's intrinsics",
                             sdk->root, sdk->from);
-            struct key_search ks = {root, strlen(root), {0}};
-            if (!interp_defined(&ss.I, "tiling_key", NULL))
+            char *dtypes = op_dtypes_describe(&staging.dtypes);
+            if (dtypes)
+                pir_writer_note(&ss.w, "%s", dtypes);
+            free(dtypes);
+            struct key_search ks = {.root = root, .nroot = strlen(root)};
+            if (!interp_defined(&ss.I, "tiling_key", NULL)) {
                 clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), find_key, &ks);
+                if (ks.files.len)
+                    clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), key_operand,
+                                        &ks);
+            }
             struct entry_name *names = entry_names(&entries);
             entry_names_note(&ss.w, names, entries.len);
             for (size_t i = 0; i < entries.len; i++) {
@@ -403,6 +497,8 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             }
             entry_names_free(names, entries.len);
             VEC_FREE(ks.keys);
+            VEC_FREE(ks.files);
+            VEC_FREE(ks.offsets);
             lowering_session_end(&ss, o, m->name, out);
             free(root);
         }
