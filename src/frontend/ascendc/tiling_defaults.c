@@ -7,16 +7,36 @@
 
 #include "../../util/xalloc.h"
 
-/* A tiling field's value when no -D gives one: positions (start, end, index) 0, counts
- * (loops, cores, tiles) small, sizes large enough that a copy moves whole 32-byte blocks. */
+/* Whether a field is a yes/no switch by its name: isX, hasX, enableX, needX (is_x...). */
+static bool switch_name(const char *name)
+{
+    static const char *const prefixes[] = {"is", "has", "enable", "need"};
+    for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+        size_t n = strlen(prefixes[i]);
+        if (!strncmp(name, prefixes[i], n) &&
+            ((name[n] >= 'A' && name[n] <= 'Z') || name[n] == '_'))
+            return true;
+    }
+    return false;
+}
+
+/* A tiling field's value when no -D gives one: positions (start, end, index) 0, a switch
+ * that would skip the work (isEmpty, skipX) off and any other switch (hasScale) on, so that
+ * the kernel's code runs; counts (loops, cores, tiles) small, sizes large enough that a copy
+ * moves whole 32-byte blocks. */
 int64_t tiling_field_default(const char *name)
 {
+    if (strstr(name, "empty") || strstr(name, "Empty") || !strncmp(name, "skip", 4) ||
+        !strncmp(name, "disable", 7))
+        return 0;
     static const char *const position_words[] = {"start", "Start", "end", "End", "idx", "Idx",
                                             "index", "Index", "offset", "Offset", "begin",
                                             "Begin"};
     for (size_t i = 0; i < sizeof(position_words) / sizeof(position_words[0]); i++)
         if (strstr(name, position_words[i]))
             return 0;
+    if (switch_name(name))
+        return 1;
     static const char *const counts[] = {"num", "Num", "NUM", "count", "Count", "loop", "Loop",
                                          "times", "Times", "core", "Core", "key", "Key", "mode",
                                          "Mode", "flag", "Flag", "type", "Type"};
