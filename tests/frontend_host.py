@@ -83,10 +83,10 @@ expect('// runtime value tileLength = 256: tiling field, the default (-D to chan
 
 # what cannot be run: a warning at the construct, the guesses kept (and said)
 refusals = {
-    '1': f"{HOST_TILING}:16:9: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=1, ratio=0.5: tiling field 'length' is set to a value not known (a float, data, or the result of a call the frontend does not model); the kernel is checked with guessed tiling values [host-tiling]",
-    '2': f"{HOST_TILING}:18:9: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=2, ratio=0.5: a condition on a value not known (data, a float, or the result of a call the frontend does not model); the kernel is checked with guessed tiling values [host-tiling]",
-    '3': f"{HOST_TILING}:23:27: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=3, ratio=0.5: 'TilingContext::GetOutputShape' is not modelled by the host tiling frontend; the kernel is checked with guessed tiling values [host-tiling]",
-    '4': f"{HOST_TILING}:25:27: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=4, ratio=0.5: input 1 (bias) has no shape (give it with --shape bias=D0,D1,...); the kernel is checked with guessed tiling values [host-tiling]",
+    '1': f"{HOST_TILING}:16:9: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float, mode=1, ratio=0.5: tiling field 'length' is set to a value not known (a float, data, or the result of a call the frontend does not model); the kernel is checked with guessed tiling values [host-tiling]",
+    '2': f"{HOST_TILING}:18:9: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float, mode=2, ratio=0.5: a condition on a value not known (data, a float, or the result of a call the frontend does not model); the kernel is checked with guessed tiling values [host-tiling]",
+    '3': f"{HOST_TILING}:23:27: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float, mode=3, ratio=0.5: 'TilingContext::GetOutputShape' is not modelled by the host tiling frontend; the kernel is checked with guessed tiling values [host-tiling]",
+    '4': f"{HOST_TILING}:25:27: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float, mode=4, ratio=0.5: input 1 (bias) has no shape (give it with --shape bias=D0,D1,...); the kernel is checked with guessed tiling values [host-tiling]",
 }
 for mode, message in refusals.items():
     p = run('check', '--shape', 'x=4,16', '--attr', 'ratio=0.5', '--attr', f'mode={mode}', REFUSED)
@@ -104,18 +104,23 @@ warned = [d for d in doc['files'][0]['diagnostics'] if d['check'] == 'host-tilin
 expect(len(warned) == 1 and warned[0]['code'] == 'AS0109' and warned[0]['severity'] == 'warning'
        and warned[0]['location']['line'] == 23, f'JSON: one host-tiling warning, AS0109: {warned}')
 p = run('check', '--shape', 'x=4,16', '--attr', 'mode=0', REFUSED)
-expect(f"{HOST_TILING}:13:26: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float16, mode=0: attribute 1 (ratio) has no value (give it with --attr ratio=VALUE); the kernel is checked with guessed tiling values [host-tiling]"
+expect(f"{HOST_TILING}:13:26: warning: the host tiling TilingFunc in op_host/host_refused_tiling.cpp could not be run for x=4,16 float, mode=0: attribute 1 (ratio) has no value (give it with --attr ratio=VALUE); the kernel is checked with guessed tiling values [host-tiling]"
        in p.stdout.splitlines(), f'an attribute the host reads and no --attr gives: {p.stdout[:400]!r}')
 p = run('check', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
 expect(p.returncode == 0 and p.stdout == f'{REFUSED}: note: tiling computed by the host tiling '
-       'TilingFunc in op_host/host_refused_tiling.cpp for x=4,16 float16, mode=0, ratio=0.5 on '
+       'TilingFunc in op_host/host_refused_tiling.cpp for x=4,16 float, mode=0, ratio=0.5 on '
        'ascend910b2 (48 vector cores): 1 field set, no tiling key (0), block dim 1\n'
+       f'{REFUSED}: note: data types: the one variant host_refused/op_host/host_refused_def.cpp '
+       'registers (X float, BIAS float, Y float)\n'
        'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
        f'mode 0 runs: the length the host computed fits, clean; the report says for which '
        f'inputs: {p.stdout!r}')
 p = run('check', '--format', 'json', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
 expect(json.loads(p.stdout)['files'][0]['tiling'].startswith('computed by the host tiling TilingFunc'),
        'JSON: the file says where its tiling comes from')
+expect(json.loads(p.stdout)['files'][0]['data_types'] == 'the one variant '
+       'host_refused/op_host/host_refused_def.cpp registers (X float, BIAS float, Y float)',
+       'JSON: and which data types')
 
 # bad inputs: errors, nothing checked
 p = run('check', '--shape', 'z=4', REFUSED)
@@ -157,5 +162,28 @@ expect(f"{ROWS}: warning: model ascend910 does not describe the chip as host cod
 p = run('check', '--shape', 'x=4', 'tests/frontend/ascendc/add_custom.cpp')
 expect("tests/frontend/ascendc/add_custom.cpp: warning: --shape is given, but the kernel is not in an operator's op_kernel/ directory, so there is no host tiling to run; the kernel is checked with guessed tiling values [host-tiling]"
        in p.stdout.splitlines(), f'--shape outside an op: {p.stdout!r}')
+
+# the data types of the op's definition: the build compiles one kernel per variant; the first
+# is read unless --dtype chooses one, and the host tiling computes for the same types
+DTYPES = 'tests/frontend/host/host_dtypes/op_kernel/host_dtypes.cpp'
+NOTE = (f'{DTYPES}: note: data types: the first of the 2 variants '
+        'host_dtypes/op_host/host_dtypes_def.cpp registers (X float16, Y float16); the other 1 '
+        'is not checked (--dtype chooses one)')
+p = run('check', '--shape', 'x=4,16', DTYPES)
+expect(p.returncode == 0 and NOTE in p.stdout.splitlines()
+       and 'host_dtypes_tiling.cpp for x=4,16 float16 on' in p.stdout,
+       f'the first variant, the host for its types: {p.stdout!r}')
+p = run('check', DTYPES)
+expect(NOTE in p.stdout.splitlines(), f'also without --shape: {p.stdout!r}')
+p = run('check', '--shape', 'x=4,16', '--dtype', 'x=bf16', DTYPES)
+expect(p.returncode == 1 and 'for x=4,16 bf16 on' in p.stdout
+       and f'{DTYPES}: note: data types: the one --dtype gives of the 2 variants '
+           'host_dtypes/op_host/host_dtypes_def.cpp registers (X bfloat16, Y bfloat16); the other '
+           '1 is not checked (--dtype chooses one)' in p.stdout.splitlines(),
+       f'--dtype chooses the variant: {p.stdout!r}')
+p = run('check', '--dtype', 'x=int8', DTYPES)
+expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{DTYPES}: error: --dtype x=int8: no '
+       'variant host_dtypes/op_host/host_dtypes_def.cpp registers has these data types (X float16 '
+       'or bfloat16) [input-error]', f'a variant the op does not register: {p.stdout!r}')
 
 finish()

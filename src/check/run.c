@@ -714,6 +714,19 @@ void file_result_free_borrowed(struct file_result *r)
 
 /* A kernel source (Ascend C): lowered to PIR by the frontend, checked, and the findings
  * moved back to the source's own lines. */
+/* The rest of the lowered header's line "// <lead>...", in r's arena; NULL: none. */
+static const char *header_line(struct file_result *r, const struct lowered_source *low,
+                               const char *lead)
+{
+    char *find = xasprintf("\n// %s", lead);
+    const char *at = low->pir ? strstr(low->pir, find) : NULL;
+    free(find);
+    if (!at)
+        return NULL;
+    at += strlen(lead) + 4;
+    return arena_strndup(&r->diags.arena, at, strcspn(at, "\n"));
+}
+
 static void check_lowered(struct source *src, const struct check_options *o, struct file_result *r)
 {
     init_result(r, src->path, o);
@@ -734,11 +747,9 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     struct diag_list front;
     diag_list_init(&front, 0);
     frontend_lower(src, &fo, &low, &front);
-    const char *tiling = low.pir ? strstr(low.pir, "\n// tiling: ") : NULL;
-    if (tiling) {   /* the report says which inputs the verdicts are for */
-        tiling += strlen("\n// tiling: ");
-        r->tiling = arena_strndup(&r->diags.arena, tiling, strcspn(tiling, "\n"));
-    }
+    /* the report says which inputs and data types the verdicts are for */
+    r->tiling = header_line(r, &low, "tiling: ");
+    r->data_types = header_line(r, &low, "data types: ");
     if (low.pir) {
         char *name = xasprintf("%s.pir", src->path);
         r->lowered = source_from_string(name, low.pir, low.len);

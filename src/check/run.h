@@ -131,6 +131,9 @@ struct file_result {
      * line: computed by the op's host code for which inputs, or guessed), in diags' arena;
      * NULL: the source is not an op with host code */
     const char *tiling;
+    /* The data types the kernel was read with (the lowered header's "data types:" line: which
+     * variant of the op's definition, and how many were not checked); NULL: no definition */
+    const char *data_types;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

@@ -77,8 +77,9 @@ static const char usage_main[] =
      "definition), and check the kernel with the tiling it computes\n"                     \
      "(repeatable)"},                                                                        \
     {"dtype", 0, "NAME=TYPE", OPT_DTYPE,                                                     \
-     "with --shape: input NAME's data type (float16, float, bfloat16,\n"                  \
-     "int32, ...; default float16)"},                                                       \
+     "input NAME's data type (float16, float, bfloat16, int32, ...): the\n"               \
+     "variant of the op's definition the kernel is read with, and the host\n"             \
+     "tiling's (default: the definition's first variant)"},                                  \
     {"attr", 0, "NAME=VALUE", OPT_ATTR,                                                      \
      "with --shape: the op attribute NAME (its index or name) is VALUE"}
 #define WALK_OPTIONS                                                                         \

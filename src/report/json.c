@@ -141,6 +141,7 @@ static json_t *file_json(const struct file_result *r, bool werror)
     json_object_set_new(o, "not_reported", json_integer((json_int_t)r->diags.cut));
     json_object_set_new(o, "configuration", r->config ? json_text(r->config) : json_null());
     json_object_set_new(o, "tiling", r->tiling ? json_text(r->tiling) : json_null());
+    json_object_set_new(o, "data_types", r->data_types ? json_text(r->data_types) : json_null());
     return o;
 }
 

@@ -224,12 +224,14 @@ static void print_launch(FILE *out, const struct paint *pen, const struct file_r
     fputc('\n', out);
 }
 
-/* Where a kernel source's tiling values come from: the inputs its verdicts are for. */
-static void print_tiling(FILE *out, const struct paint *pen, const struct file_result *r)
+/* Where a kernel source's tiling values or data types come from: the inputs its verdicts
+ * are for ("tiling computed by ...", "data types: the first of ..."). */
+static void print_inputs(FILE *out, const struct paint *pen, const struct file_result *r,
+                         const char *lead, const char *text)
 {
     print_file_note(out, pen, r);
-    fputs("tiling ", out);
-    fputs_escaped(r->tiling, out);
+    fputs(lead, out);
+    fputs_escaped(text, out);
     fputc('\n', out);
 }
 
@@ -250,7 +252,9 @@ void report_text(FILE *out, const struct file_result *files, size_t n, size_t sk
             print_launch(out, pen, &files[i], &files[i].kernels[k]);
         }
         if (files[i].tiling && !style->quiet)
-            print_tiling(out, pen, &files[i]);
+            print_inputs(out, pen, &files[i], "tiling ", files[i].tiling);
+        if (files[i].data_types && !style->quiet)
+            print_inputs(out, pen, &files[i], "data types: ", files[i].data_types);
     }
     if (style->quiet)
         return;

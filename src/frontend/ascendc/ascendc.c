@@ -275,7 +275,8 @@ static char **parse_arguments(const struct parse_setup *p, const struct model_so
     const char *path = p->parsed.path;
     char **args = with_model_macros(type_macro_arguments(path, p->parsed.text,
                                                          p->staging.type_dirs,
-                                                         p->staging.ntype_dirs),
+                                                         p->staging.ntype_dirs,
+                                                         &p->staging.dtypes),
                                     ms, coretype);
     size_t nargs = 0;
     while (args[nargs])
@@ -353,6 +354,10 @@ static bool lower_source(const struct source *src, const struct frontend_options
     }
     struct parse_setup setup;
     parse_setup_init(&setup, src, o, ms);
+    if (!op_dtypes_chosen(&setup.staging.dtypes, o, path, diags)) {
+        parse_setup_free(&setup);
+        return false;
+    }
     struct clang_parse parse, cube_parse = {0};
     /* A kernel template whose instances ASCENDC_TPL_SEL lists is parsed again with the
      * instances written after the source: the first parse's errors count only without it. */
@@ -404,6 +409,10 @@ static bool lower_source(const struct source *src, const struct frontend_options
             if (split)
                 lowering_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
             note_auto_sync(&ss.w, o, m);
+            char *dtypes = op_dtypes_describe(&setup.staging.dtypes);
+            if (dtypes)
+                pir_writer_note(&ss.w, "%s", dtypes);
+            free(dtypes);
             if (split)
                 pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
                                 "selects code per core type at compile time)", ms->vector_core,
@@ -428,6 +437,17 @@ static bool lower_source(const struct source *src, const struct frontend_options
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
+    /* the host computes for the data types the kernel is read with (op_dtypes.h) */
+    struct op_dtypes dtypes;
+    op_dtypes_for_kernel(src->path, src->text, npu_arch(&m->source), o, &dtypes);
+    struct frontend_options typed = *o;
+    size_t ninputs;
+    struct host_input *inputs = op_dtypes_host_inputs(&dtypes, o, &ninputs);
+    if (inputs) {
+        typed.host_inputs = inputs;
+        typed.nhost_inputs = ninputs;
+    }
+    o = &typed;
     struct host_tiling host;
     bool ok = host_tiling_run(src, o, m, &host, diags);
     if (ok) {
@@ -440,5 +460,7 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
         ok = lower_source(src, &with_host, m, out, diags);
     }
     host_tiling_free(&host);
+    free(inputs);
+    op_dtypes_free(&dtypes);
     return ok;
 }

@@ -19,6 +19,8 @@
 
 #include "../../util/source.h"
 #include "../../util/xalloc.h"
+#include "../host/host_api.h"
+#include "op_dtypes.h"
 
 struct tiling_struct {
     char *name;
@@ -515,9 +517,11 @@ static void add_type_macros(struct string_list *args, const char *text)
                                   !strcmp(kinds[k].prefix, "DTYPE_") &&
                                           index_tensor(p + n, len - n)
                                       ? "int32_t" : kinds[k].value);
+            /* a name given once, by the op's definition or the first use */
+            size_t named = strcspn(arg, "=") + 1;
             bool seen = false;
             for (size_t i = 0; i < args->len && !seen; i++)
-                seen = strcmp(args->items[i], arg) == 0;
+                seen = strncmp(args->items[i], arg, named) == 0;
             if (seen)
                 free(arg);
             else
@@ -542,9 +546,15 @@ static void add_directory_type_macros(struct string_list *args, const char *dir)
 }
 
 char **type_macro_arguments(const char *path, const char *text, const char *const *include_dirs,
-                            size_t ninclude_dirs)
+                            size_t ninclude_dirs, const struct op_dtypes *dtypes)
 {
     struct string_list args = {0};
+    for (size_t i = 0; dtypes && i < dtypes->tensors.len; i++) {
+        const struct op_dtype *t = &dtypes->tensors.items[i];
+        int type = t->types[dtypes->column];
+        VEC_PUSH(args, xasprintf("-DDTYPE_%s=%s", t->name, host_dtype_device_type(type)));
+        VEC_PUSH(args, xasprintf("-DORIG_DTYPE_%s=%d", t->name, type));
+    }
     add_type_macros(&args, text);
     char *copy = xstrdup(path);
     add_directory_type_macros(&args, dirname(copy));

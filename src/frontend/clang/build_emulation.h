@@ -15,11 +15,14 @@
 char *tiling_declarations(const char *path, const char *const *host_dirs, size_t nhost_dirs,
                           const char *const *include_dirs, size_t ninclude_dirs);
 
-/* `-DDTYPE_X=float`-style arguments for every DTYPE_* / ORIG_DTYPE_* / FORMAT_* name the
- * kernel's text, the headers beside it and those of include_dirs use: NULL-terminated,
- * malloc'ed strings in a malloc'ed array. */
+/* `-DDTYPE_X=half -DORIG_DTYPE_X=1` for each tensor of the op's definition (dtypes, may be
+ * NULL: its first column, the first variant the build compiles), then `-DDTYPE_X=float`-style
+ * arguments for every other DTYPE_* / ORIG_DTYPE_* / FORMAT_* name the kernel's text, the
+ * headers beside it and those of include_dirs use: NULL-terminated, malloc'ed strings in a
+ * malloc'ed array. */
+struct op_dtypes;
 char **type_macro_arguments(const char *path, const char *text, const char *const *include_dirs,
-                            size_t ninclude_dirs);
+                            size_t ninclude_dirs, const struct op_dtypes *dtypes);
 void free_arguments(char **args);
 
 #endif

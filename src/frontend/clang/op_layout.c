@@ -466,6 +466,7 @@ void op_staging_init(struct op_staging *s, const char *path, const char *text,
             s->args[s->nargs++] = op_overlay_toolchain();
     }
     s->args[s->nargs] = NULL;
+    op_dtypes_read((const char *const *)s->layout.host_dirs, s->layout.nhost_dirs, &s->dtypes);
 }
 
 void op_staging_free(struct op_staging *s)
@@ -474,6 +475,7 @@ void op_staging_free(struct op_staging *s)
     free(s->type_dirs);
     op_overlay_close(&s->overlay);
     op_layout_free(&s->layout);
+    op_dtypes_free(&s->dtypes);
     memset(s, 0, sizeof(*s));
     s->overlay.fd = -1;
 }

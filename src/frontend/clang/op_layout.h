@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "op_dtypes.h"
+
 struct op_layout {
     char *op_dir;           /* the operator's directory (holding op_kernel/), absolute; NULL:
                              * the kernel is not in an op_kernel/ tree */
@@ -63,6 +65,7 @@ struct op_staging {
     const char *args[4];        /* -ivfsoverlay PATH and the toolchain argument it needs, of
                                  * those that apply; NULL-ended */
     size_t nargs;
+    struct op_dtypes dtypes;    /* the data types the op's definition registers (op_host/) */
 };
 /* Stages the kernel at `path` (source `text`) for a parse with the user's -I `dirs` and the
  * model's __NPU_ARCH__ `npu_arch` (NULL: none). A staging that cannot be written (no

@@ -67,6 +67,10 @@ int64_t host_dtype_size(int dtype);
  * host_dtype_names lists the names, for a message. */
 int host_dtype_of(const char *name);
 const char *host_dtype_names(void);
+/* The kernel's C type of a ge::DataType value (DT_FLOAT16: "half"), and its name
+ * ("float16"); NULL for a value not listed. */
+const char *host_dtype_device_type(int dtype);
+const char *host_dtype_name(int dtype);
 void host_run_free(struct host_run *r);
 
 #endif

@@ -1,0 +1,330 @@
+/* An operator definition's data type lists, read as text (op_dtypes.h). */
+#include "op_dtypes.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../util/diag.h"
+#include "../../util/source.h"
+#include "../host/host_api.h"
+#include "../pir/lowering.h"
+#include "op_layout.h"
+
+enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The first *_def.cpp of dir by name, malloc'ed, or NULL. */
+static char *definition_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    VEC(char *) names = {0};
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 8 && !strcmp(e->d_name + n - 8, "_def.cpp"))
+            VEC_PUSH(names, xstrdup(e->d_name));
+    }
+    closedir(d);
+    char *path = NULL;
+    if (names.len) {
+        qsort(names.items, names.len, sizeof(char *), compare_names);
+        path = xasprintf("%s/%s", dir, names.items[0]);
+    }
+    for (size_t i = 0; i < names.len; i++)
+        free(names.items[i]);
+    VEC_FREE(names);
+    return path;
+}
+
+static const char *skip_space(const char *p)
+{
+    while (isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+/* The list `{ge::DT_A, DT_B, ...}` at p (after `.DataType(`): its types, or -1 where an
+ * item is not a type the table knows; *n items. NULL when p is not a literal list. */
+static int *type_list(const char *p, size_t *n)
+{
+    p = skip_space(p);
+    if (*p != '{')
+        return NULL;
+    VEC(int) types = {0};
+    for (p = skip_space(p + 1); *p && *p != '}';) {
+        if (!strncmp(p, "ge::", 4))
+            p += 4;
+        size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+        char *word = xasprintf("%.*s", (int)len, p);
+        int t = len > 3 && !strncmp(word, "DT_", 3) ? host_dtype_of(word) : -1;
+        free(word);
+        VEC_PUSH(types, t);
+        p = skip_space(p + len);
+        if (*p == ',')
+            p = skip_space(p + 1);
+        else if (*p != '}')
+            break;
+    }
+    if (*p != '}' || types.len == 0) {
+        VEC_FREE(types);
+        return NULL;
+    }
+    *n = types.len;
+    return types.items;
+}
+
+/* Each `Input("x")` / `Output("x")` chain of the definition's text, up to its `;`, with its
+ * `.DataType({...})` list: tensors whose lists are known, in order, a name once. */
+static void read_lists(const char *text, struct op_dtypes *out)
+{
+    size_t columns = 0;
+    int inputs = 0;
+    bool uneven = false;
+    for (const char *p = text; (p = strstr(p, "put(\"")) != NULL; p++) {
+        bool input = p - text >= 2 && !strncmp(p - 2, "In", 2);
+        bool output = p - text >= 3 && !strncmp(p - 3, "Out", 3);
+        if (!input && !output)
+            continue;
+        int input_index = input ? inputs++ : -1;
+        const char *name = p + 5;
+        size_t len = strcspn(name, "\"\n");
+        const char *end = strchr(name, ';');
+        const char *list = strstr(name, ".DataType(");
+        if (!end || !list || list > end)
+            continue;
+        size_t n = 0;
+        int *types = type_list(list + 10, &n);
+        bool known = types != NULL;
+        for (size_t i = 0; known && i < n; i++)
+            known = types[i] >= 0;
+        char *upper = xasprintf("%.*s", (int)len, name);
+        char *spelled = xstrdup(upper);
+        for (char *c = upper; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        bool seen = false;
+        for (size_t i = 0; i < out->tensors.len && !seen; i++)
+            seen = !strcmp(out->tensors.items[i].name, upper);
+        if (!known || seen) {
+            free(types);
+            free(upper);
+            free(spelled);
+            continue;
+        }
+        if (columns && n != columns)
+            uneven = true;
+        columns = n;
+        VEC_PUSH(out->tensors, ((struct op_dtype){upper, spelled, types, input_index}));
+    }
+    out->columns = columns;
+    if (uneven) {
+        out->why = xstrdup("its DataType lists differ in length");
+        for (size_t i = 0; i < out->tensors.len; i++) {
+            free(out->tensors.items[i].name);
+            free(out->tensors.items[i].spelled);
+            free(out->tensors.items[i].types);
+        }
+        out->tensors.len = 0;
+        out->columns = 0;
+    } else if (!out->tensors.len) {
+        out->why = xstrdup("no Input or Output with a literal DataType list of known types");
+    }
+}
+
+void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out)
+{
+    memset(out, 0, sizeof(*out));
+    for (size_t i = 0; i < nhost_dirs && !out->def_path; i++)
+        out->def_path = definition_in(host_dirs[i]);
+    if (!out->def_path)
+        return;
+    const char *err;
+    struct source *src = source_read(out->def_path, MAX_DEF_BYTES, &err);
+    if (!src) {
+        out->why = xasprintf("not read: %s", err);
+        return;
+    }
+    read_lists(src->text, out);
+    source_free(src);
+}
+
+/* The definition as the header names it: from the operator's directory on
+ * ("add/op_host/add_def.cpp"), which does not depend on where the library is. */
+static const char *shown(const char *path)
+{
+    const char *host = strstr(path, "/op_host/");
+    if (!host)
+        return path;
+    const char *op = host;
+    while (op > path && op[-1] != '/')
+        op--;
+    return op;
+}
+
+/* The tensor --dtype names (a name, case aside, or an input's index: 0, x0), or NULL. */
+static const struct op_dtype *named(const struct op_dtypes *d, const char *name)
+{
+    for (size_t i = 0; i < d->tensors.len; i++)
+        if (!strcasecmp(d->tensors.items[i].name, name))
+            return &d->tensors.items[i];
+    const char *digits = name[0] == 'x' ? name + 1 : name;
+    if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+        return NULL;
+    long index = strtol(digits, NULL, 10);
+    for (size_t i = 0; i < d->tensors.len; i++)
+        if (d->tensors.items[i].input == index)
+            return &d->tensors.items[i];
+    return NULL;
+}
+
+bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_t ngiven,
+                      char **why)
+{
+    *why = NULL;
+    d->column = 0;
+    d->chosen_by = NULL;
+    bool any = false;
+    for (size_t c = 0; c < d->columns; c++) {
+        bool fits = true;
+        for (size_t k = 0; k < ngiven && fits; k++) {
+            if (given[k].kind != HOST_DTYPE)
+                continue;
+            const struct op_dtype *t = named(d, given[k].name);
+            any |= t != NULL;
+            fits = !t || t->types[c] == host_dtype_of(given[k].value);
+        }
+        if (fits) {
+            d->column = c;
+            for (size_t k = 0; k < ngiven && !d->chosen_by; k++)
+                if (given[k].kind == HOST_DTYPE && !given[k].implied && named(d, given[k].name))
+                    d->chosen_by = "--dtype";
+            return true;
+        }
+    }
+    if (!any)
+        return true;
+    /* "--dtype input=int8: nsa/op_host/nsa_def.cpp registers INPUT float16 or bfloat16" */
+    char *asked = xstrdup(""), *offered = xstrdup("");
+    for (size_t k = 0; k < ngiven; k++) {
+        const struct op_dtype *t = given[k].kind == HOST_DTYPE ? named(d, given[k].name) : NULL;
+        if (!t)
+            continue;
+        char *more = xasprintf("%s%s%s=%s", asked, *asked ? " " : "", given[k].name,
+                               given[k].value);
+        free(asked);
+        asked = more;
+        more = xasprintf("%s%s%s", offered, *offered ? "; " : "", t->name);
+        free(offered);
+        offered = more;
+        for (size_t c = 0; c < d->columns; c++) {
+            bool repeat = false;
+            for (size_t e = 0; e < c && !repeat; e++)
+                repeat = t->types[e] == t->types[c];
+            if (repeat)
+                continue;
+            more = xasprintf("%s%s%s", offered, c ? " or " : " ", host_dtype_name(t->types[c]));
+            free(offered);
+            offered = more;
+        }
+    }
+    *why = xasprintf("--dtype %s: no variant %s registers has these data types (%s)", asked,
+                     shown(d->def_path), offered);
+    free(asked);
+    free(offered);
+    return false;
+}
+
+void op_dtypes_for_kernel(const char *path, const char *text, const char *npu_arch,
+                          const struct frontend_options *o, struct op_dtypes *out)
+{
+    char *arch_dir = op_layout_arch_dir(npu_arch);
+    struct op_layout layout;
+    op_layout_find(path, text, arch_dir, &layout);
+    free(arch_dir);
+    op_dtypes_read((const char *const *)layout.host_dirs, layout.nhost_dirs, out);
+    op_layout_free(&layout);
+    char *why;
+    op_dtypes_choose(out, o->host_inputs, o->nhost_inputs, &why);
+    free(why);
+}
+
+struct host_input *op_dtypes_host_inputs(const struct op_dtypes *d,
+                                         const struct frontend_options *o, size_t *n)
+{
+    *n = 0;
+    if (!o->nhost_inputs || !d->columns)
+        return NULL;
+    struct host_input *all = xmalloc((o->nhost_inputs + d->tensors.len) * sizeof(*all));
+    memcpy(all, o->host_inputs, o->nhost_inputs * sizeof(*all));
+    *n = o->nhost_inputs;
+    for (size_t i = 0; i < d->tensors.len; i++) {
+        const struct op_dtype *t = &d->tensors.items[i];
+        bool given = t->input < 0;
+        for (size_t k = 0; k < o->nhost_inputs && !given; k++)
+            given = o->host_inputs[k].kind == HOST_DTYPE &&
+                    named(d, o->host_inputs[k].name) == t;
+        if (!given)
+            all[(*n)++] = (struct host_input){HOST_DTYPE, t->spelled,
+                                              host_dtype_name(t->types[d->column]), true};
+    }
+    return all;
+}
+
+bool op_dtypes_chosen(struct op_dtypes *d, const struct frontend_options *o, const char *path,
+                      struct diag_list *diags)
+{
+    char *why;
+    if (op_dtypes_choose(d, o->host_inputs, o->nhost_inputs, &why))
+        return true;
+    diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+              (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1}, "%s", why);
+    free(why);
+    return false;
+}
+
+char *op_dtypes_describe(const struct op_dtypes *d)
+{
+    if (!d->def_path)
+        return NULL;
+    const char *def = shown(d->def_path);
+    if (!d->columns)
+        return xasprintf("data types: DTYPE_* guessed (float; int32_t for index tensors): %s "
+                         "was read, but %s", def, d->why ? d->why : "lists no type");
+    char *types = xstrdup("");
+    for (size_t i = 0; i < d->tensors.len; i++) {
+        char *more = xasprintf("%s%s%s %s", types, i ? ", " : "", d->tensors.items[i].name,
+                               host_dtype_name(d->tensors.items[i].types[d->column]));
+        free(types);
+        types = more;
+    }
+    char *text;
+    if (d->columns == 1)
+        text = xasprintf("data types: the one variant %s registers (%s)", def, types);
+    else
+        text = xasprintf("data types: %s of the %zu variants %s registers (%s); the other "
+                         "%zu %s not checked (--dtype chooses one)",
+                         d->chosen_by ? "the one --dtype gives" : "the first", d->columns, def,
+                         types, d->columns - 1, d->columns == 2 ? "is" : "are");
+    free(types);
+    return text;
+}
+
+void op_dtypes_free(struct op_dtypes *d)
+{
+    for (size_t i = 0; i < d->tensors.len; i++) {
+        free(d->tensors.items[i].name);
+        free(d->tensors.items[i].spelled);
+        free(d->tensors.items[i].types);
+    }
+    VEC_FREE(d->tensors);
+    free(d->def_path);
+    free(d->why);
+    memset(d, 0, sizeof(*d));
+}

@@ -1,0 +1,62 @@
+/* The data types an operator's definition registers for its tensors (op_host/<op>_def.cpp:
+ * `Input("x").DataType({ge::DT_FLOAT16, ge::DT_BF16})`, the same for each Output): the vendor's
+ * build compiles the kernel once per column of those lists, with DTYPE_X and ORIG_DTYPE_X set
+ * to the column's types. */
+#ifndef AS_FRONTEND_OP_DTYPES_H
+#define AS_FRONTEND_OP_DTYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../../util/xalloc.h"
+
+struct diag_list;
+struct frontend_options;
+struct host_input;
+
+struct op_dtype {
+    char *name;     /* the tensor's name upper-cased, as in DTYPE_X: "SLOT_MAPPING" */
+    char *spelled;  /* as the definition writes it: "slot_mapping" */
+    int *types;     /* its ge::DataType per column */
+    int input;      /* its index among the definition's Inputs; -1: an Output */
+};
+
+struct op_dtypes {
+    char *def_path;             /* the definition read, or NULL: none found or not readable */
+    VEC(struct op_dtype) tensors;
+    size_t columns;             /* the variants the build compiles */
+    size_t column;              /* the one the kernel is read with (op_dtypes_choose) */
+    const char *chosen_by;      /* the --dtype that chose it, or NULL: the first */
+    char *why;                  /* when def_path is set but no list was read: why */
+};
+
+/* Reads the first *_def.cpp (by name) of the directories `host_dirs`. A tensor whose
+ * DataType list is not a literal list of known types is left out; lists of different
+ * lengths leave every tensor out (why says so). */
+void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out);
+/* Chooses the first column whose types are those --dtype gives (inputs named as the op's
+ * definition names them, case aside, or by index: 0, x0); a --dtype naming a tensor without a
+ * list chooses nothing. False, with *why (malloc'ed), when no column has them all. */
+bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_t ngiven,
+                      char **why);
+/* The kernel's op dtypes read from its layout (arch: the model's __NPU_ARCH__ or NULL) and the
+ * variant o's --dtype chooses (op_dtypes_choose; its error left to the lowering, which says
+ * it): for the host tiling run, which must compute for the kernel's types. */
+void op_dtypes_for_kernel(const char *path, const char *text, const char *npu_arch,
+                          const struct frontend_options *o, struct op_dtypes *out);
+/* o's --shape/--dtype/--attr, then a --dtype for each Input of the chosen variant that o
+ * does not name (its name and type owned by d and static): malloc'ed, *n of them. NULL when
+ * o gives none (no host run) or d has no variant. */
+struct host_input *op_dtypes_host_inputs(const struct op_dtypes *d,
+                                         const struct frontend_options *o, size_t *n);
+/* op_dtypes_choose with the --dtype of o; when no variant has them, an input-error at the
+ * kernel source `path`: false. */
+bool op_dtypes_chosen(struct op_dtypes *d, const struct frontend_options *o, const char *path,
+                      struct diag_list *diags);
+/* For the lowering's header: which data types the kernel is read with, and what is left
+ * unchecked ("data types: the first of 2 variants op_host/x_def.cpp registers: INPUT float16,
+ * ...; the other 1 is not checked"); NULL when the op has no definition. Malloc'ed. */
+char *op_dtypes_describe(const struct op_dtypes *d);
+void op_dtypes_free(struct op_dtypes *d);
+
+#endif
