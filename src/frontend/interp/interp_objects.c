@@ -39,9 +39,13 @@ void free_objects(struct interp *I)
         free(o);
     }
     I->objects.len = 0;
-    size_t kept = 0;   /* globals that were objects (constant arrays) are made again */
+    I->scratch = none;   /* it may hold a place in one of them */
+    /* globals that were objects (constant arrays) or referred to one (a pointer to one, a
+     * reference to its field) are made again: the objects are gone */
+    size_t kept = 0;
     for (size_t i = 0; i < I->globals.len; i++)
-        if (I->globals.items[i].v.kind != VAL_OBJECT && !I->globals.items[i].program)
+        if (I->globals.items[i].v.kind != VAL_OBJECT && !I->globals.items[i].v.obj &&
+            !I->globals.items[i].program)
             I->globals.items[kept++] = I->globals.items[i];
     I->globals.len = kept;
 }
