@@ -712,8 +712,6 @@ void file_result_free_borrowed(struct file_result *r)
     file_result_free(r);
 }
 
-/* A kernel source (Ascend C): lowered to PIR by the frontend, checked, and the findings
- * moved back to the source's own lines. */
 /* The rest of the lowered header's line "// <lead>...", in r's arena; NULL: none. */
 static const char *header_line(struct file_result *r, const struct lowered_source *low,
                                const char *lead)
@@ -727,6 +725,8 @@ static const char *header_line(struct file_result *r, const struct lowered_sourc
     return arena_strndup(&r->diags.arena, at, strcspn(at, "\n"));
 }
 
+/* A kernel source (Ascend C): lowered to PIR by the frontend, checked, and the findings
+ * moved back to the source's own lines. */
 static void check_lowered(struct source *src, const struct check_options *o, struct file_result *r)
 {
     init_result(r, src->path, o);
