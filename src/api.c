@@ -274,7 +274,7 @@ bool as_options_add_host_input(struct as_options *o, const char *option, const c
         return false;
     if (!*name || (kind == HOST_SHAPE ? !dims_form(value) : !*value))
         return false;
-    struct host_input in = {kind, own_name(o, name), own_name(o, value), false};
+    struct host_input in = {kind, own_name(o, name), own_name(o, value)};
     VEC_PUSH(o->host_inputs, in);
     o->check.host_inputs = o->host_inputs.items;
     o->check.nhost_inputs = o->host_inputs.len;

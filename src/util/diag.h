@@ -83,7 +83,6 @@ struct host_input {
     enum host_input_kind kind;
     const char *name;       /* an input's index (0), x0, or its name in the op definition */
     const char *value;      /* "4096,1024", "float16", "1" as given */
-    bool implied;           /* not the user's: a --dtype the variant read implies (op_dtypes.h) */
 };
 struct binding_list {
     const struct binding *items;

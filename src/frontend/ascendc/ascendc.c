@@ -14,6 +14,7 @@
 #include "../clang/compile_commands.h"
 #include "../clang/core_macros.h"
 #include "../clang/device_syntax.h"
+#include "../clang/op_dtypes.h"
 #include "../clang/op_layout.h"
 #include "../clang/entry_names.h"
 #include "../interp/interp.h"
@@ -24,6 +25,7 @@
 #include "ascendc_kernel.h"
 #include "sdk/sdk_layout.h"
 #include "sdk/sdk_lower.h"
+#include "tiling_keys.h"
 #include "tpl_select.h"
 #include "../host/host_tiling.h"
 
@@ -64,17 +66,12 @@ static const struct clang_dialect dialect = {
     .entry_words = entry_words,
 };
 
-struct key_list {
-    int64_t *items;
-    size_t len, cap;
-};
-
 /* The constant keys of every TILING_KEY_IS call in the translation unit, sorted: a run meets
  * only the branches its own key takes, so the keys are read from the code itself. */
 static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    struct key_list *keys = data;
+    struct tiling_keys *keys = data;
     if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 1)
         return CXChildVisit_Recurse;
     CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
@@ -83,17 +80,8 @@ static enum CXChildVisitResult find_keys(CXCursor c, CXCursor parent, CXClientDa
     if (!key_call)
         return CXChildVisit_Recurse;
     CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
-    if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
-        int64_t k = (int64_t)clang_EvalResult_getAsLongLong(r);
-        size_t at = 0;
-        while (at < keys->len && keys->items[at] < k)
-            at++;
-        if (at == keys->len || keys->items[at] != k) {
-            VEC_PUSH(*keys, k);
-            memmove(keys->items + at + 1, keys->items + at, (keys->len - 1 - at) * sizeof(int64_t));
-            keys->items[at] = k;
-        }
-    }
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+        tiling_keys_add(keys, (int64_t)clang_EvalResult_getAsLongLong(r));
     if (r)
         clang_EvalResult_dispose(r);
     return CXChildVisit_Continue;
@@ -119,7 +107,7 @@ static void lower_entries(struct interp *I, struct interp *cube, struct pir_writ
                           const struct frontend_options *o, const struct model *m,
                           struct lowered_source *out)
 {
-    struct key_list keys = {0};
+    struct tiling_keys keys = {0};
     if (!interp_defined(I, "tiling_key", NULL)) {
         clang_visitChildren(clang_getTranslationUnitCursor(I->tu), find_keys, &keys);
         if (cube)
@@ -231,16 +219,19 @@ struct parse_setup {
     struct source parsed;               /* the source as parsed (device syntax blanked) */
     struct frontend_options staged;     /* the options, the staging's -I after the user's */
     struct op_staging staging;
+    const struct op_dtypes *dtypes;     /* the op definition's variant read (the caller's) */
     char *tiling;
     struct device_header *headers;
     size_t nheaders;
 };
 
 static void parse_setup_init(struct parse_setup *p, const struct source *src,
-                             const struct frontend_options *o, const struct model_source *ms)
+                             const struct frontend_options *o, const struct op_dtypes *dtypes,
+                             const struct model_source *ms)
 {
     op_staging_init(&p->staging, src->path, src->text, npu_arch(ms), o->include_dirs,
                     o->ninclude_dirs);
+    p->dtypes = dtypes;
     p->staged = *o;
     p->staged.include_dirs = p->staging.include_dirs;
     p->staged.ninclude_dirs = p->staging.ninclude_dirs;
@@ -275,8 +266,7 @@ static char **parse_arguments(const struct parse_setup *p, const struct model_so
     const char *path = p->parsed.path;
     char **args = with_model_macros(type_macro_arguments(path, p->parsed.text,
                                                          p->staging.type_dirs,
-                                                         p->staging.ntype_dirs,
-                                                         &p->staging.dtypes),
+                                                         p->staging.ntype_dirs, p->dtypes),
                                     ms, coretype);
     size_t nargs = 0;
     while (args[nargs])
@@ -331,8 +321,8 @@ static bool parse_for(const struct parse_setup *p, const struct model_source *ms
 
 
 static bool lower_source(const struct source *src, const struct frontend_options *o,
-                         const struct model *m, struct lowered_source *out,
-                         struct diag_list *diags)
+                         const struct op_dtypes *dtypes, const struct model *m,
+                         struct lowered_source *out, struct diag_list *diags)
 {
     const char *path = src->path;
     const struct model_source *ms = &m->source;
@@ -345,7 +335,7 @@ static bool lower_source(const struct source *src, const struct frontend_options
         const char *roots[] = {sdk.root};
         through.extra_roots = roots;
         through.nextra_roots = 1;
-        bool read = sdk_lower(src, &through, m, &sdk, out, diags);
+        bool read = sdk_lower(src, &through, dtypes, m, &sdk, out, diags);
         sdk_layout_free(&sdk);
         return read;
     }
@@ -353,11 +343,7 @@ static bool lower_source(const struct source *src, const struct frontend_options
         break;
     }
     struct parse_setup setup;
-    parse_setup_init(&setup, src, o, ms);
-    if (!op_dtypes_chosen(&setup.staging.dtypes, o, path, diags)) {
-        parse_setup_free(&setup);
-        return false;
-    }
+    parse_setup_init(&setup, src, o, dtypes, ms);
     struct clang_parse parse, cube_parse = {0};
     /* A kernel template whose instances ASCENDC_TPL_SEL lists is parsed again with the
      * instances written after the source: the first parse's errors count only without it. */
@@ -371,7 +357,7 @@ static bool lower_source(const struct source *src, const struct frontend_options
         diag_list_free(&first);
         diag_list_init(&first, 0);
         parse_setup_free(&setup);
-        parse_setup_init(&setup, src, &plan.options, ms);
+        parse_setup_init(&setup, src, &plan.options, dtypes, ms);
         ok = parse_for(&setup, ms, ms->vector_core, &parse, &first);
         tpl_plan_free(&plan);
         tpl = tpl_plan(parse.tu, path, o, &plan, diags);
@@ -380,7 +366,7 @@ static bool lower_source(const struct source *src, const struct frontend_options
         clang_parse_free(&parse);
         o = &plan.options;
         parse_setup_free(&setup);
-        parse_setup_init(&setup, src, o, ms);
+        parse_setup_init(&setup, src, o, dtypes, ms);
         ok = parse_for(&setup, ms, ms->vector_core, &parse, diags);
     } else {
         diag_add_copies(diags, &first);
@@ -409,10 +395,10 @@ static bool lower_source(const struct source *src, const struct frontend_options
             if (split)
                 lowering_session_second(&ss, &cube_parse, STUB_DIR "/", ascendc_api(), diags);
             note_auto_sync(&ss.w, o, m);
-            char *dtypes = op_dtypes_describe(&setup.staging.dtypes);
-            if (dtypes)
-                pir_writer_note(&ss.w, "%s", dtypes);
-            free(dtypes);
+            char *read_as = op_dtypes_describe(dtypes);
+            if (read_as)
+                pir_writer_note(&ss.w, "%s", read_as);
+            free(read_as);
             if (split)
                 pir_writer_note(&ss.w, "parsed twice: as %s code and as %s code (the source "
                                 "selects code per core type at compile time)", ms->vector_core,
@@ -437,9 +423,11 @@ static bool lower_source(const struct source *src, const struct frontend_options
 bool ascendc_lower(const struct source *src, const struct frontend_options *o,
                    const struct model *m, struct lowered_source *out, struct diag_list *diags)
 {
-    /* the host computes for the data types the kernel is read with (op_dtypes.h) */
+    /* the op definition's variant, read once: the host computes for the data types the
+     * kernel is read with (op_dtypes.h) */
     struct op_dtypes dtypes;
-    op_dtypes_for_kernel(src->path, src->text, npu_arch(&m->source), o, &dtypes);
+    char *no_variant;
+    op_dtypes_for_kernel(src->path, npu_arch(&m->source), o, &dtypes, &no_variant);
     struct frontend_options typed = *o;
     size_t ninputs;
     struct host_input *inputs = op_dtypes_host_inputs(&dtypes, o, &ninputs);
@@ -450,6 +438,12 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
     o = &typed;
     struct host_tiling host;
     bool ok = host_tiling_run(src, o, m, &host, diags);
+    if (ok && no_variant) {   /* after the host's own errors on the same inputs */
+        diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
+                  (struct as_loc){arena_strdup(&diags->arena, src->path), 0, 0, 1}, "%s",
+                  no_variant);
+        ok = false;
+    }
     if (ok) {
         struct frontend_options with_host = *o;
         if (host.defines) {
@@ -457,10 +451,11 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
             with_host.ndefines = host.ndefines;
         }
         with_host.header_note = host.note;
-        ok = lower_source(src, &with_host, m, out, diags);
+        ok = lower_source(src, &with_host, &dtypes, m, out, diags);
     }
     host_tiling_free(&host);
     free(inputs);
+    free(no_variant);
     op_dtypes_free(&dtypes);
     return ok;
 }

@@ -184,8 +184,11 @@ static const struct op_dtype *named(const struct op_dtypes *d, const char *name)
     return NULL;
 }
 
-bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_t ngiven,
-                      char **why)
+/* Chooses the first column whose types are those --dtype gives (inputs named as the op's
+ * definition names them, case aside, or by index: 0, x0); a --dtype naming a tensor without a
+ * list chooses nothing. False, with *why (malloc'ed), when no column has them all. */
+static bool choose(struct op_dtypes *d, const struct host_input *given, size_t ngiven,
+                   char **why)
 {
     *why = NULL;
     d->column = 0;
@@ -203,7 +206,7 @@ bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_
         if (fits) {
             d->column = c;
             for (size_t k = 0; k < ngiven && !d->chosen_by; k++)
-                if (given[k].kind == HOST_DTYPE && !given[k].implied && named(d, given[k].name))
+                if (given[k].kind == HOST_DTYPE && named(d, given[k].name))
                     d->chosen_by = "--dtype";
             return true;
         }
@@ -241,18 +244,16 @@ bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_
     return false;
 }
 
-void op_dtypes_for_kernel(const char *path, const char *text, const char *npu_arch,
-                          const struct frontend_options *o, struct op_dtypes *out)
+bool op_dtypes_for_kernel(const char *path, const char *npu_arch,
+                          const struct frontend_options *o, struct op_dtypes *out, char **why)
 {
     char *arch_dir = op_layout_arch_dir(npu_arch);
     struct op_layout layout;
-    op_layout_find(path, text, arch_dir, &layout);
+    op_layout_find_host(path, arch_dir, &layout);
     free(arch_dir);
     op_dtypes_read((const char *const *)layout.host_dirs, layout.nhost_dirs, out);
     op_layout_free(&layout);
-    char *why;
-    op_dtypes_choose(out, o->host_inputs, o->nhost_inputs, &why);
-    free(why);
+    return choose(out, o->host_inputs, o->nhost_inputs, why);
 }
 
 struct host_input *op_dtypes_host_inputs(const struct op_dtypes *d,
@@ -272,21 +273,9 @@ struct host_input *op_dtypes_host_inputs(const struct op_dtypes *d,
                     named(d, o->host_inputs[k].name) == t;
         if (!given)
             all[(*n)++] = (struct host_input){HOST_DTYPE, t->spelled,
-                                              host_dtype_name(t->types[d->column]), true};
+                                              host_dtype_name(t->types[d->column])};
     }
     return all;
-}
-
-bool op_dtypes_chosen(struct op_dtypes *d, const struct frontend_options *o, const char *path,
-                      struct diag_list *diags)
-{
-    char *why;
-    if (op_dtypes_choose(d, o->host_inputs, o->nhost_inputs, &why))
-        return true;
-    diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR,
-              (struct as_loc){arena_strdup(&diags->arena, path), 0, 0, 1}, "%s", why);
-    free(why);
-    return false;
 }
 
 char *op_dtypes_describe(const struct op_dtypes *d)

@@ -10,7 +10,6 @@
 
 #include "../../util/xalloc.h"
 
-struct diag_list;
 struct frontend_options;
 struct host_input;
 
@@ -25,7 +24,7 @@ struct op_dtypes {
     char *def_path;             /* the definition read, or NULL: none found or not readable */
     VEC(struct op_dtype) tensors;
     size_t columns;             /* the variants the build compiles */
-    size_t column;              /* the one the kernel is read with (op_dtypes_choose) */
+    size_t column;              /* the one the kernel is read with (op_dtypes_for_kernel) */
     const char *chosen_by;      /* the --dtype that chose it, or NULL: the first */
     char *why;                  /* when def_path is set but no list was read: why */
 };
@@ -34,25 +33,20 @@ struct op_dtypes {
  * DataType list is not a literal list of known types is left out; lists of different
  * lengths leave every tensor out (why says so). */
 void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out);
-/* Chooses the first column whose types are those --dtype gives (inputs named as the op's
- * definition names them, case aside, or by index: 0, x0); a --dtype naming a tensor without a
- * list chooses nothing. False, with *why (malloc'ed), when no column has them all. */
-bool op_dtypes_choose(struct op_dtypes *d, const struct host_input *given, size_t ngiven,
-                      char **why);
-/* The kernel's op dtypes read from its layout (arch: the model's __NPU_ARCH__ or NULL) and the
- * variant o's --dtype chooses (op_dtypes_choose; its error left to the lowering, which says
- * it): for the host tiling run, which must compute for the kernel's types. */
-void op_dtypes_for_kernel(const char *path, const char *text, const char *npu_arch,
-                          const struct frontend_options *o, struct op_dtypes *out);
+/* The definition of the operator of the kernel at `path` (its own host directories,
+ * op_layout_find_host; npu_arch: the model's __NPU_ARCH__ or NULL) and the variant the --dtype
+ * of o chooses: the first whose types are those given (inputs named as the definition names
+ * them, case aside, or by index: 0, x0; a --dtype of a tensor without a list chooses
+ * nothing), else the first. Read once per kernel source, for the host tiling run and both
+ * readings. False, with *why (malloc'ed; else NULL), when no variant has the types given
+ * (*out is filled all the same, for op_dtypes_free). */
+bool op_dtypes_for_kernel(const char *path, const char *npu_arch,
+                          const struct frontend_options *o, struct op_dtypes *out, char **why);
 /* o's --shape/--dtype/--attr, then a --dtype for each Input of the chosen variant that o
  * does not name (its name and type owned by d and static): malloc'ed, *n of them. NULL when
  * o gives none (no host run) or d has no variant. */
 struct host_input *op_dtypes_host_inputs(const struct op_dtypes *d,
                                          const struct frontend_options *o, size_t *n);
-/* op_dtypes_choose with the --dtype of o; when no variant has them, an input-error at the
- * kernel source `path`: false. */
-bool op_dtypes_chosen(struct op_dtypes *d, const struct frontend_options *o, const char *path,
-                      struct diag_list *diags);
 /* For the lowering's header: which data types the kernel is read with, and what is left
  * unchecked ("data types: the first of 2 variants op_host/x_def.cpp registers: INPUT float16,
  * ...; the other 1 is not checked"); NULL when the op has no definition. Malloc'ed. */

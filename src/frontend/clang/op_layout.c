@@ -280,8 +280,7 @@ char *op_layout_arch_dir(const char *npu_arch)
     return xasprintf("arch%.2s", npu_arch);
 }
 
-void op_layout_find(const char *kernel_path, const char *text, const char *arch_dir,
-                    struct op_layout *out)
+void op_layout_find_host(const char *kernel_path, const char *arch_dir, struct op_layout *out)
 {
     memset(out, 0, sizeof(*out));
     char *path = normal_path(kernel_path);
@@ -293,12 +292,20 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
         add_host_dir(out, host);
         free(host);
         free(dir);
-        free(path);
-        return;
+    } else {
+        out->op_dir = xasprintf("%.*s", (int)(at - path), path);
+        /* The tiling definitions: op_host/ and its per-architecture and op_tiling/ parts. */
+        add_host_dirs(out, out->op_dir, arch_dir);
     }
-    out->op_dir = xasprintf("%.*s", (int)(at - path), path);
-    /* The tiling definitions: op_host/ and its per-architecture and op_tiling/ parts. */
-    add_host_dirs(out, out->op_dir, arch_dir);
+    free(path);
+}
+
+void op_layout_find(const char *kernel_path, const char *text, const char *arch_dir,
+                    struct op_layout *out)
+{
+    op_layout_find_host(kernel_path, arch_dir, out);
+    if (!out->op_dir)
+        return;
     /* The staging, beside op_kernel/: the shared directories, then every operator's kernel
      * directory under its name. */
     bool library_top;
@@ -360,7 +367,6 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
         free(o.text);
     free(own_kernels);
     free(root);
-    free(path);
 }
 
 void op_layout_free(struct op_layout *l)
@@ -466,7 +472,6 @@ void op_staging_init(struct op_staging *s, const char *path, const char *text,
             s->args[s->nargs++] = op_overlay_toolchain();
     }
     s->args[s->nargs] = NULL;
-    op_dtypes_read((const char *const *)s->layout.host_dirs, s->layout.nhost_dirs, &s->dtypes);
 }
 
 void op_staging_free(struct op_staging *s)
@@ -475,7 +480,6 @@ void op_staging_free(struct op_staging *s)
     free(s->type_dirs);
     op_overlay_close(&s->overlay);
     op_layout_free(&s->layout);
-    op_dtypes_free(&s->dtypes);
     memset(s, 0, sizeof(*s));
     s->overlay.fd = -1;
 }

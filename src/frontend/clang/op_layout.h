@@ -7,8 +7,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "op_dtypes.h"
-
 struct op_layout {
     char *op_dir;           /* the operator's directory (holding op_kernel/), absolute; NULL:
                              * the kernel is not in an op_kernel/ tree */
@@ -29,6 +27,9 @@ struct op_layout {
  * 2201), or NULL. */
 void op_layout_find(const char *kernel_path, const char *text, const char *arch_dir,
                     struct op_layout *out);
+/* Its operator's directory and own host directories only (op_dir, host_dirs), without the
+ * library-wide staging: what the op's definition is read from. */
+void op_layout_find_host(const char *kernel_path, const char *arch_dir, struct op_layout *out);
 void op_layout_free(struct op_layout *l);
 
 /* "arch22" for an __NPU_ARCH__ of 2201 (the library's per-architecture directories), or NULL. */
@@ -65,7 +66,6 @@ struct op_staging {
     const char *args[4];        /* -ivfsoverlay PATH and the toolchain argument it needs, of
                                  * those that apply; NULL-ended */
     size_t nargs;
-    struct op_dtypes dtypes;    /* the data types the op's definition registers (op_host/) */
 };
 /* Stages the kernel at `path` (source `text`) for a parse with the user's -I `dirs` and the
  * model's __NPU_ARCH__ `npu_arch` (NULL: none). A staging that cannot be written (no

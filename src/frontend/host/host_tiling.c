@@ -360,14 +360,25 @@ static bool run_source(const struct source *host, const char *op_dir, const char
     return found;
 }
 
+/* Whether o asks for a host run: a --shape or --attr (a --dtype alone chooses the kernel's
+ * data type variant, op_dtypes.h). */
+static bool run_asked(const struct frontend_options *o)
+{
+    for (size_t i = 0; i < o->nhost_inputs; i++)
+        if (o->host_inputs[i].kind != HOST_DTYPE)
+            return true;
+    return false;
+}
+
 bool host_tiling_run(const struct source *src, const struct frontend_options *o,
                      const struct model *m, struct host_tiling *t, struct diag_list *diags)
 {
     memset(t, 0, sizeof(*t));
+    bool asked = run_asked(o);
     struct as_loc at = {arena_strdup(&diags->arena, src->path), 0, 0, 1};
     char *op_dir = op_directory(src->path);
     if (!op_dir) {
-        if (o->nhost_inputs)
+        if (asked)
             guessed(t, diags, at, "--shape is given, but the kernel is not in an operator's "
                     "op_kernel/ directory, so there is no host tiling to run");
         return true;
@@ -379,7 +390,7 @@ bool host_tiling_run(const struct source *src, const struct frontend_options *o,
     size_t candidates = 0;
     for (size_t i = 0; i < hs.n; i++)
         candidates += may_hold_tiling(hs.texts[i]);
-    if (!o->nhost_inputs) {
+    if (!asked) {
         if (candidates)
             t->note = xasprintf("tiling: guessed by field name (-D to change): the host tiling "
                                 "in %s/ was not run (no --shape)", short_path(host_dir, op_dir));

@@ -10,11 +10,13 @@
 #include "../../clang/build_emulation.h"
 #include "../../clang/clang_driver.h"
 #include "../../clang/entry_names.h"
+#include "../../clang/op_dtypes.h"
 #include "../../clang/op_layout.h"
 #include "../../interp/interp.h"
 #include "../../interp/session.h"
 #include "../../pir/pir_writer.h"
 #include "../isa/isa.h"
+#include "../tiling_keys.h"
 #include "../tpl_select.h"
 
 extern const struct embedded_file ascendc_sdk_prelude[];
@@ -58,7 +60,8 @@ static const char *npu_arch(const struct model_source *ms)
 /* The SDK's include directories, the operator build's staging (its overlay, op_layout.h) and
  * type macros (DTYPE_X ...), and the model's macros for the vector core. */
 static arg_vec parse_arguments(const struct source *src, const struct op_staging *staging,
-                               const struct sdk_layout *sdk, const struct model_source *ms)
+                               const struct op_dtypes *dtypes, const struct sdk_layout *sdk,
+                               const struct model_source *ms)
 {
     arg_vec args = {0};
     for (char **a = sdk->args; *a; a++)
@@ -66,7 +69,7 @@ static arg_vec parse_arguments(const struct source *src, const struct op_staging
     for (size_t i = 0; i < staging->nargs; i++)
         VEC_PUSH(args, xstrdup(staging->args[i]));
     char **types = type_macro_arguments(src->path, src->text, staging->type_dirs,
-                                        staging->ntype_dirs, &staging->dtypes);
+                                        staging->ntype_dirs, dtypes);
     for (char **t = types; *t; t++)
         VEC_PUSH(args, xstrdup(*t));
     free_arguments(types);
@@ -91,26 +94,13 @@ static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 struct key_search {
     const char *root;   /* the SDK's files: its own TILING_KEY_IS are not the kernel's */
     size_t nroot;
-    VEC(int64_t) keys;
+    struct tiling_keys keys;
     /* Where the kernel's files call TILING_KEY_IS with an argument that is not a number
      * (a macro, an enumerator, a constant expression): file and offset of the call, whose
      * expansion `(TILING_KEY_VAR == (k))` is then found in the AST (key_operand). */
     VEC(CXFile) files;
     VEC(unsigned) offsets;
 };
-
-static void add_key(struct key_search *ks, int64_t k)
-{
-    size_t at = 0;
-    while (at < ks->keys.len && ks->keys.items[at] < k)
-        at++;
-    if (at < ks->keys.len && ks->keys.items[at] == k)
-        return;
-    VEC_PUSH(ks->keys, k);
-    memmove(ks->keys.items + at + 1, ks->keys.items + at,
-            (ks->keys.len - 1 - at) * sizeof(int64_t));
-    ks->keys.items[at] = k;
-}
 
 /* The constant keys of the TILING_KEY_IS(k) the kernel's own files write (macro expansions of
  * the preprocessing record: the SDK's TILING_KEY_IS is a macro), sorted, each once. A number
@@ -145,7 +135,7 @@ static enum CXChildVisitResult find_key(CXCursor c, CXCursor parent, CXClientDat
         number = end != clang_getCString(t) && strspn(end, "uUlL") == strlen(end);
         clang_disposeString(t);
         if (number)
-            add_key(ks, k);
+            tiling_keys_add(&ks->keys, k);
     }
     clang_disposeTokens(tu, tokens, n);
     if (!number) {
@@ -213,7 +203,7 @@ static enum CXChildVisitResult key_operand(CXCursor c, CXCursor parent, CXClient
         return CXChildVisit_Recurse;
     CXEvalResult r = clang_Cursor_Evaluate(ops.items[1]);
     if (r && clang_EvalResult_getKind(r) == CXEval_Int)
-        add_key(ks, (int64_t)clang_EvalResult_getAsLongLong(r));
+        tiling_keys_add(&ks->keys, (int64_t)clang_EvalResult_getAsLongLong(r));
     if (r)
         clang_EvalResult_dispose(r);
     return CXChildVisit_Continue;
@@ -416,7 +406,8 @@ static bool parse_through(const struct source *src, const struct frontend_option
     return ok;
 }
 
-bool sdk_lower(const struct source *src, const struct frontend_options *o, const struct model *m,
+bool sdk_lower(const struct source *src, const struct frontend_options *o,
+               const struct op_dtypes *dtypes, const struct model *m,
                const struct sdk_layout *sdk, struct lowered_source *out, struct diag_list *diags)
 {
     const struct model_source *ms = &m->source;
@@ -425,11 +416,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
     struct op_staging staging;
     op_staging_init(&staging, src->path, src->text, npu_arch(ms), o->include_dirs,
                     o->ninclude_dirs);
-    if (!op_dtypes_chosen(&staging.dtypes, o, src->path, diags)) {
-        op_staging_free(&staging);
-        return false;
-    }
-    arg_vec args = parse_arguments(src, &staging, sdk, ms);
+    arg_vec args = parse_arguments(src, &staging, dtypes, sdk, ms);
     VEC_PUSH(args, xstrdup("-include"));
     VEC_PUSH(args, xstrdup("accelsync_sdk_more.h"));
     struct clang_parse parse;
@@ -467,10 +454,10 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o, const
             pir_writer_note(&ss.w, "read through the Ascend C SDK at %s (%s): every API call as "
                             "the SDK implements it, down to the compiler's intrinsics",
                             sdk->root, sdk->from);
-            char *dtypes = op_dtypes_describe(&staging.dtypes);
-            if (dtypes)
-                pir_writer_note(&ss.w, "%s", dtypes);
-            free(dtypes);
+            char *read_as = op_dtypes_describe(dtypes);
+            if (read_as)
+                pir_writer_note(&ss.w, "%s", read_as);
+            free(read_as);
             struct key_search ks = {.root = root, .nroot = strlen(root)};
             if (!interp_defined(&ss.I, "tiling_key", NULL)) {
                 clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), find_key, &ks);

@@ -13,8 +13,11 @@
 #include "sdk_layout.h"
 
 struct model;
+struct op_dtypes;
 
-bool sdk_lower(const struct source *src, const struct frontend_options *o, const struct model *m,
+/* dtypes: the op definition's variant the kernel is read with (op_dtypes.h). */
+bool sdk_lower(const struct source *src, const struct frontend_options *o,
+               const struct op_dtypes *dtypes, const struct model *m,
                const struct sdk_layout *sdk, struct lowered_source *out, struct diag_list *diags);
 
 #endif
