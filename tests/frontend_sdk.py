@@ -84,4 +84,18 @@ expect(p.returncode == 2 and p.stdout.startswith(
     'unit\'s accumulator register, which the model does not declare (space ACC) [unsupported]'),
     f'get_acc_val without ACC in the model: unsupported, exit 2: {p.stdout[:300]}')
 
+# guessed tiling through the SDK: the guesses are searched until what the kernel addresses
+# fits UB, and the kernel says it was checked under them
+p = run('check', f'{S}/refit_to_ub.cpp')
+expect(f"{S}/refit_to_ub.cpp: note: kernel 'refit_to_ub' was checked with guessed values "
+       'rowLength = 128, colLength = 128: give the real ones with -D or --tiling FILE'
+       in p.stdout.splitlines() and 'out-of-bounds' not in p.stdout,
+       f'guesses refit to UB through the SDK, and said: {p.stdout[-500:]}')
+p = run('lower', '--sdk', FIXTURE, f'{S}/refit_to_ub.cpp')
+expect('// kernel refit_to_ub: guessed("rowLength" = 128, "colLength" = 128), not the guesses '
+       "by name, under which buffer 'ub' (bytes 0..524287) does not fit in UB (196608 bytes)"
+       in p.stdout.splitlines() and 'buffer ub : UB[131072];' in p.stdout,
+       f'lower --sdk: the header says why the guesses are not the first, and the memory is '
+       f'the kept guess\'s extent: {p.stdout[:900]}')
+
 finish()

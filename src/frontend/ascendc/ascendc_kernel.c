@@ -12,7 +12,7 @@
 #include "../clang/clang_driver.h"
 #include "../interp/session.h"
 #include "ascendc_api.h"
-#include "tiling_defaults.h"
+#include "tiling_search.h"
 #include "../../util/xalloc.h"
 
 /* Cores of a kernel that synchronizes them, at most. (The runs of one core, one per
@@ -289,32 +289,22 @@ static bool lower_entry_once(const struct entry_parses *p, struct pir_writer *w,
     return incomplete;
 }
 
-/* Sets the guesses of the tiling in both parses' interpreters, and clears their reads. */
-static void guess_attempt(const struct entry_parses *p, int halvings, int64_t count)
+struct entry_lowering {
+    const struct entry_parses *p;
+    struct pir_writer *w;
+    const char *name;
+    const struct frontend_options *o;
+    const struct model_source *cores;
+};
+
+static bool lower_entry_attempt(void *ctx)
 {
-    tiling_guess_attempt(p->vector_I, halvings, count);
-    if (p->cube_I != p->vector_I)
-        tiling_guess_attempt(p->cube_I, halvings, count);
+    const struct entry_lowering *e = ctx;
+    return lower_entry_once(e->p, e->w, e->name, e->o, e->cores);
 }
 
-/* Throws an attempt away: its lines, buffers and findings. */
-static void discard(struct pir_writer *w, struct pir_mark mark, size_t buffers,
-                    struct diag_list *diags, size_t first_diag)
-{
-    pir_writer_rollback(w, mark);
-    pir_writer_drop_buffers(w, buffers);
-    diag_truncate(diags, first_diag);
-}
-
-/* The entry lowered with guesses of its tiling the host could produce (docs/frontends.md,
- * "Guessed tiling values"). When the tiling values nobody gave make the buffers placed in a
- * memory exceed what the model gives it (a TPipe's InitBuffer total over UB), a size not
- * positive, a region longer than its memory or of negative length, the entry is lowered again
- * with every size guess halved, 256 down to 1, while that shrinks the excess; then, if the
- * kernel reads count guesses, with the counts 1 instead of 2, the sizes again from 256. At
- * most 2 x 9 lowerings. An excess no guess changes is the kernel's own: the first lowering
- * stands (and the engine reports it). When no guess fits, the entry is not verified. A kernel
- * checked with guessed values says which (`guessed(...)`). */
+/* The entry lowered with guesses of its tiling the host could produce (tiling_search.h). A
+ * kernel checked with guessed values says which (`guessed(...)`). */
 void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, const char *name,
                          const struct frontend_options *o, const struct model *m,
                          struct lowered_source *out)
@@ -323,73 +313,11 @@ void ascendc_lower_entry(const struct entry_parses *p, struct pir_writer *w, con
     struct pir_mark mark = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
     size_t first_diag = I->diags->len;
-    bool incomplete = false, fits = false, counts = false, same = true, attempted = false;
-    int64_t first_over = 0;
-    int smallest = TILING_SIZE_GUESS;
-    struct memory_fit fit = {.buffer = -1};
-    char *guesses = NULL, *first_excess = NULL;   /* what the first guesses did not fit */
-    for (int64_t count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
-        int64_t before = -1;
-        for (int halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
-            if (attempted)
-                discard(w, mark, buffers, I->diags, first_diag);
-            free(guesses);
-            guess_attempt(p, halvings, count);
-            w->longest_buffer = -1;
-            incomplete = lower_entry_once(p, w, name, o, &m->source);
-            guesses = tiling_guess_annotation(I, p->cube_I);
-            counts |= tiling_guess_counts(I) || tiling_guess_counts(p->cube_I);
-            fit = guesses && !incomplete ? tiling_memory_fit(w, buffers, m)
-                                         : (struct memory_fit){.buffer = -1};
-            if (!attempted) {
-                first_over = fit.over;
-                if (fit.over)
-                    first_excess = tiling_fit_text(w, &fit);
-            }
-            attempted = true;
-            same &= fit.over == first_over;
-            if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
-                smallest = TILING_SIZE_GUESS >> halvings;
-            if (fit.over == 0) {
-                fits = true;
-                break;
-            }
-            if (before >= 0 && fit.over >= before)
-                break;   /* halving does not shrink the excess */
-            before = fit.over;
-        }
-        if (!counts)
-            break;   /* no count guessed: nothing else to try */
-    }
-    if (!fits && same) {   /* not the guesses' doing: the first guesses stand */
-        discard(w, mark, buffers, I->diags, first_diag);
-        free(guesses);
-        guess_attempt(p, 0, TILING_COUNT_GUESS);
-        incomplete = lower_entry_once(p, w, name, o, &m->source);
-        guesses = tiling_guess_annotation(I, p->cube_I);
-        fits = true;
-    }
-    if (!fits) {
-        char *what = tiling_fit_text(w, &fit);
-        if (o->keep_incomplete)   /* `lower` shows the last guesses tried */
-            pir_writer_amend_open(w, mark, guesses);
-        else
-            discard(w, mark, buffers, I->diags, first_diag);
-        interp_unsupported(I, p->vector_entry, "the guessed tiling values do not fit: with every "
-                           "size field guessed from %d down to %d%s, %s; give the real values "
-                           "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS, smallest,
-                           counts ? " and every count field as 2 and as 1" : "", what);
-        free(what);
-        incomplete = true;
-    } else if (guesses && !incomplete) {
-        pir_writer_amend_open(w, mark, guesses);
-        if (first_excess && !same)   /* the header says why the guesses are not the first */
-            pir_writer_note(w, "kernel %s: %s, not the guesses by name, under which %s", name,
-                            guesses, first_excess);
-    }
-    free(guesses);
-    free(first_excess);
-    guess_attempt(p, 0, TILING_COUNT_GUESS);   /* the next entry starts from the first guesses */
+    struct entry_lowering e = {p, w, name, o, &m->source};
+    struct tiling_search s = {.I = I, .J = p->cube_I, .entry = p->vector_entry, .w = w,
+                              .m = m, .keep_incomplete = o->keep_incomplete,
+                              .lower = lower_entry_attempt, .ctx = &e};
+    bool incomplete = tiling_search_lower(&s, name);
     out->kernels++;
     if (incomplete) {
         out->incomplete++;

@@ -149,15 +149,19 @@ struct memory_fit tiling_memory_fit(const struct pir_writer *w, size_t first,
 {
     struct memory_fit fit = {.buffer = -1};
     int64_t most = 0;
-    for (size_t b = first; b < w->nbuffers; b++) {
+    for (size_t b = 0; b < w->nbuffers; b++) {
         const struct pir_buffer *pb = &w->buffers[b];
-        if (pb->place < 0)
-            continue;   /* not placed by a TPipe: aliases nothing, takes no room of the pipe's */
         int64_t size = space_size_of(m, pb->space), over = 0;
-        if (pb->size <= 0)
+        if (pb->grows) {   /* a memory at the addresses the code computes (the SDK's) */
+            if (size >= 0 && pb->size > size)
+                over = pb->size - size;
+        } else if (b < first || pb->place < 0) {
+            continue;   /* not placed by a TPipe: aliases nothing, takes no room of the pipe's */
+        } else if (pb->size <= 0) {
             over = 1 - pb->size;
-        else if (size >= 0 && (pb->size > size || pb->place > size - pb->size))
+        } else if (size >= 0 && (pb->size > size || pb->place > size - pb->size)) {
             over = pb->place + pb->size - size;
+        }
         if (over > most) {
             most = over;
             fit = (struct memory_fit){.buffer = (int)b, .space_size = size};
@@ -194,7 +198,8 @@ char *tiling_fit_text(const struct pir_writer *w, const struct memory_fit *fit)
     if (b->size <= 0)
         return xasprintf("buffer '%s' has a size that is not positive (%lld bytes)", b->name,
                          (long long)b->size);
+    int64_t place = b->place < 0 ? 0 : b->place;
     return xasprintf("buffer '%s' (bytes %lld..%lld) does not fit in %s (%lld bytes)", b->name,
-                     (long long)b->place, (long long)(b->place + b->size - 1), b->space,
+                     (long long)place, (long long)(place + b->size - 1), b->space,
                      (long long)fit->space_size);
 }

@@ -1,7 +1,7 @@
 /* A kernel's tiling fields when neither -D nor --tiling gives them: a guess by the field's
  * name (docs/frontends.md, "Runtime values"), the same whether the kernel is read with the
- * built-in declarations or through the SDK; and the search for guesses the host could
- * produce, whose buffers fit the model's memories ("Guessed tiling values"). */
+ * built-in declarations or through the SDK; and what the search for guesses the host could
+ * produce (tiling_search.h) measures: whether the buffers fit the model's memories. */
 #ifndef AS_FRONTEND_ASCENDC_TILING_DEFAULTS_H
 #define AS_FRONTEND_ASCENDC_TILING_DEFAULTS_H
 
@@ -46,7 +46,9 @@ struct memory_fit {
     int64_t space_size;     /* the bytes of its memory */
     bool region;            /* the region (w->longest_region) is the worst, not the buffer */
 };
-/* The fit of the buffers placed since the first `first` of w and of w's longest region. */
+/* The fit of the buffers placed since the first `first` of w, of the buffers declared without
+ * a size (grown to the bytes the code addresses: the SDK reading's memories; see
+ * pir_writer_clear_grown) and of w's longest region. */
 struct memory_fit tiling_memory_fit(const struct pir_writer *w, size_t first,
                                     const struct model *m);
 /* What does not fit, for a message (malloc'ed): "buffer 'q' (bytes 0..1048575) does not fit

@@ -170,6 +170,34 @@ void pir_writer_touch(struct pir_writer *w, int b, int64_t end)
         w->buffers[b].size = end;
 }
 
+int64_t *pir_writer_sizes(const struct pir_writer *w, size_t n)
+{
+    int64_t *sizes = xrealloc_array(NULL, n ? n : 1, sizeof(*sizes));
+    for (size_t i = 0; i < n; i++)
+        sizes[i] = w->buffers[i].size;
+    return sizes;
+}
+
+void pir_writer_clear_grown(struct pir_writer *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (w->buffers[i].grows)
+            w->buffers[i].size = 0;
+}
+
+void pir_writer_restore_sizes(struct pir_writer *w, const int64_t *sizes, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        w->buffers[i].size = sizes[i];
+}
+
+void pir_writer_merge_sizes(struct pir_writer *w, const int64_t *sizes, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (w->buffers[i].size < sizes[i])
+            w->buffers[i].size = sizes[i];
+}
+
 char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length)
 {
     pir_writer_touch(w, b, offset + length);

@@ -83,6 +83,14 @@ int pir_writer_buffer(struct pir_writer *w, const char *name, const char *space,
 int pir_writer_target(struct pir_writer *w, int b, bool table, int64_t offset, struct as_loc at);
 /* Records that bytes [0, end) of buffer b are used (sizes buffers declared without a size). */
 void pir_writer_touch(struct pir_writer *w, int b, int64_t end);
+/* The sizes of the first n buffers (malloc'ed), for a lowering that may be thrown away:
+ * pir_writer_clear_grown sets those declared without a size to 0, so that the lowering's
+ * own extent is what they grow to; pir_writer_restore_sizes gives back the sizes saved (the
+ * lowering thrown away), pir_writer_merge_sizes the larger of both (the lowering kept). */
+int64_t *pir_writer_sizes(const struct pir_writer *w, size_t n);
+void pir_writer_clear_grown(struct pir_writer *w, size_t n);
+void pir_writer_restore_sizes(struct pir_writer *w, const int64_t *sizes, size_t n);
+void pir_writer_merge_sizes(struct pir_writer *w, const int64_t *sizes, size_t n);
 /* `name[offset +: length]` of buffer b (malloc'ed), touching its bytes. */
 char *pir_writer_region(struct pir_writer *w, int b, int64_t offset, int64_t length);
 /* One statement line, from the given source location. */

@@ -17,6 +17,7 @@
 #include "../../pir/pir_writer.h"
 #include "../isa/isa.h"
 #include "../tiling_keys.h"
+#include "../tiling_search.h"
 #include "../tpl_select.h"
 
 extern const struct embedded_file ascendc_sdk_prelude[];
@@ -248,15 +249,12 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
  * reads its block index and -D block_num gives the launch, again on each of the block_num
  * vector cores (`core aiv[N] : AIV { if (coreid == 0) ... }`), each with its own
  * get_block_idx(), as the built-in declarations' reading does (docs/frontends.md). */
-static void lower_entry(struct interp *I, CXCursor entry, const char *name,
-                        const struct frontend_options *o, const struct model *m,
-                        struct lowered_source *out)
+static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
+                             const struct frontend_options *o, const struct model *m)
 {
     const struct model_source *ms = &m->source;
     struct pir_writer *w = I->w;
     struct as_loc at = interp_loc(I, entry);
-    struct pir_mark mark = pir_writer_mark(w);
-    size_t first_diag = I->diags->len;
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
@@ -299,6 +297,39 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
             pir_writer_close(w, at);
     }
     pir_writer_close(w, at);
+    return incomplete;
+}
+
+struct entry_lowering {
+    struct interp *I;
+    CXCursor entry;
+    const char *name;
+    const struct frontend_options *o;
+    const struct model *m;
+};
+
+static bool lower_entry_attempt(void *ctx)
+{
+    const struct entry_lowering *e = ctx;
+    return lower_entry_once(e->I, e->entry, e->name, e->o, e->m);
+}
+
+/* The entry lowered under guesses of its tiling the host could produce, as the built-in
+ * declarations' reading does (tiling_search.h): here the buffers are the core's memories at
+ * the addresses the SDK computes, so a guess whose queues reach past UB's end is the one
+ * that does not fit. */
+static void lower_entry(struct interp *I, CXCursor entry, const char *name,
+                        const struct frontend_options *o, const struct model *m,
+                        struct lowered_source *out)
+{
+    struct pir_writer *w = I->w;
+    struct pir_mark mark = pir_writer_mark(w);
+    size_t first_diag = I->diags->len;
+    struct entry_lowering e = {I, entry, name, o, m};
+    struct tiling_search s = {.I = I, .entry = entry, .w = w, .m = m,
+                              .keep_incomplete = o->keep_incomplete,
+                              .lower = lower_entry_attempt, .ctx = &e};
+    bool incomplete = tiling_search_lower(&s, name);
     out->kernels++;
     if (incomplete) {
         out->incomplete++;

@@ -1,0 +1,128 @@
+/* The search for tiling guesses whose buffers fit the model's memories (see tiling_search.h). */
+#include "tiling_search.h"
+
+#include <stdlib.h>
+
+#include "tiling_defaults.h"
+
+/* Sets the guesses of the tiling in both parses' interpreters, and clears their reads. */
+static bool guess_attempt(const struct tiling_search *s, int halvings, int64_t count)
+{
+    bool counts = tiling_guess_attempt(s->I, halvings, count);
+    if (s->J && s->J != s->I)
+        counts |= tiling_guess_attempt(s->J, halvings, count);
+    return counts;
+}
+
+/* What one attempt leaves to throw away: where the kernel starts, the buffers and their
+ * sizes before it, the diagnostics before it. */
+struct attempt_start {
+    struct pir_mark mark;
+    size_t buffers;
+    int64_t *sizes;
+    size_t first_diag;
+};
+
+/* Throws an attempt away: its lines, buffers, the growth of buffers declared before it, and
+ * its findings. */
+static void discard(const struct tiling_search *s, const struct attempt_start *a)
+{
+    pir_writer_rollback(s->w, a->mark);
+    pir_writer_drop_buffers(s->w, a->buffers);
+    pir_writer_restore_sizes(s->w, a->sizes, a->buffers);
+    diag_truncate(s->I->diags, a->first_diag);
+}
+
+/* One lowering under the guesses set: the buffers declared without a size measured from 0,
+ * so that what the attempt asks of them is its own. */
+static bool lower_once(const struct tiling_search *s, const struct attempt_start *a)
+{
+    pir_writer_clear_grown(s->w, a->buffers);
+    s->w->longest_buffer = -1;
+    return s->lower(s->ctx);
+}
+
+/* When the tiling values nobody gave make the buffers placed in a memory exceed what the
+ * model gives it (a TPipe's InitBuffer total over UB, or the SDK's addresses past UB's end), a
+ * size not positive, a region longer than its memory or of negative length, the entry is
+ * lowered again with every size guess halved, 256 down to 1, while that shrinks the excess;
+ * then, if the kernel reads count guesses, with the counts 1 instead of 2, the sizes again
+ * from 256. At most 2 x 9 lowerings. An excess no guess changes is the kernel's own: the
+ * first lowering stands (and the engine reports it). When no guess fits, the entry is not
+ * verified. */
+bool tiling_search_lower(const struct tiling_search *s, const char *name)
+{
+    struct pir_writer *w = s->w;
+    struct attempt_start a = {.mark = pir_writer_mark(w), .buffers = w->nbuffers,
+                              .first_diag = s->I->diags->len};
+    a.sizes = pir_writer_sizes(w, a.buffers);
+    bool incomplete = false, fits = false, counts = false, same = true, attempted = false;
+    int64_t first_over = 0;
+    int smallest = TILING_SIZE_GUESS;
+    struct memory_fit fit = {.buffer = -1};
+    char *guesses = NULL, *first_excess = NULL;   /* what the first guesses did not fit */
+    for (int64_t count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
+        int64_t before = -1;
+        for (int halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
+            if (attempted)
+                discard(s, &a);
+            free(guesses);
+            guess_attempt(s, halvings, count);
+            incomplete = lower_once(s, &a);
+            guesses = tiling_guess_annotation(s->I, s->J);
+            counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
+            fit = guesses && !incomplete ? tiling_memory_fit(w, a.buffers, s->m)
+                                         : (struct memory_fit){.buffer = -1};
+            if (!attempted) {
+                first_over = fit.over;
+                if (fit.over)
+                    first_excess = tiling_fit_text(w, &fit);
+            }
+            attempted = true;
+            same &= fit.over == first_over;
+            if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
+                smallest = TILING_SIZE_GUESS >> halvings;
+            if (fit.over == 0) {
+                fits = true;
+                break;
+            }
+            if (before >= 0 && fit.over >= before)
+                break;   /* halving does not shrink the excess */
+            before = fit.over;
+        }
+        if (!counts)
+            break;   /* no count guessed: nothing else to try */
+    }
+    if (!fits && same) {   /* not the guesses' doing: the first guesses stand */
+        discard(s, &a);
+        free(guesses);
+        guess_attempt(s, 0, TILING_COUNT_GUESS);
+        incomplete = lower_once(s, &a);
+        guesses = tiling_guess_annotation(s->I, s->J);
+        fits = true;
+    }
+    if (!fits) {
+        char *what = tiling_fit_text(w, &fit);
+        if (s->keep_incomplete)   /* `lower` shows the last guesses tried */
+            pir_writer_amend_open(w, a.mark, guesses);
+        else
+            discard(s, &a);
+        interp_unsupported(s->I, s->entry, "the guessed tiling values do not fit: with every "
+                           "size field guessed from %d down to %d%s, %s; give the real values "
+                           "with --tiling FILE or -D NAME=VALUE", TILING_SIZE_GUESS, smallest,
+                           counts ? " and every count field as 2 and as 1" : "", what);
+        free(what);
+        incomplete = true;
+    } else if (guesses && !incomplete) {
+        pir_writer_amend_open(w, a.mark, guesses);
+        if (first_excess && !same)   /* the header says why the guesses are not the first */
+            pir_writer_note(w, "kernel %s: %s, not the guesses by name, under which %s", name,
+                            guesses, first_excess);
+    }
+    pir_writer_merge_sizes(w, a.sizes, a.buffers);
+    free(a.sizes);
+    free(guesses);
+    free(first_excess);
+    guess_attempt(s, 0, TILING_COUNT_GUESS);   /* the next entry starts from the first guesses */
+    return incomplete;
+}
