@@ -6,12 +6,22 @@
 
 #include "xalloc.h"
 
+/* Each word mixed whole (splitmix64's finalizer) before it is combined: keys that are
+ * pointers (libclang's cursors) differ in their middle bits, which a multiply alone leaves
+ * out of the low bits the table is indexed by. */
+static uint64_t mix(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
 static size_t key_hash(const int64_t key[KEY_MAP_WIDTH])
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < KEY_MAP_WIDTH; i++)
-        h = (h ^ (uint64_t)key[i]) * 0x100000001b3ull;
-    return (size_t)(h ^ (h >> 29));
+        h = mix(h ^ (uint64_t)key[i]);
+    return (size_t)h;
 }
 
 static struct key_map_slot *probe(struct key_map_slot *slots, size_t nslots,
@@ -48,6 +58,11 @@ int key_map_get_or_put(struct key_map *m, const int64_t key[KEY_MAP_WIDTH], int 
     s->value = value;
     m->len++;
     return value;
+}
+
+int key_map_find(const struct key_map *m, const int64_t key[KEY_MAP_WIDTH])
+{
+    return m->nslots ? probe(m->slots, m->nslots, key)->value : -1;
 }
 
 void key_map_free(struct key_map *m)
