@@ -1,7 +1,9 @@
 /* CUnit suite for auto-sync's tracking across the two sides of a condition on data
  * (src/frontend/pir/emit_join.c): the sync a later access needs is written once when every
  * path needs it, nothing when none does, and a join whose sync would depend on the side taken
- * is reported with its tag (the frontend then lowers that condition as runs). */
+ * is reported with its tag (the frontend then lowers that condition as runs); and for the
+ * byte ranges that stand in for the scan of unordered accesses (emit_window.c): the syncs
+ * are the scan's. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +204,86 @@ static void test_join_refuses_one_sided_set(void)
     teardown(&f);
 }
 
+static void access_on(struct fixture *f, const char *unit, bool write, int buffer,
+                      int64_t offset, int64_t length)
+{
+    struct emit_region r = {buffer, offset, length};
+    emit_access(f->e, (struct as_loc){0}, unit, write ? "w" : "r", write ? &r : NULL,
+                write ? NULL : &r, write ? 0 : 1);
+}
+
+static void test_window_many_stores(void)
+{
+    /* a thousand scalar stores, 4 bytes each 8 apart, none ordered before V: a vector read
+     * of the gaps between them needs nothing, one of a stored word the one sync, and after
+     * it a read of any of them nothing more */
+    struct fixture f;
+    setup(&f);
+    int big = pir_writer_buffer(&f.w, "big", "UB", 8192, -1, (struct as_loc){0}, NULL);
+    for (int i = 0; i < 1000; i++)
+        access_on(&f, "S", true, big, 8 * i, 4);
+    access_on(&f, "V", false, big, 4, 4);
+    access_on(&f, "V", false, big, 8 * 999 + 4, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag"), 0);
+    access_on(&f, "V", false, big, 8 * 500 + 2, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    access_on(&f, "V", false, big, 0, 8192);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    /* reads do not conflict with reads */
+    access_on(&f, "S", false, big, 0, 4);
+    access_on(&f, "V", false, big, 0, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    access_on(&f, "V", true, big, 0, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 2);
+    teardown(&f);
+}
+
+static void test_window_placed_buffers(void)
+{
+    /* two buffers placed in UB meet at their addresses: t at 0 (256 bytes) and q at 128; a
+     * store to t's bytes 130..133 is q's bytes 2..5 */
+    struct fixture f;
+    setup(&f);
+    int q = pir_writer_buffer(&f.w, "q", "UB", 128, 128, (struct as_loc){0}, NULL);
+    access_on(&f, "S", true, f.ub, 200, 4);     /* q's 72..75 */
+    access_on(&f, "V", false, q, 16, 8);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag"), 0);
+    access_on(&f, "S", true, f.ub, 130, 4);
+    access_on(&f, "V", false, q, 0, 8);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    teardown(&f);
+}
+
+static void test_window_after_wait(void)
+{
+    /* a wait orders what came before its set, not what came after: the window starts again
+     * from the set */
+    struct fixture f;
+    setup(&f);
+    write_s(&f, 0);
+    emit_flag(f.e, (struct as_loc){0}, true, "S", "V", 1);
+    write_s(&f, 64);
+    emit_flag(f.e, (struct as_loc){0}, false, "S", "V", 1);
+    read_v(&f, 0, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag"), 0);
+    read_v(&f, 64, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    teardown(&f);
+}
+
+static void test_window_anywhere(void)
+{
+    /* a store at an offset data decides may be any byte of a buffer that grows: any read of
+     * it conflicts */
+    struct fixture f;
+    setup(&f);
+    int g = pir_writer_buffer(&f.w, "g", "UB", 0, -1, (struct as_loc){0}, NULL);
+    access_on(&f, "S", true, g, EMIT_WHOLE_BUFFER, 4);
+    access_on(&f, "V", false, g, 1 << 20, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    teardown(&f);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("frontend_emit", NULL, NULL);
@@ -212,4 +294,8 @@ void register_suites(void)
     CU_add_test(s, "join: a barrier of the unit's own", test_join_own_unit_barrier);
     CU_add_test(s, "take side: back to the state before it", test_take_side_goes_back);
     CU_add_test(s, "join: a flag set on one side", test_join_refuses_one_sided_set);
+    CU_add_test(s, "window: a thousand stores, reads between them", test_window_many_stores);
+    CU_add_test(s, "window: placed buffers meet at their addresses", test_window_placed_buffers);
+    CU_add_test(s, "window: from a wait's set on", test_window_after_wait);
+    CU_add_test(s, "window: an offset data decides", test_window_anywhere);
 }

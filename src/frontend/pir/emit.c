@@ -8,6 +8,7 @@
  * that access from then on. */
 #include "emit.h"
 #include "emit_internal.h"
+#include "emit_window.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ void emitter_free(struct emitter *e)
         VEC_FREE(e->done[i]);
     }
     VEC_FREE(e->undo);
+    emit_windows_free(e);
     free(e);
 }
 
@@ -80,9 +82,8 @@ static char *region_text(struct pir_writer *w, const struct emit_region *r)
     return pir_writer_region(w, r->buffer, r->offset, r->length);
 }
 
-/* The bytes a region may touch within its buffer: [*lo, *lo + *len). */
-static void region_bytes(const struct pir_writer *w, const struct emit_region *r, int64_t *lo,
-                         int64_t *len)
+void emit_region_bytes(const struct pir_writer *w, const struct emit_region *r, int64_t *lo,
+                       int64_t *len)
 {
     const struct pir_buffer *b = &w->buffers[r->buffer];
     *lo = r->offset == EMIT_WHOLE_BUFFER ? 0 : r->offset;
@@ -95,8 +96,8 @@ static bool overlap(const struct pir_writer *w, const struct emit_region *a,
 {
     const struct pir_buffer *ba = &w->buffers[a->buffer], *bb = &w->buffers[b->buffer];
     int64_t lo_a, len_a, lo_b, len_b;
-    region_bytes(w, a, &lo_a, &len_a);
-    region_bytes(w, b, &lo_b, &len_b);
+    emit_region_bytes(w, a, &lo_a, &len_a);
+    emit_region_bytes(w, b, &lo_b, &len_b);
     if (a->buffer != b->buffer) {
         if (ba->place < 0 || bb->place < 0 || strcmp(ba->space, bb->space) != 0)
             return false;
@@ -144,7 +145,7 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
                            const struct tracked_access *x)
 {
     for (int v = 0; v < e->nunits; v++) {
-        if (!e->pairs[v][u])
+        if (!e->pairs[v][u] || !emit_window_may_conflict(e, v, u, x))
             continue;
         /* a conflict with an access only some joined paths leave unordered: the sync
          * depends on the path, unless another conflict makes it on every path, or the sync

@@ -48,6 +48,14 @@ struct emitter {
      * that only some paths made, or ordered): the join tagged `tag` was not exact. */
     void (*diverged)(void *ctx, uint32_t tag);
     void *diverged_ctx;
+    /* what auto-sync's scan of each pair would find (emit_window.h), valid while generation
+     * is theirs */
+    struct emit_window *windows[MAX_UNITS][MAX_UNITS];
+    unsigned long generation;
 };
+
+/* The bytes a region may touch within its buffer: [*lo, *lo + *len). */
+void emit_region_bytes(const struct pir_writer *w, const struct emit_region *r, int64_t *lo,
+                       int64_t *len);
 
 #endif

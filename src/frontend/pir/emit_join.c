@@ -20,6 +20,7 @@
  * instructions are in order anyway. And every conflicting pair of u's instructions is ordered on
  * that path's own run too: auto-sync orders (u, u), at the later access at the latest. */
 #include "emit_internal.h"
+#include "emit_window.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,7 @@ static bool changed_since(const struct emitter *e, const struct emit_saved *at)
 struct emit_side *emitter_take_side(struct emitter *e, const struct emit_saved *at)
 {
     struct emit_side *side = xcalloc(1, sizeof(*side));
+    emit_windows_stale(e);   /* accesses dropped, bits given back */
     save_into(e, &side->end);
     side->changed_before = changed_since(e, at);
     for (int v = 0; v < MAX_UNITS; v++) {
@@ -238,6 +240,7 @@ bool emitter_join(struct emitter *e, const struct emit_saved *at, const struct e
 {
     if (side->changed_before || changed_since(e, at) || !same_pending_sets(e, at, side))
         return false;
+    emit_windows_stale(e);   /* bits changed, ordered[][] lowered */
     for (int v = 0; v < e->nunits; v++)
         join_unit(e, at, side, v, tag);
     if (side->end.rows > e->rows)
