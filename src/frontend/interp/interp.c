@@ -13,14 +13,56 @@
 
 /* ---- locations and reports ---- */
 
-const char *interp_intern(struct interp *I, const char *s)
+/* The index of name s in I->files, added when new: found by the text's hash (FNV-1a) and
+ * length, and only when two texts share both, by a search. */
+static size_t intern_index(struct interp *I, const char *s)
 {
-    for (size_t i = 0; i < I->files.len; i++)
-        if (strcmp(I->files.items[i], s) == 0)
-            return I->files.items[i];
+    uint64_t h = 14695981039346656037u;
+    size_t n = 0;
+    for (; s[n]; n++)
+        h = (h ^ (unsigned char)s[n]) * 1099511628211u;
+    int64_t key[KEY_MAP_WIDTH] = {(int64_t)h, (int64_t)n};
+    int next = (int)I->files.len;
+    int at = key_map_get_or_put(&I->name_index, key, next);
+    if (at != next && strcmp(I->files.items[at], s) == 0)
+        return (size_t)at;
+    if (at != next)   /* another text with the same hash */
+        for (size_t i = 0; i < I->files.len; i++)
+            if (strcmp(I->files.items[i], s) == 0)
+                return i;
     char *copy = xstrdup(s);
     VEC_PUSH(I->files, copy);
-    return copy;
+    return I->files.len - 1;
+}
+
+void interp_forget_names(struct interp *I)
+{
+    key_map_free(&I->name_index);
+    key_map_free(&I->file_index);
+    VEC_FREE(I->file_names);
+}
+
+const char *interp_intern(struct interp *I, const char *s)
+{
+    size_t at = intern_index(I, s);   /* first: it may move the names */
+    return I->files.items[at];
+}
+
+/* A file's interned name, looked up by its handle: every statement run asks for its
+ * location, and a search of the names by text (an SDK reading sees hundreds of headers) was a
+ * tenth of the interpreter's time. */
+static const char *file_name(struct interp *I, CXFile file)
+{
+    int64_t key[KEY_MAP_WIDTH] = {(int64_t)(intptr_t)file};
+    int next = (int)I->file_names.len;
+    int h = key_map_get_or_put(&I->file_index, key, next);
+    if (h == next) {   /* a handle not seen before; its name may be known */
+        CXString name = clang_getFileName(file);
+        size_t at = intern_index(I, clang_getCString(name));
+        clang_disposeString(name);
+        VEC_PUSH(I->file_names, at);
+    }
+    return I->files.items[I->file_names.items[h]];
 }
 
 struct as_loc interp_loc(struct interp *I, CXCursor c)
@@ -33,9 +75,7 @@ struct as_loc interp_loc(struct interp *I, CXCursor c)
     struct as_loc loc = {NULL, (int)line, (int)col, 1};
     if (!file)
         return loc;
-    CXString name = clang_getFileName(file);
-    loc.file = interp_intern(I, clang_getCString(name));
-    clang_disposeString(name);
+    loc.file = file_name(I, file);
     if (end_line == line && end_col > col)
         loc.len = (int)(end_col - col);
     return loc;
@@ -222,6 +262,7 @@ void interp_free(struct interp *I)
     for (size_t i = 0; i < I->files.len; i++)
         free(I->files.items[i]);
     VEC_FREE(I->files);
+    interp_forget_names(I);
     for (size_t i = 0; i < I->runtime.len; i++) {
         free(I->runtime.items[i].name);
         free(I->runtime.items[i].what);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../../util/diag.h"
+#include "../../util/key_map.h"
 #include "../../util/xalloc.h"
 #include "../pir/pir_writer.h"
 
@@ -226,7 +227,10 @@ struct interp {
     struct pir_writer *w;
     struct diag_list *diags;
     const struct interp_options *opt;
-    VEC(char *) files;              /* interned file names of locations */
+    VEC(char *) files;              /* interned names: of locations' files, of fields */
+    struct key_map name_index;      /* a name's hash and length -> its index in files */
+    struct key_map file_index;      /* a location's CXFile -> its number among the handles */
+    VEC(size_t) file_names;         /* per handle number: its name's index in files */
     VEC(struct runtime_value) runtime;
     struct frame *frame;
     const char *naming;             /* the variable or field being initialized, or NULL */
@@ -357,5 +361,7 @@ bool interp_bytes(struct interp *I, CXCursor at, int64_t count, int64_t size, in
 bool interp_caller_site(struct interp *I, CXCursor *site);
 /* Interned copy of s, valid as long as the interpreter. */
 const char *interp_intern(struct interp *I, const char *s);
+/* Forgets where the interned names are (they were handed over with I->files emptied). */
+void interp_forget_names(struct interp *I);
 
 #endif

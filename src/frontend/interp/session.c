@@ -114,6 +114,7 @@ void lowering_session_end(struct lowering_session *s, const struct frontend_opti
     out->nfiles = I->files.len;
     I->files.items = NULL;
     I->files.len = I->files.cap = 0;
+    interp_forget_names(I);
     if (s->has_second) {
         struct interp *J = &s->second;
         out->files = xrealloc_array(out->files, out->nfiles + J->files.len + 1,
@@ -121,6 +122,7 @@ void lowering_session_end(struct lowering_session *s, const struct frontend_opti
         for (size_t i = 0; i < J->files.len; i++)
             out->files[out->nfiles++] = J->files.items[i];
         J->files.len = 0;
+        interp_forget_names(J);
         interp_free(J);
     }
     interp_free(I);
