@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../util/xalloc.h"
+#include "cursor_util.h"
 #include "parse_guard.h"
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
@@ -281,8 +282,10 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
 
 void clang_parse_free(struct clang_parse *p)
 {
-    if (p->tu)
+    if (p->tu) {
+        cursor_cache_clear();   /* its cursors' pointers may be a later unit's */
         clang_disposeTranslationUnit(p->tu);
+    }
     if (p->index)
         clang_disposeIndex(p->index);
     free(p->text);

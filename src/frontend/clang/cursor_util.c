@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../util/key_map.h"
+
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -14,11 +16,55 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
     return CXChildVisit_Continue;
 }
 
+/* The children of the cursors asked about so far, on this thread (each thread parses and
+ * runs its own sources): the interpreter asks for a statement's children every time it runs
+ * it, and visiting them again each time was a fifth of its time on an SDK reading. A cursor
+ * is its kind, its flags and its three pointers, the last its translation unit; the cache is
+ * emptied when a translation unit is disposed, whose pointers a later one may reuse. */
+struct children_span {
+    size_t first, len;
+};
+static _Thread_local struct {
+    struct key_map index;               /* cursor -> its span */
+    VEC(struct children_span) spans;
+    struct cursor_vec children;         /* every span's cursors */
+} cache;
+
+void cursor_key(CXCursor c, int64_t key[KEY_MAP_WIDTH])
+{
+    key[0] = (int64_t)((uint64_t)(uint32_t)c.kind | (uint64_t)(uint32_t)c.xdata << 32);
+    key[1] = (int64_t)(intptr_t)c.data[0];
+    key[2] = (int64_t)(intptr_t)c.data[1];
+    key[3] = (int64_t)(intptr_t)c.data[2];
+}
+
 struct cursor_vec cursor_children(CXCursor c)
 {
+    int64_t key[KEY_MAP_WIDTH];
+    cursor_key(c, key);
+    int next = (int)cache.spans.len;
+    int at = key_map_get_or_put(&cache.index, key, next);
+    if (at == next) {
+        struct children_span span = {cache.children.len, 0};
+        clang_visitChildren(c, collect, &cache.children);
+        span.len = cache.children.len - span.first;
+        VEC_PUSH(cache.spans, span);
+    }
+    struct children_span span = cache.spans.items[at];
     struct cursor_vec v = {0};
-    clang_visitChildren(c, collect, &v);
+    if (span.len) {
+        v.items = xrealloc_array(NULL, span.len, sizeof(*v.items));
+        memcpy(v.items, cache.children.items + span.first, span.len * sizeof(*v.items));
+        v.len = v.cap = span.len;
+    }
     return v;
+}
+
+void cursor_cache_clear(void)
+{
+    key_map_free(&cache.index);
+    VEC_FREE(cache.spans);
+    VEC_FREE(cache.children);
 }
 
 static bool is_expr(CXCursor c)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../util/key_map.h"
 #include "../../util/xalloc.h"
 
 struct cursor_vec {
@@ -15,7 +16,13 @@ struct cursor_vec {
     size_t len, cap;
 };
 
+/* A cursor as a key_map key: its kind and flags, its three pointers (the last its
+ * translation unit). */
+void cursor_key(CXCursor c, int64_t key[KEY_MAP_WIDTH]);
+/* The cursor's children (a copy to free), remembered per cursor on this thread. */
 struct cursor_vec cursor_children(CXCursor c);
+/* Forgets the children remembered: before a translation unit is disposed. */
+void cursor_cache_clear(void);
 /* The children that are expressions (type and template references left out). */
 struct cursor_vec cursor_exprs(CXCursor c);
 CXCursor cursor_first_expr(CXCursor c);
