@@ -98,4 +98,13 @@ expect('// kernel refit_to_ub: guessed("rowLength" = 128, "colLength" = 128), no
        f'lower --sdk: the header says why the guesses are not the first, and the memory is '
        f'the kept guess\'s extent: {p.stdout[:900]}')
 
+# the sort and gather instructions, with the regions their pages give (sort_regions.cpp)
+p = run('lower', '--sdk', FIXTURE, f'{S}/sort_regions.cpp')
+lines = [l.split('  //')[0].strip() for l in p.stdout.splitlines()]
+for want in ('V vbitsort ub[1024 +: 1024] <- ub[0 +: 512], ub[512 +: 512];',
+             'V vmrgsort4 ub[2048 +: 1024] <- ub[1024 +: 256], ub[1280 +: 256], '
+             'ub[1536 +: 256], ub[1792 +: 256];',
+             'V vgathermask ub[3200 +: 256] <- ub[2048 +: 256], ub[3072 +: 8];'):
+    expect(want in lines, f'lower --sdk sort_regions.cpp: {want!r} in {lines[-12:]}')
+
 finish()

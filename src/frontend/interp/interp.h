@@ -333,6 +333,10 @@ struct value interp_argument_record(struct interp *I, CXCursor parm, const char 
                                     const char *what, int64_t (*fallback)(const char *name));
 /* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
 bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
+/* Element i of an array the kernel holds, passed as `array` (the array decayed, or a pointer
+ * to one of its elements): a copy in *out; false when `array` is none or element i was never
+ * given a value. */
+bool interp_array_element(struct interp *I, struct value array, int64_t i, struct value *out);
 /* Integer types: bool, chars, integers and enums. */
 bool interp_is_integer_type(CXType t);
 /* sizeof the first template argument of a class type (LocalTensor<half> -> 2); 0 if none. */

@@ -344,6 +344,19 @@ int64_t element_index(struct value v)
     return *end == '\0' && k >= 0 ? k : -1;
 }
 
+bool interp_array_element(struct interp *I, struct value array, int64_t i, struct value *out)
+{
+    struct value at;
+    if (i < 0 || !element_arith(I, "+", array, (struct value){.kind = VAL_INT, .num = i}, &at))
+        return false;
+    int64_t k = element_index(at);
+    struct value *slot = k >= 0 ? element_slot(at.obj, k, false) : NULL;
+    if (!slot || slot->kind == VAL_NONE)
+        return false;
+    *out = *slot;
+    return true;
+}
+
 bool element_arith(struct interp *I, const char *op, struct value a, struct value b,
                    struct value *out)
 {

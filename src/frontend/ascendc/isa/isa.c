@@ -97,7 +97,8 @@ bool isa_pointer(struct interp *I, CXCursor call, const char *name, struct value
 static isa_handler find_handler(const char *name)
 {
     static const struct isa_entry *const tables[] = {isa_sync_table, isa_copy_table,
-                                                      isa_vector_table, isa_scalar_table};
+                                                      isa_vector_table, isa_sort_table,
+                                                      isa_scalar_table};
     for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
         for (const struct isa_entry *e = tables[t]; e->name; e++) {
             size_t n = strlen(e->name);

@@ -1,5 +1,5 @@
 /* The ISA layer's state and the families of intrinsics (isa_sync.c, isa_copy.c,
- * isa_vector.c, isa_scalar.c); isa.c dispatches to them by name. */
+ * isa_vector.c, isa_sort.c, isa_scalar.c); isa.c dispatches to them by name. */
 #ifndef AS_FRONTEND_ASCENDC_ISA_INTERNAL_H
 #define AS_FRONTEND_ASCENDC_ISA_INTERNAL_H
 
@@ -47,7 +47,7 @@ struct isa_entry {
 
 /* Each family's table, ended by {NULL, NULL}. */
 extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_table[],
-    isa_scalar_table[];
+    isa_sort_table[], isa_scalar_table[];
 
 /* A load or store of the scalar unit through a pointer (`*(__ubuf__ T *)addr`, GetValue,
  * SetValue): `S get_value` binding the value it reads, or `S set_value` (api_ops.scalar). */

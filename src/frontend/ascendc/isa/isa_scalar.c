@@ -201,6 +201,14 @@ const struct isa_entry isa_scalar_table[] = {
      * scalar unit through its cache). The model has no cache: a scalar access of GM is GM's
      * bytes, so dcci moves nothing and orders nothing here, and a missing one is not found. */
     {"dcci", no_effect},
+    /* get_rsvd_cnt() and get_vms4_sr(): the vector unit's status registers, how many lanes
+     * the last vreducev2 kept (GatherMask's rsvdCnt) and how many proposals of each list the
+     * last vmrgsort4 took (GetMrgSortResult). Their values are data; the SDK reads the first
+     * right after the vreducev2 and the vendor's GetMrgSortResult example reads the second
+     * right after MrgSort, neither with a sync between: the order is the hardware's, and not
+     * checked here. */
+    {"get_rsvd_cnt", no_effect},
+    {"get_vms4_sr", no_effect},
     {"get_imm", immediate},
     {"set_deqscale", no_effect},
     {"preload", no_effect},

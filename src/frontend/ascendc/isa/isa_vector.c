@@ -352,6 +352,55 @@ static bool select_form(struct interp *I, struct isa_state *s, const char *name,
                            &mask);
 }
 
+/* An operand's region from its span [from, to), or anywhere in its buffer when data decided
+ * its address. */
+static struct emit_region operand_region(struct value p, int64_t from, int64_t to)
+{
+    return p.num == OFFSET_UNKNOWN ? (struct emit_region){p.buffer, EMIT_WHOLE_BUFFER, 0}
+                                   : (struct emit_region){p.buffer, p.num + from, to - from};
+}
+
+/* vreducev2(dst, src0, src1, repeat, src0BlkStride, patternMode, src0RepStride,
+ * src1RepStride), under Ascend C's GatherMask: the lanes of src0 a pattern selects, packed
+ * into dst from its start. src0 is read as a unary instruction's source; the pattern is
+ * src1's bits, one a lane, src1RepStride blocks apart by repeat (counter mode: the count's
+ * bits in a row), read only in pattern mode 0 (1 to 7 are built-in patterns: the SDK then
+ * passes an address it never fills). How many lanes are kept is data: dst is written as if
+ * every lane that runs were. The count kept is read with get_rsvd_cnt (isa_scalar.c). */
+static bool gather_mask(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                        struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    struct operand src;
+    int64_t elem, repeats, pattern, src1_rep;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &elem) ||
+        !isa_pointer(I, call, name, args, nargs, 1, &src.elem) ||
+        !isa_int(I, call, name, args, nargs, 3, &repeats) ||
+        !isa_int(I, call, name, args, nargs, 4, &src.blk) ||
+        !isa_int(I, call, name, args, nargs, 5, &pattern) ||
+        !isa_int(I, call, name, args, nargs, 6, &src.rep) ||
+        !isa_int(I, call, name, args, nargs, 7, &src1_rep))
+        return true;
+    src.p = args[1];
+    int64_t per_repeat = REPEAT_BYTES / elem;
+    if (s->counter_mode && s->mask_known)
+        repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
+    int64_t from = 0, to = 0;
+    if (repeats <= 0 || !span(s, &src, per_repeat, repeats, &from, &to))
+        return true;   /* no lane runs */
+    int64_t run = s->counter_mode && s->mask_known ? (int64_t)s->mask[0] : repeats * per_repeat;
+    struct emit_region r[2] = {operand_region(src.p, from, to)};
+    int nreads = 1;
+    if (pattern == 0 && isa_pointer(I, call, name, args, nargs, 2, &(int64_t){0})) {
+        int64_t bits = (repeats - 1) * src1_rep * BLOCK + per_repeat / 8;
+        int64_t in_a_row = (run + 7) / 8;
+        r[nreads++] = operand_region(args[2], 0, bits > in_a_row ? bits : in_a_row);
+    }
+    struct emit_region w = operand_region(args[0], 0, run * elem);
+    emit_access(s->e, interp_loc(I, call), "V", "vgathermask", &w, r, nreads);
+    return true;
+}
+
 const struct isa_entry isa_vector_table[] = {
     {"vadd", binary}, {"vsub", binary}, {"vmul", binary}, {"vdiv", binary},
     {"vmax", binary}, {"vmin", binary}, {"vand", binary}, {"vor", binary},
@@ -366,5 +415,6 @@ const struct isa_entry isa_vector_table[] = {
     {"set_cmpmask", cmpmask}, {"get_cmpmask", cmpmask},
     {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce}, {"get_acc_val", acc_value},
     {"vcgadd", reduce}, {"vcgmax", reduce}, {"vcgmin", reduce},
+    {"vreducev2", gather_mask},
     {NULL, NULL},
 };
