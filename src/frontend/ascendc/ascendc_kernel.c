@@ -12,6 +12,7 @@
 #include "../clang/clang_driver.h"
 #include "../interp/session.h"
 #include "ascendc_api.h"
+#include "tiling_defaults.h"
 #include "tiling_search.h"
 #include "../../util/xalloc.h"
 
@@ -19,27 +20,13 @@
  * combination of sides of its conditions on data, are at most interp_options.max_runs.) */
 enum { MAX_CORES = 64 };
 
-/* The operator framework passes the tiling data last, in a GM_ADDR parameter named for it
- * (`tiling`, `tilingGm`). */
-static bool is_tiling_parameter(CXCursor parm)
-{
-    CXCursor fn = clang_getCursorSemanticParent(parm);
-    int n = clang_Cursor_getNumArguments(fn);
-    if (n < 1 || !clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)n - 1), parm))
-        return false;
-    CXString s = clang_getCursorSpelling(parm);
-    bool named = strstr(clang_getCString(s), "tiling") || strstr(clang_getCString(s), "Tiling");
-    clang_disposeString(s);
-    return named;
-}
-
 /* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime
  * values (-D NAME=VALUE, default 4). */
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
     (void)data;
     struct value v = interp_kernel_argument(I, parm, "GM", 4);
-    if (v.kind == VAL_POINTER && is_tiling_parameter(parm))
+    if (v.kind == VAL_POINTER && tiling_parameter(parm))
         ascendc_api_tiling_argument(I, v.buffer);
     return v;
 }

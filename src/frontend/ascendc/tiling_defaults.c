@@ -46,6 +46,18 @@ int64_t tiling_field_default(const char *name)
     return TILING_SIZE_GUESS;
 }
 
+bool tiling_parameter(CXCursor parm)
+{
+    CXCursor fn = clang_getCursorSemanticParent(parm);
+    int n = clang_Cursor_getNumArguments(fn);
+    if (n < 1 || !clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)n - 1), parm))
+        return false;
+    CXString s = clang_getCursorSpelling(parm);
+    bool named = strstr(clang_getCString(s), "tiling") || strstr(clang_getCString(s), "Tiling");
+    clang_disposeString(s);
+    return named;
+}
+
 /* A tiling value nobody gave: a field of the tiling structure or a word read from the tiling
  * argument, not set by -D (or --tiling) and not one of a -D range's values. */
 static bool guessed(const struct runtime_value *rv)

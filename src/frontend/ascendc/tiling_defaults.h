@@ -23,6 +23,10 @@ enum {
 
 int64_t tiling_field_default(const char *name);
 
+/* Whether parm is the tiling argument of its kernel entry: the operator framework passes the
+ * tiling data last, in a GM_ADDR parameter named for it (`tiling`, `tilingGm`). */
+bool tiling_parameter(CXCursor parm);
+
 /* Before an attempt at lowering an entry: no runtime value of I read yet, every size guess
  * of the tiling (a field nobody gave whose guess is TILING_SIZE_GUESS) set to
  * TILING_SIZE_GUESS >> halvings, every count guess (TILING_COUNT_GUESS) to `count`. Returns
