@@ -107,4 +107,11 @@ for want in ('V vbitsort ub[1024 +: 1024] <- ub[0 +: 512], ub[512 +: 512];',
              'V vgathermask ub[3200 +: 256] <- ub[2048 +: 256], ub[3072 +: 8];'):
     expect(want in lines, f'lower --sdk sort_regions.cpp: {want!r} in {lines[-12:]}')
 
+# the workspace as the operator build's wrapper passes it: the user's part past the reserve
+p = run('lower', '--sdk', FIXTURE, f'{S}/user_workspace.cpp')
+lines = [l.split('  //')[0].strip() for l in p.stdout.splitlines()]
+expect('MTE3 copy workspace[16777216 +: 256] <- ub[0 +: 256];' in lines and
+       'MTE2 copy ub[256 +: 256] <- workspace[16777472 +: 256];' in lines,
+       f'lower --sdk user_workspace.cpp: the copies 16 MiB into the workspace: {lines[-14:]}')
+
 finish()

@@ -333,6 +333,10 @@ struct value interp_argument_record(struct interp *I, CXCursor parm, const char 
                                     const char *what, int64_t (*fallback)(const char *name));
 /* An integer argument; reports `unsupported` (naming `what`) and returns false if unknown. */
 bool interp_int(struct interp *I, CXCursor at, struct value v, const char *what, int64_t *out);
+/* Calls fn, a function of the source, with the values args (by value), from `site`; what it
+ * returns. For a layer that runs what the vendor's build runs around a kernel. */
+struct value interp_call(struct interp *I, CXCursor fn, struct value *args, int nargs,
+                         CXCursor site);
 /* Element i of an array the kernel holds, passed as `array` (the array decayed, or a pointer
  * to one of its elements): a copy in *out; false when `array` is none or element i was never
  * given a value. */

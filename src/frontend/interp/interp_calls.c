@@ -478,6 +478,12 @@ static char *callee_name(CXCursor fn)
     return out;
 }
 
+struct value interp_call(struct interp *I, CXCursor fn, struct value *args, int nargs,
+                         CXCursor site)
+{
+    return call_function(I, fn, NULL, args, NULL, nargs, site);
+}
+
 struct value call_function(struct interp *I, CXCursor fn, struct object *self,
                            struct value *args, const enum ref_binding *binding, int nargs,
                            CXCursor site)

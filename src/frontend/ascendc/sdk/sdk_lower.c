@@ -18,6 +18,7 @@
 #include "../isa/isa.h"
 #include "../tiling_keys.h"
 #include "../tiling_search.h"
+#include "sdk_workspace.h"
 #include "../tpl_select.h"
 
 extern const struct embedded_file ascendc_sdk_prelude[];
@@ -84,12 +85,27 @@ static arg_vec parse_arguments(const struct source *src, const struct op_staging
     return args;
 }
 
-/* Kernel arguments: GM addresses become GM buffers named after them; integers are runtime
- * values (-D NAME=VALUE, default 4). */
+/* How a source is read: the options, the model, and the op build's workspace function
+ * (sdk_workspace.h; null: none). */
+struct sdk_reading {
+    const struct frontend_options *o;
+    const struct model *m;
+    CXCursor workspace;
+};
+
+/* One run of an entry: how the source is read, what the runs showed about the cores. */
+struct sdk_run {
+    const struct sdk_reading *r;
+    struct isa_traits t;
+};
+
+/* Kernel arguments: GM addresses become GM buffers named after them, the workspace as the op
+ * build's wrapper passes it; integers are runtime values (-D NAME=VALUE, default 4). */
 static struct value bind_param(struct interp *I, CXCursor parm, void *data)
 {
-    (void)data;
-    return interp_kernel_argument(I, parm, "GM", 4);
+    const struct sdk_run *c = data;
+    return sdk_workspace_argument(I, parm, interp_kernel_argument(I, parm, "GM", 4),
+                                  c->r->workspace);
 }
 
 struct key_search {
@@ -213,20 +229,16 @@ static enum CXChildVisitResult key_operand(CXCursor c, CXCursor parent, CXClient
 /* Cores of a kernel lowered on each of its cores, at most. */
 enum { MAX_CORES = 64 };
 
-struct sdk_run {
-    const struct frontend_options *o;
-    const struct model *m;
-    struct isa_traits t;
-};
 
 static void run_once(struct interp *I, CXCursor entry, void *ctx)
 {
     struct sdk_run *c = ctx;
+    const struct model *m = c->r->m;
     void *data = isa_data_new(
-        I->w, (struct isa_run){.auto_sync = !c->o->manual_sync, .source = &c->m->source,
-                               .acc_register = model_space_index(c->m, ISA_ACC_SPACE) >= 0});
+        I->w, (struct isa_run){.auto_sync = !c->r->o->manual_sync, .source = &m->source,
+                               .acc_register = model_space_index(m, ISA_ACC_SPACE) >= 0});
     I->api_data = data;
-    interp_run_kernel(I, entry, bind_param, NULL);
+    interp_run_kernel(I, entry, bind_param, c);
     struct isa_traits r = isa_run_traits(data);
     c->t.core_dependent |= r.core_dependent;
     c->t.cross_core |= r.cross_core;
@@ -237,10 +249,9 @@ static void run_once(struct interp *I, CXCursor entry, void *ctx)
 /* The entry's runs on one core (interp_lower_runs); what they showed about the cores they
  * need. */
 static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
-                                    const struct frontend_options *o, const struct model *m,
-                                    bool *incomplete)
+                                    const struct sdk_reading *r, bool *incomplete)
 {
-    struct sdk_run c = {.o = o, .m = m};
+    struct sdk_run c = {.r = r};
     interp_lower_runs(I, entry, at, run_once, &c, incomplete);
     return c.t;
 }
@@ -250,16 +261,16 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
  * vector cores (`core aiv[N] : AIV { if (coreid == 0) ... }`), each with its own
  * get_block_idx(), as the built-in declarations' reading does (docs/frontends.md). */
 static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
-                             const struct frontend_options *o, const struct model *m)
+                             const struct sdk_reading *r)
 {
-    const struct model_source *ms = &m->source;
+    const struct model_source *ms = &r->m->source;
     struct pir_writer *w = I->w;
     struct as_loc at = interp_loc(I, entry);
     pir_writer_open(w, at, "kernel %s", name);
     struct pir_mark body = pir_writer_mark(w);
     size_t buffers = w->nbuffers;
     bool incomplete = false;
-    struct isa_traits t = lower_runs(I, entry, at, o, m, &incomplete);
+    struct isa_traits t = lower_runs(I, entry, at, r, &incomplete);
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
     if (!incomplete && several) {
         pir_writer_rollback(w, body);
@@ -284,7 +295,7 @@ static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
                                "block_num - 1");
             if (b < count - 1)
                 pir_writer_open(w, at, "if (coreid == %lld)", (long long)b);
-            lower_runs(I, entry, at, o, m, &incomplete);
+            lower_runs(I, entry, at, r, &incomplete);
             if (b < count - 1) {
                 pir_writer_close(w, at);
                 pir_writer_open(w, at, "else");
@@ -304,14 +315,13 @@ struct entry_lowering {
     struct interp *I;
     CXCursor entry;
     const char *name;
-    const struct frontend_options *o;
-    const struct model *m;
+    const struct sdk_reading *r;
 };
 
 static bool lower_entry_attempt(void *ctx)
 {
     const struct entry_lowering *e = ctx;
-    return lower_entry_once(e->I, e->entry, e->name, e->o, e->m);
+    return lower_entry_once(e->I, e->entry, e->name, e->r);
 }
 
 /* The entry lowered under guesses of its tiling the host could produce, as the built-in
@@ -319,14 +329,14 @@ static bool lower_entry_attempt(void *ctx)
  * the addresses the SDK computes, so a guess whose queues reach past UB's end is the one
  * that does not fit. */
 static void lower_entry(struct interp *I, CXCursor entry, const char *name,
-                        const struct frontend_options *o, const struct model *m,
-                        struct lowered_source *out)
+                        const struct sdk_reading *r, struct lowered_source *out)
 {
+    const struct frontend_options *o = r->o;
     struct pir_writer *w = I->w;
     struct pir_mark mark = pir_writer_mark(w);
     size_t first_diag = I->diags->len;
-    struct entry_lowering e = {I, entry, name, o, m};
-    struct tiling_search s = {.I = I, .entry = entry, .w = w, .m = m,
+    struct entry_lowering e = {I, entry, name, r};
+    struct tiling_search s = {.I = I, .entry = entry, .w = w, .m = r->m,
                               .keep_incomplete = o->keep_incomplete,
                               .lower = lower_entry_attempt, .ctx = &e};
     bool incomplete = tiling_search_lower(&s, name);
@@ -390,6 +400,8 @@ static bool parse_through(const struct source *src, const struct frontend_option
     struct frontend_options staged = *o;
     staged.include_dirs = staging->include_dirs;
     staged.ninclude_dirs = staging->ninclude_dirs;
+    char *appended = sdk_workspace_appended(o->appended);
+    staged.appended = appended;
     o = &staged;
     VEC(struct clang_extra_file) extra = {0};
     struct clang_extra_file more_file = {"accelsync_sdk_more.h", ""};
@@ -434,6 +446,7 @@ static bool parse_through(const struct source *src, const struct frontend_option
     diag_list_free(&first);
     VEC_FREE(extra);
     free(tiling);
+    free(appended);
     return ok;
 }
 
@@ -496,11 +509,12 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o,
                     clang_visitChildren(clang_getTranslationUnitCursor(parse.tu), key_operand,
                                         &ks);
             }
+            struct sdk_reading reading = {o, m, sdk_workspace_function(parse.tu)};
             struct entry_name *names = entry_names(&entries);
             entry_names_note(&ss.w, names, entries.len);
             for (size_t i = 0; i < entries.len; i++) {
                 if (ks.keys.len == 0) {
-                    lower_entry(&ss.I, entries.items[i], names[i].kernel, o, m, out);
+                    lower_entry(&ss.I, entries.items[i], names[i].kernel, &reading, out);
                     lowered_source_add_entry(out, names[i].kernel, names[i].spelled);
                 }
                 for (size_t k = 0; k < ks.keys.len; k++) {   /* once per key: ENTRY_key<k> */
@@ -508,7 +522,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o,
                                             (long long)ks.keys.items[k]);
                     interp_set_runtime(&ss.I, "tiling_key", ks.keys.items[k],
                                        "TILING_KEY_IS(), one run per key");
-                    lower_entry(&ss.I, entries.items[i], keyed, o, m, out);
+                    lower_entry(&ss.I, entries.items[i], keyed, &reading, out);
                     lowered_source_add_entry(out, keyed, names[i].spelled);
                     free(keyed);
                 }
