@@ -19,6 +19,13 @@ const char *isa_space_name(unsigned as)
     return as < ISA_NSPACES ? names[as] : NULL;
 }
 
+struct emit_region isa_operand_region(struct value p, int64_t from, int64_t to)
+{
+    return p.num == OFFSET_UNKNOWN
+               ? (struct emit_region){p.buffer, EMIT_WHOLE_BUFFER, to - from}
+               : (struct emit_region){p.buffer, p.num + from, to - from};
+}
+
 unsigned isa_pointer_space(CXType pointer)
 {
     CXType t = clang_getCanonicalType(pointer);

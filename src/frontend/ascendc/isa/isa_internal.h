@@ -53,6 +53,9 @@ extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_tab
  * SetValue): `S get_value` binding the value it reads, or `S set_value` (api_ops.scalar). */
 struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,
                                bool write);
+/* Bytes [from, to) past pointer p as a region, or anywhere in its buffer (which is then at
+ * least that long) when data decided where p points. */
+struct emit_region isa_operand_region(struct value p, int64_t from, int64_t to);
 /* The model memory of address space `as` ("UB"); NULL for GM or an unknown space. */
 const char *isa_space_name(unsigned as);
 /* The address space of the memory a pointer type points into (0: GM). */

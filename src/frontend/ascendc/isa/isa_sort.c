@@ -8,12 +8,6 @@
 enum { PROPOSAL_BYTES = 8, SORT_LANES = 32, SORT_IN_STRIDE = 128, SORT_OUT_STRIDE = 256,
        MERGE_LISTS = 4 };
 
-static struct emit_region region_of(struct value p, int64_t length)
-{
-    return p.num == OFFSET_UNKNOWN ? (struct emit_region){p.buffer, EMIT_WHOLE_BUFFER, 0}
-                                   : (struct emit_region){p.buffer, p.num, length};
-}
-
 /* vbitsort(dst, scores, indices, repeat): each repeat sorts 32 scores (half or float) with
  * their uint32 indices into 32 proposals; the next repeat's scores and indices are 128
  * bytes on, its proposals 256. */
@@ -29,10 +23,10 @@ static bool sort32(struct interp *I, struct isa_state *s, const char *name, CXCu
         return true;
     if (repeats <= 0)
         return true;
-    struct emit_region w = region_of(args[0], repeats * SORT_OUT_STRIDE);
+    struct emit_region w = isa_operand_region(args[0], 0, repeats * SORT_OUT_STRIDE);
     struct emit_region r[2] = {
-        region_of(args[1], (repeats - 1) * SORT_IN_STRIDE + SORT_LANES * elem),
-        region_of(args[2], (repeats - 1) * SORT_IN_STRIDE + SORT_LANES * 4),
+        isa_operand_region(args[1], 0, (repeats - 1) * SORT_IN_STRIDE + SORT_LANES * elem),
+        isa_operand_region(args[2], 0, (repeats - 1) * SORT_IN_STRIDE + SORT_LANES * 4),
     };
     emit_access(s->e, interp_loc(I, call), "V", "vbitsort", &w, r, 2);
     return true;
@@ -72,11 +66,11 @@ static bool merge4(struct interp *I, struct isa_state *s, const char *name, CXCu
         }
         int64_t bytes = (int64_t)((uint64_t)lengths >> (16 * k) & 0xffff) * PROPOSAL_BYTES;
         if (bytes > 0)
-            r[n++] = region_of(list, (repeats - 1) * total + bytes);
+            r[n++] = isa_operand_region(list, 0, (repeats - 1) * total + bytes);
     }
     if (!total)
         return true;
-    struct emit_region w = region_of(args[0], repeats * total);
+    struct emit_region w = isa_operand_region(args[0], 0, repeats * total);
     emit_access(s->e, interp_loc(I, call), "V", "vmrgsort4", &w, r, n);
     return true;
 }

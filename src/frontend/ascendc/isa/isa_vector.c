@@ -103,9 +103,7 @@ static void vector_op_acc(struct interp *I, struct isa_state *s, const char *nam
         int64_t from = 0, to = 0;
         if (!span(s, &o[i], per_repeat, repeats, &from, &to))
             return;   /* no lane runs: the instruction touches nothing */
-        r[i] = o[i].p.num == OFFSET_UNKNOWN
-                   ? (struct emit_region){o[i].p.buffer, EMIT_WHOLE_BUFFER, 0}
-                   : (struct emit_region){o[i].p.buffer, o[i].p.num + from, to - from};
+        r[i] = isa_operand_region(o[i].p, from, to);
     }
     int nreads = n - 1;
     if (dst_read)
@@ -208,12 +206,8 @@ static bool reduce(struct interp *I, struct isa_state *s, const char *name, CXCu
     bool pair = !group && (!strcmp(name, "vcmax") || !strcmp(name, "vcmin"));
     int64_t result_bytes = es * (group ? 8 : pair ? 2 : 1);
     int64_t stride = (dst_rep > 0 ? dst_rep : 1) * result_bytes;
-    struct emit_region w = {args[0].buffer, args[0].num, (repeats - 1) * stride + result_bytes};
-    struct emit_region r = {src.p.buffer, src.p.num + from, to - from};
-    if (args[0].num == OFFSET_UNKNOWN)
-        w.offset = EMIT_WHOLE_BUFFER;
-    if (src.p.num == OFFSET_UNKNOWN)
-        r.offset = EMIT_WHOLE_BUFFER;
+    struct emit_region w = isa_operand_region(args[0], 0, (repeats - 1) * stride + result_bytes);
+    struct emit_region r = isa_operand_region(src.p, from, to);
     emit_access(s->e, interp_loc(I, call), "V", op_name(name), &w, &r, 1);
     /* In counter mode vcadd also leaves the sum of all `count` elements in the accumulator
      * register, where get_acc_val reads it (the vendor's GetAccVal page: the result of the
@@ -352,14 +346,6 @@ static bool select_form(struct interp *I, struct isa_state *s, const char *name,
                            &mask);
 }
 
-/* An operand's region from its span [from, to), or anywhere in its buffer when data decided
- * its address. */
-static struct emit_region operand_region(struct value p, int64_t from, int64_t to)
-{
-    return p.num == OFFSET_UNKNOWN ? (struct emit_region){p.buffer, EMIT_WHOLE_BUFFER, 0}
-                                   : (struct emit_region){p.buffer, p.num + from, to - from};
-}
-
 /* vreducev2(dst, src0, src1, repeat, src0BlkStride, patternMode, src0RepStride,
  * src1RepStride), under Ascend C's GatherMask: the lanes of src0 a pattern selects, packed
  * into dst from its start. src0 is read as a unary instruction's source; the pattern is
@@ -389,14 +375,14 @@ static bool gather_mask(struct interp *I, struct isa_state *s, const char *name,
     if (repeats <= 0 || !span(s, &src, per_repeat, repeats, &from, &to))
         return true;   /* no lane runs */
     int64_t run = s->counter_mode && s->mask_known ? (int64_t)s->mask[0] : repeats * per_repeat;
-    struct emit_region r[2] = {operand_region(src.p, from, to)};
+    struct emit_region r[2] = {isa_operand_region(src.p, from, to)};
     int nreads = 1;
     if (pattern == 0 && isa_pointer(I, call, name, args, nargs, 2, &(int64_t){0})) {
         int64_t bits = (repeats - 1) * src1_rep * BLOCK + per_repeat / 8;
         int64_t in_a_row = (run + 7) / 8;
-        r[nreads++] = operand_region(args[2], 0, bits > in_a_row ? bits : in_a_row);
+        r[nreads++] = isa_operand_region(args[2], 0, bits > in_a_row ? bits : in_a_row);
     }
-    struct emit_region w = operand_region(args[0], 0, run * elem);
+    struct emit_region w = isa_operand_region(args[0], 0, run * elem);
     emit_access(s->e, interp_loc(I, call), "V", "vgathermask", &w, r, nreads);
     return true;
 }
