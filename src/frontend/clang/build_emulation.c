@@ -493,54 +493,115 @@ static bool defined_in(const char *text, const char *name, size_t len)
     return false;
 }
 
-static void add_type_macros(struct string_list *args, const char *text)
+static const struct {
+    const char *prefix, *value;
+} type_kinds[] = {{"ORIG_DTYPE_", "0"}, {"DTYPE_", "float"}, {"FORMAT_", "0"}};
+
+/* Whether the name at p is declared there: written after a type (`uint32_t DTYPE_MODE`, a
+ * template parameter; `typename NAME`), so a name of the op's own code. */
+static bool declared_at(const char *text, const char *p)
 {
-    static const struct {
-        const char *prefix, *value;
-    } kinds[] = {{"ORIG_DTYPE_", "0"}, {"DTYPE_", "float"}, {"FORMAT_", "0"}};
+    const char *end = p;
+    while (end > text && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    if (end == p)
+        return false;
+    const char *word = end;
+    while (word > text && (isalnum((unsigned char)word[-1]) || word[-1] == '_'))
+        word--;
+    size_t n = (size_t)(end - word);
+    static const char *const types[] = {"int", "unsigned", "long", "short", "char", "bool",
+                                        "auto", "typename", "class"};
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (n == strlen(types[i]) && !strncmp(word, types[i], n))
+            return true;
+    return n > 2 && word[n - 2] == '_' && word[n - 1] == 't';   /* uint32_t, size_t */
+}
+
+/* Calls fn for each use of a type macro's name in text: DTYPE_X, ORIG_DTYPE_X, FORMAT_X (the
+ * prefix then a capital), with the kind and the name's length. */
+static void each_type_name(const char *text, void (*fn)(void *ctx, const char *text,
+                                                        const char *p, size_t len, size_t kind),
+                           void *ctx)
+{
     for (const char *p = text; *p; p++) {
         if (p != text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
             continue;
-        for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-            size_t n = strlen(kinds[k].prefix);
-            if (strncmp(p, kinds[k].prefix, n) != 0 || !isupper((unsigned char)p[n]))
+        for (size_t k = 0; k < sizeof(type_kinds) / sizeof(type_kinds[0]); k++) {
+            size_t n = strlen(type_kinds[k].prefix);
+            if (strncmp(p, type_kinds[k].prefix, n) != 0 || !isupper((unsigned char)p[n]))
                 continue;
             size_t len = n + strspn(p + n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-            char *name = xasprintf("%.*s", (int)len, p);
-            bool own = defined_in(text, name, len);
-            free(name);
-            if (own) {
-                p += len - 1;
-                break;
-            }
-            char *arg = xasprintf("-D%.*s=%s", (int)len, p,
-                                  !strcmp(kinds[k].prefix, "DTYPE_") &&
-                                          index_tensor(p + n, len - n)
-                                      ? "int32_t" : kinds[k].value);
-            /* a name given once, by the op's definition or the first use */
-            size_t named = strcspn(arg, "=") + 1;
-            bool seen = false;
-            for (size_t i = 0; i < args->len && !seen; i++)
-                seen = strncmp(args->items[i], arg, named) == 0;
-            if (seen)
-                free(arg);
-            else
-                VEC_PUSH(*args, arg);
+            fn(ctx, text, p, len, k);
             p += len - 1;
             break;
         }
     }
 }
 
-static void add_directory_type_macros(struct string_list *args, const char *dir)
+static bool listed(const struct string_list *l, const char *name, size_t len)
+{
+    for (size_t i = 0; i < l->len; i++)
+        if (strlen(l->items[i]) == len && !strncmp(l->items[i], name, len))
+            return true;
+    return false;
+}
+
+/* A name the op's own code defines or declares somewhere (`#define NAME`, `int NAME = 4`,
+ * `uint32_t NAME` as a template parameter): not one the build supplies, in any of its files. */
+static void note_own(void *ctx, const char *text, const char *p, size_t len, size_t kind)
+{
+    (void)kind;
+    struct string_list *own = ctx;
+    if (listed(own, p, len))
+        return;
+    char *name = xasprintf("%.*s", (int)len, p);
+    if (defined_in(text, name, len) || declared_at(text, p))
+        VEC_PUSH(*own, name);
+    else
+        free(name);
+}
+
+struct type_macros {
+    struct string_list *args;
+    const struct string_list *own;
+};
+
+static void add_type_macro(void *ctx, const char *text, const char *p, size_t len, size_t kind)
+{
+    (void)text;
+    struct type_macros *t = ctx;
+    if (listed(t->own, p, len))
+        return;
+    size_t n = strlen(type_kinds[kind].prefix);
+    char *arg = xasprintf("-D%.*s=%s", (int)len, p,
+                          !strcmp(type_kinds[kind].prefix, "DTYPE_") && index_tensor(p + n, len - n)
+                              ? "int32_t" : type_kinds[kind].value);
+    /* a name given once, by the op's definition or the first use */
+    size_t named = strcspn(arg, "=") + 1;
+    bool seen = false;
+    for (size_t i = 0; i < t->args->len && !seen; i++)
+        seen = strncmp(t->args->items[i], arg, named) == 0;
+    if (seen)
+        free(arg);
+    else
+        VEC_PUSH(*t->args, arg);
+}
+
+typedef VEC(const char *) text_list;
+typedef VEC(struct source *) source_list;
+
+/* The headers of dir read into texts (the sources kept in keep, to free). */
+static void read_directory(text_list *texts, source_list *keep, const char *dir)
 {
     struct string_list paths = headers_of(dir, true);
     for (size_t i = 0; i < paths.len; i++) {
         const char *err;
         struct source *src = source_read(paths.items[i], 4 * 1024 * 1024, &err);
-        if (src)
-            add_type_macros(args, src->text);
-        source_free(src);
+        if (!src)
+            continue;
+        VEC_PUSH(*keep, src);
+        VEC_PUSH(*texts, src->text);
     }
     free_strings(&paths);
 }
@@ -555,12 +616,27 @@ char **type_macro_arguments(const char *path, const char *text, const char *cons
         VEC_PUSH(args, xasprintf("-DDTYPE_%s=%s", t->name, host_dtype_device_type(type)));
         VEC_PUSH(args, xasprintf("-DORIG_DTYPE_%s=%d", t->name, type));
     }
-    add_type_macros(&args, text);
+    /* the source and the headers beside it and in the include directories: a name declared
+     * in any of them is the op's own in all */
+    struct string_list own = {0};
+    text_list texts = {0};
+    source_list keep = {0};
+    VEC_PUSH(texts, text);
     char *copy = xstrdup(path);
-    add_directory_type_macros(&args, dirname(copy));
+    read_directory(&texts, &keep, dirname(copy));
     free(copy);
     for (size_t i = 0; i < ninclude_dirs; i++)
-        add_directory_type_macros(&args, include_dirs[i]);
+        read_directory(&texts, &keep, include_dirs[i]);
+    for (size_t i = 0; i < texts.len; i++)
+        each_type_name(texts.items[i], note_own, &own);
+    struct type_macros t = {&args, &own};
+    for (size_t i = 0; i < texts.len; i++)
+        each_type_name(texts.items[i], add_type_macro, &t);
+    for (size_t i = 0; i < keep.len; i++)
+        source_free(keep.items[i]);
+    VEC_FREE(keep);
+    VEC_FREE(texts);
+    free_strings(&own);
     if (args.len > 1)   /* sorted: the arguments do not depend on the directories' order */
         qsort(args.items, args.len, sizeof(char *), compare_strings);
     VEC_PUSH(args, NULL);
