@@ -6,12 +6,11 @@
 #include "tiling_defaults.h"
 
 /* Sets the guesses of the tiling in both parses' interpreters, and clears their reads. */
-static bool guess_attempt(const struct tiling_search *s, int halvings, int64_t count)
+static void guess_attempt(const struct tiling_search *s, int halvings, int64_t count)
 {
-    bool counts = tiling_guess_attempt(s->I, halvings, count);
+    tiling_guess_attempt(s->I, halvings, count);
     if (s->J && s->J != s->I)
-        counts |= tiling_guess_attempt(s->J, halvings, count);
-    return counts;
+        tiling_guess_attempt(s->J, halvings, count);
 }
 
 /* What one attempt leaves to throw away: where the kernel starts, the buffers and their

@@ -3,8 +3,6 @@
  * index, in UB. A repeat count of 0 does nothing on A2 (both pages). */
 #include "isa_internal.h"
 
-#include <string.h>
-
 enum { PROPOSAL_BYTES = 8, SORT_LANES = 32, SORT_IN_STRIDE = 128, SORT_OUT_STRIDE = 256,
        MERGE_LISTS = 4 };
 
@@ -49,12 +47,15 @@ static bool merge4(struct interp *I, struct isa_state *s, const char *name, CXCu
     int64_t repeats = config & 0xff, valid = (config >> 8) & 0xf;
     if (repeats <= 0 || !valid)
         return true;
+    int64_t bytes[MERGE_LISTS], total = 0;   /* each list's, the valid lists' sum */
+    for (int k = 0; k < MERGE_LISTS; k++) {
+        bytes[k] = valid >> k & 1
+                       ? (int64_t)((uint64_t)lengths >> (16 * k) & 0xffff) * PROPOSAL_BYTES
+                       : 0;
+        total += bytes[k];
+    }
     struct emit_region r[MERGE_LISTS];
     int n = 0;
-    int64_t total = 0;
-    for (int k = 0; k < MERGE_LISTS; k++)
-        if (valid >> k & 1)
-            total += (int64_t)((uint64_t)lengths >> (16 * k) & 0xffff) * PROPOSAL_BYTES;
     for (int k = 0; k < MERGE_LISTS; k++) {
         if (!(valid >> k & 1))
             continue;
@@ -64,9 +65,8 @@ static bool merge4(struct interp *I, struct isa_state *s, const char *name, CXCu
                                k + 1, name);
             return true;
         }
-        int64_t bytes = (int64_t)((uint64_t)lengths >> (16 * k) & 0xffff) * PROPOSAL_BYTES;
-        if (bytes > 0)
-            r[n++] = isa_operand_region(list, 0, (repeats - 1) * total + bytes);
+        if (bytes[k] > 0)
+            r[n++] = isa_operand_region(list, 0, (repeats - 1) * total + bytes[k]);
     }
     if (!total)
         return true;
