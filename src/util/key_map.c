@@ -60,11 +60,6 @@ int key_map_get_or_put(struct key_map *m, const int64_t key[KEY_MAP_WIDTH], int 
     return value;
 }
 
-int key_map_find(const struct key_map *m, const int64_t key[KEY_MAP_WIDTH])
-{
-    return m->nslots ? probe(m->slots, m->nslots, key)->value : -1;
-}
-
 void key_map_free(struct key_map *m)
 {
     free(m->slots);

@@ -22,8 +22,6 @@ struct key_map {
 /* The value held for key; when there is none, stores `value` (>= 0) for it and returns
  * that. An empty (zeroed) map is ready to use. */
 int key_map_get_or_put(struct key_map *m, const int64_t key[KEY_MAP_WIDTH], int value);
-/* The value held for key, or -1 when there is none. */
-int key_map_find(const struct key_map *m, const int64_t key[KEY_MAP_WIDTH]);
 void key_map_free(struct key_map *m);
 
 #endif

@@ -30,7 +30,8 @@ static _Thread_local struct {
     struct cursor_vec children;         /* every span's cursors */
 } cache;
 
-void cursor_key(CXCursor c, int64_t key[KEY_MAP_WIDTH])
+/* A cursor as a key: its kind and flags, its three pointers. */
+static void cursor_key(CXCursor c, int64_t key[KEY_MAP_WIDTH])
 {
     key[0] = (int64_t)((uint64_t)(uint32_t)c.kind | (uint64_t)(uint32_t)c.xdata << 32);
     key[1] = (int64_t)(intptr_t)c.data[0];

@@ -8,7 +8,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../util/key_map.h"
 #include "../../util/xalloc.h"
 
 struct cursor_vec {
@@ -16,9 +15,6 @@ struct cursor_vec {
     size_t len, cap;
 };
 
-/* A cursor as a key_map key: its kind and flags, its three pointers (the last its
- * translation unit). */
-void cursor_key(CXCursor c, int64_t key[KEY_MAP_WIDTH]);
 /* The cursor's children (a copy to free), remembered per cursor on this thread. */
 struct cursor_vec cursor_children(CXCursor c);
 /* Forgets the children remembered: before a translation unit is disposed. */

@@ -63,7 +63,6 @@ struct branches {
     bool restart;
     int restarts;
     size_t noted_joined, noted_split;   /* the counts the PIR header last gave */
-    struct key_map api_reach;       /* a side already searched -> may_touch_api's answer */
 };
 
 /* Runs of an entry started again for choices found not to join, beyond which every choice
@@ -456,23 +455,6 @@ static enum CXChildVisitResult api_use(CXCursor c, CXCursor parent, CXClientData
     return CXChildVisit_Recurse;
 }
 
-/* may_touch_api for a side of a condition, remembered: the same side is asked about each
- * time its condition runs, and the search goes through every function it calls. */
-static bool side_may_touch_api(struct interp *I, CXCursor side)
-{
-    if (clang_Cursor_isNull(side))
-        return false;
-    struct branches *b = branches_of(I);
-    int64_t key[KEY_MAP_WIDTH];
-    cursor_key(side, key);
-    int known = key_map_find(&b->api_reach, key);
-    if (known >= 0)
-        return known;
-    bool may = may_touch_api(I, side, 0);
-    key_map_get_or_put(&b->api_reach, key, may);
-    return may;
-}
-
 static bool may_touch_api(struct interp *I, CXCursor c, int depth)
 {
     if (clang_Cursor_isNull(c))
@@ -504,7 +486,7 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
     /* Sides that neither call the API nor leave early change nothing of its state: both
      * are followed and joined, as for a layer without state (an argmax's `if (v > best)
      * { best = v; idx = i; }` in a loop of 64 would otherwise be 2^63 runs). */
-    if (!side_may_touch_api(I, then_side) && !side_may_touch_api(I, else_side))
+    if (!may_touch_api(I, then_side, 0) && !may_touch_api(I, else_side, 0))
         return join_choice(I, s, &then_run, &else_run, false);
     if (joins_under_layer(I, s))    /* both sides, if they leave the layer joinable */
         return join_choice(I, s, &then_run, &else_run, true);
@@ -727,7 +709,6 @@ void branches_free(struct interp *I)
     drop_pending(I->branches);
     VEC_FREE(I->branches->pending);
     choices_free(&I->branches->runs);
-    key_map_free(&I->branches->api_reach);
     VEC_FREE(I->branches->guards);
     VEC_FREE(I->branches->joined);
     VEC_FREE(I->branches->split);
