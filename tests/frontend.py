@@ -462,6 +462,22 @@ expect(p.returncode == 0 and p.stdout ==
        'rowLength = 64, colLength = 64: give the real ones with -D or --tiling FILE\n'
        'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings; 1 kernel checked with guessed values\n',
        f'check: a verdict under guessed values says which: {p.stdout!r}')
+p = run('lower', f'{G}/long_guess.cpp')
+expect('// kernel long_guess: guessed("tileLength" = 128), not the guesses by name, under which the '
+       'kernel runs more than 100000 statements and calls' in p.stdout.splitlines() and
+       f'kernel long_guess guessed("tileLength" = 128) {{  // from {G}/long_guess.cpp:20:12'
+       in p.stdout.splitlines(),
+       f'lower: a guessed lowering past its share of --max-events is tried with smaller sizes: '
+       f'{p.stdout[:1500]!r}')
+p = run('check', '--max-events', '200000', f'{G}/long_guess.cpp')
+expect(p.returncode == 0 and p.stdout.splitlines()[0] ==
+       f"{G}/long_guess.cpp: note: kernel 'long_guess' was checked with guessed values "
+       'tileLength = 16: give the real ones with -D or --tiling FILE',
+       f'check: the share follows --max-events (2,000 statements: 32 x 32 x 4 is 4,096, '
+       f'16 x 16 x 4 fits): {p.stdout!r}')
+p = run('check', '-D', 'tileLength=256', f'{G}/long_guess.cpp')
+expect(p.returncode == 0 and p.stdout == 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
+       f'check: a given value runs the whole loop, past the share of guesses: {p.stdout!r}')
 p = run('lower', f'{G}/negative_tail.cpp')
 expect('kernel negative_tail guessed("blockLength" = 256, "tileNum" = 1, "tileLength" = 256) {  '
        f'// from {G}/negative_tail.cpp:20:12' in p.stdout.splitlines(),

@@ -19,6 +19,8 @@ enum {
     TILING_SIZE_GUESS = 256,    /* a size field's first guess */
     TILING_MAX_HALVINGS = 8,    /* the size guesses tried: 256, 128, ..., 1 */
     TILING_COUNT_GUESS = 2,     /* a count field's first guess; the second is 1 */
+    TILING_GUESS_STEP_SHARE = 100,  /* a lowering under sizes above 1 runs at most 1/100 of
+                                     * --max-events before the sizes are halved */
 };
 
 int64_t tiling_field_default(const char *name);

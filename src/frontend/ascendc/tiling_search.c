@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "tiling_defaults.h"
+#include "../../util/xalloc.h"
 
 /* Sets the guesses of the tiling in both parses' interpreters, and clears their reads. */
 static void guess_attempt(const struct tiling_search *s, int halvings, int64_t count)
@@ -32,6 +33,32 @@ static void discard(const struct tiling_search *s, const struct attempt_start *a
     diag_truncate(s->I->diags, a->first_diag);
 }
 
+/* Caps the statements of the next lowering in both parses' interpreters (0: none). */
+static void cap_steps(const struct tiling_search *s, uint64_t cap)
+{
+    s->I->step_cap = cap;
+    s->I->capped_steps = 0;
+    s->I->step_cap_hit = false;
+    if (s->J && s->J != s->I) {
+        s->J->step_cap = cap;
+        s->J->capped_steps = 0;
+        s->J->step_cap_hit = false;
+    }
+}
+
+static bool steps_capped(const struct tiling_search *s)
+{
+    return s->I->step_cap_hit || (s->J && s->J->step_cap_hit);
+}
+
+/* The statements a lowering under sizes above the smallest guess may run before smaller
+ * guesses are tried: a share of the kernel's budget (--max-events). */
+static uint64_t guess_step_cap(const struct tiling_search *s)
+{
+    uint64_t cap = s->I->opt->max_steps / TILING_GUESS_STEP_SHARE;
+    return cap ? cap : 1;
+}
+
 /* One lowering under the guesses set: the buffers declared without a size measured from 0,
  * so that what the attempt asks of them is its own. */
 static bool lower_once(const struct tiling_search *s, const struct attempt_start *a)
@@ -46,9 +73,11 @@ static bool lower_once(const struct tiling_search *s, const struct attempt_start
  * size not positive, a region longer than its memory or of negative length, the entry is
  * lowered again with every size guess halved, 256 down to 1, while that shrinks the excess;
  * then, if the kernel reads count guesses, with the counts 1 instead of 2, the sizes again
- * from 256. At most 2 x 9 lowerings. An excess no guess changes is the kernel's own: the
- * first lowering stands (and the engine reports it). When no guess fits, the entry is not
- * verified. */
+ * from 256. At most 2 x 9 lowerings. A lowering under sizes above 1 that runs more statements
+ * than guess_step_cap (a hundredth of --max-events) is stopped and the sizes halved too:
+ * guessed values are a sample, and a smaller one checks the same code at a fraction of the
+ * cost. An excess no guess changes is the kernel's own: the first lowering that ran to its
+ * end stands (and the engine reports it). When no guess fits, the entry is not verified. */
 bool tiling_search_lower(const struct tiling_search *s, const char *name)
 {
     struct pir_writer *w = s->w;
@@ -56,31 +85,55 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
                               .first_diag = s->I->diags->len};
     a.sizes = pir_writer_sizes(w, a.buffers);
     bool incomplete = false, fits = false, counts = false, same = true, attempted = false;
-    int64_t first_over = 0;
+    bool measured = false;          /* a lowering ran to its end (not stopped at the cap) */
+    int first_halvings = 0;         /* ... the first such lowering's guesses */
+    int64_t first_count = TILING_COUNT_GUESS, first_over = 0;
+    int halvings = 0;
+    int64_t count;
     int smallest = TILING_SIZE_GUESS;
     struct memory_fit fit = {.buffer = -1};
-    char *guesses = NULL, *first_excess = NULL;   /* what the first guesses did not fit */
-    for (int64_t count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
+    char *guesses = NULL, *first_excess = NULL;   /* why the first guesses were not kept */
+    uint64_t cap = guess_step_cap(s);
+    for (count = TILING_COUNT_GUESS; count >= 1 && !fits; count--) {
         int64_t before = -1;
-        for (int halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
+        for (halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
             if (attempted)
                 discard(s, &a);
             free(guesses);
             guess_attempt(s, halvings, count);
+            cap_steps(s, halvings < TILING_MAX_HALVINGS ? cap : 0);
             incomplete = lower_once(s, &a);
             guesses = tiling_guess_annotation(s->I, s->J);
             counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
+            bool capped = steps_capped(s);
+            if (capped && !guesses) {   /* long before any guess was read: the kernel's own */
+                discard(s, &a);
+                cap_steps(s, 0);
+                incomplete = lower_once(s, &a);
+                guesses = tiling_guess_annotation(s->I, s->J);
+                capped = false;
+            }
+            if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
+                smallest = TILING_SIZE_GUESS >> halvings;
+            if (capped) {
+                if (!attempted)
+                    first_excess = xasprintf("the kernel runs more than %llu statements and "
+                                             "calls", (unsigned long long)cap);
+                attempted = true;
+                continue;
+            }
             fit = guesses && !incomplete ? tiling_memory_fit(w, a.buffers, s->m)
                                          : (struct memory_fit){.buffer = -1};
-            if (!attempted) {
+            if (!measured) {
+                measured = true;
                 first_over = fit.over;
-                if (fit.over)
+                first_halvings = halvings;
+                first_count = count;
+                if (fit.over && !attempted)
                     first_excess = tiling_fit_text(w, &fit);
             }
             attempted = true;
             same &= fit.over == first_over;
-            if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
-                smallest = TILING_SIZE_GUESS >> halvings;
             if (fit.over == 0) {
                 fits = true;
                 break;
@@ -89,13 +142,18 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
                 break;   /* halving does not shrink the excess */
             before = fit.over;
         }
+        if (fits)
+            break;       /* count and halvings name the guesses kept */
         if (!counts)
-            break;   /* no count guessed: nothing else to try */
+            break;       /* no count guessed: nothing else to try */
     }
-    if (!fits && same) {   /* not the guesses' doing: the first guesses stand */
+    cap_steps(s, 0);
+    if (!fits && same) {   /* not the guesses' doing: the first guesses run to the end stand */
         discard(s, &a);
         free(guesses);
-        guess_attempt(s, 0, TILING_COUNT_GUESS);
+        halvings = first_halvings;
+        count = first_count;
+        guess_attempt(s, halvings, count);
         incomplete = lower_once(s, &a);
         guesses = tiling_guess_annotation(s->I, s->J);
         fits = true;
@@ -114,7 +172,8 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
         incomplete = true;
     } else if (guesses && !incomplete) {
         pir_writer_amend_open(w, a.mark, guesses);
-        if (first_excess && !same)   /* the header says why the guesses are not the first */
+        bool first = halvings == 0 && count == TILING_COUNT_GUESS;
+        if (first_excess && !first)   /* the header says why the guesses are not the first */
             pir_writer_note(w, "kernel %s: %s, not the guesses by name, under which %s", name,
                             guesses, first_excess);
     }

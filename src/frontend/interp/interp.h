@@ -237,6 +237,11 @@ struct interp {
     int depth;
     int nesting;                    /* statements and expressions being run (nest_in) */
     uint64_t steps;
+    uint64_t step_cap;              /* a lower count, over every run of the kernel (restarts
+                                     * too), past which it stops with no finding (a guessed
+                                     * tiling the search makes smaller), or 0 */
+    uint64_t capped_steps;          /* the count step_cap is compared with */
+    bool step_cap_hit;              /* the lowering stopped at step_cap */
     bool stopped;                   /* this kernel's lowering gave up */
     bool incomplete;                /* something was reported unsupported in this kernel */
     struct op_cache *ops;           /* operator spellings of binary/unary expressions */

@@ -74,6 +74,12 @@ bool count_steps(struct interp *I, CXCursor at, uint64_t n)
     I->steps += n;
     if (file_budget_spent(I, at, n))
         return false;
+    I->capped_steps += n;
+    if (I->step_cap && I->capped_steps > I->step_cap) {   /* the caller tries cheaper values */
+        I->step_cap_hit = I->incomplete = true;
+        stop(I);
+        return false;
+    }
     if (I->steps <= I->opt->max_steps)
         return true;
     limit_reached(I, at,
