@@ -76,6 +76,16 @@ expect(p.returncode == 2 and p.stdout.startswith(
     f'an unmodelled intrinsic: unsupported at the SDK line, exit 2: {p.stdout[:300]}')
 expect('1 file NOT VERIFIED' in p.stdout, 'an unmodelled intrinsic: the file is not verified')
 
+# a cross-core flag to the cube core (mode 2): only the vector cores run through the SDK, so
+# the kernel is not verified, never a deadlock of a flag no core would see
+p = run('check', f'{S}/cube_link_flag.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{where}/include/../impl/fixture_sync.h:44:5: error: a cross-core flag in mode 2 links the '
+    'vector cores with the cube core: read through the SDK, only the vector cores of a kernel '
+    'run (MIX kernels are not read yet), so the flag would reach no core [unsupported]') and
+    'deadlock' not in p.stdout and '1 file NOT VERIFIED' in p.stdout,
+    f'a mode-2 cross-core flag through the SDK: unsupported, exit 2: {p.stdout[:400]}')
+
 # the accumulator register is the model's (space ACC): on a model without it, get_acc_val is
 # unsupported where the SDK reads it, never a read of nothing
 p = run('check', '--model', 'ascend910', f'{S}/acc_register.cpp')

@@ -190,6 +190,7 @@ void *isa_data_new(struct pir_writer *w, struct isa_run run)
     s->cross_user_flags = run.source ? run.source->cross_user_flags : 0;
     s->dup.buffer = -1;
     s->acc_register = run.acc_register;
+    s->model = run.model;
     s->acc_buffer = -1;
     return s;
 }

@@ -10,6 +10,7 @@
 #include "../../interp/interp.h"
 #include "../../pir/pir_writer.h"
 
+struct model;
 struct model_source;
 
 /* One run of an entry. */
@@ -17,6 +18,7 @@ struct isa_run {
     bool auto_sync;                     /* the compiler's auto-sync (the model's <auto-sync>) */
     const struct model_source *source;  /* the model's source facts */
     bool acc_register;                  /* the model declares the space ISA_ACC_SPACE */
+    const struct model *model;          /* its cross-core modes */
 };
 /* The vector unit's accumulator register, as the model names it: a reduction in counter mode
  * leaves its sum there and get_acc_val reads it on the scalar unit (isa_vector.c). */

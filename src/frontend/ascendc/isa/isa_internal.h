@@ -22,6 +22,7 @@ struct isa_state {
     struct isa_traits traits;
     int8_t cross_mode[16];              /* the mode each cross-core flag was last set in, -1 */
     int cross_user_flags;               /* the model's <cross-flags user-flags>, 0: none */
+    const struct model *model;          /* its cross-core modes (NULL: none known) */
     /* The last vector_dup whose scalar is known: its destination (buffer, offset) and that
      * scalar; what set_cmpmask then loads from there (isa_vector.c). */
     struct {

@@ -3,6 +3,7 @@
  * names. */
 #include "isa_internal.h"
 #include "../cross_flag_ids.h"
+#include "../../../model/model.h"
 
 #include <string.h>
 
@@ -43,6 +44,18 @@ static bool barrier(struct interp *I, struct isa_state *s, const char *name, CXC
     return true;
 }
 
+/* Whether the model's cross-core mode `mode` links cores of two types (the cube and the
+ * vector cores of a MIX kernel). */
+static bool links_core_types(const struct isa_state *s, int64_t mode)
+{
+    if (!s->model)
+        return false;
+    for (int i = 0; i < s->model->xflags.nmodes; i++)
+        if (s->model->xflags.modes[i].id == mode)
+            return s->model->xflags.modes[i].scope == XMODE_CROSS_TYPE;
+    return false;
+}
+
 /* ffts_cross_core_sync(pipe, config): once `pipe` is done, counts one on a cross-core flag
  * for the cores the mode reaches; config = 1 | mode << 4 | flag << 8 (the ISA's packing, as
  * the SDK's GetffstMsg builds it). wait_flag_dev(flag): the core waits until its count of the
@@ -62,6 +75,13 @@ static bool cross_core(struct interp *I, struct isa_state *s, const char *name, 
             return true;
         mode = (config >> 4) & 3;
         flag = (config >> 8) & 0xf;
+        if (links_core_types(s, mode)) {
+            interp_unsupported(I, call, "a cross-core flag in mode %lld links the vector cores "
+                               "with the cube core: read through the SDK, only the vector "
+                               "cores of a kernel run (MIX kernels are not read yet), so the "
+                               "flag would reach no core", (long long)mode);
+            return true;
+        }
         s->cross_mode[flag] = (int8_t)mode;
     } else {
         if (!isa_int(I, call, name, args, nargs, 0, &flag))

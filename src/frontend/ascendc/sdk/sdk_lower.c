@@ -236,7 +236,8 @@ static void run_once(struct interp *I, CXCursor entry, void *ctx)
     const struct model *m = c->r->m;
     void *data = isa_data_new(
         I->w, (struct isa_run){.auto_sync = !c->r->o->manual_sync, .source = &m->source,
-                               .acc_register = model_space_index(m, ISA_ACC_SPACE) >= 0});
+                               .acc_register = model_space_index(m, ISA_ACC_SPACE) >= 0,
+                               .model = m});
     I->api_data = data;
     interp_run_kernel(I, entry, bind_param, c);
     struct isa_traits r = isa_run_traits(data);
