@@ -478,6 +478,11 @@ expect(p.returncode == 0 and p.stdout.splitlines()[0] ==
 p = run('check', '-D', 'tileLength=256', f'{G}/long_guess.cpp')
 expect(p.returncode == 0 and p.stdout == 'accelsync: 1 file, 1 kernel: 0 errors, 0 warnings\n',
        f'check: a given value runs the whole loop, past the share of guesses: {p.stdout!r}')
+p = run('lower', f'{G}/long_own_loop.cpp')
+expect(f'kernel long_own_loop guessed("tileLength" = 256) {{  // from {G}/long_own_loop.cpp:18:12'
+       in p.stdout.splitlines() and 'not the guesses by name' not in p.stdout,
+       f'lower: a kernel long before it reads a size guess keeps the guesses by name: '
+       f'{p.stdout[:1500]!r}')
 p = run('lower', f'{G}/negative_tail.cpp')
 expect('kernel negative_tail guessed("blockLength" = 256, "tileNum" = 1, "tileLength" = 256) {  '
        f'// from {G}/negative_tail.cpp:20:12' in p.stdout.splitlines(),

@@ -102,6 +102,14 @@ bool tiling_guess_counts(const struct interp *I)
     return false;
 }
 
+bool tiling_guess_sizes(const struct interp *I)
+{
+    for (size_t i = 0; i < I->runtime.len; i++)
+        if (I->runtime.items[i].read && guess_of(&I->runtime.items[i], TILING_SIZE_GUESS))
+            return true;
+    return false;
+}
+
 static bool listed(const struct interp *I, size_t upto, const char *name)
 {
     for (size_t i = 0; i < upto; i++)

@@ -37,6 +37,8 @@ bool tiling_guess_attempt(struct interp *I, int halvings, int64_t count);
 
 /* Whether I read a count guess since the last attempt. */
 bool tiling_guess_counts(const struct interp *I);
+/* Whether I read a size guess since the last attempt. */
+bool tiling_guess_sizes(const struct interp *I);
 
 /* The tiling values nobody gave that I (then J, when not NULL nor I) read since the last
  * attempt, as `guessed("a" = 1, "b" = 2)` (malloc'ed); NULL: none. */

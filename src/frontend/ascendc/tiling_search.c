@@ -106,7 +106,8 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
             guesses = tiling_guess_annotation(s->I, s->J);
             counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
             bool capped = steps_capped(s);
-            if (capped && !guesses) {   /* long before any guess was read: the kernel's own */
+            bool sizes = tiling_guess_sizes(s->I) || (s->J && tiling_guess_sizes(s->J));
+            if (capped && !sizes) {   /* long before any size guess was read: its own length */
                 discard(s, &a);
                 cap_steps(s, 0);
                 incomplete = lower_once(s, &a);
