@@ -111,7 +111,9 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
                 discard(s, &a);
                 cap_steps(s, 0);
                 incomplete = lower_once(s, &a);
+                free(guesses);
                 guesses = tiling_guess_annotation(s->I, s->J);
+                counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
                 capped = false;
             }
             if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
