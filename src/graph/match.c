@@ -24,21 +24,17 @@ static bool name_in(const struct unit_name_set *s, const char *name)
 
 bool hb_xmode_links(const struct lw_program *p, int mode, int waiter, int source)
 {
-    const struct model_xflags *xf = &p->model->xflags;
     const char *tw = p->cores[waiter].type->name, *ts = p->cores[source].type->name;
-    for (int i = 0; i < xf->nmodes; i++) {
-        const struct model_xmode *m = &xf->modes[i];
-        if (m->id != mode)
-            continue;
-        if (m->per_cluster && p->cores[waiter].cluster != p->cores[source].cluster)
-            return false;
-        if (m->scope == XMODE_SAME_TYPE)
-            return strcmp(tw, ts) == 0 && (!m->coretype || strcmp(m->coretype, tw) == 0);
-        return strcmp(tw, ts) != 0
-               && ((strcmp(tw, m->coretypes[0]) == 0 && strcmp(ts, m->coretypes[1]) == 0)
-                   || (strcmp(tw, m->coretypes[1]) == 0 && strcmp(ts, m->coretypes[0]) == 0));
-    }
-    return false;
+    const struct model_xmode *m = model_xmode_find(p->model, mode);
+    if (!m)
+        return false;
+    if (m->per_cluster && p->cores[waiter].cluster != p->cores[source].cluster)
+        return false;
+    if (m->scope == XMODE_SAME_TYPE)
+        return strcmp(tw, ts) == 0 && (!m->coretype || strcmp(m->coretype, tw) == 0);
+    return strcmp(tw, ts) != 0
+           && ((strcmp(tw, m->coretypes[0]) == 0 && strcmp(ts, m->coretypes[1]) == 0)
+               || (strcmp(tw, m->coretypes[1]) == 0 && strcmp(ts, m->coretypes[0]) == 0));
 }
 
 bool hb_xbarrier_participates(const struct lw_program *p, const struct model_prim *prim, int core)

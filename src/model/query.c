@@ -64,6 +64,14 @@ int model_space_index(const struct model *m, const char *name)
     return -1;
 }
 
+const struct model_xmode *model_xmode_find(const struct model *m, int64_t id)
+{
+    for (int i = 0; i < m->xflags.nmodes; i++)
+        if (m->xflags.modes[i].id == id)
+            return &m->xflags.modes[i];
+    return NULL;
+}
+
 static int op_by_name(const void *x, const void *y)
 {
     return strcmp((*(const struct model_op *const *)x)->name,

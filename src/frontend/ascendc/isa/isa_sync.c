@@ -48,12 +48,8 @@ static bool barrier(struct interp *I, struct isa_state *s, const char *name, CXC
  * vector cores of a MIX kernel). */
 static bool links_core_types(const struct isa_state *s, int64_t mode)
 {
-    if (!s->model)
-        return false;
-    for (int i = 0; i < s->model->xflags.nmodes; i++)
-        if (s->model->xflags.modes[i].id == mode)
-            return s->model->xflags.modes[i].scope == XMODE_CROSS_TYPE;
-    return false;
+    const struct model_xmode *m = s->model ? model_xmode_find(s->model, mode) : NULL;
+    return m && m->scope == XMODE_CROSS_TYPE;
 }
 
 /* ffts_cross_core_sync(pipe, config): once `pipe` is done, counts one on a cross-core flag
