@@ -94,20 +94,23 @@ bool tiling_guess_attempt(struct interp *I, int halvings, int64_t count)
     return counts;
 }
 
-bool tiling_guess_counts(const struct interp *I)
+/* Whether I read, since the last attempt, a field whose guess by name is `guess`. */
+static bool read_guess_of(const struct interp *I, int64_t guess)
 {
     for (size_t i = 0; i < I->runtime.len; i++)
-        if (I->runtime.items[i].read && guess_of(&I->runtime.items[i], TILING_COUNT_GUESS))
+        if (I->runtime.items[i].read && guess_of(&I->runtime.items[i], guess))
             return true;
     return false;
 }
 
+bool tiling_guess_counts(const struct interp *I)
+{
+    return read_guess_of(I, TILING_COUNT_GUESS);
+}
+
 bool tiling_guess_sizes(const struct interp *I)
 {
-    for (size_t i = 0; i < I->runtime.len; i++)
-        if (I->runtime.items[i].read && guess_of(&I->runtime.items[i], TILING_SIZE_GUESS))
-            return true;
-    return false;
+    return read_guess_of(I, TILING_SIZE_GUESS);
 }
 
 static bool listed(const struct interp *I, size_t upto, const char *name)

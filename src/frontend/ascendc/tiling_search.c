@@ -68,6 +68,18 @@ static bool lower_once(const struct tiling_search *s, const struct attempt_start
     return s->lower(s->ctx);
 }
 
+/* One lowering under the guesses set (lower_once), then what it read: its guesses (the old
+ * text freed) and whether any was a count. Returns whether the lowering was incomplete. */
+static bool lower_and_read(const struct tiling_search *s, const struct attempt_start *a,
+                           char **guesses, bool *counts)
+{
+    bool incomplete = lower_once(s, a);
+    free(*guesses);
+    *guesses = tiling_guess_annotation(s->I, s->J);
+    *counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
+    return incomplete;
+}
+
 /* When the tiling values nobody gave make the buffers placed in a memory exceed what the
  * model gives it (a TPipe's InitBuffer total over UB, or the SDK's addresses past UB's end), a
  * size not positive, a region longer than its memory or of negative length, the entry is
@@ -99,21 +111,15 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
         for (halvings = 0; halvings <= TILING_MAX_HALVINGS; halvings++) {
             if (attempted)
                 discard(s, &a);
-            free(guesses);
             guess_attempt(s, halvings, count);
             cap_steps(s, halvings < TILING_MAX_HALVINGS ? cap : 0);
-            incomplete = lower_once(s, &a);
-            guesses = tiling_guess_annotation(s->I, s->J);
-            counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
+            incomplete = lower_and_read(s, &a, &guesses, &counts);
             bool capped = steps_capped(s);
             bool sizes = tiling_guess_sizes(s->I) || (s->J && tiling_guess_sizes(s->J));
             if (capped && !sizes) {   /* long before any size guess was read: its own length */
                 discard(s, &a);
                 cap_steps(s, 0);
-                incomplete = lower_once(s, &a);
-                free(guesses);
-                guesses = tiling_guess_annotation(s->I, s->J);
-                counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
+                incomplete = lower_and_read(s, &a, &guesses, &counts);
                 capped = false;
             }
             if ((TILING_SIZE_GUESS >> halvings) < smallest)   /* over both rounds */
@@ -153,12 +159,10 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
     cap_steps(s, 0);
     if (!fits && same) {   /* not the guesses' doing: the first guesses run to the end stand */
         discard(s, &a);
-        free(guesses);
         halvings = first_halvings;
         count = first_count;
         guess_attempt(s, halvings, count);
-        incomplete = lower_once(s, &a);
-        guesses = tiling_guess_annotation(s->I, s->J);
+        incomplete = lower_and_read(s, &a, &guesses, &counts);
         fits = true;
     }
     if (!fits) {
