@@ -67,31 +67,35 @@ expect(p.returncode == 2 and 'ASCEND_HOME_PATH names /nonexistent/sdk, which is 
        'C SDK' in p.stdout, 'a bad ASCEND_HOME_PATH is named as such')
 
 # an intrinsic the prelude does not declare: declared from the parse's errors inside the SDK,
-# then reported where the SDK calls it, and the kernel is not verified
+# then reported at the kernel's call into the SDK, the SDK's line named, and the kernel is not
+# verified
 p = run('check', f'{S}/exotic.cpp')
-where = os.path.abspath(os.path.join(root, FIXTURE))   # the configuration's path, absolute
 expect(p.returncode == 2 and p.stdout.startswith(
-    f'{where}/include/../impl/fixture_compute.h:54:5: error: \'vexotic\' is not modelled by '
-    'the Ascend C ISA frontend [unsupported]'),
-    f'an unmodelled intrinsic: unsupported at the SDK line, exit 2: {p.stdout[:300]}')
+    f'{S}/exotic.cpp:14:5: error: \'vexotic\' is not modelled by the Ascend C ISA frontend; '
+    'in the SDK at impl/fixture_compute.h:54, inside Exotic [unsupported]\n'
+    '   14 |     Exotic(a);'),
+    f'an unmodelled intrinsic: unsupported at the kernel\'s call, the SDK line named, exit 2: '
+    f'{p.stdout[:300]}')
 expect('1 file NOT VERIFIED' in p.stdout, 'an unmodelled intrinsic: the file is not verified')
 
 # a cross-core flag to the cube core (mode 2): only the vector cores run through the SDK, so
 # the kernel is not verified, never a deadlock of a flag no core would see
 p = run('check', f'{S}/cube_link_flag.cpp')
 expect(p.returncode == 2 and p.stdout.startswith(
-    f'{where}/include/../impl/fixture_sync.h:44:5: error: a cross-core flag in mode 2 links the '
+    f'{S}/cube_link_flag.cpp:23:5: error: a cross-core flag in mode 2 links the '
     'vector cores with the cube core: read through the SDK, only the vector cores of a kernel '
-    'run (MIX kernels are not read yet), so the flag would reach no core [unsupported]') and
+    'run (MIX kernels are not read yet), so the flag would reach no core; in the SDK at '
+    'impl/fixture_sync.h:44, inside CrossCoreSetFlag [unsupported]') and
     'deadlock' not in p.stdout and '1 file NOT VERIFIED' in p.stdout,
     f'a mode-2 cross-core flag through the SDK: unsupported, exit 2: {p.stdout[:400]}')
 
 # the accumulator register is the model's (space ACC): on a model without it, get_acc_val is
-# unsupported where the SDK reads it, never a read of nothing
+# unsupported at the kernel's call that reads it, never a read of nothing
 p = run('check', '--model', 'ascend910', f'{S}/acc_register.cpp')
 expect(p.returncode == 2 and p.stdout.startswith(
-    f'{where}/include/../impl/fixture_registers.h:73:19: error: \'get_acc_val\' reads the vector '
-    'unit\'s accumulator register, which the model does not declare (space ACC) [unsupported]'),
+    f'{S}/acc_register.cpp:24:5: error: \'get_acc_val\' reads the vector '
+    'unit\'s accumulator register, which the model does not declare (space ACC); in the SDK '
+    'at impl/fixture_registers.h:73, inside ReduceSum [unsupported]'),
     f'get_acc_val without ACC in the model: unsupported, exit 2: {p.stdout[:300]}')
 
 # guessed tiling through the SDK: the guesses are searched until what the kernel addresses

@@ -99,15 +99,23 @@ void interp_use(struct interp *I, CXCursor at, struct value v)
         pir_writer_use_value(I->w, interp_loc(I, at), read);
 }
 
+void interp_finding(struct interp *I, CXCursor at, enum check_id check, const char *msg)
+{
+    char *in_sdk;
+    struct as_loc loc = pir_writer_user_place(I->w, interp_loc(I, at), &in_sdk);
+    loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
+    diag_addf(I->diags, check, SEV_ERROR, loc, "%s%s%s", msg, in_sdk ? "; " : "",
+              in_sdk ? in_sdk : "");
+    free(in_sdk);
+}
+
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     char *msg = xvasprintf(fmt, ap);
     va_end(ap);
-    struct as_loc loc = interp_loc(I, at);
-    loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-    diag_addf(I->diags, CHECK_UNSUPPORTED, SEV_ERROR, loc, "%s", msg);
+    interp_finding(I, at, CHECK_UNSUPPORTED, msg);
     free(msg);
     I->incomplete = true;
     if (I->opt->stop_at_unsupported)
@@ -119,11 +127,10 @@ void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
 void interp_address_overflow(struct interp *I, CXCursor at, const char *what)
 {
     if (!I->stopped) {
-        struct as_loc loc = interp_loc(I, at);
-        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-        diag_addf(I->diags, CHECK_INPUT_ERROR, SEV_ERROR, loc,
-                  "address arithmetic overflows: %s is outside the 2^62 bytes an address can "
-                  "reach (it would wrap 64 bits)", what);
+        char *msg = xasprintf("address arithmetic overflows: %s is outside the 2^62 bytes an "
+                              "address can reach (it would wrap 64 bits)", what);
+        interp_finding(I, at, CHECK_INPUT_ERROR, msg);
+        free(msg);
         I->incomplete = true;
     }
     stop(I);

@@ -314,6 +314,9 @@ struct value interp_copy_for(struct interp *I, CXType t, struct value v);
 struct as_loc interp_loc(struct interp *I, CXCursor c);
 /* The last character of c's extent: a compound statement's closing brace. */
 struct as_loc interp_end_loc(struct interp *I, CXCursor c);
+/* Adds an error the frontend finds at `at`. Inside a vendor SDK it is placed at the user's
+ * call into the SDK, the message saying where in the SDK (pir_writer_user_place). */
+void interp_finding(struct interp *I, CXCursor at, enum check_id check, const char *msg);
 /* Reports a construct that is not modelled: the kernel is not verified. */
 void interp_unsupported(struct interp *I, CXCursor at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

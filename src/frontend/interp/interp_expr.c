@@ -27,9 +27,7 @@ static void limit_reached(struct interp *I, CXCursor at, const char *fmt, ...)
         va_start(ap, fmt);
         char *msg = xvasprintf(fmt, ap);
         va_end(ap);
-        struct as_loc loc = interp_loc(I, at);
-        loc.file = arena_strdup(&I->diags->arena, loc.file ? loc.file : "");
-        diag_addf(I->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, loc, "%s", msg);
+        interp_finding(I, at, CHECK_LIMIT_EXCEEDED, msg);
         free(msg);
         I->incomplete = true;
     }

@@ -295,6 +295,33 @@ const char *pir_writer_user_call(const struct pir_writer *w, struct as_loc *site
     return w->calls[c].callee;
 }
 
+/* A file of the vendor tree by its path inside the tree, `dir/../` taken out (malloc'ed). */
+static char *vendor_path(const struct pir_writer *w, const char *file)
+{
+    char *path = xstrdup(file + strlen(w->vendor_root));
+    for (char *up; (up = strstr(path, "/../")) != NULL;) {
+        char *start = up;
+        while (start > path && start[-1] != '/')
+            start--;
+        memmove(start, up + 4, strlen(up + 4) + 1);
+    }
+    return path;
+}
+
+struct as_loc pir_writer_user_place(const struct pir_writer *w, struct as_loc loc,
+                                    char **in_vendor_text)
+{
+    *in_vendor_text = NULL;
+    int c = w && in_vendor(w, loc.file) ? user_call(w, w->call) : -1;
+    if (c < 0)
+        return loc;
+    char *path = vendor_path(w, loc.file);
+    *in_vendor_text = xasprintf("in the SDK at %s:%d, inside %s", path, loc.line,
+                                w->calls[c].callee);
+    free(path);
+    return w->calls[c].site;
+}
+
 static void put_line(struct pir_writer *w, struct as_loc origin, const char *text,
                      const char *tail, const char *note)
 {
@@ -312,14 +339,8 @@ static void put_line(struct pir_writer *w, struct as_loc origin, const char *tex
     if (origin.file)
         fprintf(w->body, "  // %s%sfrom %s:%d:%d", note ? note : "", note ? ", " : "",
                 origin.file, origin.line, origin.col);
-    if (vendor.file) {   /* the SDK's path, `dir/../` taken out */
-        char *path = xstrdup(vendor.file + strlen(w->vendor_root));
-        for (char *up; (up = strstr(path, "/../")) != NULL;) {
-            char *start = up;
-            while (start > path && start[-1] != '/')
-                start--;
-            memmove(start, up + 4, strlen(up + 4) + 1);
-        }
+    if (vendor.file) {
+        char *path = vendor_path(w, vendor.file);
         fprintf(w->body, ", in the SDK at %s:%d", path, vendor.line);
         free(path);
     }

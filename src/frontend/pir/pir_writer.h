@@ -153,6 +153,11 @@ void pir_writer_leave_call(struct pir_writer *w, int previous);
  * *site; for a line written inside the SDK, the call into it. NULL: none (the entry's own
  * body), or no vendor root. */
 const char *pir_writer_user_call(const struct pir_writer *w, struct as_loc *site);
+/* Where a finding the frontend makes at `loc` is placed: a place inside the vendor tree moves
+ * to the user's call into it, and *in_vendor_text (malloc'ed) says where it was ("in the SDK
+ * at impl/x.h:12, inside DataCopy"); anywhere else (or w NULL) loc itself, the text NULL. */
+struct as_loc pir_writer_user_place(const struct pir_writer *w, struct as_loc loc,
+                                    char **in_vendor_text);
 /* The whole PIR text (header, model, buffers, kernels); *origins gets one location per output
  * line (index line - 1; file NULL for lines with no source), *calls_of the innermost call
  * of each (-1: none); all malloc'ed. The calls stay the writer's: pir_writer_take_calls. */

@@ -1,9 +1,9 @@
 // A cross-core flag in mode 2, the vector core telling its cube core that a tile is in GM (a
 // MIX kernel's hand-off, ops-transformer's mla_prolog). Read through the SDK only the vector
 // cores run, so the flag would reach no core and its wait would never return: a deadlock
-// the kernel does not have. Not verified instead: unsupported where the SDK sets the flag.
+// the kernel does not have. Not verified instead: unsupported at the kernel's CrossCoreSetFlag.
 // args: -D block_num=2
-// expect: unsupported@44
+// expect: unsupported@23
 #include "kernel_operator.h"
 using namespace AscendC;
 

@@ -1,6 +1,7 @@
 // An intrinsic the SDK calls that accelsync does not model (the fixture's vexotic): declared from
-// the parse's own errors, then reported where the SDK calls it; the kernel is not verified.
-// expect: unsupported@54
+// the parse's own errors, then reported at the kernel's call into the SDK (the SDK's line in the
+// message); the kernel is not verified.
+// expect: unsupported@14
 #include "kernel_operator.h"
 using namespace AscendC;
 
