@@ -568,4 +568,14 @@ with tempfile.TemporaryDirectory() as tmp:
            f'{huge}:6:3: error: __bang_conv over 4611686018427387903 x 4611686018427387903 is '
            'not modelled [unsupported]' in said, f'lower: window counts past 64 bits: {said!r}')
 
+# a kernel past --max-paths names the first choice explored as paths and why it was not
+# merged, at the source's lines
+p = run('check', f'{K}/paths_sync_in_side.mlu')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{K}/paths_sync_in_side.mlu:12:1: error: kernel \'store_positive_rows\' has more than 4096 '
+    'paths (parameter values x if (?) choices; the first choice explored as paths, not merged: '
+    'the if (?) at line 16: a side holds a call of sync_io at line 18 (a barrier orders what '
+    'follows it on its side only)); raise the limit with --max-paths [limit-exceeded]'),
+    f'check: the path limit names the choice not merged at source lines: {p.stdout[:500]}')
+
 finish()

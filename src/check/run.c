@@ -274,34 +274,6 @@ static bool check_run(struct file_result *r, const struct check_options *o,
     return complete;
 }
 
-/* why: "" or, for a kernel of several cores, why their choices multiply (lower.h,
- * lower_turns_allowed); core: NULL or, checked one core at a time, the core whose choices
- * were explored when the limit was passed, alone when its own paths pass it. */
-static void too_many_paths(struct file_result *r, const struct check_options *o,
-                           const struct ast_decl *kernel, const char *why, const char *core,
-                           bool alone, bool resplit)
-{
-    if (resplit)
-        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; a "
-                  "run with its choices merged deadlocks, so every path is run, and its races "
-                  "on the paths that do not deadlock may be missing); raise the limit with "
-                  "--max-paths",
-                  kernel->name, o->max_paths);
-    else if (core)
-        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; "
-                  "checked one core at a time, %s%s); raise the limit with --max-paths",
-                  kernel->name, o->max_paths, alone ? "the choices of one core pass it alone: " :
-                  "the cores' paths add up past it at ", core);
-    else
-        diag_addf(&r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
-                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices%s%s); "
-                  "raise the limit with --max-paths",
-                  kernel->name, o->max_paths,
-                  *why ? "; the choices of its cores multiply: " : "", why);
-}
-
 /* The choices of the last run still on their first side: depth-first, each is flipped in a
  * later run of its own (util/choices.h). */
 static uint64_t first_sides_left(const struct path_choices *path)
@@ -332,6 +304,45 @@ struct kernel_check {
     VEC(const char *) core_names;   /* the cores of the first run (turns) */
 };
 
+/* The kernel passed --max-paths. The message says how its choices were explored: with
+ * c->why, why the choices of its cores multiply (lower_turns_allowed); with c->turn_core,
+ * checked one core at a time, the core whose choices were explored when the limit was
+ * passed, alone (its own paths pass it) or not; and the first choice explored as paths
+ * rather than merged, with why (lower_why_split), or that --choices split asked for it. */
+static void too_many_paths(const struct kernel_check *c, bool alone)
+{
+    const struct check_options *o = c->o;
+    const struct ast_decl *kernel = c->kernel;
+    char split[480] = "";
+    if (!c->resplit && !*c->why) {   /* why names the side's statement already */
+        char why[400];
+        if (o->split_choices)
+            snprintf(split, sizeof(split), "; every choice explored as paths (--choices split)");
+        else if (lower_why_split(kernel, c->r->model, c->merge, why, sizeof(why)))
+            snprintf(split, sizeof(split), "; the first choice explored as paths, not merged: %s",
+                     why);
+    }
+    if (c->resplit)
+        diag_addf(&c->r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; a "
+                  "run with its choices merged deadlocks, so every path is run, and its races "
+                  "on the paths that do not deadlock may be missing); raise the limit with "
+                  "--max-paths",
+                  kernel->name, o->max_paths);
+    else if (c->turn_core)
+        diag_addf(&c->r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices; "
+                  "checked one core at a time, %s%s%s); raise the limit with --max-paths",
+                  kernel->name, o->max_paths, alone ? "the choices of one core pass it alone: " :
+                  "the cores' paths add up past it at ", c->turn_core, split);
+    else
+        diag_addf(&c->r->diags, CHECK_LIMIT_EXCEEDED, SEV_ERROR, kernel->name_loc,
+                  "kernel '%s' has more than %zu paths (parameter values x if (?) choices%s%s%s); "
+                  "raise the limit with --max-paths",
+                  kernel->name, o->max_paths,
+                  *c->why ? "; the choices of its cores multiply: " : "", c->why, split);
+}
+
 /* The runs of assignment k's paths, depth-first; with turns, only core `turn`'s choices are
  * explored (-1: none), the other cores' merged. chose, when not NULL, gets per core whether
  * the first run reached an `if (?)` on it. False when stopped (reported). */
@@ -355,8 +366,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
                                         : lower_count_paths(r->ast, c->kernel, r->model,
                                                             assignment, &c->limits, &path);
     if (npaths > o->max_paths - kr->paths && c->cuts == CUT_NOWHERE) {
-        too_many_paths(r, o, c->kernel, c->why, c->turn_core, npaths > o->max_paths,
-                       c->resplit);
+        too_many_paths(c, npaths > o->max_paths);
         return false;
     }
     if (c->cuts != CUT_NOWHERE && npaths > 1)
@@ -368,7 +378,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
     uint64_t runs = 0, cut_runs = 0;
     do {
         if (kr->paths >= o->max_paths || (on_trial && runs >= 16 && cut_runs * 8 < runs)) {
-            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false, c->resplit);
+            too_many_paths(c, false);
             stopped = true;
             break;
         }
@@ -406,7 +416,7 @@ static bool run_paths(struct kernel_check *c, uint64_t k, const struct binding_l
             stopped = true;
         /* each first side taken is yet to be flipped, a run each, cuts or not */
         if (!stopped && path.cuts && kr->paths + first_sides_left(&path) > o->max_paths) {
-            too_many_paths(r, o, c->kernel, c->why, c->turn_core, false, c->resplit);
+            too_many_paths(c, false);
             stopped = true;
         }
         more = !stopped && !o->first_run_only && path_next(&path);

@@ -65,6 +65,11 @@ void cut_memo_free(struct cut_memo *m);
 struct merge_set;
 struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct model *model);
 void merge_set_free(struct merge_set *set);
+/* Why the kernel's first `if (?)` (as written) that set does not hold is explored as paths:
+ * "the if (?) at line 9: a side holds COMPUTE bang_add at line 10, which is interlocked
+ * (...)" in why[0 .. n); false when set holds every choice. */
+bool lower_why_split(const struct ast_decl *kernel, const struct model *model,
+                     const struct merge_set *set, char *why, size_t n);
 
 /* Whether a kernel of several cores may be checked one core's choices at a time, the other
  * cores' merged (docs/semantics.md §6): it calls no cross-core flag, its cross-core barriers

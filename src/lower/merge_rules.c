@@ -19,6 +19,8 @@
  * call's units cannot be told without running it (mask arguments that are not numbers). */
 struct shapes {
     VEC(struct lw_bar_masks) items;
+    VEC(const struct ast_stmt *) calls;     /* the call of each item */
+    const struct ast_stmt *unknown_call;    /* the first call whose units cannot be told */
     bool unknown;
 };
 
@@ -79,10 +81,13 @@ static void add_shape(struct shapes *sh, const struct model_coretype *ct,
                       const struct model_prim *prim, const struct ast_stmt *s)
 {
     struct lw_bar_masks m;
-    if (lower_barrier_shape(ct, prim, s, &m))
+    if (lower_barrier_shape(ct, prim, s, &m)) {
         VEC_PUSH(sh->items, m);
-    else
+        VEC_PUSH(sh->calls, s);
+    } else {
         sh->unknown = true;
+        sh->unknown_call = s;
+    }
 }
 
 static void collect_shapes(struct shapes *sh, const struct model *model,
@@ -180,29 +185,53 @@ static bool kernel_interlocks(const struct ast_decl *kernel, const struct model 
 
 /* Whether the kernel's choices may be merged at all: its cross-core barriers compose, and
  * unless it interlocks everything, it has no `sync` unit and every two of its barriers
- * compose. */
+ * compose. On false, why (when why is not NULL). */
 static bool lower_merge_allowed(const struct ast_decl *kernel, const struct model *model,
-                                bool interlocks)
+                                bool interlocks, char *why, size_t n)
 {
     const struct model_prim *seen[MAX_CROSS_BARRIERS];
     size_t nseen = 0;
     bool ok = true;
     for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
         ok = cross_barriers_compose(model, ac->body, seen, &nseen);
-    if (interlocks)
+    if (!ok && why && nseen == 2)
+        snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, neither "
+                 "within the other", seen[0]->name, seen[1]->name);
+    else if (!ok && why)
+        snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
+                 MAX_CROSS_BARRIERS);
+    if (interlocks || !ok)
         return ok;   /* no pair of one core can race: what one barrier passes on is moot */
     for (int t = 0; t < model->ncoretypes && ok; t++) {
         const struct model_coretype *ct = &model->coretypes[t];
         for (int u = 0; u < ct->nunits && ok; u++)
-            ok = ct->units[u].cls != UNIT_SYNC;   /* everything on it blocks issue */
+            if (ct->units[u].cls == UNIT_SYNC) {   /* everything on it blocks issue */
+                ok = false;
+                if (why)
+                    snprintf(why, n, "the model's unit %s blocks issue", ct->units[u].name);
+            }
         struct shapes sh = {0};
         for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
             collect_shapes(&sh, model, ct, ac->body);
-        ok = ok && !sh.unknown;
+        if (ok && sh.unknown) {
+            ok = false;
+            if (why)
+                snprintf(why, n, "the units of its barrier %s at line %d are not numbers",
+                         sh.unknown_call->name, sh.unknown_call->loc.line);
+        }
         for (size_t i = 0; i < sh.items.len && ok; i++)
             for (size_t j = 0; j < sh.items.len && ok; j++)
-                ok = compose(sh.items.items[i], sh.items.items[j]);
+                if (!compose(sh.items.items[i], sh.items.items[j])) {
+                    ok = false;
+                    if (why)
+                        snprintf(why, n, "its barriers %s at line %d and %s at line %d do "
+                                 "not compose (an access between them would pass on an order "
+                                 "neither gives alone)", sh.calls.items[i]->name,
+                                 sh.calls.items[i]->loc.line, sh.calls.items[j]->name,
+                                 sh.calls.items[j]->loc.line);
+                }
         VEC_FREE(sh.items);
+        VEC_FREE(sh.calls);
     }
     return ok;
 }
@@ -298,25 +327,33 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
 
 /* ------------------------------------------------------------ mergeable choices */
 
-/* Whether every statement of list, at any depth, is one a merged side may hold: lets,
+/* The first statement of list, at any depth, that a merged side may not hold, or NULL. A
+ * merged side may hold lets,
  * blocks, loops, `if`s whose sides are such too, and accesses that are neither blocking nor
  * interlocked (rules 1 and 8 would let them order what follows them on one side only). No
  * primitive call, and no `use` (rule 10: it orders everything after it on its side only). A
  * value a side binds belongs to the side's block, so only a `use` inside it could name it.
  * In a kernel that interlocks everything, what a side orders on its own core is moot (no
  * pair of one core can race), so any access, `use` and barrier of one core may be on it. */
-static bool sides_free(const struct model *model, const struct ast_stmt *list, bool interlocks)
+/* first_not_free among statements of one kind (-1: any). */
+static const struct ast_stmt *first_not_free_of(const struct model *model,
+                                                const struct ast_stmt *list, bool interlocks,
+                                                int kind)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
+        const struct ast_stmt *in;
+        if (kind >= 0 && s->kind != (enum ast_stmt_kind)kind && s->kind != STMT_FOR
+            && s->kind != STMT_BLOCK && s->kind != STMT_IF)
+            continue;
         switch (s->kind) {
         case STMT_LET:
             break;
         case STMT_FOR:
         case STMT_BLOCK:
         case STMT_IF:
-            if (!sides_free(model, s->body, interlocks)
-                || !sides_free(model, s->else_body, interlocks))
-                return false;
+            if ((in = first_not_free_of(model, s->body, interlocks, kind))
+                || (in = first_not_free_of(model, s->else_body, interlocks, kind)))
+                return in;
             break;
         case STMT_ACCESS: {
             const char *op = access_words(model, s).op;
@@ -324,22 +361,27 @@ static bool sides_free(const struct model *model, const struct ast_stmt *list, b
             if (op)
                 model_op_attrs(model, op, &blocking, &interlocked);
             if (!op || ((blocking || interlocked) && !interlocks))
-                return false;
+                return s;
             break;
         }
         case STMT_CALL: {
             const struct model_prim *prim = lower_call_prim(model, s);
             if (!interlocks || !prim || prim->kind != PRIM_BARRIER)
-                return false;   /* a cross-core barrier or a flag: the paths differ in them */
+                return s;   /* a cross-core barrier or a flag: the paths differ in them */
             break;
         }
         case STMT_USE:
             if (!interlocks)
-                return false;
+                return s;
             break;
         }
     }
-    return true;
+    return NULL;
+}
+
+static bool sides_free(const struct model *model, const struct ast_stmt *list, bool interlocks)
+{
+    return !first_not_free_of(model, list, interlocks, -1);
 }
 
 struct merge_set {
@@ -381,7 +423,7 @@ struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct mo
         return NULL;   /* the common case walks no further */
     bool interlocks = kernel_interlocks(kernel, model);
     struct merge_set *set = xcalloc(1, sizeof(*set));
-    if (lower_merge_allowed(kernel, model, interlocks))
+    if (lower_merge_allowed(kernel, model, interlocks, NULL, 0))
         for (const struct ast_core *ac = kernel->cores; ac; ac = ac->next)
             collect_mergeable(set, model, ac->body, interlocks);
     /* Choices in quiet windows (merge_windows.c), where no cross-core flag's count can
@@ -390,7 +432,7 @@ struct merge_set *lower_merge_set(const struct ast_decl *kernel, const struct mo
      * or one barrier's cores within the other's). With interlocks everywhere every window
      * is quiet: collect_mergeable has them. */
     if (!interlocks && !kernel_cross_flags(kernel, model)
-        && lower_merge_allowed(kernel, model, true)) {
+        && lower_merge_allowed(kernel, model, true, NULL, 0)) {
         stmt_ptr_vec quiet = {0};
         lower_window_choices(kernel, model, &quiet);
         for (size_t i = 0; i < quiet.len; i++)
@@ -421,4 +463,82 @@ bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
     return set && s->cond->kind == EXPR_UNKNOWN && set->choices.len
            && bsearch(&s, set->choices.items, set->choices.len, sizeof(*set->choices.items),
                       by_address);
+}
+
+/* ------------------------------------------------------------ why a choice was not merged */
+
+/* The first `if (?)` of list (in the order the statements are written) not in set. */
+static const struct ast_stmt *first_split(const struct merge_set *set,
+                                          const struct ast_stmt *list)
+{
+    for (const struct ast_stmt *s = list; s; s = s->next) {
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
+            && !(set && set->choices.len
+                 && bsearch(&s, set->choices.items, set->choices.len,
+                            sizeof(*set->choices.items), by_address)))
+            return s;
+        const struct ast_stmt *in = first_split(set, s->body);
+        if (in || (in = first_split(set, s->else_body)))
+            return in;
+    }
+    return NULL;
+}
+
+/* What statement s of a side is, for a sentence: "COMPUTE bang_add at line 12, which is
+ * interlocked". */
+static void describe_not_free(const struct model *model, const struct ast_stmt *s, char *out,
+                              size_t n)
+{
+    if (s->kind == STMT_USE) {
+        snprintf(out, n, "a use at line %d (it orders what follows it on its side only)",
+                 s->loc.line);
+        return;
+    }
+    if (s->kind == STMT_CALL) {
+        const struct model_prim *prim = lower_call_prim(model, s);
+        snprintf(out, n, "a call of %s at line %d (%s)", s->name, s->loc.line,
+                 prim && prim->kind == PRIM_BARRIER
+                     ? "a barrier orders what follows it on its side only"
+                     : "a flag or cross-core barrier: the paths differ in it");
+        return;
+    }
+    struct access_words w = access_words(model, s);
+    bool blocking = true, interlocked = true;
+    if (w.op)
+        model_op_attrs(model, w.op, &blocking, &interlocked);
+    snprintf(out, n, "%s%s%s at line %d, %s", w.unit ? w.unit : "", w.unit ? " " : "",
+             w.op ? w.op : s->opword ? s->opword : s->head, s->loc.line,
+             !w.op ? "an op the model does not name"
+             : interlocked ? "which is interlocked (it orders what follows it on its side only)"
+                           : "which is blocking (it orders what follows it on its side only)");
+}
+
+bool lower_why_split(const struct ast_decl *kernel, const struct model *model,
+                     const struct merge_set *set, char *why, size_t n)
+{
+    const struct ast_stmt *choice = NULL;
+    for (const struct ast_core *ac = kernel->cores; ac && !choice; ac = ac->next)
+        choice = first_split(set, ac->body);
+    if (!choice)
+        return false;
+    bool interlocks = kernel_interlocks(kernel, model);
+    char reason[320];
+    /* the statement that says most: a primitive call, then a use, then an access */
+    static const int kinds[] = {STMT_CALL, STMT_USE, STMT_ACCESS};
+    const struct ast_stmt *what = NULL;
+    for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds) && !what; k++)
+        if (!(what = first_not_free_of(model, choice->body, interlocks, kinds[k])))
+            what = first_not_free_of(model, choice->else_body, interlocks, kinds[k]);
+    if (!lower_merge_allowed(kernel, model, interlocks, reason, sizeof(reason))) {
+        snprintf(why, n, "the if (?) at line %d, as every choice of the kernel: %s",
+                 choice->loc.line, reason);
+    } else if (what) {
+        describe_not_free(model, what, reason, sizeof(reason));
+        snprintf(why, n, "the if (?) at line %d: a side holds %s%s", choice->loc.line, reason,
+                 what->kind == STMT_ACCESS && lower_access_interlocked(model, what)
+                     ? ", outside a quiet window" : "");
+    } else {
+        snprintf(why, n, "the if (?) at line %d", choice->loc.line);
+    }
+    return true;
 }

@@ -1,6 +1,6 @@
 // a kernel checked one core at a time (docs/semantics.md §6) that still passes --max-paths says
 // where: 16 IPUs with 2^8 paths each
-// bad: 12:8 limit-exceeded exit=2 kernel 'k' has more than 4096 paths (parameter values x if (?) choices; checked one core at a time, the cores' paths add up past it at c[3].ipu[3]); raise the limit with --max-paths
+// bad: 12:8 limit-exceeded exit=2 kernel 'k' has more than 4096 paths (parameter values x if (?) choices; checked one core at a time, the cores' paths add up past it at c[3].ipu[3]; the first choice explored as paths, not merged: the if (?) at line 25: a side holds COMPUTE bang_add at line 25, which is interlocked (it orders what follows it on its side only), outside a quiet window); raise the limit with --max-paths
 model "mlu370";
 param nc = 4;
 param n = 8;
