@@ -128,4 +128,20 @@ expect('MTE3 copy workspace[16777216 +: 256] <- ub[0 +: 256];' in lines and
        'MTE2 copy ub[256 +: 256] <- workspace[16777472 +: 256];' in lines,
        f'lower --sdk user_workspace.cpp: the copies 16 MiB into the workspace: {lines[-14:]}')
 
+# an array the source keeps in GM (`const __gm__ T table[] = {...}`) is a GM buffer of its
+# own: a copy reads it, the scalar unit reads its elements with the initializer's values
+p = run('lower', '--sdk', FIXTURE, f'{S}/gm_constant_table.cpp')
+lines = p.stdout.splitlines()
+expect(p.returncode == 0 and
+       f'buffer table : GM[256];  // an array the source keeps in GM from {S}/gm_constant_table.cpp:10:1'
+       in lines and any(l.startswith('  MTE2 copy ub[0 +: 256] <- table[0 +: 256];') for l in lines),
+       f'a GM table under a GlobalTensor: its own GM buffer, which the copy reads: {p.stdout[-600:]}')
+p = run('lower', '--sdk', FIXTURE, f'{S}/gm_constant_offsets.cpp')
+lines = p.stdout.splitlines()
+expect(p.returncode == 0 and
+       any(l.startswith('  S get_value <- offsets[8 +: 4] as ') for l in lines) and
+       any(l.startswith('  MTE2 copy ub[0 +: 256] <- x[512 +: 256];') for l in lines),
+       f'a constant GM table read by the scalar unit: its reads written, the offset the '
+       f'initializer gives (element 2 is 128, element 3 past the list 0): {p.stdout[-700:]}')
+
 finish()

@@ -166,6 +166,7 @@ const struct api_ops *isa_api(void)
         .stateful = true,
         .globals = true,
         .call = isa_call,
+        .declare = isa_declare,
         .scalar = isa_scalar_access,
         .address = isa_address,
         .pointer_value = isa_pointer_value,
@@ -201,6 +202,7 @@ void isa_data_free(void *data)
     if (!s)
         return;
     emitter_free(s->e);
+    VEC_FREE(s->gm_tables);
     free(s);
 }
 

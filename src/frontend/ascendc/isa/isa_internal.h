@@ -11,6 +11,12 @@
  * is; 0 is GM, the generic space. */
 enum { ISA_NSPACES = 10, ISA_SPACE_UB = 6 };
 
+/* An array the source keeps in GM and the buffer it is (isa_gm_table.c). */
+struct isa_gm_table {
+    CXCursor decl;
+    int buffer;
+};
+
 struct isa_state {
     struct pir_writer *w;
     struct emitter *e;
@@ -35,6 +41,7 @@ struct isa_state {
     const char *atomic_op;              /* copies to GM in an atomic mode: the model's op
                                          * (copy_atomic_add, ...); NULL: plain copies */
     int acc_buffer;                     /* its writer buffer, -1: not yet */
+    VEC(struct isa_gm_table) gm_tables; /* arrays the source keeps in GM, made this run */
 };
 
 /* A handler gets the call's evaluated arguments; false: not modelled as called. */
@@ -50,6 +57,13 @@ struct isa_entry {
 extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_table[],
     isa_sort_table[], isa_scalar_table[];
 
+/* api_ops.declare: an array at namespace scope whose declaration spells `__gm__` is a GM
+ * buffer of its own (*out points to it); false for anything else. */
+bool isa_declare(struct interp *I, CXCursor var, struct value *out);
+/* The element a scalar read of `bytes` bytes at p gives when p is in a constant integer table
+ * of isa_declare's and the initializer says it: true with *out. */
+bool isa_gm_table_element(const struct isa_state *s, struct value p, int64_t bytes,
+                          int64_t *out);
 /* A load or store of the scalar unit through a pointer (`*(__ubuf__ T *)addr`, GetValue,
  * SetValue): `S get_value` binding the value it reads, or `S set_value` (api_ops.scalar). */
 struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, int64_t bytes,

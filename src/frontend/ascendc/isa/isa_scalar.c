@@ -153,6 +153,8 @@ struct value isa_scalar_access(struct interp *I, CXCursor at, struct value p, in
         emit_access(s->e, interp_loc(I, at), "S", "set_value", &r, NULL, 0);
     else   /* the value it reads binds a name, needed where the kernel uses it (rule 10) */
         data.read = emit_value_read(s->e, interp_loc(I, at), "S", "get_value", &r);
+    if (!write && isa_gm_table_element(s, p, bytes, &data.num))
+        data.kind = VAL_INT;   /* a constant table's element: known, its read still named */
     return data;
 }
 
