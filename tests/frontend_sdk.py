@@ -144,4 +144,11 @@ expect(p.returncode == 0 and
        f'a constant GM table read by the scalar unit: its reads written, the offset the '
        f'initializer gives (element 2 is 128, element 3 past the list 0): {p.stdout[-700:]}')
 
+# a scalar in braces starts at its item (`int64_t count{0}` as a member, `int64_t second{1}`
+# as a local): the list index is known and the copy reads y
+p = run('lower', '--sdk', FIXTURE, f'{S}/brace_initialized.cpp')
+expect(p.returncode == 0 and any(l.startswith('  MTE2 copy ub[0 +: 256] <- y[0 +: 256];')
+                                 for l in p.stdout.splitlines()),
+       f'brace-initialized counts: the copy reads the second list, y: {p.stdout[-500:]} {p.stderr[-300:]}')
+
 finish()

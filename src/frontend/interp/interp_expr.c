@@ -270,8 +270,15 @@ static enum CXChildVisitResult take_list_item(CXCursor c, CXCursor parent, CXCli
 static struct value eval_init_list(struct interp *I, CXCursor e)
 {
     CXType type = clang_getCursorType(e);
-    if (!is_record(type))
-        return unknown;
+    if (is_array(type))
+        return unknown;   /* an array's list is read where it is declared (declared_array) */
+    if (!is_record(type)) {   /* a scalar in braces: `int64_t n{0}` its item, `T x{}` zero */
+        struct cursor_vec items = cursor_exprs(e);
+        struct value v = items.len == 1 ? eval(I, items.items[0])
+                         : items.len == 0 ? int_value(0) : unknown;
+        VEC_FREE(items);
+        return v;
+    }
     struct object *o = construct(I, type, clang_getNullCursor(), NULL, NULL, 0, e);
     struct cursor_vec items = cursor_exprs(e);
     struct list_init li = {I, o, &items, 0};
