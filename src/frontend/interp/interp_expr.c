@@ -272,10 +272,12 @@ static struct value eval_init_list(struct interp *I, CXCursor e)
     CXType type = clang_getCursorType(e);
     if (is_array(type))
         return unknown;   /* an array's list is read where it is declared (declared_array) */
-    if (!is_record(type)) {   /* a scalar in braces: `int64_t n{0}` its item, `T x{}` zero */
+    if (!is_record(type)) {   /* a scalar in braces: `int64_t n{0}` its item, `int n{}` zero */
+        CXType c = clang_getCanonicalType(type);
+        bool zero = interp_is_integer_type(c) || c.kind == CXType_Pointer;   /* floats: data */
         struct cursor_vec items = cursor_exprs(e);
         struct value v = items.len == 1 ? eval(I, items.items[0])
-                         : items.len == 0 ? int_value(0) : unknown;
+                         : items.len == 0 && zero ? int_value(0) : unknown;
         VEC_FREE(items);
         return v;
     }
