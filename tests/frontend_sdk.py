@@ -151,4 +151,12 @@ expect(p.returncode == 0 and any(l.startswith('  MTE2 copy ub[0 +: 256] <- y[0 +
                                  for l in p.stdout.splitlines()),
        f'brace-initialized counts: the copy reads the second list, y: {p.stdout[-500:]} {p.stderr[-300:]}')
 
+# the entry's own REGISTER_TILING_DEFAULT(T) names the structure GET_TILING_DATA reads, though
+# the SDK's macro only marks a section; the device compiler's unqualified min is there
+p = run('lower', '--sdk', FIXTURE, f'{S}/own_tiling_default.cpp')
+expect(p.returncode == 0 and
+       'kernel own_tiling_default guessed("totalLength" = 256) {' in p.stdout and
+       any(l.startswith('  MTE2 copy ub[0 +: 256] <- x[0 +: 256];') for l in p.stdout.splitlines()),
+       f'an entry\'s own default tiling through the SDK: {p.stdout[-600:]} {p.stderr[-300:]}')
+
 finish()

@@ -182,6 +182,22 @@ static char *instantiation_calls(const char *text, const char *const *words)
     return all;
 }
 
+static bool word_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Each whole word renamed[2k] of text becomes renamed[2k + 1] (the same length). */
+static void rename_words(char *text, const char *const *renamed)
+{
+    for (size_t k = 0; renamed && renamed[k]; k += 2) {
+        size_t n = strlen(renamed[k]);
+        for (char *p = text; (p = strstr(p, renamed[k])) != NULL; p += n)
+            if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
+                memcpy(p, renamed[k + 1], n);
+    }
+}
+
 bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
                         const struct frontend_options *o, const struct clang_extra_file *extra,
                         size_t nextra, const char *const *extra_args, size_t nextra_args,
@@ -206,6 +222,7 @@ bool clang_parse_source(const struct clang_dialect *d, const struct source *src,
         return false;
     }
     out->text = rewrite_launches(src->text, src->len);
+    rename_words(out->text, d->renamed);
     size_t len = src->len;
     char *calls = instantiation_calls(out->text, d->entry_words);
     if (calls) {

@@ -22,6 +22,10 @@ struct clang_dialect {
     const char *const *args;                /* fixed compiler arguments (language, arch) */
     size_t nargs;
     const char *const *entry_words;         /* qualifiers of kernel entries, NULL-ended */
+    /* Words of the main file read under another name of the same length (pairs, NULL-ended;
+     * NULL: none), so that a macro the dialect must define its own way keeps its place when
+     * the vendor's headers define it after the prelude (columns do not move). */
+    const char *const *renamed;
 };
 
 /* A generated header in the stub directory (Ascend C's tiling declarations), or a file of

@@ -40,12 +40,17 @@ static const char *const compiler_args[] = {
 
 static const char *const entry_words[] = {"__global__", NULL};
 
+/* The SDK defines REGISTER_TILING_DEFAULT(T) as a section the build reads; the entry's own
+ * registration must name the structure GET_TILING_DATA reads (prelude/accelsync_op_build.h). */
+static const char *const renamed[] = {"REGISTER_TILING_DEFAULT", "__accelsync_tiling_dflt", NULL};
+
 static const struct clang_dialect dialect = {
     .stub_dir = PRELUDE_DIR,
     .stubs = ascendc_sdk_prelude,
     .args = compiler_args,
     .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
     .entry_words = entry_words,
+    .renamed = renamed,
 };
 
 typedef VEC(char *) arg_vec;

@@ -18,5 +18,9 @@ uint64_t accelsync_tiling_key();
 #define GET_TILING_DATA_WITH_STRUCT(T, name, tiling) T name = accelsync_tiling_data<T>(tiling)
 #define GET_TILING_DATA(name, tiling) \
     AccelsyncDefaultTiling name = accelsync_tiling_data<AccelsyncDefaultTiling>(tiling)
+/* The entry's REGISTER_TILING_DEFAULT(T), renamed in the entry's file (the SDK's own macro
+ * marks a section for the build): the structure GET_TILING_DATA reads after it, in place of
+ * the one the operator's host code registers. */
+#define __accelsync_tiling_dflt(T) using AccelsyncDefaultTiling = T
 
 #endif

@@ -373,4 +373,16 @@ template <class... A> int64_t sff1(A...);
 template <class... A> int64_t sflbits(A...);
 template <class... A> void st_dev(A...);
 template <class... A> void trap(A...);
+
+/* ---- the device compiler's scalar min and max, which kernels call unqualified (ops-math's
+ * not_equal_v2 does, and compiles for the device): with bodies, the frontend runs them. The
+ * trailing pack makes std::min and std::max the better match under `using namespace std;` ---- */
+template <typename T, typename... U> __aicore__ inline constexpr T min(T a, T b, U...)
+{
+    return a < b ? a : b;
+}
+template <typename T, typename... U> __aicore__ inline constexpr T max(T a, T b, U...)
+{
+    return a < b ? b : a;
+}
 #endif
