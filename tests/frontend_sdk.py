@@ -159,4 +159,10 @@ expect(p.returncode == 0 and
        any(l.startswith('  MTE2 copy ub[0 +: 256] <- x[0 +: 256];') for l in p.stdout.splitlines()),
        f'an entry\'s own default tiling through the SDK: {p.stdout[-600:]} {p.stderr[-300:]}')
 
+# GetValue of a bfloat16_t: the SDK's copy of a value in UB parses, and is the scalar read
+p = run('lower', '--sdk', FIXTURE, f'{S}/bfloat16_value.cpp')
+expect(p.returncode == 0 and
+       any(l.startswith('  S get_value <- ub[0 +: 2] as ') for l in p.stdout.splitlines()),
+       f'GetValue of a bfloat16_t: a scalar read of 2 bytes: {p.stdout[-500:]} {p.stderr[-300:]}')
+
 finish()

@@ -56,6 +56,10 @@ struct bfloat16_t {
     bfloat16_t() = default;
     bfloat16_t(float) : bits(0) {}
     operator float() const { return 0.0f; }
+    /* a copy of one in an on-chip memory (`return *(__ubuf__ PrimType *)addr;` in the SDK's
+     * GetValue): a scalar load there, which the implicit copy cannot bind to */
+    bfloat16_t(const __attribute__((address_space(2))) bfloat16_t &o) : bits(o.bits) {}
+    bfloat16_t(const __attribute__((address_space(6))) bfloat16_t &o) : bits(o.bits) {}
 };
 
 /* The pipes and event ids of set_flag/wait_flag/pipe_barrier (the ISA reference's pipe_t,
