@@ -95,7 +95,7 @@ p = run('check', '--model', 'ascend910', f'{S}/acc_register.cpp')
 expect(p.returncode == 2 and p.stdout.startswith(
     f'{S}/acc_register.cpp:24:5: error: \'get_acc_val\' reads the vector '
     'unit\'s accumulator register, which the model does not declare (space ACC); in the SDK '
-    'at impl/fixture_registers.h:73, inside ReduceSum [unsupported]'),
+    'at impl/fixture_registers.h:79, inside ReduceSum [unsupported]'),
     f'get_acc_val without ACC in the model: unsupported, exit 2: {p.stdout[:300]}')
 
 # guessed tiling through the SDK: the guesses are searched until what the kernel addresses
@@ -164,5 +164,13 @@ p = run('lower', '--sdk', FIXTURE, f'{S}/bfloat16_value.cpp')
 expect(p.returncode == 0 and
        any(l.startswith('  S get_value <- ub[0 +: 2] as ') for l in p.stdout.splitlines()),
        f'GetValue of a bfloat16_t: a scalar read of 2 bytes: {p.stdout[-500:]} {p.stderr[-300:]}')
+
+# GET_TILING_DATA_MEMBER and GET_TILING_DATA_PTR_WITH_STRUCT read the structure's fields (a
+# member's by its path); a CTRL bit set in what get_ctrl reads is a value not known, not an
+# unsupported construct
+p = run('lower', '--sdk', FIXTURE, f'{S}/tiling_forms.cpp')
+expect(p.returncode == 0 and 'kernel tiling_forms guessed("coreNum" = 2, "copy.tileLength" = 256) {'
+       in p.stdout and 'unsupported' not in p.stderr,
+       f'the build\'s member and pointer tiling forms through the SDK: {p.stdout[-500:]} {p.stderr[-300:]}')
 
 finish()

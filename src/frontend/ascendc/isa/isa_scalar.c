@@ -28,12 +28,19 @@ static bool block_idx(struct interp *I, struct isa_state *s, const char *name, C
 }
 
 /* sff0/sff1: the lowest bit that is 0 (1), -1 if none; sbitset0/1: the word with bit n
- * cleared (set); bcnt0/1: the bits that are 0 (1); clz: leading zeros. */
+ * cleared (set); bcnt0/1: the bits that are 0 (1); clz: leading zeros. Of a word not known
+ * (a register the scalar unit reads, get_ctrl) the result is not known either: reported where
+ * a value must be known (an event id, a length), not here (SetOverflow sets CTRL's bit 48 in
+ * what get_ctrl gave and writes it back, which orders nothing). */
 static bool bits(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                  struct value *args, int nargs, struct value *result)
 {
     (void)s;
     int64_t x, n = 0;
+    if (nargs > 0 && args[0].kind == VAL_UNKNOWN) {
+        *result = (struct value){.kind = VAL_UNKNOWN, .buffer = -1};
+        return true;
+    }
     if (!isa_int(I, call, name, args, nargs, 0, &x))
         return true;
     uint64_t u = (uint64_t)x;

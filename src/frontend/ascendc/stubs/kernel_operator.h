@@ -631,5 +631,12 @@ using AscendC::GetUserWorkspace;
 #define GET_TILING_DATA_WITH_STRUCT(T, name, tiling) T name = AscendC::AccelsyncTiling<T>(tiling)
 #define GET_TILING_DATA(name, tiling) \
     AccelsyncDefaultTiling name = AscendC::AccelsyncTiling<AccelsyncDefaultTiling>(tiling)
+// The build's other forms: one member of the structure, or a pointer to it.
+#define GET_TILING_DATA_MEMBER(T, member, var, tiling) \
+    T accelsync_tiling_of_##var = AscendC::AccelsyncTiling<T>(tiling); \
+    auto &var = accelsync_tiling_of_##var.member
+#define GET_TILING_DATA_PTR_WITH_STRUCT(T, ptr, tiling) \
+    T accelsync_tiling_of_##ptr = AscendC::AccelsyncTiling<T>(tiling); \
+    T *ptr = &accelsync_tiling_of_##ptr
 
 #endif

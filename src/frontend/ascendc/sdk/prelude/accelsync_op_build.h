@@ -18,6 +18,14 @@ uint64_t accelsync_tiling_key();
 #define GET_TILING_DATA_WITH_STRUCT(T, name, tiling) T name = accelsync_tiling_data<T>(tiling)
 #define GET_TILING_DATA(name, tiling) \
     AccelsyncDefaultTiling name = accelsync_tiling_data<AccelsyncDefaultTiling>(tiling)
+/* The build's other forms: one member of the structure (a reference to it, as the build's
+ * header writes it), or a pointer to the structure. */
+#define GET_TILING_DATA_MEMBER(T, member, var, tiling) \
+    T accelsync_tiling_of_##var = accelsync_tiling_data<T>(tiling); \
+    auto &var = accelsync_tiling_of_##var.member
+#define GET_TILING_DATA_PTR_WITH_STRUCT(T, ptr, tiling) \
+    T accelsync_tiling_of_##ptr = accelsync_tiling_data<T>(tiling); \
+    T *ptr = &accelsync_tiling_of_##ptr
 /* The entry's REGISTER_TILING_DEFAULT(T), renamed in the entry's file (the SDK's own macro
  * marks a section for the build): the structure GET_TILING_DATA reads after it, in place of
  * the one the operator's host code registers. */

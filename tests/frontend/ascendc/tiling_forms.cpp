@@ -1,0 +1,34 @@
+// The operator build's other tiling forms, GET_TILING_DATA_MEMBER (a reference to one member
+// of the structure) and GET_TILING_DATA_PTR_WITH_STRUCT (a pointer to it), read with the
+// built-in declarations (tests/frontend/sdk/tiling_forms.cpp: through the SDK). The copy's
+// length is the member's field, guessed by name; the vector op reads the tile before the copy
+// has written it.
+// expect: raw-hazard@33
+#include "kernel_operator.h"
+using namespace AscendC;
+
+constexpr uint32_t TILE = 64;
+
+struct CopyParams {
+    uint32_t tileLength;
+};
+
+struct FormsTiling {
+    uint32_t coreNum;
+    CopyParams copy;
+};
+
+extern "C" __global__ __aicore__ void tiling_forms(GM_ADDR x, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA_MEMBER(FormsTiling, copy, copyParams, tiling);
+    GET_TILING_DATA_PTR_WITH_STRUCT(FormsTiling, all, tiling);
+    uint32_t n = copyParams.tileLength < TILE ? copyParams.tileLength : TILE;
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1> inQ;
+    pipe.InitBuffer(inQ, 1, 2 * TILE * sizeof(float));
+    GlobalTensor<float> xGm;
+    xGm.SetGlobalBuffer((__gm__ float *)x, n * all->coreNum);
+    LocalTensor<float> a = inQ.AllocTensor<float>();
+    DataCopy(a, xGm, n);
+    Muls(a[TILE], a, 2.0f, n);
+}
