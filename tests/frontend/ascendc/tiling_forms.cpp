@@ -1,9 +1,9 @@
 // The operator build's other tiling forms, GET_TILING_DATA_MEMBER (a reference to one member
-// of the structure) and GET_TILING_DATA_PTR_WITH_STRUCT (a pointer to it), read with the
-// built-in declarations (tests/frontend/sdk/tiling_forms.cpp: through the SDK). The copy's
-// length is the member's field, guessed by name; the vector op reads the tile before the copy
-// has written it.
-// expect: raw-hazard@33
+// of the structure) and GET_TILING_DATA_PTR_WITH_STRUCT (a pointer to it, qualified
+// __tiling_data_ptr__), read with the built-in declarations (tests/frontend/sdk/tiling_forms.cpp:
+// through the SDK). The copy's length is the member's field, guessed by name; the vector op
+// reads the tile before the copy has written it.
+// expect: raw-hazard@34
 #include "kernel_operator.h"
 using namespace AscendC;
 
@@ -21,7 +21,8 @@ struct FormsTiling {
 extern "C" __global__ __aicore__ void tiling_forms(GM_ADDR x, GM_ADDR workspace, GM_ADDR tiling)
 {
     GET_TILING_DATA_MEMBER(FormsTiling, copy, copyParams, tiling);
-    GET_TILING_DATA_PTR_WITH_STRUCT(FormsTiling, all, tiling);
+    GET_TILING_DATA_PTR_WITH_STRUCT(FormsTiling, tilingPtr, tiling);
+    __tiling_data_ptr__ FormsTiling *all = tilingPtr;   // the build's qualifier, as kernels write it
     uint32_t n = copyParams.tileLength < TILE ? copyParams.tileLength : TILE;
     TPipe pipe;
     TQue<QuePosition::VECIN, 1> inQ;

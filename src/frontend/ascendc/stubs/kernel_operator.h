@@ -635,8 +635,11 @@ using AscendC::GetUserWorkspace;
 #define GET_TILING_DATA_MEMBER(T, member, var, tiling) \
     T accelsync_tiling_of_##var = AscendC::AccelsyncTiling<T>(tiling); \
     auto &var = accelsync_tiling_of_##var.member
+// The qualifier the build's header gives such pointers (the tiling in GM, read only), which
+// kernels also write in their own declarations (`__tiling_data_ptr__ T *tiling_`).
+#define __tiling_data_ptr__ const
 #define GET_TILING_DATA_PTR_WITH_STRUCT(T, ptr, tiling) \
     T accelsync_tiling_of_##ptr = AscendC::AccelsyncTiling<T>(tiling); \
-    T *ptr = &accelsync_tiling_of_##ptr
+    __tiling_data_ptr__ T *ptr = &accelsync_tiling_of_##ptr
 
 #endif

@@ -23,9 +23,12 @@ uint64_t accelsync_tiling_key();
 #define GET_TILING_DATA_MEMBER(T, member, var, tiling) \
     T accelsync_tiling_of_##var = accelsync_tiling_data<T>(tiling); \
     auto &var = accelsync_tiling_of_##var.member
+/* The qualifier the build's header gives such pointers (the tiling in GM, read only), which
+ * kernels also write in their own declarations (`__tiling_data_ptr__ T *tiling_`). */
+#define __tiling_data_ptr__ const
 #define GET_TILING_DATA_PTR_WITH_STRUCT(T, ptr, tiling) \
     T accelsync_tiling_of_##ptr = accelsync_tiling_data<T>(tiling); \
-    T *ptr = &accelsync_tiling_of_##ptr
+    __tiling_data_ptr__ T *ptr = &accelsync_tiling_of_##ptr
 /* The entry's REGISTER_TILING_DEFAULT(T), renamed in the entry's file (the SDK's own macro
  * marks a section for the build): the structure GET_TILING_DATA reads after it, in place of
  * the one the operator's host code registers. */
