@@ -2,7 +2,7 @@
 // UB, which the prelude's bfloat16_t must be constructible from (before: "no matching
 // constructor for initialization of 'bfloat16_t'", a source error in the SDK's header; six
 // bench entries stopped there). The scalar read of the copied tile is ordered by the
-// compiler's auto-sync (MTE2 to S): clean.
+// compiler's auto-sync (MTE2 to S): clean. A structure holding a bfloat16_t still copies.
 // expect: clean
 #include "kernel_operator.h"
 using namespace AscendC;
@@ -21,5 +21,10 @@ extern "C" __global__ __aicore__ void bfloat16_value(GM_ADDR x, GM_ADDR y)
     LocalTensor<bfloat16_t> a = inQ.AllocTensor<bfloat16_t>();
     DataCopy(a, xGm, TILE);
     bfloat16_t first = a.GetValue(0);
-    (void)first;
+    struct Pad {
+        bool on;
+        bfloat16_t value;
+    } pad{false, first};
+    Pad again = pad;   // a structure holding one copies (DataCopyPadExtParams<bfloat16_t>)
+    (void)again;
 }

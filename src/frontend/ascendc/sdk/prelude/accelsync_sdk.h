@@ -54,10 +54,14 @@ typedef half float16_t;
 struct bfloat16_t {
     unsigned short bits;
     bfloat16_t() = default;
+    bfloat16_t(const bfloat16_t &) = default;
+    bfloat16_t &operator=(const bfloat16_t &) = default;
     bfloat16_t(float) : bits(0) {}
     operator float() const { return 0.0f; }
     /* a copy of one in an on-chip memory (`return *(__ubuf__ PrimType *)addr;` in the SDK's
-     * GetValue): a scalar load there, which the implicit copy cannot bind to */
+     * GetValue): a scalar load there, which the implicit copy cannot bind to. Clang counts these
+     * as copy constructors, so the ordinary copy and assignment are declared above: without
+     * them a structure holding a bfloat16_t (DataCopyPadExtParams<bfloat16_t>) cannot be copied */
     bfloat16_t(const __attribute__((address_space(2))) bfloat16_t &o) : bits(o.bits) {}
     bfloat16_t(const __attribute__((address_space(6))) bfloat16_t &o) : bits(o.bits) {}
 };
