@@ -549,4 +549,16 @@ shown = doc.split(f'$ accelsync lower {K}/scalar_read_race.cpp\n')[1].split('```
 expect(shown == run('lower', f'{K}/scalar_read_race.cpp').stdout,
        'docs/frontends.md: the lower example is what the tool prints')
 
+# a member through a pointer nothing set, or through nullptr: unsupported, saying which
+p = run('check', '--sdk', 'none', '-D', 'useNull=0', f'{K}/member_of_unset_pointer.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{K}/member_of_unset_pointer.cpp:17:9: error: member \'len\' through a pointer never given a '
+    'value the frontend knows: an object never set up under the values the kernel was lowered '
+    'with, or one data decides [unsupported]'), f'member through an unset pointer: {p.stdout[:300]}')
+p = run('check', '--sdk', 'none', '-D', 'useNull=1', f'{K}/member_of_unset_pointer.cpp')
+expect(p.returncode == 2 and p.stdout.startswith(
+    f'{K}/member_of_unset_pointer.cpp:20:9: error: member \'len\' through a null pointer: an object '
+    'never set up under the values the kernel was lowered with [unsupported]'),
+    f'member through nullptr: {p.stdout[:300]}')
+
 finish()

@@ -219,9 +219,18 @@ struct value *field_in(struct interp *I, CXCursor member, bool report,
     }
     if (owner.kind != VAL_OBJECT || !owner.obj || owner.obj->api) {
         if (report && !I->stopped) {
+            /* a pointer never given a value, or nullptr: most often an object the kernel never
+             * set up under the values it was lowered with (a TBuf used before its InitBuffer) */
+            const char *why = owner.kind == VAL_INT && owner.num == 0
+                                  ? " through a null pointer: an object never set up under the "
+                                    "values the kernel was lowered with"
+                              : owner.kind == VAL_UNKNOWN || owner.kind == VAL_NONE
+                                  ? " through a pointer never given a value the frontend knows: "
+                                    "an object never set up under the values the kernel was "
+                                    "lowered with, or one data decides"
+                                  : " of an object the frontend does not track";
             CXString s = clang_getCursorSpelling(member);
-            interp_unsupported(I, member, "member '%s' of an object the frontend does not track",
-                               clang_getCString(s));
+            interp_unsupported(I, member, "member '%s'%s", clang_getCString(s), why);
             clang_disposeString(s);
         }
         return NULL;
