@@ -143,6 +143,10 @@ expect(p.returncode == 0 and
        any(l.startswith('  MTE2 copy ub[0 +: 256] <- x[512 +: 256];') for l in lines),
        f'a constant GM table read by the scalar unit: its reads written, the offset the '
        f'initializer gives (element 2 is 128, element 3 past the list 0): {p.stdout[-700:]}')
+p = run('lower', '--sdk', FIXTURE, '-D', 'block_num=2', f'{S}/gm_constant_offsets.cpp')
+copies = [l.split('//')[0].strip() for l in p.stdout.splitlines() if 'MTE2 copy' in l]
+expect(copies == ['MTE2 copy ub[0 +: 256] <- x[512 +: 256];', 'MTE2 copy ub[0 +: 256] <- x[768 +: 256];'],
+       f'a constant GM table on every core: each core\'s run knows its elements: {copies}')
 
 # a scalar in braces starts at its item (`int64_t count{0}` as a member, `int64_t second{1}`
 # as a local): the list index is known and the copy reads y

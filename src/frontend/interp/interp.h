@@ -114,7 +114,8 @@ struct interp;
 struct global_var {
     CXCursor decl;
     struct value v;
-    bool program;           /* a variable of the program (api_ops.globals): made anew each run */
+    bool program;           /* made anew each run: a variable of the program (api_ops.globals),
+                             * or one the layer places (api_ops.declare) */
 };
 
 /* The vendor layer, the interpreter's hooks: each dialect implements them (ascendc/,

@@ -88,7 +88,8 @@ bool count_steps(struct interp *I, CXCursor at, uint64_t n)
     return false;
 }
 
-/* A variable outside the kernel that the API layer places in memory (asked once). */
+/* A variable outside the kernel that the API layer places in memory (asked once a run: the
+ * layer's state is the run's, and a value may be the core's, block_idx through the SDK). */
 static struct value *placed_global(struct interp *I, CXCursor decl)
 {
     if (!I->api->declare || clang_getCursorKind(decl) != CXCursor_VarDecl)
@@ -96,7 +97,7 @@ static struct value *placed_global(struct interp *I, CXCursor decl)
     for (size_t i = 0; i < I->globals.len; i++)
         if (clang_equalCursors(I->globals.items[i].decl, decl))
             return &I->globals.items[i].v;
-    struct global_var g = {decl, unknown, false};
+    struct global_var g = {decl, unknown, true};
     if (!I->api->declare(I, decl, &g.v))
         return NULL;
     VEC_PUSH(I->globals, g);

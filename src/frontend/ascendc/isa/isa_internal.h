@@ -11,7 +11,7 @@
  * is; 0 is GM, the generic space. */
 enum { ISA_NSPACES = 10, ISA_SPACE_UB = 6 };
 
-/* An array the source keeps in GM and the buffer it is (isa_gm_table.c). */
+/* An array the source keeps in GM and the buffer it is (isa_globals.c). */
 struct isa_gm_table {
     CXCursor decl;
     int buffer;
@@ -57,8 +57,13 @@ struct isa_entry {
 extern const struct isa_entry isa_sync_table[], isa_copy_table[], isa_vector_table[],
     isa_sort_table[], isa_scalar_table[];
 
+/* The compiler's variables block_idx and block_num (the prelude's): true with *result the
+ * value get_block_idx (get_block_num) gives; false for another name. */
+bool isa_block_value(struct interp *I, struct isa_state *s, const char *name,
+                     struct value *result);
 /* api_ops.declare: an array at namespace scope whose declaration spells `__gm__` is a GM
- * buffer of its own (*out points to it); false for anything else. */
+ * buffer of its own (*out points to it); the prelude's block_idx and block_num are the
+ * core's values (isa_block_value); false for anything else. */
 bool isa_declare(struct interp *I, CXCursor var, struct value *out);
 /* The element a scalar read of `bytes` bytes at p gives when p is in a constant integer table
  * of isa_declare's and the initializer says it: true with *out. */

@@ -10,6 +10,19 @@
 #include "../tiling_defaults.h"
 
 static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                      struct value *args, int nargs, struct value *result);
+
+bool isa_block_value(struct interp *I, struct isa_state *s, const char *name,
+                     struct value *result)
+{
+    if (strcmp(name, "block_idx") && strcmp(name, "block_num"))
+        return false;
+    char intrinsic[16];
+    snprintf(intrinsic, sizeof(intrinsic), "get_%s", name);
+    return block_idx(I, s, intrinsic, clang_getNullCursor(), NULL, 0, result);
+}
+
+static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
     (void)args, (void)nargs, (void)call;

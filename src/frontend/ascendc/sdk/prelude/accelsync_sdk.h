@@ -315,6 +315,10 @@ template <class... A> int64_t get_acc_val(A...);
 template <class... A> int64_t get_arch_ver(A...);
 template <class... A> int64_t get_block_idx(A...);
 template <class... A> int64_t get_block_num(A...);
+/* The compiler's own variables for the same (kernels, and the SDK for other arches, read them
+ * unqualified): the ISA layer gives them the values get_block_idx and get_block_num give. */
+extern int64_t block_idx;
+extern int64_t block_num;
 template <class... A> int64_t get_coreid(A...);
 template <class... A> int64_t get_ctrl(A...);
 template <class... A> int64_t get_icache_prl_st(A...);

@@ -1,4 +1,7 @@
-/* Arrays the source keeps in GM (`const __gm__ int32_t assist[256] = {...}` at namespace
+/* Variables the ISA layer places: arrays the source keeps in GM, and the compiler's
+ * block_idx and block_num.
+ *
+ * Arrays the source keeps in GM (`const __gm__ int32_t assist[256] = {...}` at namespace
  * scope, ops-transformer's moe kernels): the SDK's prelude erases `__gm__`, so such an array
  * would be a plain array of the program, and the address a GlobalTensor takes of it no address
  * a copy can read. Read as the device has it instead: a GM buffer of its own, named after the
@@ -41,10 +44,28 @@ static bool in_function(CXCursor decl)
     return false;
 }
 
+/* Whether decl is the prelude's (its file in the parse's own directory of stubs). */
+static bool in_prelude(CXCursor decl)
+{
+    CXFile file;
+    clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    bool ours = path && !strncmp(path, "/accelsync-frontend/", strlen("/accelsync-frontend/"));
+    clang_disposeString(name);
+    return ours;
+}
+
 bool isa_declare(struct interp *I, CXCursor var, struct value *out)
 {
     struct isa_state *s = I->api_data;
     CXType t = clang_getCanonicalType(clang_getCursorType(var));
+    if (t.kind != CXType_ConstantArray && in_prelude(var)) {
+        CXString name = clang_getCursorSpelling(var);
+        bool block = isa_block_value(I, s, clang_getCString(name), out);
+        clang_disposeString(name);
+        return block;
+    }
     if (t.kind != CXType_ConstantArray || in_function(var) || !spelled_gm(var))
         return false;
     long long size = clang_Type_getSizeOf(t);
