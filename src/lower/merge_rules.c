@@ -172,6 +172,18 @@ static bool cross_barriers_compose(const struct model *model, const struct ast_s
     return true;
 }
 
+/* Why cross_barriers_compose said false, from what it left in seen[0 .. nseen). */
+static void say_cross_clash(const struct model_prim *const *seen, size_t nseen, char *why,
+                            size_t n)
+{
+    if (nseen == 2)
+        snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, neither "
+                 "within the other", seen[0]->name, seen[1]->name);
+    else
+        snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
+                 MAX_CROSS_BARRIERS);
+}
+
 /* Whether every access of the kernel is interlocked and it calls no flag primitive: then
  * rule 8 orders every conflicting pair of one core, and two cores are ordered only through
  * cross-core barriers (docs/semantics.md §6, "cores that interlock everything"). */
@@ -194,12 +206,8 @@ static bool lower_merge_allowed(const struct ast_decl *kernel, const struct mode
     bool ok = true;
     for (const struct ast_core *ac = kernel->cores; ac && ok; ac = ac->next)
         ok = cross_barriers_compose(model, ac->body, seen, &nseen);
-    if (!ok && why && nseen == 2)
-        snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, neither "
-                 "within the other", seen[0]->name, seen[1]->name);
-    else if (!ok && why)
-        snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
-                 MAX_CROSS_BARRIERS);
+    if (!ok && why)
+        say_cross_clash(seen, nseen, why, n);
     if (interlocks || !ok)
         return ok;   /* no pair of one core can race: what one barrier passes on is moot */
     for (int t = 0; t < model->ncoretypes && ok; t++) {
@@ -313,12 +321,7 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
             return false;
         }
         if (!cross_barriers_compose(model, ac->body, seen, &nseen)) {
-            if (nseen == 2)
-                snprintf(why, n, "its cross-core barriers %s and %s join cores that overlap, "
-                         "neither within the other", seen[0]->name, seen[1]->name);
-            else
-                snprintf(why, n, "it calls more than %d kinds of cross-core barrier",
-                         MAX_CROSS_BARRIERS);
+            say_cross_clash(seen, nseen, why, n);
             return false;
         }
     }
@@ -327,15 +330,15 @@ bool lower_turns_allowed(const struct ast_decl *kernel, const struct model *mode
 
 /* ------------------------------------------------------------ mergeable choices */
 
-/* The first statement of list, at any depth, that a merged side may not hold, or NULL. A
- * merged side may hold lets,
- * blocks, loops, `if`s whose sides are such too, and accesses that are neither blocking nor
- * interlocked (rules 1 and 8 would let them order what follows them on one side only). No
- * primitive call, and no `use` (rule 10: it orders everything after it on its side only). A
- * value a side binds belongs to the side's block, so only a `use` inside it could name it.
- * In a kernel that interlocks everything, what a side orders on its own core is moot (no
- * pair of one core can race), so any access, `use` and barrier of one core may be on it. */
-/* first_not_free among statements of one kind (-1: any). */
+/* The first statement of list, at any depth, that a merged side may not hold, or NULL;
+ * with kind >= 0, the first such of that kind (the statements around it walked through). A
+ * merged side may hold lets, blocks, loops, `if`s whose sides are such too, and accesses that
+ * are neither blocking nor interlocked (rules 1 and 8 would let them order what follows them
+ * on one side only). No primitive call, and no `use` (rule 10: it orders everything after it
+ * on its side only). A value a side binds belongs to the side's block, so only a `use` inside
+ * it could name it. In a kernel that interlocks everything, what a side orders on its own
+ * core is moot (no pair of one core can race), so any access, `use` and barrier of one core
+ * may be on it. */
 static const struct ast_stmt *first_not_free_of(const struct model *model,
                                                 const struct ast_stmt *list, bool interlocks,
                                                 int kind)
@@ -457,12 +460,17 @@ void merge_set_free(struct merge_set *set)
     free(set);
 }
 
-bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
+/* Whether set (NULL: none) holds choice s. */
+static bool set_holds(const struct merge_set *set, const struct ast_stmt *s)
 {
-    const struct merge_set *set = L->path->merge;
-    return set && s->cond->kind == EXPR_UNKNOWN && set->choices.len
+    return set && set->choices.len
            && bsearch(&s, set->choices.items, set->choices.len, sizeof(*set->choices.items),
                       by_address);
+}
+
+bool lower_choice_mergeable(struct lowerer *L, const struct ast_stmt *s)
+{
+    return s->cond->kind == EXPR_UNKNOWN && set_holds(L->path->merge, s);
 }
 
 /* ------------------------------------------------------------ why a choice was not merged */
@@ -472,10 +480,7 @@ static const struct ast_stmt *first_split(const struct merge_set *set,
                                           const struct ast_stmt *list)
 {
     for (const struct ast_stmt *s = list; s; s = s->next) {
-        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN
-            && !(set && set->choices.len
-                 && bsearch(&s, set->choices.items, set->choices.len,
-                            sizeof(*set->choices.items), by_address)))
+        if (s->kind == STMT_IF && s->cond->kind == EXPR_UNKNOWN && !set_holds(set, s))
             return s;
         const struct ast_stmt *in = first_split(set, s->body);
         if (in || (in = first_split(set, s->else_body)))
@@ -523,16 +528,18 @@ bool lower_why_split(const struct ast_decl *kernel, const struct model *model,
         return false;
     bool interlocks = kernel_interlocks(kernel, model);
     char reason[320];
+    if (!lower_merge_allowed(kernel, model, interlocks, reason, sizeof(reason))) {
+        snprintf(why, n, "the if (?) at line %d, as every choice of the kernel: %s",
+                 choice->loc.line, reason);
+        return true;
+    }
     /* the statement that says most: a primitive call, then a use, then an access */
     static const int kinds[] = {STMT_CALL, STMT_USE, STMT_ACCESS};
     const struct ast_stmt *what = NULL;
     for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds) && !what; k++)
         if (!(what = first_not_free_of(model, choice->body, interlocks, kinds[k])))
             what = first_not_free_of(model, choice->else_body, interlocks, kinds[k]);
-    if (!lower_merge_allowed(kernel, model, interlocks, reason, sizeof(reason))) {
-        snprintf(why, n, "the if (?) at line %d, as every choice of the kernel: %s",
-                 choice->loc.line, reason);
-    } else if (what) {
+    if (what) {
         describe_not_free(model, what, reason, sizeof(reason));
         snprintf(why, n, "the if (?) at line %d: a side holds %s%s", choice->loc.line, reason,
                  what->kind == STMT_ACCESS && lower_access_interlocked(model, what)
