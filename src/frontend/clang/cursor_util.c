@@ -135,6 +135,17 @@ CXCursor cursor_initializer(CXCursor decl)
     return r;
 }
 
+CXCursor cursor_init_list(CXCursor decl)
+{
+    struct cursor_vec kids = cursor_exprs(decl);
+    CXCursor list = clang_getNullCursor();
+    for (size_t k = 0; k < kids.len; k++)
+        if (clang_getCursorKind(kids.items[k]) == CXCursor_InitListExpr)
+            list = kids.items[k];
+    VEC_FREE(kids);
+    return list;
+}
+
 CXCursor cursor_strip(CXCursor c)
 {
     for (;;) {

@@ -33,6 +33,9 @@ CXCursor cursor_strip(CXCursor c);
 /* decl is a variable whose type is an array of constants (`const T a[] = {...}`,
  * `constexpr static T a[n]`): its elements are its initializer's for the whole run. */
 bool cursor_is_constant_array(CXCursor decl);
+/* The `{...}` list an array declaration (a variable or a field) is initialized with (its
+ * other expression children are the sizes); null cursor if none. */
+CXCursor cursor_init_list(CXCursor decl);
 /* T for T& and T&&, else the type itself (clang_getNonReferenceType is libclang 16+). */
 CXType type_without_reference(CXType t);
 /* The body (compound statement) of a function definition; null cursor if none. */

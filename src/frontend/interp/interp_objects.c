@@ -103,12 +103,7 @@ static CXCursor element_constructor(CXCursor site, CXType type);
 
 struct value declared_array(struct interp *I, CXCursor decl, CXType type)
 {
-    struct cursor_vec kids = cursor_exprs(decl);
-    CXCursor list = clang_getNullCursor();
-    for (size_t k = 0; k < kids.len; k++)
-        if (clang_getCursorKind(kids.items[k]) == CXCursor_InitListExpr)
-            list = kids.items[k];
-    VEC_FREE(kids);
+    CXCursor list = cursor_init_list(decl);
     struct value v = new_array(I, type, clang_Cursor_isNull(list) ? unknown : int_value(0), decl);
     struct cursor_vec items = clang_Cursor_isNull(list) ? (struct cursor_vec){0} : cursor_exprs(list);
     bool unsized = is_unsized_array(type);

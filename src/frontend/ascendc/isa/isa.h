@@ -20,6 +20,9 @@ struct isa_run {
     bool acc_register;                  /* the model declares the space ISA_ACC_SPACE */
     const struct model *model;          /* its cross-core modes */
 };
+/* Where the prelude (sdk/prelude/, the declarations of what the compiler has built in, whose
+ * meaning is this layer's) lives inside the parse (libclang's unsaved files). */
+#define ISA_PRELUDE_DIR "/accelsync-frontend/ascendc-sdk"
 /* The vector unit's accumulator register, as the model names it: a reduction in counter mode
  * leaves its sum there and get_acc_val reads it on the scalar unit (isa_vector.c). */
 #define ISA_ACC_SPACE "ACC"

@@ -44,14 +44,14 @@ static bool in_function(CXCursor decl)
     return false;
 }
 
-/* Whether decl is the prelude's (its file in the parse's own directory of stubs). */
+/* Whether decl is the prelude's (its file in ISA_PRELUDE_DIR). */
 static bool in_prelude(CXCursor decl)
 {
     CXFile file;
     clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
     CXString name = clang_getFileName(file);
     const char *path = clang_getCString(name);
-    bool ours = path && !strncmp(path, "/accelsync-frontend/", strlen("/accelsync-frontend/"));
+    bool ours = path && !strncmp(path, ISA_PRELUDE_DIR "/", strlen(ISA_PRELUDE_DIR "/"));
     clang_disposeString(name);
     return ours;
 }
@@ -95,12 +95,7 @@ bool isa_gm_table_element(const struct isa_state *s, struct value p, int64_t byt
         int64_t k = p.num / esize;
         if (k >= clang_getArraySize(t))
             return false;
-        struct cursor_vec kids = cursor_exprs(decl);   /* the size, then the list */
-        CXCursor list = clang_getNullCursor();
-        for (size_t j = 0; j < kids.len; j++)
-            if (clang_getCursorKind(kids.items[j]) == CXCursor_InitListExpr)
-                list = kids.items[j];
-        VEC_FREE(kids);
+        CXCursor list = cursor_init_list(decl);
         if (clang_Cursor_isNull(list))
             return false;
         struct cursor_vec elems = cursor_exprs(list);

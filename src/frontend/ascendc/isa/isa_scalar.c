@@ -10,19 +10,6 @@
 #include "../tiling_defaults.h"
 
 static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
-                      struct value *args, int nargs, struct value *result);
-
-bool isa_block_value(struct interp *I, struct isa_state *s, const char *name,
-                     struct value *result)
-{
-    if (strcmp(name, "block_idx") && strcmp(name, "block_num"))
-        return false;
-    char intrinsic[16];
-    snprintf(intrinsic, sizeof(intrinsic), "get_%s", name);
-    return block_idx(I, s, intrinsic, clang_getNullCursor(), NULL, 0, result);
-}
-
-static bool block_idx(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
                       struct value *args, int nargs, struct value *result)
 {
     (void)args, (void)nargs, (void)call;
@@ -38,6 +25,16 @@ static bool block_idx(struct interp *I, struct isa_state *s, const char *name, C
     else   /* get_subblockdim: a vector core of a kernel without cube work runs alone */
         *result = (struct value){.kind = VAL_INT, .buffer = -1, .num = 1};
     return true;
+}
+
+bool isa_block_value(struct interp *I, struct isa_state *s, const char *name,
+                     struct value *result)
+{
+    if (strcmp(name, "block_idx") && strcmp(name, "block_num"))
+        return false;
+    char intrinsic[16];
+    snprintf(intrinsic, sizeof(intrinsic), "get_%s", name);
+    return block_idx(I, s, intrinsic, clang_getNullCursor(), NULL, 0, result);
 }
 
 /* sff0/sff1: the lowest bit that is 0 (1), -1 if none; sbitset0/1: the word with bit n

@@ -27,8 +27,6 @@ extern const struct embedded_file ascendc_stubs[];
 /* The tiling-key template declarations, the frontend's own (see sdk_layout.c). */
 #define TEMPLATE_ARGUMENT "ascendc/host_api/tiling/template_argument.h"
 
-/* The prelude lives at this path only inside the parse (libclang's unsaved files). */
-#define PRELUDE_DIR "/accelsync-frontend/ascendc-sdk"
 
 /* The device compiler's language options: C++17, its half type native (the SDK computes with
  * half as a scalar type), the prelude before the kernel. */
@@ -45,7 +43,7 @@ static const char *const entry_words[] = {"__global__", NULL};
 static const char *const renamed[] = {"REGISTER_TILING_DEFAULT", "__accelsync_tiling_dflt", NULL};
 
 static const struct clang_dialect dialect = {
-    .stub_dir = PRELUDE_DIR,
+    .stub_dir = ISA_PRELUDE_DIR,
     .stubs = ascendc_sdk_prelude,
     .args = compiler_args,
     .nargs = sizeof(compiler_args) / sizeof(compiler_args[0]),
@@ -498,7 +496,7 @@ bool sdk_lower(const struct source *src, const struct frontend_options *o,
         ok = entries.len > 0;
         if (ok) {
             struct lowering_session ss;
-            lowering_session_begin(&ss, &parse, src->path, PRELUDE_DIR "/", isa_api(), o, diags);
+            lowering_session_begin(&ss, &parse, src->path, ISA_PRELUDE_DIR "/", isa_api(), o, diags);
             char *root = xasprintf("%s/", sdk->root);
             ss.w.vendor_root = root;
             pir_writer_note(&ss.w, "read through the Ascend C SDK at %s (%s): every API call as "
