@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../util/words.h"
 #include "../../util/xalloc.h"
 #include "cursor_util.h"
 #include "parse_guard.h"
@@ -182,19 +183,16 @@ static char *instantiation_calls(const char *text, const char *const *words)
     return all;
 }
 
-static bool word_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* Each whole word renamed[2k] of text becomes renamed[2k + 1] (the same length). */
 static void rename_words(char *text, const char *const *renamed)
 {
+    size_t len = strlen(text);
     for (size_t k = 0; renamed && renamed[k]; k += 2) {
         size_t n = strlen(renamed[k]);
-        for (char *p = text; (p = strstr(p, renamed[k])) != NULL; p += n)
-            if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
-                memcpy(p, renamed[k + 1], n);
+        long at;
+        for (size_t off = 0; (at = find_word(text + off, len - off, renamed[k])) >= 0;
+             off += (size_t)at + n)
+            memcpy(text + off + (size_t)at, renamed[k + 1], n);
     }
 }
 

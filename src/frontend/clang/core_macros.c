@@ -5,10 +5,10 @@
  * as unsupported. So is a source's own #define of one of the model's macros (its arch). */
 #include "core_macros.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../util/words.h"
 #include "../../util/xalloc.h"
 
 struct macro_search {
@@ -21,22 +21,6 @@ struct macro_search {
     CXFile file;
     unsigned offset;
 };
-
-static bool word_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
-/* The offset of `word` as a whole word in text, or -1. */
-static long find_word(const char *text, size_t len, const char *word)
-{
-    size_t n = strlen(word);
-    for (size_t i = 0; i + n <= len; i++)
-        if (memcmp(text + i, word, n) == 0 && (i == 0 || !word_char(text[i - 1])) &&
-            (i + n == len || !word_char(text[i + n])))
-            return (long)i;
-    return -1;
-}
 
 /* The offset of the first identifier token `word` in the file (comments and strings are not
  * tokens of that kind), or -1. */
