@@ -2,7 +2,6 @@
 #include "op_dtypes.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -14,35 +13,6 @@
 #include "op_layout.h"
 
 enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The first *_def.cpp of dir by name, malloc'ed, or NULL. */
-static char *definition_in(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    VEC(char *) names = {0};
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        size_t n = strlen(e->d_name);
-        if (n > 8 && !strcmp(e->d_name + n - 8, "_def.cpp"))
-            VEC_PUSH(names, xstrdup(e->d_name));
-    }
-    closedir(d);
-    char *path = NULL;
-    if (names.len) {
-        qsort(names.items, names.len, sizeof(char *), compare_names);
-        path = xasprintf("%s/%s", dir, names.items[0]);
-    }
-    for (size_t i = 0; i < names.len; i++)
-        free(names.items[i]);
-    VEC_FREE(names);
-    return path;
-}
 
 static const char *skip_space(const char *p)
 {
@@ -141,8 +111,7 @@ static void read_lists(const char *text, struct op_dtypes *out)
 void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out)
 {
     memset(out, 0, sizeof(*out));
-    for (size_t i = 0; i < nhost_dirs && !out->def_path; i++)
-        out->def_path = definition_in(host_dirs[i]);
+    out->def_path = op_layout_definition(host_dirs, nhost_dirs);
     if (!out->def_path)
         return;
     const char *err;
@@ -153,19 +122,6 @@ void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_d
     }
     read_lists(src->text, out);
     source_free(src);
-}
-
-/* The definition as the header names it: from the operator's directory on
- * ("add/op_host/add_def.cpp"), which does not depend on where the library is. */
-static const char *shown(const char *path)
-{
-    const char *host = strstr(path, "/op_host/");
-    if (!host)
-        return path;
-    const char *op = host;
-    while (op > path && op[-1] != '/')
-        op--;
-    return op;
 }
 
 /* The tensor --dtype names (a name, case aside, or an input's index: 0, x0), or NULL. */
@@ -238,7 +194,7 @@ static bool choose(struct op_dtypes *d, const struct host_input *given, size_t n
         }
     }
     *why = xasprintf("--dtype %s: no variant %s registers has these data types (%s)", asked,
-                     shown(d->def_path), offered);
+                     op_layout_shown(d->def_path), offered);
     free(asked);
     free(offered);
     return false;
@@ -282,7 +238,7 @@ char *op_dtypes_describe(const struct op_dtypes *d)
 {
     if (!d->def_path)
         return NULL;
-    const char *def = shown(d->def_path);
+    const char *def = op_layout_shown(d->def_path);
     if (!d->columns)
         return xasprintf("data types: DTYPE_* guessed (float; int32_t for index tensors): %s "
                          "was read, but %s", def, d->why ? d->why : "lists no type");

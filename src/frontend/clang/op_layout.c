@@ -273,6 +273,54 @@ static void add_host_dir(struct op_layout *l, const char *dir)
     l->host_dirs[l->nhost_dirs++] = xstrdup(dir);
 }
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The first *_def.cpp of dir by name, malloc'ed, or NULL. */
+static char *definition_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    VEC(char *) names = {0};
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n > 8 && !strcmp(e->d_name + n - 8, "_def.cpp"))
+            VEC_PUSH(names, xstrdup(e->d_name));
+    }
+    closedir(d);
+    char *path = NULL;
+    if (names.len) {
+        qsort(names.items, names.len, sizeof(char *), compare_names);
+        path = xasprintf("%s/%s", dir, names.items[0]);
+    }
+    for (size_t i = 0; i < names.len; i++)
+        free(names.items[i]);
+    VEC_FREE(names);
+    return path;
+}
+
+char *op_layout_definition(const char *const *host_dirs, size_t nhost_dirs)
+{
+    char *path = NULL;
+    for (size_t i = 0; i < nhost_dirs && !path; i++)
+        path = definition_in(host_dirs[i]);
+    return path;
+}
+
+const char *op_layout_shown(const char *path)
+{
+    const char *host = strstr(path, "/op_host/");
+    if (!host)
+        return path;
+    const char *op = host;
+    while (op > path && op[-1] != '/')
+        op--;
+    return op;
+}
+
 char *op_layout_arch_dir(const char *npu_arch)
 {
     if (!npu_arch || strlen(npu_arch) < 2 || strspn(npu_arch, "0123456789") != strlen(npu_arch))

@@ -32,6 +32,14 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
 void op_layout_find_host(const char *kernel_path, const char *arch_dir, struct op_layout *out);
 void op_layout_free(struct op_layout *l);
 
+/* The operator's definition: the first *_def.cpp, by name, of the first of `host_dirs` that
+ * has one (an op_layout's host_dirs), malloc'ed; NULL: none. */
+char *op_layout_definition(const char *const *host_dirs, size_t nhost_dirs);
+
+/* A file of an operator's host side as messages name it, from the operator's directory on
+ * ("add/op_host/add_def.cpp", whatever the library's path): a pointer into path. */
+const char *op_layout_shown(const char *path);
+
 /* "arch22" for an __NPU_ARCH__ of 2201 (the library's per-architecture directories), or NULL. */
 char *op_layout_arch_dir(const char *npu_arch);
 
