@@ -350,3 +350,54 @@ struct model *model_find_arch(const char *dialect, const char *arch, struct as_l
     model_search_free(&search);
     return found;
 }
+
+/* Whether `name` is an item of the ", "-separated list. */
+static bool listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p++)
+        if ((p == list || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+static bool names_a_soc(const struct model *m, const char *const *socs, size_t nsocs)
+{
+    for (int i = 0; i < m->nsocs; i++)
+        for (size_t j = 0; j < nsocs; j++)
+            if (!strcmp(m->socs[i], socs[j]))
+                return true;
+    return false;
+}
+
+struct model *model_find_soc(const char *dialect, const char *const *socs, size_t nsocs,
+                             const char *const *extra, size_t nextra, char **unread)
+{
+    struct model_search search;
+    model_search_init(&search, extra, nextra);
+    struct model *found = NULL;
+    *unread = xstrdup("");
+    for (const char **dir = search.dirs; *dir && !found; dir++) {
+        char **files = model_dir_files(*dir);
+        for (size_t i = 0; files && files[i] && !found; i++) {
+            struct diag_list ignored;   /* a broken model is reported where it is used */
+            diag_list_init(&ignored, 0);
+            struct model *m = model_load_file(files[i], &ignored);
+            diag_list_free(&ignored);
+            if (m && names_a_soc(m, socs, nsocs)) {
+                if (m->source.dialect && !strcmp(m->source.dialect, dialect)) {
+                    found = m;
+                    m = NULL;
+                } else if (!listed(*unread, m->name)) {
+                    char *longer = xasprintf("%s%s%s", *unread, **unread ? ", " : "", m->name);
+                    free(*unread);
+                    *unread = longer;
+                }
+            }
+            model_free(m);
+        }
+        model_dir_files_free(files);
+    }
+    model_search_free(&search);
+    return found;
+}

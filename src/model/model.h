@@ -207,6 +207,10 @@ struct model {
     const char *name;           /* e.g. "ascend910b2" */
     const char *description;
     const char *path;           /* file it was loaded from */
+    /* socs="...": the chips the model describes, as an operator's definition names the chips
+     * its kernels are built for (AddConfig("ascend910b")); nsocs 0: not said */
+    const char **socs;
+    int nsocs;
     struct model_space *spaces;
     int nspaces;
     struct model_coretype *coretypes;
@@ -300,6 +304,11 @@ void model_dir_files_free(char **files);
  * found, if none. */
 struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
                               const char *const *extra, size_t nextra, struct diag_list *diags);
+/* The first model in the search directories (file-name order) whose socs name one of `socs`
+ * and whose <source> is for `dialect`, or NULL; *unread (malloc'ed) lists the models found
+ * that name one but do not read the dialect ("ascend950"; "" when none). */
+struct model *model_find_soc(const char *dialect, const char *const *socs, size_t nsocs,
+                             const char *const *extra, size_t nextra, char **unread);
 /* The directories searched for models, in order: `extra` (--model-path), then
  * $ACCELSYNC_MODEL_PATH (colon-separated, read at init), then PREFIX/share/accelsync/hwmodels
  * beside the running executable, then the configured install directory. Owned by the caller

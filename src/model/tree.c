@@ -997,6 +997,9 @@ static void parse_hwmodel(struct walk *w, xmlNode *root)
     struct model *m = w->m;
     m->name = attr(w, root, "name");
     m->description = attr(w, root, "description");
+    struct name_list socs = split_names(w, attr(w, root, "socs"));
+    m->socs = socs.names;
+    m->nsocs = socs.len;
     xmlNode *spaces = child_element(root, "spaces");
     if (!spaces || !parse_spaces(w, spaces) || !parse_coretypes(w, root))
         return;

@@ -63,12 +63,13 @@ static uint64_t space_mask(const struct model *m, const char *names)
 static const struct {
     const char *model, *default_coretype;
     int ncoretypes, nspaces, nids, nxflags, nxmodes;
+    const char *socs;       /* the chips it describes, as op definitions name them */
 } model_facts[] = {
-    {"ascend910b2", "AIV", 2, 9, 8, 16, 3},
-    {"ascend910", "AICORE", 1, 6, 4, 0, 0},
-    {"ascend950", "AIV", 2, 8, 8, 16, 3},
-    {"mlu370", "IPU", 2, 5, 0, 0, 0},
-    {"mlu590", "IPU", 2, 5, 0, 0, 0},
+    {"ascend910b2", "AIV", 2, 9, 8, 16, 3, "ascend910b ascend910_93"},
+    {"ascend910", "AICORE", 1, 6, 4, 0, 0, "ascend910"},
+    {"ascend950", "AIV", 2, 8, 8, 16, 3, "ascend950"},
+    {"mlu370", "IPU", 2, 5, 0, 0, 0, ""},
+    {"mlu590", "IPU", 2, 5, 0, 0, 0, ""},
 };
 
 static void test_model_facts(void)
@@ -86,6 +87,11 @@ static void test_model_facts(void)
         CU_ASSERT_EQUAL(m->xflags.nflags, model_facts[i].nxflags);
         CU_ASSERT_EQUAL(m->xflags.nmodes, model_facts[i].nxmodes);
         CU_ASSERT_PTR_NOT_NULL(m->description);
+        char socs[128] = "";
+        for (int k = 0; k < m->nsocs; k++)
+            snprintf(socs + strlen(socs), sizeof(socs) - strlen(socs), "%s%s", k ? " " : "",
+                     m->socs[k]);
+        CU_ASSERT_STRING_EQUAL(socs, model_facts[i].socs);
         model_free(m);
         diag_list_free(&diags);
     }
