@@ -186,4 +186,34 @@ expect(p.returncode == 2 and p.stdout.splitlines()[0] == f'{DTYPES}: error: --dt
        'variant host_dtypes/op_host/host_dtypes_def.cpp registers has these data types (X float16 '
        'or bfloat16) [input-error]', f'a variant the op does not register: {p.stdout!r}')
 
+# the chips the definition builds the kernel for decide the model it is read as
+CHIPS = 'tests/frontend/ascendc/op_chip'
+ONLY_950 = f'{CHIPS}/chip_950_only/op_kernel/chip_950_only.cpp'
+p = run('check', '--format', 'json', ONLY_950)
+doc = json.loads(p.stdout)
+d = doc['files'][0]['diagnostics']
+expect(p.returncode == 2 and len(d) == 1 and d[0]['check'] == 'unsupported'
+       and d[0]['location']['line'] is None
+       and d[0]['message'] == "the operator's definition (chip_950_only/op_host/chip_950_only_def.cpp:16) "
+       'builds this kernel only for ascend950, and model ascend950 describes that chip but does not '
+       'read Ascend C sources (no <source dialect="ascendc">); --model ascend910b2 reads it as that '
+       "model's anyway, a build the vendor never makes",
+       f'an op built only for a chip no Ascend C model reads: unsupported, not verified: {d}')
+p = run('check', '--format', 'json', '--model', 'ascend910b2', ONLY_950)
+f = json.loads(p.stdout)['files'][0]
+expect(p.returncode == 0 and f['chip'] == 'chip_950_only/op_host/chip_950_only_def.cpp builds this '
+       'kernel for ascend950 (line 16), not for a chip of model ascend910b2: read as that model, as asked',
+       f'asked for the A2, read as one, and the report says the build does not exist: {f.get("chip")!r}')
+p = run('lower', f'{CHIPS}/chip_910_only/op_kernel/chip_910_only.cpp')
+expect(p.returncode == 0 and header(p)[1] == '// chip: chip_910_only/op_host/chip_910_only_def.cpp '
+       'builds this kernel for ascend910 (line 11), not for a chip of the default model ascend910b2: '
+       'read as model ascend910, which describes ascend910' and 'model "ascend910";' in p.stdout,
+       f'an op built only for the first 910: read as its model: {header(p)[:2]}')
+p = run('check', f'{CHIPS}/chip_kirin_only/op_kernel/chip_kirin_only.cpp')
+expect(p.returncode == 2 and 'builds this kernel only for kirinx90, and no hardware model describes '
+       'that chip;' in p.stdout, f'a chip no model describes: {p.stdout!r}')
+p = run('check', '--format', 'json', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
+expect(json.loads(p.stdout)['files'][0]['chip'] is None,
+       'an op built for the default model\'s chip: no chip line')
+
 finish()

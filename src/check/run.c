@@ -760,6 +760,7 @@ static void check_lowered(struct source *src, const struct check_options *o, str
     /* the report says which inputs and data types the verdicts are for */
     r->tiling = header_line(r, &low, "tiling: ");
     r->data_types = header_line(r, &low, "data types: ");
+    r->chip = header_line(r, &low, "chip: ");
     if (low.pir) {
         char *name = xasprintf("%s.pir", src->path);
         r->lowered = source_from_string(name, low.pir, low.len);

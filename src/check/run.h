@@ -134,6 +134,9 @@ struct file_result {
     /* The data types the kernel was read with (the lowered header's "data types:" line: which
      * variant of the op's definition, and how many were not checked); NULL: no definition */
     const char *data_types;
+    /* Why the kernel was read as the model it was, when its operator's definition decided or
+     * disagreed (the lowered header's "chip:" line, ascendc/op_chip.h); NULL: it did not */
+    const char *chip;
 };
 
 void check_file(const char *path, const struct check_options *o, struct file_result *out);

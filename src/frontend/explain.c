@@ -104,7 +104,7 @@ char *frontend_explain(const struct source *src, const struct frontend_options *
                        struct diag_list *diags)
 {
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
-    struct model *m = frontend_source_model(src, o, diags);
+    struct model *m = frontend_source_model(src, o, NULL, diags);
     if (!m)
         return NULL;
     char *line = NULL;

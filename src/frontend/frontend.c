@@ -11,6 +11,7 @@
 #include "../model/model.h"
 #include "arch_defines.h"
 #include "ascendc/ascendc.h"
+#include "ascendc/op_chip.h"
 #include "bangc/bangc.h"
 #include "../util/embedded.h"
 #include "clang/clang_api.h"
@@ -53,7 +54,7 @@ char **frontend_derived_includes(const struct source *src, const struct frontend
 /* The model a source is read for: --arch's, else --model's, else the dialect's default; it
  * must say how sources of the dialect are read (<source dialect=...>). */
 static struct model *source_model(const struct source *src, const struct frontend_options *o,
-                                  const char *dialect, const char *fallback,
+                                  const char *dialect, const char *fallback, char **note,
                                   struct diag_list *diags)
 {
     struct as_loc at = {arena_strdup(&diags->arena, src->path), 0, 0, 1};
@@ -66,6 +67,9 @@ static struct model *source_model(const struct source *src, const struct fronten
                                              diags)
                            : model_find_limited(o->model ? o->model : fallback, at, NULL,
                                                 o->model_path, o->nmodel_path, NULL, diags);
+    /* an operator's kernel: as a model of a chip its definition builds it for */
+    if (m && !strcmp(dialect, "ascendc"))
+        m = op_chip_model(src, o, m, arch || o->model, note, diags);
     if (!m)
         return NULL;
     if (arch && o->model && strcmp(o->model, m->name) != 0) {
@@ -83,11 +87,17 @@ static struct model *source_model(const struct source *src, const struct fronten
 }
 
 struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
-                                    struct diag_list *diags)
+                                    char **note, struct diag_list *diags)
 {
-    return frontend_for_path(src->path) == FRONTEND_BANGC
-               ? source_model(src, o, "bangc", "mlu370", diags)
-               : source_model(src, o, "ascendc", "ascend910b2", diags);
+    char *said = NULL;
+    struct model *m = frontend_for_path(src->path) == FRONTEND_BANGC
+                          ? source_model(src, o, "bangc", "mlu370", &said, diags)
+                          : source_model(src, o, "ascendc", "ascend910b2", &said, diags);
+    if (note)
+        *note = said;
+    else
+        free(said);
+    return m;
 }
 #endif
 
@@ -161,10 +171,13 @@ static bool lower_here(const struct source *src, const struct frontend_options *
     with.ninclude_dirs = o->ninclude_dirs + nderived;
     bool ok = parse_guard_scan(src, &with, diags);
     bool bangc = frontend_for_path(src->path) == FRONTEND_BANGC;
-    struct model *m = ok ? frontend_source_model(src, &with, diags) : NULL;
+    char *chip_note = NULL;
+    struct model *m = ok ? frontend_source_model(src, &with, &chip_note, diags) : NULL;
+    with.model_note = chip_note;
     ok = m && (bangc ? bangc_lower(src, &with, m, out, diags)
                      : ascendc_lower(src, &with, m, out, diags));
     model_free(m);
+    free(chip_note);
     free(dirs);
     frontend_derived_includes_free(derived);
     return ok;

@@ -37,9 +37,11 @@ char **frontend_derived_includes(const struct source *src, const struct frontend
 void frontend_derived_includes_free(char **dirs);
 
 /* With libclang: the model a source is read for (--arch's, an arch macro's, --model's, else
- * the dialect's default), or NULL after an error in diags. */
+ * the dialect's default; an Ascend C operator's kernel as a model of a chip its definition
+ * builds it for, ascendc/op_chip.h), or NULL after an error in diags. *note (NULL: not
+ * wanted), malloc'ed or NULL: the line the lowered file's header says of that choice. */
 struct model;
 struct model *frontend_source_model(const struct source *src, const struct frontend_options *o,
-                                    struct diag_list *diags);
+                                    char **note, struct diag_list *diags);
 
 #endif

@@ -142,6 +142,7 @@ static json_t *file_json(const struct file_result *r, bool werror)
     json_object_set_new(o, "configuration", r->config ? json_text(r->config) : json_null());
     json_object_set_new(o, "tiling", r->tiling ? json_text(r->tiling) : json_null());
     json_object_set_new(o, "data_types", r->data_types ? json_text(r->data_types) : json_null());
+    json_object_set_new(o, "chip", r->chip ? json_text(r->chip) : json_null());
     return o;
 }
 

@@ -253,6 +253,8 @@ void report_text(FILE *out, const struct file_result *files, size_t n, size_t sk
         }
         if (files[i].tiling && !style->quiet)
             print_inputs(out, pen, &files[i], "tiling ", files[i].tiling);
+        if (files[i].chip && !style->quiet)
+            print_inputs(out, pen, &files[i], "chip: ", files[i].chip);
         if (files[i].data_types && !style->quiet)
             print_inputs(out, pen, &files[i], "data types: ", files[i].data_types);
     }

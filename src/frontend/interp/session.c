@@ -61,6 +61,8 @@ void lowering_session_begin(struct lowering_session *s, const struct clang_parse
     interp_init(&s->I, p->tu, stub_prefix, api, NULL, &s->w, diags, &s->io);
     pir_writer_note(&s->w, "%s lowered by accelsync %s (%s frontend); checked as written here",
                     path, AS_VERSION, api->name);
+    if (o->model_note)
+        pir_writer_note(&s->w, "%s", o->model_note);
     if (o->header_note)
         pir_writer_note(&s->w, "%s", o->header_note);
 }

@@ -48,6 +48,8 @@ struct frontend_options {
     size_t nhost_inputs;
     const char *header_note;            /* a line the lowered file's header adds (what the
                                          * tiling values are and where they come from) */
+    const char *model_note;             /* another: why the model is the one read (the chips
+                                         * the operator is built for, ascendc/op_chip.h) */
     const char *appended;               /* text the frontend adds after the source's last
                                          * line (template instances it chose); NULL: none */
 };
