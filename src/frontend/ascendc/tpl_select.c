@@ -38,6 +38,8 @@ struct tpl_decls {
     VEC(param_vec) selections;      /* each ASCENDC_TPL_ARGS_SEL's choices */
     CXCursor decl;                  /* the ASCENDC_TPL_ARGS_DECL array, for messages */
     bool found_decl, more_decls;
+    VEC(char *) places;             /* file:line:column of each array read: a header included
+                                     * twice declares the same ones again, read once */
 };
 
 /* A kernel template's instances: each nparams values, in the declared order. */
@@ -271,6 +273,33 @@ struct decl_search {
     struct diag_list *diags;
 };
 
+/* Whether no array was read yet at the place c was written (its macro's expansion point). */
+static bool first_time_at(struct tpl_decls *t, CXCursor c)
+{
+    CXFile file;
+    unsigned line, column;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, NULL);
+    CXString f = clang_getFileName(file);
+    char *place = xasprintf("%s:%u:%u", clang_getCString(f) ? clang_getCString(f) : "", line,
+                            column);
+    clang_disposeString(f);
+    for (size_t i = 0; i < t->places.len; i++)
+        if (!strcmp(t->places.items[i], place)) {
+            free(place);
+            return false;
+        }
+    VEC_PUSH(t->places, place);
+    return true;
+}
+
+/* The operator an ASCENDC_TPL_ARGS_DECL array names: after __accelsync_tpl_decl_<n>_. */
+static const char *declared_op(const char *array)
+{
+    const char *p = array + strlen("__accelsync_tpl_decl_");
+    p += strspn(p, "0123456789");
+    return *p == '_' ? p + 1 : p;
+}
+
 static enum CXChildVisitResult find_decls(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -282,10 +311,13 @@ static enum CXChildVisitResult find_decls(CXCursor c, CXCursor parent, CXClientD
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
     const char *n = clang_getCString(name);
-    if (!strncmp(n, "__accelsync_tpl_decl_", 21))
-        read_decl(c, s->t, s->diags);
-    else if (!strncmp(n, "__accelsync_tpl_sel_", 20))
-        read_selections(c, s->t, s->diags);
+    bool decl = !strncmp(n, "__accelsync_tpl_decl_", 21);
+    if ((decl || !strncmp(n, "__accelsync_tpl_sel_", 20)) && first_time_at(s->t, c)) {
+        if (decl)
+            read_decl(c, s->t, s->diags);
+        else
+            read_selections(c, s->t, s->diags);
+    }
     clang_disposeString(name);
     return CXChildVisit_Continue;
 }
@@ -438,7 +470,7 @@ static bool instantiate(CXCursor fn, const struct tpl_decls *t, const struct ins
         diag_addf(diags, CHECK_UNSUPPORTED, SEV_ERROR, loc_of(diags, fn),
                   "the kernel template has %zu template parameter%s, but %s declares %zu: its "
                   "instances are not known", tparams.len, tparams.len == 1 ? "" : "s",
-                  clang_getCString(s) + strlen("__accelsync_tpl_decl_"), n);
+                  declared_op(clang_getCString(s)), n);
         clang_disposeString(s);
     }
     char *name = qualified(fn);
@@ -634,6 +666,9 @@ enum tpl_status tpl_plan(CXTranslationUnit tu, const char *path, const struct fr
         plan_options(plan, &t, o);
     }
     diag_list_free(&scratch);
+    for (size_t i = 0; i < t.places.len; i++)
+        free(t.places.items[i]);
+    VEC_FREE(t.places);
     params_free(&t.params);
     for (size_t s = 0; s < t.selections.len; s++)
         params_free(&t.selections.items[s]);

@@ -3,8 +3,10 @@
 // ("Tiling模板编程", 模板参数定义): which template parameters a kernel has, in which order, and
 // which combinations of their values (selections) the build instantiates the kernel for.
 //
-// Each ASCENDC_TPL_ARGS_DECL becomes an array __accelsync_tpl_decl_<Op> and each ASCENDC_TPL_SEL
-// an array __accelsync_tpl_sel_<n>, whose elements are calls of the functions declared below
+// Each ASCENDC_TPL_ARGS_DECL becomes an array __accelsync_tpl_decl_<n>_<Op> and each
+// ASCENDC_TPL_SEL an array __accelsync_tpl_sel_<n> (<n> counts: a header without a guard that is
+// included twice declares them again, which the vendor's kernel build, where both expand to
+// nothing, accepts; the frontend reads one copy of each place), whose elements are calls of the functions declared below
 // (never defined: nothing runs them). The frontend (src/frontend/ascendc/tpl_select.c) reads
 // the calls' arguments with clang's constant evaluator and instantiates the kernel for every
 // selection.
@@ -122,7 +124,9 @@ struct __accelsync_tpl_selection {
 #define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...) \
     __accelsync_tpl_choice(ACCELSYNC_TPL_TILING_STRUCT, #x, {})
 
-#define ASCENDC_TPL_ARGS_DECL(op, ...) static const int __accelsync_tpl_decl_##op[] = {__VA_ARGS__}
+#define ASCENDC_TPL_ARGS_DECL(op, ...)                                                       \
+    static const int ACCELSYNC_TPL_CAT(__accelsync_tpl_decl_, ACCELSYNC_TPL_CAT(__COUNTER__, _##op))[] = \
+        {__VA_ARGS__}
 #define ASCENDC_TPL_ARGS_SEL(...) {{__VA_ARGS__}}
 #define ASCENDC_TPL_SEL(...)                                                                 \
     static const __accelsync_tpl_selection ACCELSYNC_TPL_CAT(__accelsync_tpl_sel_,           \
