@@ -46,28 +46,50 @@ static bool lanes(const struct isa_state *s, int64_t lanes_per_repeat, int64_t r
     return lo >= 0;
 }
 
-/* The byte span [*from, *to) operand o touches over `repeats`: in repeat r, lanes [first,
- * last] are bytes [first·elem, (last + 1)·elem) of the repeat, block j of which sits at
- * (r·rep + j·blk)·32. */
+/* The byte span [*from, *to) of repeat r of operand o: lanes [first, last] are bytes
+ * [first·elem, (last + 1)·elem) of the repeat, block j of which sits at (r·rep + j·blk)·32;
+ * false if no lane of it runs. */
+static bool repeat_span(const struct isa_state *s, const struct operand *o, int64_t per_repeat,
+                        int64_t r, int64_t *from, int64_t *to)
+{
+    int64_t first, last;
+    if (!lanes(s, per_repeat, r, &first, &last))
+        return false;
+    int64_t lo = first * o->elem, hi = (last + 1) * o->elem;
+    bool any = false;
+    for (int64_t j = lo / BLOCK; j * BLOCK < hi; j++) {
+        int64_t base = (r * o->rep + j * o->blk) * BLOCK;
+        int64_t a = base + (lo > j * BLOCK ? lo - j * BLOCK : 0);
+        int64_t b = base + (hi < (j + 1) * BLOCK ? hi - j * BLOCK : BLOCK);
+        if (!any || a < *from)
+            *from = a;
+        if (!any || b > *to)
+            *to = b;
+        any = true;
+    }
+    return any;
+}
+
+/* The byte span [*from, *to) operand o touches over `repeats`. With strides that do not go
+ * back (the hardware's are unsigned) a repeat starts no lower than the one before, and every
+ * repeat but the last of a counter-mode count runs the same lanes: the first repeat gives the
+ * lowest byte and the last two the highest, however many repeats a count makes. */
 static bool span(const struct isa_state *s, const struct operand *o, int64_t per_repeat,
                  int64_t repeats, int64_t *from, int64_t *to)
 {
+    bool forward = o->rep >= 0 && o->blk >= 0 && repeats > 3;
     bool any = false;
     for (int64_t r = 0; r < repeats; r++) {
-        int64_t first, last;
-        if (!lanes(s, per_repeat, r, &first, &last))
+        if (forward && r == 1)
+            r = repeats - 2;
+        int64_t a, b;
+        if (!repeat_span(s, o, per_repeat, r, &a, &b))
             continue;
-        int64_t lo = first * o->elem, hi = (last + 1) * o->elem;
-        for (int64_t j = lo / BLOCK; j * BLOCK < hi; j++) {
-            int64_t base = (r * o->rep + j * o->blk) * BLOCK;
-            int64_t a = base + (lo > j * BLOCK ? lo - j * BLOCK : 0);
-            int64_t b = base + (hi < (j + 1) * BLOCK ? hi - j * BLOCK : BLOCK);
-            if (!any || a < *from)
-                *from = a;
-            if (!any || b > *to)
-                *to = b;
-            any = true;
-        }
+        if (!any || a < *from)
+            *from = a;
+        if (!any || b > *to)
+            *to = b;
+        any = true;
     }
     return any;
 }
