@@ -159,6 +159,31 @@ static void add_install_links(struct sdk_layout *l, const char *root)
     source_free(src);
 }
 
+/* Each architecture's implementation as impl/<arch>/: the toolkit's tikcpp/tikcfw, on the
+ * device build's include path, links impl to ascendc/include/basic_api/impl, where each
+ * dav_* links to asc/impl/basic_api/dav_* (the vendor's impl/basic_api/CMakeLists.txt), so
+ * kernels include `impl/dav_c220/kernel_operator_reg_others_impl.h` (ops-nn's deep_norm). */
+static void add_arch_links(struct sdk_layout *l, const char *root)
+{
+    char *basic = xasprintf("%s/impl/basic_api", root);
+    DIR *d = opendir(basic);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        if (strncmp(e->d_name, "dav_", 4) != 0)
+            continue;
+        char *checkout = xasprintf("%s/%s", basic, e->d_name);
+        char *installed = xasprintf("impl/%s", e->d_name);
+        char *beside = xasprintf("%s/%s", root, installed);
+        if (is_dir(checkout) && !is_dir(beside))
+            add_links(l, installed, checkout, 0);
+        free(beside);
+        free(installed);
+        free(checkout);
+    }
+    if (d)
+        closedir(d);
+    free(basic);
+}
+
 enum sdk_found sdk_locate(const struct frontend_options *o, const char *path,
                           struct sdk_layout *out, struct diag_list *diags)
 {
@@ -195,6 +220,7 @@ enum sdk_found sdk_locate(const struct frontend_options *o, const char *path,
         free(installed);
         free(checkout);
     }
+    add_arch_links(out, dir);
     add_install_links(out, dir);
     char *shipped = xasprintf("%s/include/kernel_tiling/kernel_tiling.h", dir);
     if (!is_file(shipped)) {   /* made from the SDK's definitions (none: an empty one) */

@@ -355,13 +355,16 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
 }
 
 /* Intrinsics the SDK calls that the prelude does not declare (a newer SDK, a path of the
- * implementation the prelude's list missed): the names of clang's "use of undeclared
- * identifier" errors inside the SDK, as generic declarations like the prelude's; NULL if
- * there is none. Only lowercase names, as the compiler's intrinsics are. */
-static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
+ * implementation the prelude's list missed): `known` (the declarations so far, or NULL) and
+ * the names of clang's "use of undeclared identifier" errors inside the SDK, as generic
+ * declarations like the prelude's; NULL if there is no new one. Only lowercase names, as the
+ * compiler's intrinsics are. */
+static char *undeclared_intrinsics(const struct diag_list *d, const char *root,
+                                   const char *known)
 {
     static const char lead[] = "use of undeclared identifier '";
-    char *decls = NULL;
+    char *decls = known ? xstrdup(known) : NULL;
+    bool found = false;
     size_t n = strlen(root);
     for (size_t i = 0; i < d->len; i++) {
         const struct finding *f = &d->items[i];
@@ -375,7 +378,10 @@ static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
         for (size_t k = 0; k < len && word; k++)
             word = (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= '0' && name[k] <= '9') ||
                    name[k] == '_';
-        char *decl = word ? xasprintf("template <class... A> void %.*s(A...);\n", (int)len, name)
+        /* a value: most intrinsics read a register or a count (get_subblockdim), and one
+         * called for its effect discards it */
+        char *decl = word ? xasprintf("template <class... A> int64_t %.*s(A...);\n", (int)len,
+                                      name)
                           : NULL;
         if (!decl || (decls && strstr(decls, decl))) {
             free(decl);
@@ -385,12 +391,22 @@ static char *undeclared_intrinsics(const struct diag_list *d, const char *root)
         free(decls);
         free(decl);
         decls = more;
+        found = true;
+    }
+    if (!found) {
+        free(decls);
+        return NULL;
     }
     return decls;
 }
 
-/* Parses src through the SDK: once, and again with the intrinsics the first parse found
- * undeclared inside the SDK declared (clang's findings of the parse that counts go to diags). */
+/* Parses with the intrinsics found undeclared declared, as many times as a parse finds more
+ * (clang stops reporting after 20 errors, so one parse may not name them all). */
+enum { MAX_DECLARING_PARSES = 4 };
+
+/* Parses src through the SDK: once, and again with the intrinsics a parse found undeclared
+ * inside the SDK declared, while it finds more (clang's findings of the parse that counts go
+ * to diags). */
 static bool parse_through(const struct source *src, const struct frontend_options *o,
                           const struct op_staging *staging, const struct sdk_layout *sdk,
                           arg_vec *args, struct clang_parse *parse, struct diag_list *diags)
@@ -431,21 +447,27 @@ static bool parse_through(const struct source *src, const struct frontend_option
     diag_list_init(&first, 0);
     bool ok = clang_parse_source(&dialect, src, o, files, nfiles,
                                  (const char *const *)args->items, args->len, parse, &first);
-    char *more = ok ? NULL : undeclared_intrinsics(&first, sdk->root);
-    if (more) {
+    char *declared = NULL;
+    for (int n = 1; !ok && n < MAX_DECLARING_PARSES; n++) {
+        char *more = undeclared_intrinsics(&first, sdk->root, declared);
+        if (!more)
+            break;
+        free(declared);
+        declared = more;
         clang_parse_free(parse);
-        files[0].text = more;
+        diag_list_free(&first);
+        diag_list_init(&first, 0);
+        files[0].text = declared;
         ok = clang_parse_source(&dialect, src, o, files, nfiles,
-                                (const char *const *)args->items, args->len, parse, diags);
-        free(more);
-    } else {
-        for (size_t i = 0; i < first.len; i++) {
-            const struct finding *f = &first.items[i];
-            struct as_loc at = f->loc;
-            if (at.file)
-                at.file = arena_strdup(&diags->arena, at.file);
-            diag_addf(diags, f->check, f->severity, at, "%s", f->message);
-        }
+                                (const char *const *)args->items, args->len, parse, &first);
+    }
+    free(declared);
+    for (size_t i = 0; i < first.len; i++) {
+        const struct finding *f = &first.items[i];
+        struct as_loc at = f->loc;
+        if (at.file)
+            at.file = arena_strdup(&diags->arena, at.file);
+        diag_addf(diags, f->check, f->severity, at, "%s", f->message);
     }
     diag_list_free(&first);
     VEC_FREE(extra);
