@@ -85,7 +85,8 @@ bool tiling_guess_attempt(struct interp *I, int halvings, int64_t count)
         struct runtime_value *rv = &I->runtime.items[i];
         rv->read = false;
         if (guess_of(rv, TILING_SIZE_GUESS)) {
-            rv->value = TILING_SIZE_GUESS >> halvings;
+            rv->value = halvings >= 0 ? TILING_SIZE_GUESS >> halvings
+                                      : (int64_t)TILING_SIZE_GUESS << -halvings;
         } else if (guess_of(rv, TILING_COUNT_GUESS)) {
             rv->value = count;
             counts = true;

@@ -18,6 +18,7 @@
 enum {
     TILING_SIZE_GUESS = 256,    /* a size field's first guess */
     TILING_MAX_HALVINGS = 8,    /* the size guesses tried: 256, 128, ..., 1 */
+    TILING_MAX_DOUBLINGS = 4,   /* and, when a divisor is zero under 256: 512, ..., 4096 */
     TILING_COUNT_GUESS = 2,     /* a count field's first guess; the second is 1 */
     TILING_GUESS_STEP_SHARE = 100,  /* a lowering under sizes above 1 runs at most 1/100 of
                                      * --max-events before the sizes are halved */
@@ -31,8 +32,8 @@ bool tiling_parameter(CXCursor parm);
 
 /* Before an attempt at lowering an entry: no runtime value of I read yet, every size guess
  * of the tiling (a field nobody gave whose guess is TILING_SIZE_GUESS) set to
- * TILING_SIZE_GUESS >> halvings, every count guess (TILING_COUNT_GUESS) to `count`. Returns
- * whether I holds a count guess. */
+ * TILING_SIZE_GUESS >> halvings (halvings < 0: << -halvings), every count guess
+ * (TILING_COUNT_GUESS) to `count`. Returns whether I holds a count guess. */
 bool tiling_guess_attempt(struct interp *I, int halvings, int64_t count);
 
 /* Whether I read a count guess since the last attempt. */

@@ -39,10 +39,12 @@ static void cap_steps(const struct tiling_search *s, uint64_t cap)
     s->I->step_cap = cap;
     s->I->capped_steps = 0;
     s->I->step_cap_hit = false;
+    s->I->zero_divisor = false;
     if (s->J && s->J != s->I) {
         s->J->step_cap = cap;
         s->J->capped_steps = 0;
         s->J->step_cap_hit = false;
+        s->J->zero_divisor = false;
     }
 }
 
@@ -78,6 +80,43 @@ static bool lower_and_read(const struct tiling_search *s, const struct attempt_s
     *guesses = tiling_guess_annotation(s->I, s->J);
     *counts |= tiling_guess_counts(s->I) || (s->J && tiling_guess_counts(s->J));
     return incomplete;
+}
+
+static bool divided_by_zero(const struct tiling_search *s)
+{
+    return s->I->zero_divisor || (s->J && s->J->zero_divisor);
+}
+
+static bool sizes_read(const struct tiling_search *s)
+{
+    return tiling_guess_sizes(s->I) || (s->J && tiling_guess_sizes(s->J));
+}
+
+/* When the first guesses stop the kernel at a division by zero (the SDK's math functions
+ * divide a scratch buffer's size by their procedure's: a guessed 256 bytes leaves none),
+ * the sizes doubled, 512 up to 4096, while a lowering that runs to its end and fits is found:
+ * kept (*doublings), else the first guesses' lowering again. Returns whether the lowering
+ * kept is incomplete. */
+static bool grow_past_zero_divisor(const struct tiling_search *s, const struct attempt_start *a,
+                                   int64_t count, char **guesses, bool *counts, int *doublings)
+{
+    *doublings = 0;
+    for (int d = 1; d <= TILING_MAX_DOUBLINGS; d++) {
+        discard(s, a);
+        guess_attempt(s, -d, count);
+        cap_steps(s, guess_step_cap(s));
+        bool incomplete = lower_and_read(s, a, guesses, counts);
+        if (!incomplete && !steps_capped(s) &&
+            tiling_memory_fit(s->w, a->buffers, s->m).over == 0) {
+            *doublings = d;
+            cap_steps(s, 0);
+            return false;
+        }
+    }
+    discard(s, a);
+    guess_attempt(s, 0, count);
+    cap_steps(s, 0);
+    return lower_and_read(s, a, guesses, counts);
 }
 
 /* When the tiling values nobody gave make the buffers placed in a memory exceed what the
@@ -156,6 +195,12 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
         if (!counts)
             break;       /* no count guessed: nothing else to try */
     }
+    int doublings = 0;
+    if (fits && incomplete && halvings == 0 && divided_by_zero(s) && sizes_read(s)) {
+        incomplete = grow_past_zero_divisor(s, &a, count, &guesses, &counts, &doublings);
+        if (doublings && !first_excess)
+            first_excess = xstrdup("a divisor is zero");
+    }
     cap_steps(s, 0);
     if (!fits && same) {   /* not the guesses' doing: the first guesses run to the end stand */
         discard(s, &a);
@@ -179,7 +224,7 @@ bool tiling_search_lower(const struct tiling_search *s, const char *name)
         incomplete = true;
     } else if (guesses && !incomplete) {
         pir_writer_amend_open(w, a.mark, guesses);
-        bool first = halvings == 0 && count == TILING_COUNT_GUESS;
+        bool first = halvings == 0 && count == TILING_COUNT_GUESS && !doublings;
         if (first_excess && !first)   /* the header says why the guesses are not the first */
             pir_writer_note(w, "kernel %s: %s, not the guesses by name, under which %s", name,
                             guesses, first_excess);

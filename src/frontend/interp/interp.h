@@ -243,6 +243,7 @@ struct interp {
                                      * tiling the search makes smaller), or 0 */
     uint64_t capped_steps;          /* the count step_cap is compared with */
     bool step_cap_hit;              /* the lowering stopped at step_cap */
+    bool zero_divisor;              /* a division by zero stopped it (reset with step_cap) */
     bool stopped;                   /* this kernel's lowering gave up */
     bool incomplete;                /* something was reported unsupported in this kernel */
     struct op_cache *ops;           /* operator spellings of binary/unary expressions */

@@ -112,6 +112,7 @@ static struct value arith_of(struct interp *I, CXCursor e, const char *op, struc
         if (y == 0) {
             interp_unsupported(I, e, "division by zero under the values the kernel was "
                                "lowered with");
+            I->zero_divisor = true;
             stop(I);
             return unknown;
         }
