@@ -383,8 +383,17 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run('check', many)
     expect(p.returncode == 2 and f'{many}:49:12: error: ' in p.stdout and
            'more than 64 runs: conditions on data split the kernel into more combinations than '
-           'are lowered [unsupported]' in p.stdout,
-           f'check: 128 combinations of sides are unsupported at the entry: {p.stdout!r}')
+           'are lowered; lowered as runs: the condition at line 38 (a side changes the layer\'s '
+           'state: allocates, queues or frees a buffer, sets an atomic mode, or leaves early) '
+           '[unsupported]' in p.stdout,
+           f'check: 128 combinations of sides are unsupported at the entry, the condition that '
+           f'split named: {p.stdout!r}')
+    trips = os.path.join(root, K, 'data_trips_runs.cpp')
+    p = run('check', trips)
+    expect(f'{trips}:10:12: error: more than 64 runs: conditions on data split the kernel into '
+           'more combinations than are lowered; lowered as runs: the condition at line 22 (a '
+           'loop\'s test on data: a run per trip count) [unsupported]' in p.stdout.splitlines(),
+           f'check: a trip count read from memory, named as what split the kernel: {p.stdout!r}')
     # lower writes the 64 runs it lowered as nested if (?) / else, every block closed once
     # (it once closed one more than it opened, past the limit, and wrote out of bounds)
     p = run('lower', many)

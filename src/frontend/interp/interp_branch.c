@@ -48,6 +48,26 @@ struct decided {
     bool then;
 };
 
+/* Why a choice tried as a join was lowered as runs instead. */
+enum split_why {
+    SPLIT_STATE,        /* a side left the layer's state otherwise, or one side left early */
+    SPLIT_VALUE,        /* the join would make a value one side knows unknown */
+    SPLIT_SYNC,         /* the compiler's syncs after it depended on the side taken */
+    SPLIT_TRIPS,        /* a loop's test on data: a run per trip count, never joined */
+    SPLIT_OPTION,       /* --choices split */
+    SPLIT_TRIES,        /* past MAX_RESTARTS joins given up: every choice as runs */
+};
+
+static const char *const split_why_text[] = {
+    [SPLIT_STATE] = "a side changes the layer's state: allocates, queues or frees a buffer, "
+                    "sets an atomic mode, or leaves early",
+    [SPLIT_VALUE] = "joining would make a value one side knows unknown",
+    [SPLIT_SYNC] = "the compiler's syncs after it depend on the side taken",
+    [SPLIT_TRIPS] = "a loop's test on data: a run per trip count",
+    [SPLIT_OPTION] = "--choices split",
+    [SPLIT_TRIES] = "past 64 joins given up, every such choice as runs",
+};
+
 struct branches {
     /* Stateful APIs: each run of the kernel takes one side of every condition on data (1:
      * then); interp_next_run moves to the next combination. */
@@ -60,6 +80,7 @@ struct branches {
      * joined.items[i]), those lowered as runs because joining them was not exact, and whether
      * the current run was given up for that (its entry's runs start again). */
     struct cursor_vec joined, split;
+    VEC(enum split_why) split_why;  /* why each of split was */
     bool restart;
     int restarts;
     size_t noted_joined, noted_split;   /* the counts the PIR header last gave */
@@ -236,12 +257,28 @@ static uint32_t join_tag(struct interp *I, CXCursor s)
     return (uint32_t)i + 1;
 }
 
-/* Choice s does not join: lowered as runs from now on, the current run given up. */
-static void give_up_join(struct interp *I, CXCursor s)
+static void record_split(struct branches *b, CXCursor s, enum split_why why)
+{
+    if (find_cursor(&b->split, s) == b->split.len) {
+        VEC_PUSH(b->split, s);
+        VEC_PUSH(b->split_why, why);
+    }
+}
+
+/* Choice s, under a stateful layer, taken one side per run without a try at joining it: why,
+ * for the limit's message (a choice already given up keeps its first why). */
+static void record_direct_split(struct interp *I, CXCursor s, bool leaves)
 {
     struct branches *b = branches_of(I);
-    if (find_cursor(&b->split, s) == b->split.len)
-        VEC_PUSH(b->split, s);
+    record_split(b, s, leaves ? SPLIT_TRIPS : I->opt->split_choices ? SPLIT_OPTION
+                                                                   : SPLIT_TRIES);
+}
+
+/* Choice s does not join (why): lowered as runs from now on, the current run given up. */
+static void give_up_join(struct interp *I, CXCursor s, enum split_why why)
+{
+    struct branches *b = branches_of(I);
+    record_split(b, s, why);
     b->restart = true;
     stop(I);
 }
@@ -250,7 +287,7 @@ void interp_branch_diverged(struct interp *I, uint32_t tag)
 {
     struct branches *b = branches_of(I);
     if (tag >= 1 && tag <= b->joined.len && !I->stopped)
-        give_up_join(I, b->joined.items[tag - 1]);
+        give_up_join(I, b->joined.items[tag - 1], SPLIT_SYNC);
 }
 
 void interp_note_joins(struct interp *I)
@@ -270,6 +307,41 @@ void interp_note_joins(struct interp *I)
                     "on the side taken)%s", I->api->name,
                     b->joined.len - split_joined, split_joined,
                     b->restarts >= MAX_RESTARTS ? "; past 64 such, every other one as runs" : "");
+}
+
+char *interp_runs_limit_text(struct interp *I)
+{
+    struct branches *b = branches_of(I);
+    char *text = xasprintf("more than %d runs: conditions on data split the kernel into more "
+                           "combinations than are lowered", I->opt->max_runs);
+    CXString main = clang_getCursorSpelling(clang_getTranslationUnitCursor(I->tu));
+    enum { NAMED = 3 };
+    for (size_t i = 0; i < b->split.len && i < NAMED; i++) {
+        struct as_loc at = interp_loc(I, b->split.items[i]);
+        const char *file = at.file ? strrchr(at.file, '/') : NULL;
+        char *place = at.file && strcmp(at.file, clang_getCString(main)) != 0
+                          ? xasprintf("%s:%d", file ? file + 1 : at.file, at.line)
+                          : xasprintf("line %d", at.line);
+        char *longer = xasprintf("%s%s the condition at %s (%s)", text,
+                                 i ? ";" : "; lowered as runs:", place,
+                                 split_why_text[b->split_why.items[i]]);
+        free(place);
+        free(text);
+        text = longer;
+    }
+    if (b->split.len > NAMED) {
+        char *longer = xasprintf("%s; and %zu more", text, b->split.len - NAMED);
+        free(text);
+        text = longer;
+    }
+    if (b->restarts >= MAX_RESTARTS) {
+        char *longer = xasprintf("%s; past %d such, every other one as runs at once", text,
+                                 MAX_RESTARTS);
+        free(text);
+        text = longer;
+    }
+    clang_disposeString(main);
+    return text;
 }
 
 bool interp_run_given_up(struct interp *I)
@@ -495,6 +567,7 @@ enum flow exec_data_if_on(struct interp *I, CXCursor s, CXCursor cond, CXCursor 
     if (key_value(cond, clang_getNullCursor(), &k) == CXChildVisit_Recurse)
         clang_visitChildren(cond, key_value, &k);
     struct decided *d = k.ok ? decided_before(b, cond, &k) : NULL;
+    record_direct_split(I, s, false);
     bool then;
     if (d) {
         then = d->then;
@@ -521,11 +594,13 @@ static enum flow exec_choice(struct interp *I, CXCursor s, const struct side *th
     if (I->api->stateful && !then_side->leaves && joins_under_layer(I, s))
         return join_choice(I, s, then_side, else_side, true);
     if (I->api->stateful) {     /* one side per run: the driver runs the kernel again */
+        record_direct_split(I, s, then_side->leaves);
         /* a run that meets k fresh choices leaves k other sides to run: past the limit, no
          * need to run on to know the kernel splits into too many runs */
         if (b->runs.used >= (size_t)I->opt->max_runs) {
-            interp_unsupported(I, s, "more than %d runs: conditions on data split the kernel "
-                               "into more combinations than are lowered", I->opt->max_runs);
+            char *why = interp_runs_limit_text(I);
+            interp_unsupported(I, s, "%s", why);
+            free(why);
             stop(I);
             return FLOW_STOP;
         }
@@ -575,7 +650,7 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
     struct pir_mark at_else = then_end, else_start = then_end, else_end = then_end;
     if (layer && then_flow != FLOW_STOP && !I->stopped &&
         !side_joins(I, then_flow, pending_before, false, ab, tag))
-        give_up_join(I, s);
+        give_up_join(I, s, SPLIT_STATE);
     if (then_flow != FLOW_STOP && !I->stopped) {
         after_then = snapshot_take(I);
         snapshot_restore(I, before);
@@ -594,10 +669,12 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
             pir_writer_set_value_ids(I->w, then_values);
         /* under a layer, a join is as precise as the runs: no value known on a path is
          * made unknown (a trip count, an index: runs would have checked each) */
-        if (layer && else_flow != FLOW_STOP && !I->stopped &&
-            (!side_joins(I, else_flow, pending_before, true, ab, tag) ||
-             snapshot_join_loses_known(I, after_then)))
-            give_up_join(I, s);
+        if (layer && else_flow != FLOW_STOP && !I->stopped) {
+            if (!side_joins(I, else_flow, pending_before, true, ab, tag))
+                give_up_join(I, s, SPLIT_STATE);
+            else if (snapshot_join_loses_known(I, after_then))
+                give_up_join(I, s, SPLIT_VALUE);
+        }
     }
     if (ab)
         I->api->branch_free(ab);
@@ -712,6 +789,7 @@ void branches_free(struct interp *I)
     VEC_FREE(I->branches->guards);
     VEC_FREE(I->branches->joined);
     VEC_FREE(I->branches->split);
+    VEC_FREE(I->branches->split_why);
     free(I->branches);
     I->branches = NULL;
 }

@@ -228,6 +228,9 @@ enum flow settle_exits(struct interp *I, struct exits_mark mark, enum flow consu
  * not join (the choice is lowered as runs from now on); if so, the enumeration of runs is
  * back at its start, for the entry's runs to start again. */
 bool interp_run_given_up(struct interp *I);
+/* The message of the limit on runs: "more than 64 runs: ..." and the first choices lowered as
+ * runs after a join was tried, each with its place and why. Malloc'ed. */
+char *interp_runs_limit_text(struct interp *I);
 /* After an entry's runs: the PIR header says how many of its choices were joined, when that
  * changed since it last said. */
 void interp_note_joins(struct interp *I);

@@ -3,6 +3,8 @@
  * interp_lower_runs. */
 #include "interp_internal.h"
 
+#include <stdlib.h>
+
 void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
                        void (*run_once)(struct interp *I, CXCursor entry, void *ctx), void *ctx,
                        bool *incomplete)
@@ -27,8 +29,9 @@ void interp_lower_runs(struct interp *I, CXCursor entry, struct as_loc at,
         *incomplete |= I->incomplete;
         more = !I->incomplete && interp_next_run(I);
         if (more && ++runs == I->opt->max_runs) {
-            interp_unsupported(I, entry, "more than %d runs: conditions on data split the "
-                               "kernel into more combinations than are lowered", I->opt->max_runs);
+            char *why = interp_runs_limit_text(I);
+            interp_unsupported(I, entry, "%s", why);
+            free(why);
             *incomplete = true;
             more = false;
         }
