@@ -403,6 +403,20 @@ with tempfile.TemporaryDirectory() as tmp:
            sum(l.strip() == 'else {' for l in code) == 63,
            f'lower past the run limit: 63 else blocks, braces balanced: {p.stderr[-300:]!r}')
 
+# a header of the opbase package, which the op build stages beside the kernels: the error says
+# what it is and which -I finds it
+with tempfile.TemporaryDirectory() as tmp:
+    for header, dir_ in [('op_kernel/platform_util.h', 'include/op_common'),
+                         ('atvoss/util/dag.h', 'pkg_inc/op_common')]:
+        k = os.path.join(tmp, 'uses_opbase.cpp')
+        open(k, 'w').write(f'#include "kernel_operator.h"\n#include "{header}"\n')
+        p = run('check', k)
+        expect(p.returncode == 2 and p.stdout.splitlines()[0] ==
+               f"{k}:2:10: error: '{header}' file not found; it is the opbase package's "
+               '(hicann/opbase), which the op build stages under -I <stage>/common: give -I '
+               f'OPBASE/{dir_} (in an installed toolkit <arch>-linux/{dir_}) [source-error]',
+               f'{header} not found: what it is, where -I should point: {p.stdout!r}')
+
 # a strided write keeps its rows apart up to 4,096 rows each, and up to 131,072 rows in all in a
 # run; past that, spans, said in the header (the rows are regions of the PIR and the index)
 rows_src = open(os.path.join(root, K, 'interleaved_rows.cpp')).read()

@@ -8,6 +8,7 @@
 #include "../../util/words.h"
 #include "../../util/xalloc.h"
 #include "cursor_util.h"
+#include "missing_headers.h"
 #include "parse_guard.h"
 
 /* Host launches `kernel<<<blocks, l2, stream>>>(args)` are not C++: the launch brackets
@@ -59,9 +60,10 @@ static bool report_clang_errors(CXTranslationUnit tu, const char *path, struct d
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
             CXString msg = clang_getDiagnosticSpelling(d);
+            const char *hint = missing_header_hint(clang_getCString(msg));
             diag_addf(diags, CHECK_SOURCE_ERROR, SEV_ERROR,
-                      diag_loc(diags, clang_getDiagnosticLocation(d), path), "%s",
-                      clang_getCString(msg));
+                      diag_loc(diags, clang_getDiagnosticLocation(d), path), "%s%s%s",
+                      clang_getCString(msg), hint ? "; " : "", hint ? hint : "");
             clang_disposeString(msg);
             clean = false;
         }
