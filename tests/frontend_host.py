@@ -212,6 +212,11 @@ expect(p.returncode == 0 and header(p)[1] == '// chip: chip_910_only/op_host/chi
 p = run('check', f'{CHIPS}/chip_kirin_only/op_kernel/chip_kirin_only.cpp')
 expect(p.returncode == 2 and 'builds this kernel only for kirinx90, and no hardware model describes '
        'that chip;' in p.stdout, f'a chip no model describes: {p.stdout!r}')
+p = run('check', '--format', 'json', f'{CHIPS}/chip_config_lists/op_kernel/chip_config_lists.cpp')
+expect(json.loads(p.stdout)['files'][0]['data_types'] == 'the first of the 2 variants '
+       'chip_config_lists/op_host/chip_config_lists_def.cpp (the lists of a2_config, the config it '
+       "passes for the model's chip) registers (X float, Y float); the other 1 is not checked "
+       '(--dtype chooses one)', 'the data types of the config the definition passes for the A2')
 p = run('check', '--format', 'json', '--shape', 'x=4,16', '--attr', 'mode=0', '--attr', '1=0.5', REFUSED)
 expect(json.loads(p.stdout)['files'][0]['chip'] is None,
        'an op built for the default model\'s chip: no chip line')

@@ -427,7 +427,8 @@ bool ascendc_lower(const struct source *src, const struct frontend_options *o,
      * kernel is read with (op_dtypes.h) */
     struct op_dtypes dtypes;
     char *no_variant;
-    op_dtypes_for_kernel(src->path, npu_arch(&m->source), o, &dtypes, &no_variant);
+    op_dtypes_for_kernel(src->path, npu_arch(&m->source), m->socs, m->nsocs, o, &dtypes,
+                         &no_variant);
     struct frontend_options typed = *o;
     size_t ninputs;
     struct host_input *inputs = op_dtypes_host_inputs(&dtypes, o, &ninputs);

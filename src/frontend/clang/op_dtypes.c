@@ -11,6 +11,7 @@
 #include "../host/host_api.h"
 #include "../pir/lowering.h"
 #include "op_layout.h"
+#include "op_socs.h"
 
 enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
 
@@ -51,18 +52,94 @@ static int *type_list(const char *p, size_t *n)
     return types.items;
 }
 
-/* Each `Input("x")` / `Output("x")` chain of the definition's text, up to its `;`, with its
- * `.DataType({...})` list: tensors whose lists are known, in order, a name once. */
-static void read_lists(const char *text, struct op_dtypes *out)
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The object whose Input/Output starts at `word` (`this->Input(`, `config.Input(`): its name
+ * (length *n), or NULL when it is not written as a plain name before `->` or `.`. */
+static const char *owner_of(const char *text, const char *word, size_t *n)
+{
+    const char *p = word;
+    while (p > text && isspace((unsigned char)p[-1]))
+        p--;
+    if (p - text >= 2 && p[-2] == '-' && p[-1] == '>')
+        p -= 2;
+    else if (p > text && p[-1] == '.')
+        p--;
+    else
+        return NULL;
+    while (p > text && isspace((unsigned char)p[-1]))
+        p--;
+    const char *end = p;
+    while (p > text && ident_char(p[-1]))
+        p--;
+    *n = (size_t)(end - p);
+    return *n ? p : NULL;
+}
+
+/* Whether the Input/Output at `word` belongs to the lists read: `owner`'s (a chip's
+ * OpAICoreConfig), or with owner NULL the operator's own, any object's but a config some
+ * AddConfig passes. */
+static bool owned(const char *text, const char *word, const char *owner,
+                  const struct op_socs *chips)
+{
+    size_t n = 0;
+    const char *name = owner_of(text, word, &n);
+    if (owner)
+        return name && strlen(owner) == n && !strncmp(name, owner, n);
+    for (size_t i = 0; name && i < chips->nsocs; i++) {
+        const char *c = chips->socs[i].config;
+        if (c && strlen(c) == n && !strncmp(name, c, n))
+            return false;
+    }
+    return true;
+}
+
+/* Where the `Input` or `Output` of the `put("` at p starts, or NULL: neither. */
+static const char *put_word(const char *text, const char *p)
+{
+    if (p - text >= 2 && !strncmp(p - 2, "In", 2))
+        return p - 2;
+    if (p - text >= 3 && !strncmp(p - 3, "Out", 3))
+        return p - 3;
+    return NULL;
+}
+
+/* The config whose lists are the kernel's: the first of the model's chips `socs` the
+ * definition builds for that passes a config with Input/Output lists of its own; NULL: the
+ * operator's own lists. */
+static const char *chip_config(const char *text, const struct op_socs *chips,
+                               const char *const *socs, int nsocs)
+{
+    for (int i = 0; i < nsocs; i++) {
+        const struct op_soc *chip = op_socs_find(chips, socs[i]);
+        if (!chip || !chip->config)
+            continue;
+        for (const char *p = text; (p = strstr(p, "put(\"")) != NULL; p++) {
+            const char *word = put_word(text, p);
+            if (word && owned(text, word, chip->config, chips))
+                return chip->config;
+        }
+    }
+    return NULL;
+}
+
+/* Each `Input("x")` / `Output("x")` chain of the definition's text that `owner` has (NULL:
+ * the operator's own, chip_config), up to its `;`, with its `.DataType({...})` list: tensors
+ * whose lists are known, in order, a name once. */
+static void read_lists(const char *text, const char *owner, const struct op_socs *chips,
+                       struct op_dtypes *out)
 {
     size_t columns = 0;
     int inputs = 0;
     bool uneven = false;
     for (const char *p = text; (p = strstr(p, "put(\"")) != NULL; p++) {
-        bool input = p - text >= 2 && !strncmp(p - 2, "In", 2);
-        bool output = p - text >= 3 && !strncmp(p - 3, "Out", 3);
-        if (!input && !output)
+        const char *word = put_word(text, p);
+        if (!word || !owned(text, word, owner, chips))
             continue;
+        bool input = word == p - 2;
         int input_index = input ? inputs++ : -1;
         const char *name = p + 5;
         size_t len = strcspn(name, "\"\n");
@@ -108,7 +185,8 @@ static void read_lists(const char *text, struct op_dtypes *out)
     }
 }
 
-void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out)
+void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, const char *const *socs,
+                    int nsocs, struct op_dtypes *out)
 {
     memset(out, 0, sizeof(*out));
     out->def_path = op_layout_definition(host_dirs, nhost_dirs);
@@ -120,7 +198,13 @@ void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_d
         out->why = xasprintf("not read: %s", err);
         return;
     }
-    read_lists(src->text, out);
+    struct op_socs chips;
+    op_socs_read_text(src->text, &chips);
+    const char *owner = chip_config(src->text, &chips, socs, nsocs);
+    if (owner)
+        out->config = xstrdup(owner);
+    read_lists(src->text, owner, &chips, out);
+    op_socs_free(&chips);
     source_free(src);
 }
 
@@ -200,14 +284,15 @@ static bool choose(struct op_dtypes *d, const struct host_input *given, size_t n
     return false;
 }
 
-bool op_dtypes_for_kernel(const char *path, const char *npu_arch,
-                          const struct frontend_options *o, struct op_dtypes *out, char **why)
+bool op_dtypes_for_kernel(const char *path, const char *npu_arch, const char *const *socs,
+                          int nsocs, const struct frontend_options *o, struct op_dtypes *out,
+                          char **why)
 {
     char *arch_dir = op_layout_arch_dir(npu_arch);
     struct op_layout layout;
     op_layout_find_host(path, arch_dir, &layout);
     free(arch_dir);
-    op_dtypes_read((const char *const *)layout.host_dirs, layout.nhost_dirs, out);
+    op_dtypes_read((const char *const *)layout.host_dirs, layout.nhost_dirs, socs, nsocs, out);
     op_layout_free(&layout);
     return choose(out, o->host_inputs, o->nhost_inputs, why);
 }
@@ -238,10 +323,15 @@ char *op_dtypes_describe(const struct op_dtypes *d)
 {
     if (!d->def_path)
         return NULL;
-    const char *def = op_layout_shown(d->def_path);
-    if (!d->columns)
-        return xasprintf("data types: DTYPE_* guessed (float; int32_t for index tensors): %s "
-                         "was read, but %s", def, d->why ? d->why : "lists no type");
+    char *def = d->config ? xasprintf("%s (the lists of %s, the config it passes for the "
+                                      "model's chip)", op_layout_shown(d->def_path), d->config)
+                          : xstrdup(op_layout_shown(d->def_path));
+    if (!d->columns) {
+        char *text = xasprintf("data types: DTYPE_* guessed (float; int32_t for index tensors): "
+                               "%s was read, but %s", def, d->why ? d->why : "lists no type");
+        free(def);
+        return text;
+    }
     char *types = xstrdup("");
     for (size_t i = 0; i < d->tensors.len; i++) {
         char *more = xasprintf("%s%s%s %s", types, i ? ", " : "", d->tensors.items[i].name,
@@ -258,6 +348,7 @@ char *op_dtypes_describe(const struct op_dtypes *d)
                          d->chosen_by ? "the one --dtype gives" : "the first", d->columns, def,
                          types, d->columns - 1, d->columns == 2 ? "is" : "are");
     free(types);
+    free(def);
     return text;
 }
 
@@ -271,5 +362,6 @@ void op_dtypes_free(struct op_dtypes *d)
     VEC_FREE(d->tensors);
     free(d->def_path);
     free(d->why);
+    free(d->config);
     memset(d, 0, sizeof(*d));
 }

@@ -27,12 +27,18 @@ struct op_dtypes {
     size_t column;              /* the one the kernel is read with (op_dtypes_for_kernel) */
     const char *chosen_by;      /* the --dtype that chose it, or NULL: the first */
     char *why;                  /* when def_path is set but no list was read: why */
+    char *config;               /* the chip's OpAICoreConfig whose lists were read, or NULL:
+                                 * the operator's own */
 };
 
-/* Reads the first *_def.cpp (by name) of the directories `host_dirs`. A tensor whose
- * DataType list is not a literal list of known types is left out; lists of different
- * lengths leave every tensor out (why says so). */
-void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_dtypes *out);
+/* Reads the first *_def.cpp (by name) of the directories `host_dirs`: the lists of the
+ * config the definition passes for the first of the model's chips `socs` (AddConfig("chip",
+ * config)) when that config has Input/Output lists of its own, else the operator's own (an
+ * object's not passed to any AddConfig: `this->Input(...)`). A tensor whose DataType list is
+ * not a literal list of known types is left out; lists of different lengths leave every
+ * tensor out (why says so). */
+void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, const char *const *socs,
+                    int nsocs, struct op_dtypes *out);
 /* The definition of the operator of the kernel at `path` (its own host directories,
  * op_layout_find_host; npu_arch: the model's __NPU_ARCH__ or NULL) and the variant the --dtype
  * of o chooses: the first whose types are those given (inputs named as the definition names
@@ -40,8 +46,9 @@ void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, struct op_d
  * nothing), else the first. Read once per kernel source, for the host tiling run and both
  * readings. False, with *why (malloc'ed; else NULL), when no variant has the types given
  * (*out is filled all the same, for op_dtypes_free). */
-bool op_dtypes_for_kernel(const char *path, const char *npu_arch,
-                          const struct frontend_options *o, struct op_dtypes *out, char **why);
+bool op_dtypes_for_kernel(const char *path, const char *npu_arch, const char *const *socs,
+                          int nsocs, const struct frontend_options *o, struct op_dtypes *out,
+                          char **why);
 /* o's --shape/--dtype/--attr, then a --dtype for each Input of the chosen variant that o
  * does not name (its name and type owned by d and static): malloc'ed, *n of them. NULL when
  * o gives none (no host run) or d has no variant. */

@@ -13,13 +13,37 @@ enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
 
 static const char add_config[] = "AddConfig";
 
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* After the chip's name at p (its closing quote): `, config)` names the config passed. */
+static char *config_after(const char *p)
+{
+    while (isspace((unsigned char)*p))
+        p++;
+    if (*p++ != ',')
+        return NULL;
+    while (isspace((unsigned char)*p))
+        p++;
+    size_t n = 0;
+    while (ident_char(p[n]))
+        n++;
+    const char *q = p + n;
+    while (isspace((unsigned char)*q))
+        q++;
+    return n && !isdigit((unsigned char)*p) && *q == ')' ? xasprintf("%.*s", (int)n, p) : NULL;
+}
+
 static void add(struct op_socs *s, const char *name, size_t len, int line)
 {
     for (size_t i = 0; i < s->nsocs; i++)
         if (strlen(s->socs[i].name) == len && !strncmp(s->socs[i].name, name, len))
             return;
     s->socs = xrealloc_array(s->socs, s->nsocs + 1, sizeof(*s->socs));
-    s->socs[s->nsocs++] = (struct op_soc){xasprintf("%.*s", (int)len, name), line};
+    s->socs[s->nsocs++] = (struct op_soc){xasprintf("%.*s", (int)len, name), line,
+                                          config_after(name + len + 1)};
 }
 
 /* Every `AddConfig("name"` outside comments and string literals. */
@@ -41,7 +65,7 @@ static void read_configs(const char *text, struct op_socs *out)
             if (*p == quote)
                 p++;
         } else if (!strncmp(p, add_config, sizeof(add_config) - 1)
-                   && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))) {
+                   && (p == text || !ident_char(p[-1]))) {
             const char *q = p + sizeof(add_config) - 1;
             while (*q == ' ' || *q == '\t')
                 q++;
@@ -84,6 +108,12 @@ void op_socs_read(const char *path, struct op_socs *out)
     source_free(src);
 }
 
+void op_socs_read_text(const char *text, struct op_socs *out)
+{
+    memset(out, 0, sizeof(*out));
+    read_configs(text, out);
+}
+
 const struct op_soc *op_socs_find(const struct op_socs *s, const char *name)
 {
     for (size_t i = 0; i < s->nsocs; i++)
@@ -105,8 +135,10 @@ char *op_socs_list(const struct op_socs *s)
 
 void op_socs_free(struct op_socs *s)
 {
-    for (size_t i = 0; i < s->nsocs; i++)
+    for (size_t i = 0; i < s->nsocs; i++) {
         free(s->socs[i].name);
+        free(s->socs[i].config);
+    }
     free(s->socs);
     free(s->def_path);
     memset(s, 0, sizeof(*s));

@@ -10,6 +10,8 @@
 struct op_soc {
     char *name;     /* "ascend910b" */
     int line;       /* of the AddConfig, in def_path */
+    char *config;   /* the OpAICoreConfig it passes, when a plain name ("aicore_config"), or
+                     * NULL: its Input/Output lists, when it has its own, are the chip's */
 };
 
 struct op_socs {
@@ -18,6 +20,8 @@ struct op_socs {
     size_t nsocs;           /* 0: the definition names no chip with a literal name */
 };
 
+/* The same from the definition's text. */
+void op_socs_read_text(const char *text, struct op_socs *out);
 /* Reads the definition of the operator of the kernel at `path` (the one op_dtypes reads:
  * op_host/ and op_host/op_tiling/ of the operator's directory). Comments are skipped; a
  * name that is not a string literal is not read. */
