@@ -313,41 +313,69 @@ void model_dir_files_free(char **files)
     free(files);
 }
 
-struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
-                              const char *const *extra, size_t nextra, struct diag_list *diags)
+/* The first model of the search directories, in file-name order, that `take` keeps (true:
+ * the caller's reference); every other one is freed. A broken model is skipped: it is
+ * reported where it is used. */
+static struct model *first_model(const char *const *extra, size_t nextra,
+                                 bool (*take)(const struct model *m, void *ctx), void *ctx)
 {
     struct model_search search;
     model_search_init(&search, extra, nextra);
     struct model *found = NULL;
-    char *known = xstrdup("");
     for (const char **dir = search.dirs; *dir && !found; dir++) {
         char **files = model_dir_files(*dir);
         for (size_t i = 0; files && files[i] && !found; i++) {
-            struct diag_list ignored;   /* a broken model is reported where it is used */
+            struct diag_list ignored;
             diag_list_init(&ignored, 0);
             struct model *m = model_load_file(files[i], &ignored);
             diag_list_free(&ignored);
-            if (m && m->source.dialect && !strcmp(m->source.dialect, dialect) && m->source.arch) {
-                if (!strcmp(m->source.arch, arch)) {
-                    found = m;
-                    m = NULL;
-                } else {
-                    char *longer = xasprintf("%s%s%s (%s)", known, *known ? ", " : "",
-                                             m->source.arch, m->name);
-                    free(known);
-                    known = longer;
-                }
-            }
-            model_free(m);
+            if (m && take(m, ctx))
+                found = m;
+            else
+                model_free(m);
         }
         model_dir_files_free(files);
     }
+    model_search_free(&search);
+    return found;
+}
+
+/* The models seen that did not match, for the message: "2201 (ascend910b2), ...". */
+static void add_seen(char **list, const char *item)
+{
+    char *longer = xasprintf("%s%s%s", *list, **list ? ", " : "", item);
+    free(*list);
+    *list = longer;
+}
+
+struct arch_search {
+    const char *dialect, *arch;
+    char *known;                /* the other arches of the dialect, with their models */
+};
+
+static bool has_arch(const struct model *m, void *ctx)
+{
+    struct arch_search *a = ctx;
+    if (!m->source.dialect || strcmp(m->source.dialect, a->dialect) != 0 || !m->source.arch)
+        return false;
+    if (!strcmp(m->source.arch, a->arch))
+        return true;
+    char *item = xasprintf("%s (%s)", m->source.arch, m->name);
+    add_seen(&a->known, item);
+    free(item);
+    return false;
+}
+
+struct model *model_find_arch(const char *dialect, const char *arch, struct as_loc loc,
+                              const char *const *extra, size_t nextra, struct diag_list *diags)
+{
+    struct arch_search a = {dialect, arch, xstrdup("")};
+    struct model *found = first_model(extra, nextra, has_arch, &a);
     if (!found)
         diag_addf(diags, CHECK_INPUT_ERROR, SEV_ERROR, loc,
                   "--arch %s: no hardware model for %s sources has that arch (found: %s)", arch,
-                  dialect, *known ? known : "none");
-    free(known);
-    model_search_free(&search);
+                  dialect, *a.known ? a.known : "none");
+    free(a.known);
     return found;
 }
 
@@ -361,43 +389,34 @@ static bool listed(const char *list, const char *name)
     return false;
 }
 
-static bool names_a_soc(const struct model *m, const char *const *socs, size_t nsocs)
+struct soc_search {
+    const char *dialect;
+    const char *const *socs;
+    size_t nsocs;
+    char *unread;               /* models of one of the chips that do not read the dialect */
+};
+
+static bool describes_soc(const struct model *m, void *ctx)
 {
-    for (int i = 0; i < m->nsocs; i++)
-        for (size_t j = 0; j < nsocs; j++)
-            if (!strcmp(m->socs[i], socs[j]))
-                return true;
+    struct soc_search *s = ctx;
+    bool named = false;
+    for (int i = 0; i < m->nsocs && !named; i++)
+        for (size_t j = 0; j < s->nsocs && !named; j++)
+            named = !strcmp(m->socs[i], s->socs[j]);
+    if (!named)
+        return false;
+    if (m->source.dialect && !strcmp(m->source.dialect, s->dialect))
+        return true;
+    if (!listed(s->unread, m->name))
+        add_seen(&s->unread, m->name);
     return false;
 }
 
 struct model *model_find_soc(const char *dialect, const char *const *socs, size_t nsocs,
                              const char *const *extra, size_t nextra, char **unread)
 {
-    struct model_search search;
-    model_search_init(&search, extra, nextra);
-    struct model *found = NULL;
-    *unread = xstrdup("");
-    for (const char **dir = search.dirs; *dir && !found; dir++) {
-        char **files = model_dir_files(*dir);
-        for (size_t i = 0; files && files[i] && !found; i++) {
-            struct diag_list ignored;   /* a broken model is reported where it is used */
-            diag_list_init(&ignored, 0);
-            struct model *m = model_load_file(files[i], &ignored);
-            diag_list_free(&ignored);
-            if (m && names_a_soc(m, socs, nsocs)) {
-                if (m->source.dialect && !strcmp(m->source.dialect, dialect)) {
-                    found = m;
-                    m = NULL;
-                } else if (!listed(*unread, m->name)) {
-                    char *longer = xasprintf("%s%s%s", *unread, **unread ? ", " : "", m->name);
-                    free(*unread);
-                    *unread = longer;
-                }
-            }
-            model_free(m);
-        }
-        model_dir_files_free(files);
-    }
-    model_search_free(&search);
+    struct soc_search s = {dialect, socs, nsocs, xstrdup("")};
+    struct model *found = first_model(extra, nextra, describes_soc, &s);
+    *unread = s.unread;
     return found;
 }
