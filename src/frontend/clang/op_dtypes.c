@@ -8,6 +8,7 @@
 
 #include "../../util/diag.h"
 #include "../../util/source.h"
+#include "../../util/words.h"
 #include "../host/host_api.h"
 #include "../pir/lowering.h"
 #include "op_layout.h"
@@ -52,11 +53,6 @@ static int *type_list(const char *p, size_t *n)
     return types.items;
 }
 
-static bool ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
 /* The object whose Input/Output starts at `word` (`this->Input(`, `config.Input(`): its name
  * (length *n), or NULL when it is not written as a plain name before `->` or `.`. */
 static const char *owner_of(const char *text, const char *word, size_t *n)
@@ -73,7 +69,7 @@ static const char *owner_of(const char *text, const char *word, size_t *n)
     while (p > text && isspace((unsigned char)p[-1]))
         p--;
     const char *end = p;
-    while (p > text && ident_char(p[-1]))
+    while (p > text && word_char(p[-1]))
         p--;
     *n = (size_t)(end - p);
     return *n ? p : NULL;

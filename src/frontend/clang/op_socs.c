@@ -6,17 +6,13 @@
 #include <string.h>
 
 #include "../../util/source.h"
+#include "../../util/words.h"
 #include "../../util/xalloc.h"
 #include "op_layout.h"
 
 enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
 
 static const char add_config[] = "AddConfig";
-
-static bool ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
 
 /* After the chip's name at p (its closing quote): `, config)` names the config passed. */
 static char *config_after(const char *p)
@@ -28,7 +24,7 @@ static char *config_after(const char *p)
     while (isspace((unsigned char)*p))
         p++;
     size_t n = 0;
-    while (ident_char(p[n]))
+    while (word_char(p[n]))
         n++;
     const char *q = p + n;
     while (isspace((unsigned char)*q))
@@ -65,7 +61,7 @@ static void read_configs(const char *text, struct op_socs *out)
             if (*p == quote)
                 p++;
         } else if (!strncmp(p, add_config, sizeof(add_config) - 1)
-                   && (p == text || !ident_char(p[-1]))) {
+                   && (p == text || !word_char(p[-1]))) {
             const char *q = p + sizeof(add_config) - 1;
             while (*q == ' ' || *q == '\t')
                 q++;

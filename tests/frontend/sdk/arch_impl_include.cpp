@@ -1,9 +1,10 @@
 // A kernel that includes an architecture's implementation header by the toolkit's installed
 // path (ops-nn's deep_norm: "impl/dav_c220/kernel_operator_reg_others_impl.h"), which a
 // checkout has under impl/basic_api/: found, and the intrinsics it calls that nothing declares
-// are declared, however many; the kernel is read and its missing hand-off found.
+// are declared, however many, returning a value where one is used and nothing where a void
+// function returns the call; the kernel is read and its missing hand-off found.
 // args: --auto-sync=off
-// expect: raw-hazard@22
+// expect: raw-hazard@23
 #include "kernel_operator.h"
 #include "impl/dav_c220/fixture_arch_regs.h"
 using namespace AscendC;

@@ -18,6 +18,7 @@
 #include "../isa/isa.h"
 #include "../tiling_keys.h"
 #include "../tiling_search.h"
+#include "sdk_intrinsics.h"
 #include "sdk_workspace.h"
 #include "../tpl_select.h"
 
@@ -354,55 +355,10 @@ static void lower_entry(struct interp *I, CXCursor entry, const char *name,
     }
 }
 
-/* Intrinsics the SDK calls that the prelude does not declare (a newer SDK, a path of the
- * implementation the prelude's list missed): `known` (the declarations so far, or NULL) and
- * the names of clang's "use of undeclared identifier" errors inside the SDK, as generic
- * declarations like the prelude's; NULL if there is no new one. Only lowercase names, as the
- * compiler's intrinsics are. */
-static char *undeclared_intrinsics(const struct diag_list *d, const char *root,
-                                   const char *known)
-{
-    static const char lead[] = "use of undeclared identifier '";
-    char *decls = known ? xstrdup(known) : NULL;
-    bool found = false;
-    size_t n = strlen(root);
-    for (size_t i = 0; i < d->len; i++) {
-        const struct finding *f = &d->items[i];
-        const char *name = f->message ? strstr(f->message, lead) : NULL;
-        if (f->check != CHECK_SOURCE_ERROR || !name || !f->loc.file ||
-            strncmp(f->loc.file, root, n) != 0 || f->loc.file[n] != '/')
-            continue;
-        name += sizeof(lead) - 1;
-        size_t len = strcspn(name, "'");
-        bool word = len > 0 && name[0] >= 'a' && name[0] <= 'z';
-        for (size_t k = 0; k < len && word; k++)
-            word = (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= '0' && name[k] <= '9') ||
-                   name[k] == '_';
-        /* a value: most intrinsics read a register or a count (get_subblockdim), and one
-         * called for its effect discards it */
-        char *decl = word ? xasprintf("template <class... A> int64_t %.*s(A...);\n", (int)len,
-                                      name)
-                          : NULL;
-        if (!decl || (decls && strstr(decls, decl))) {
-            free(decl);
-            continue;
-        }
-        char *more = xasprintf("%s%s", decls ? decls : "", decl);
-        free(decls);
-        free(decl);
-        decls = more;
-        found = true;
-    }
-    if (!found) {
-        free(decls);
-        return NULL;
-    }
-    return decls;
-}
-
-/* Parses with the intrinsics found undeclared declared, as many times as a parse finds more
- * (clang stops reporting after 20 errors, so one parse may not name them all). */
-enum { MAX_DECLARING_PARSES = 4 };
+/* Parses with the intrinsics learnt declared, as many times as a parse teaches more (clang
+ * stops reporting after 20 errors, so one parse may not name them all; a value needed from
+ * one declared void shows only in the next). */
+enum { MAX_DECLARING_PARSES = 5 };
 
 /* Parses src through the SDK: once, and again with the intrinsics a parse found undeclared
  * inside the SDK declared, while it finds more (clang's findings of the parse that counts go
@@ -447,13 +403,13 @@ static bool parse_through(const struct source *src, const struct frontend_option
     diag_list_init(&first, 0);
     bool ok = clang_parse_source(&dialect, src, o, files, nfiles,
                                  (const char *const *)args->items, args->len, parse, &first);
+    struct sdk_intrinsics learnt = {{0}};
     char *declared = NULL;
     for (int n = 1; !ok && n < MAX_DECLARING_PARSES; n++) {
-        char *more = undeclared_intrinsics(&first, sdk->root, declared);
-        if (!more)
+        if (!sdk_intrinsics_learn(&learnt, &first, sdk->root))
             break;
         free(declared);
-        declared = more;
+        declared = sdk_intrinsics_text(&learnt);
         clang_parse_free(parse);
         diag_list_free(&first);
         diag_list_init(&first, 0);
@@ -462,6 +418,7 @@ static bool parse_through(const struct source *src, const struct frontend_option
                                 (const char *const *)args->items, args->len, parse, &first);
     }
     free(declared);
+    sdk_intrinsics_free(&learnt);
     for (size_t i = 0; i < first.len; i++) {
         const struct finding *f = &first.items[i];
         struct as_loc at = f->loc;
