@@ -80,8 +80,8 @@ struct branches {
      * joined.items[i]), those lowered as runs because joining them was not exact, and whether
      * the current run was given up for that (its entry's runs start again). */
     struct cursor_vec joined, split;
-    VEC(enum split_why) split_why;  /* why each of split was */
-    size_t tried_splits;            /* of split, those given up after a try at joining */
+    VEC(enum split_why) split_why;  /* why each of split was (a choice tried as a join is in
+                                     * joined too; one split without a try is not) */
     bool restart;
     int restarts;
     size_t noted_joined, noted_split;   /* the counts the PIR header last gave */
@@ -279,9 +279,7 @@ static void record_direct_split(struct interp *I, CXCursor s, bool leaves)
 static void give_up_join(struct interp *I, CXCursor s, enum split_why why)
 {
     struct branches *b = branches_of(I);
-    size_t before = b->split.len;
     record_split(b, s, why);
-    b->tried_splits += b->split.len - before;
     b->restart = true;
     stop(I);
 }
@@ -296,13 +294,13 @@ void interp_branch_diverged(struct interp *I, uint32_t tag)
 void interp_note_joins(struct interp *I)
 {
     struct branches *b = branches_of(I);
-    if (b->joined.len == b->noted_joined && b->tried_splits == b->noted_split)
-        return;
-    b->noted_joined = b->joined.len;
-    b->noted_split = b->tried_splits;
     size_t split_joined = 0;    /* split after a join was tried: the others never were */
     for (size_t i = 0; i < b->split.len; i++)
         split_joined += find_cursor(&b->joined, b->split.items[i]) < b->joined.len;
+    if (b->joined.len == b->noted_joined && split_joined == b->noted_split)
+        return;
+    b->noted_joined = b->joined.len;
+    b->noted_split = split_joined;
     pir_writer_note(I->w, "conditions on data whose sides call the %s layer (by source place): "
                     "%zu joined, both sides followed in one run; %zu lowered as runs of their "
                     "own after a try (a side changed the layer's state, the join would make a "

@@ -1,10 +1,10 @@
 /* Intrinsics declared from a parse's errors (sdk_intrinsics.h). */
 #include "sdk_intrinsics.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../util/source.h"
 #include "../../../util/words.h"
 
 static const char undeclared[] = "use of undeclared identifier '";
@@ -34,23 +34,14 @@ static struct sdk_intrinsic *find(struct sdk_intrinsics *s, const char *name, si
     return NULL;
 }
 
-/* Line `line` of `path`, malloc'ed, or NULL. */
-static char *line_of(const char *path, int line)
+/* A header of the SDK is read again only for the line of an error, and no larger. */
+enum { MAX_HEADER_BYTES = 4 * 1024 * 1024 };
+
+/* Whether the line text[0 .. len) calls `name`: the word, then a '(' later on the line. */
+static bool calls(const char *text, size_t len, const char *name)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t n = 0;
-    for (int at = 1; (n = getline(&buf, &cap, f)) >= 0 && at < line; at++)
-        ;
-    fclose(f);
-    if (n < 0) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
+    long at = find_word(text, len, name);
+    return at >= 0 && memchr(text + at, '(', len - (size_t)at) != NULL;
 }
 
 bool sdk_intrinsics_learn(struct sdk_intrinsics *s, const struct diag_list *d, const char *root)
@@ -71,16 +62,18 @@ bool sdk_intrinsics_learn(struct sdk_intrinsics *s, const struct diag_list *d, c
             }
         } else if (strstr(f->message, "'void'") && f->loc.line > 0) {
             /* a value needed from one declared returning nothing: the one the line calls */
-            char *text = line_of(f->loc.file, f->loc.line);
+            const char *err;
+            struct source *src = source_read_regular(f->loc.file, MAX_HEADER_BYTES, &err);
+            size_t len = 0;
+            const char *text = src ? source_line(src, f->loc.line, &len) : NULL;
             for (size_t k = 0; text && k < s->items.len; k++) {
                 struct sdk_intrinsic *in = &s->items.items[k];
-                long at = find_word(text, strlen(text), in->name);
-                if (!in->value && at >= 0 && strchr(text + at, '(')) {
+                if (!in->value && calls(text, len, in->name)) {
                     in->value = true;
                     changed = true;
                 }
             }
-            free(text);
+            source_free(src);
         }
     }
     return changed;
