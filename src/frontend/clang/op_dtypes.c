@@ -14,8 +14,6 @@
 #include "op_layout.h"
 #include "op_socs.h"
 
-enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
-
 static const char *skip_space(const char *p)
 {
     while (isspace((unsigned char)*p))
@@ -189,7 +187,7 @@ void op_dtypes_read(const char *const *host_dirs, size_t nhost_dirs, const char 
     if (!out->def_path)
         return;
     const char *err;
-    struct source *src = source_read(out->def_path, MAX_DEF_BYTES, &err);
+    struct source *src = source_read(out->def_path, OP_DEFINITION_MAX_BYTES, &err);
     if (!src) {
         out->why = xasprintf("not read: %s", err);
         return;

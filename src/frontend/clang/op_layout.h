@@ -32,6 +32,9 @@ void op_layout_find(const char *kernel_path, const char *text, const char *arch_
 void op_layout_find_host(const char *kernel_path, const char *arch_dir, struct op_layout *out);
 void op_layout_free(struct op_layout *l);
 
+/* The most of an operator's definition read (its data types, its chips). */
+enum { OP_DEFINITION_MAX_BYTES = 4 * 1024 * 1024 };
+
 /* The operator's definition: the first *_def.cpp, by name, of the first of `host_dirs` that
  * has one (an op_layout's host_dirs), malloc'ed; NULL: none. */
 char *op_layout_definition(const char *const *host_dirs, size_t nhost_dirs);

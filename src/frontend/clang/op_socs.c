@@ -10,8 +10,6 @@
 #include "../../util/xalloc.h"
 #include "op_layout.h"
 
-enum { MAX_DEF_BYTES = 4 * 1024 * 1024 };
-
 static const char add_config[] = "AddConfig";
 
 /* After the chip's name at p (its closing quote): `, config)` names the config passed. */
@@ -94,7 +92,7 @@ void op_socs_read(const char *path, struct op_socs *out)
     if (!out->def_path)
         return;
     const char *err;
-    struct source *src = source_read(out->def_path, MAX_DEF_BYTES, &err);
+    struct source *src = source_read(out->def_path, OP_DEFINITION_MAX_BYTES, &err);
     if (!src) {   /* unread: nothing is known, as without a definition */
         free(out->def_path);
         out->def_path = NULL;
