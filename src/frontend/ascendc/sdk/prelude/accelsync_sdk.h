@@ -51,20 +51,14 @@ typedef __fp16 half;
 /* the compiler's names of the IEEE types, which kernels use beside half and float */
 typedef float float32_t;
 typedef half float16_t;
-struct bfloat16_t {
-    unsigned short bits;
-    bfloat16_t() = default;
-    bfloat16_t(const bfloat16_t &) = default;
-    bfloat16_t &operator=(const bfloat16_t &) = default;
-    bfloat16_t(float) : bits(0) {}
-    operator float() const { return 0.0f; }
-    /* a copy of one in an on-chip memory (`return *(__ubuf__ PrimType *)addr;` in the SDK's
-     * GetValue): a scalar load there, which the implicit copy cannot bind to. Clang counts these
-     * as copy constructors, so the ordinary copy and assignment are declared above: without
-     * them a structure holding a bfloat16_t (DataCopyPadExtParams<bfloat16_t>) cannot be copied */
-    bfloat16_t(const __attribute__((address_space(2))) bfloat16_t &o) : bits(o.bits) {}
-    bfloat16_t(const __attribute__((address_space(6))) bfloat16_t &o) : bits(o.bits) {}
-};
+/* bfloat16_t is the device compiler's built-in scalar type (asc-devkit's docs list it among
+ * the built-in data types; dav_c220's SetL0SetValue takes `__bf16`), so the SDK loads and
+ * stores one through a __ubuf__ pointer like any scalar (GetValue, SetValue). Clang 14 has no
+ * bfloat16 type on this host, and a class cannot be assigned in another address space; the
+ * stand-in is char16_t: a built-in type of two bytes, distinct from every type the SDK
+ * overloads on (uint16_t, half), converting to and from float and half. Its values are not
+ * bfloat16 numbers, which no check reads. */
+typedef char16_t bfloat16_t;
 
 /* The pipes and event ids of set_flag/wait_flag/pipe_barrier (the ISA reference's pipe_t,
  * event_t). The ISA layer reads pipes by their enumerator names. */
