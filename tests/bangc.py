@@ -256,28 +256,34 @@ with tempfile.TemporaryDirectory() as tmp:
                   '#include <bang.h>\n#define MUL(a, b) a * b\n#define N 256\n'
                   '#define CEIL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))\n'
                   '#define OFF(x) (sizeof(float *) * (x))\n'
-                  '#define OFF2(x) (static_cast<int>(x) * 8)\n__nram__ char b[4096];\n'
+                  '#define OFF2(x) (static_cast<int>(x) * 8)\n'
+                  'template <bool B> struct Sel { static const int v = B ? 2 : 3; };\n'
+                  '#define OFF3(x) ((x) * Sel<1 < 2>::v)\n__nram__ char b[4096];\n'
                   '__mlu_global__ void k(char *g, int n) {\n'
                   '  __memcpy(b, g + n * N, 16, GDRAM2NRAM);\n'
                   '  __memcpy(b, g, MUL(n, 2), GDRAM2NRAM);\n'
                   '  __memcpy(b, g, CEIL_ALIGN(n * 5, 8), GDRAM2NRAM);\n'
                   '  __memcpy(b, g, OFF2(n), GDRAM2NRAM);\n'
-                  '  __memcpy(b, g, OFF(n), GDRAM2NRAM);\n}\n')
+                  '  __memcpy(b, g, OFF(n), GDRAM2NRAM);\n'
+                  '  __memcpy(b, g, OFF3(n), GDRAM2NRAM);\n}\n')
     p = run('lower', macro)
     lines = p.stdout.splitlines()
-    expect(f'  IO memcpy b[0 +: 16] <- g[1024 +: 16];  // from {macro}:9:3' in lines,
+    expect(f'  IO memcpy b[0 +: 16] <- g[1024 +: 16];  // from {macro}:11:3' in lines,
            f'lower: n * N with N a macro is 4 * 256: {p.stdout!r}')
-    expect(f'  IO memcpy b[0 +: 8] <- g[0 +: 8];  // from {macro}:10:3' in lines,
+    expect(f'  IO memcpy b[0 +: 8] <- g[0 +: 8];  // from {macro}:12:3' in lines,
            'lower: MUL(n, 2), its operator written in the definition, is 8 (not the argument comma)')
-    expect(f'  IO memcpy b[0 +: 24] <- g[0 +: 24];  // from {macro}:11:3' in lines,
+    expect(f'  IO memcpy b[0 +: 24] <- g[0 +: 24];  // from {macro}:13:3' in lines,
            'lower: CEIL_ALIGN(n * 5, 8) expands to 24')
-    expect(f'  IO memcpy b <- g;  // whole buffer (an offset or size not known before the kernel '
-           f'runs), from {macro}:12:3' in lines,
-           f'lower: a macro whose operators cannot be matched (the < > of a template) is an '
-           f'unknown size, never a guess: the copy is taken to touch both whole buffers: '
-           f'{p.stdout!r}')
-    expect(f'  IO memcpy b[0 +: 32] <- g[0 +: 32];  // from {macro}:13:3' in lines,
+    expect(f'  IO memcpy b[0 +: 32] <- g[0 +: 32];  // from {macro}:14:3' in lines,
+           f'lower: the < > of a cast are its template argument list, not comparisons: '
+           f'static_cast<int>(n) * 8 is 32: {p.stdout!r}')
+    expect(f'  IO memcpy b[0 +: 32] <- g[0 +: 32];  // from {macro}:15:3' in lines,
            f'lower: the * of the type in sizeof(float *) is not an operator: 8 * 4: {p.stdout!r}')
+    expect(f'  IO memcpy b <- g;  // whole buffer (an offset or size not known before the kernel '
+           f'runs), from {macro}:16:3' in lines,
+           f'lower: a macro whose operators cannot be matched (a comparison inside a template '
+           f'argument list) is an unknown size, never a guess: the copy is taken to touch both '
+           f'whole buffers: {p.stdout!r}')
     scalar_io = write(os.path.join(tmp, 'load_store.mlu'),
                       '#include <bang.h>\n__nram__ float v[16];\n__mlu_global__ void k(float *g) {\n'
                       '  float a = __load_gdram(g + 3);\n  __store_nram(v + 2, a);\n'

@@ -47,6 +47,9 @@ bool clang_api_load(const char **why);
     X(clang_equalTypes) \
     X(clang_getArrayElementType) \
     X(clang_getArraySize) \
+    X(clang_getOverloadedDecl) \
+    X(clang_getNumOverloadedDecls) \
+    X(clang_getTypedefDeclUnderlyingType) \
     X(clang_getCString) \
     X(clang_getCanonicalType) \
     X(clang_getCursorResultType) \
@@ -134,6 +137,9 @@ AS_CLANG_FUNCTIONS(AS_CLANG_POINTER)
 #define clang_getCursorResultType (*as_clang_getCursorResultType)
 #define clang_getArrayElementType (*as_clang_getArrayElementType)
 #define clang_getArraySize (*as_clang_getArraySize)
+#define clang_getOverloadedDecl (*as_clang_getOverloadedDecl)
+#define clang_getNumOverloadedDecls (*as_clang_getNumOverloadedDecls)
+#define clang_getTypedefDeclUnderlyingType (*as_clang_getTypedefDeclUnderlyingType)
 #define clang_getCString (*as_clang_getCString)
 #define clang_getCanonicalType (*as_clang_getCanonicalType)
 #define clang_getCursorDefinition (*as_clang_getCursorDefinition)

@@ -331,8 +331,12 @@ static enum CXChildVisitResult find_root(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Recurse;
 }
 
-/* SLOT_INIT: the `=` of a declaration's initializer, if it is written with one. */
-enum slot_kind { SLOT_BINARY, SLOT_UNARY, SLOT_QUESTION, SLOT_COLON, SLOT_INIT };
+/* SLOT_INIT: the `=` of a declaration's initializer, if it is written with one; SLOT_POINTER,
+ * SLOT_REFERENCE, SLOT_RVALUE_REFERENCE: a declarator's `*`, `&`, `&&`. */
+enum slot_kind {
+    SLOT_BINARY, SLOT_UNARY, SLOT_QUESTION, SLOT_COLON, SLOT_INIT, SLOT_POINTER, SLOT_REFERENCE,
+    SLOT_RVALUE_REFERENCE
+};
 
 struct slot {
     CXCursor expr;
@@ -401,9 +405,48 @@ static void walk(struct walk *w, CXCursor c)
     VEC_FREE(kids);
 }
 
+/* The declarator operators of a variable of type t, innermost first as they are written
+ * (`T *&r`: `*` then `&`): one per pointer or reference the type spells out, none for one a
+ * name stands for (a typedef, `auto`, a template parameter, which libclang leaves
+ * unexposed). False for a declarator whose tokens cannot be told from the type (a
+ * function's parameters, a member pointer). A type spelled otherwise than its sugar says
+ * leaves a token or a slot over, and the match fails. */
+static bool push_declarator(struct walk *w, CXCursor var, CXType t)
+{
+    enum slot_kind levels[16];
+    size_t n = 0;
+    for (;;) {
+        enum slot_kind kind;
+        if (t.kind == CXType_Pointer)
+            kind = SLOT_POINTER;
+        else if (t.kind == CXType_LValueReference)
+            kind = SLOT_REFERENCE;
+        else if (t.kind == CXType_RValueReference)
+            kind = SLOT_RVALUE_REFERENCE;
+        else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                 t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray) {
+            t = clang_getArrayElementType(t);
+            continue;
+        } else if (t.kind == CXType_MemberPointer || t.kind == CXType_FunctionProto ||
+                   t.kind == CXType_FunctionNoProto || t.kind == CXType_Invalid) {
+            return false;
+        } else {
+            break;
+        }
+        if (n == sizeof(levels) / sizeof(levels[0]))
+            return false;
+        levels[n++] = kind;
+        t = clang_getPointeeType(t);
+    }
+    while (n > 0)
+        push(w, var, levels[--n]);
+    return true;
+}
+
 /* The statements of a statement macro, in source order: their expressions as walk() does,
- * a declaration's `=` as an optional slot. A declarator with operator tokens of its own (a
- * pointer or reference), a label, a switch or a case is refused. */
+ * a declaration's `*` and `&` as its type spells them, its `=` as an optional slot. A
+ * declarator whose operators the type does not tell, a label, a switch or a case is
+ * refused. */
 static void walk_statement(struct walk *w, CXCursor c)
 {
     if (w->failed)
@@ -417,7 +460,8 @@ static void walk_statement(struct walk *w, CXCursor c)
         CXCursor_CompoundStmt, CXCursor_DeclStmt, CXCursor_ForStmt, CXCursor_WhileStmt,
         CXCursor_DoStmt, CXCursor_IfStmt, CXCursor_ReturnStmt, CXCursor_NullStmt,
         CXCursor_BreakStmt, CXCursor_ContinueStmt, CXCursor_VarDecl, CXCursor_TypeRef,
-        CXCursor_TemplateRef, CXCursor_NamespaceRef};
+        CXCursor_TemplateRef, CXCursor_NamespaceRef, CXCursor_TypeAliasDecl,
+        CXCursor_TypedefDecl};
     bool known = false;
     for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
         known |= k == plain[i];
@@ -425,12 +469,16 @@ static void walk_statement(struct walk *w, CXCursor c)
         w->failed = true;
         return;
     }
-    if (k == CXCursor_VarDecl) {
-        enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(c)).kind;
-        if (t == CXType_Pointer || t == CXType_LValueReference || t == CXType_RValueReference) {
-            w->failed = true;
-            return;
-        }
+    if (k == CXCursor_VarDecl && !push_declarator(w, c, clang_getCursorType(c))) {
+        w->failed = true;
+        return;
+    }
+    if (k == CXCursor_TypeAliasDecl)
+        push(w, c, SLOT_INIT);   /* using X = T */
+    if ((k == CXCursor_TypeAliasDecl || k == CXCursor_TypedefDecl) &&
+        !push_declarator(w, c, clang_getTypedefDeclUnderlyingType(c))) {
+        w->failed = true;
+        return;
     }
     struct cursor_vec kids = cursor_children(c);
     for (size_t i = 0; i < kids.len && !w->failed; i++) {
@@ -489,8 +537,121 @@ static bool fits(enum slot_kind kind, const char *t)
     case SLOT_QUESTION: return !strcmp(t, "?");
     case SLOT_COLON: return !strcmp(t, ":");
     case SLOT_INIT: return !strcmp(t, "=");
+    case SLOT_POINTER: return !strcmp(t, "*");
+    case SLOT_REFERENCE: return !strcmp(t, "&");
+    case SLOT_RVALUE_REFERENCE: return !strcmp(t, "&&");
     }
     return false;
+}
+
+/* ---- template argument lists among the tokens ---- */
+
+/* The names of the templates the invocation's roots name: a class template written in a type
+ * (`TQue<...>`), a function template called or named (`PipeBarrier<PIPE_V>()`), one a
+ * dependent call may mean. A `<` after one of them opens a template argument list, not a
+ * comparison. */
+struct template_names {
+    token_vec names;
+};
+
+static void add_name(struct template_names *s, CXCursor c)
+{
+    CXString sp = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(sp);
+    bool seen = !name[0];
+    for (size_t i = 0; i < s->names.len && !seen; i++)
+        seen = !strcmp(s->names.items[i], name);
+    if (!seen)
+        VEC_PUSH(s->names, xstrdup(name));
+    clang_disposeString(sp);
+}
+
+static bool is_template(CXCursor d)
+{
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+        k == CXCursor_TypeAliasTemplateDecl || k == CXCursor_TemplateTemplateParameter)
+        return true;
+    CXCursor pattern = clang_getSpecializedCursorTemplate(d);
+    k = clang_getCursorKind(pattern);
+    return !clang_Cursor_isNull(pattern) &&
+           (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+            k == CXCursor_ClassTemplatePartialSpecialization);
+}
+
+static enum CXChildVisitResult find_template_names(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    (void)parent;
+    struct template_names *s = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_TemplateRef) {
+        add_name(s, c);
+    } else if (k == CXCursor_OverloadedDeclRef) {
+        for (unsigned i = 0; i < clang_getNumOverloadedDecls(c); i++)
+            if (is_template(clang_getOverloadedDecl(c, i)))
+                add_name(s, clang_getOverloadedDecl(c, i));
+    } else if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+               k == CXCursor_CallExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(d) && is_template(d))
+            add_name(s, d);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool opens_arguments(const token_vec *v, size_t i, const struct template_names *s)
+{
+    static const char *const casts[] = {"static_cast", "reinterpret_cast", "const_cast",
+                                        "dynamic_cast"};
+    if (i + 1 >= v->len || strcmp(v->items[i + 1], "<") != 0)
+        return false;
+    const char *t = v->items[i];
+    if (one_of(t, casts, COUNT(casts)) || (i > 0 && !strcmp(v->items[i - 1], "template")))
+        return true;
+    return one_of(t, (const char *const *)s->names.items, s->names.len);
+}
+
+/* Marks the tokens of every template argument list, `<` to `>`, in skip (nested lists
+ * inside; a comparison inside one only in parentheses). False when a list does not close as
+ * the names say it opens: the tokens are then not read. */
+static bool mark_template_arguments(const token_vec *v, const struct template_names *s,
+                                    bool *skip)
+{
+    for (size_t i = 0; i < v->len; i++) {
+        if (skip[i] || !opens_arguments(v, i, s))
+            continue;
+        int depth = 0, parens = 0;
+        size_t j = i + 1;
+        for (; j < v->len; j++) {
+            const char *t = v->items[j];
+            skip[j] = true;
+            if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{")) {
+                parens++;
+            } else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) {
+                if (--parens < 0)
+                    return false;
+            } else if (parens > 0) {
+                continue;
+            } else if (!strcmp(t, "<")) {
+                if (j != i + 1 && !opens_arguments(v, j - 1, s))
+                    return false;
+                depth++;
+            } else if (!strcmp(t, ">") || !strcmp(t, ">>")) {
+                depth -= t[1] ? 2 : 1;
+                if (depth < 0)
+                    return false;
+                if (depth == 0)
+                    break;
+            } else if (!strcmp(t, ">=") || !strcmp(t, ">>=") || !strcmp(t, "<=") ||
+                       !strcmp(t, "<<")) {
+                return false;
+            }
+        }
+        if (j == v->len)
+            return false;
+    }
+    return true;
 }
 
 static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
@@ -535,13 +696,21 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
         for (size_t i = 0; i < rs.roots.len; i++)
             walk_statement(&w, rs.roots.items[i]);
     bool ok = !x.failed && (one || rs.statements) && !w.failed;
+    struct template_names names = {{0}};
+    for (size_t i = 0; ok && i < rs.roots.len; i++) {
+        find_template_names(rs.roots.items[i], clang_getNullCursor(), &names);
+        clang_visitChildren(rs.roots.items[i], find_template_names, &names);
+    }
+    bool *skip = xcalloc(expanded.len + 1, sizeof(bool));
+    ok = ok && mark_template_arguments(&expanded, &names, skip);
+    free_tokens(&names.names);
     VEC_FREE(rs.roots);
     size_t j = 0;
     if (ok) {
         *ops = xcalloc(w.slots.len + 1, sizeof(**ops));
         for (size_t i = 0; i < expanded.len && ok; i++) {
             const char *tok = expanded.items[i];
-            if (!is_operator_token(tok) || in_declarator(&expanded, i))
+            if (skip[i] || !is_operator_token(tok) || in_declarator(&expanded, i))
                 continue;
             /* a declaration initialized without `=` (`T x(a)`, `T x{a}`) */
             while (j < w.slots.len && w.slots.items[j].kind == SLOT_INIT && strcmp(tok, "="))
@@ -559,6 +728,7 @@ static bool operators_under(const struct macro_table *t, long k, CXCursor scope,
             j++;
         ok = ok && j == w.slots.len;
     }
+    free(skip);
     free_tokens(&expanded);
     VEC_FREE(w.slots);
     if (!ok) {

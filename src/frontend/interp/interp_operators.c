@@ -160,8 +160,10 @@ struct value eval_binary(struct interp *I, CXCursor e)
     const char *op = cursor_operator(I->ops, I->tu, e, lhs);
     CXType type = clang_getCursorType(e);
     if (!op[0]) {   /* never a guess: `x = v` taken for something else would drop the store */
-        interp_unsupported(I, e, "an operator the frontend cannot read (written in the body of a "
-                           "macro that pastes or stringizes tokens)");
+        interp_unsupported(I, e, "an operator the frontend cannot read (written in a macro's "
+                           "body whose expanded tokens it cannot match with the expression: "
+                           "pasted or stringized tokens, a comparison inside template "
+                           "arguments, a declarator its type does not spell)");
         return unknown;
     }
     if (!strcmp(op, "&&") || !strcmp(op, "||")) {
