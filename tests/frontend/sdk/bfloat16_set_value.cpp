@@ -2,11 +2,13 @@
 // to a value in UB. The device compiler's bfloat16_t is a built-in scalar type (asc-devkit's
 // docs list it among the built-in data types; its dav_c220 implementation passes `__bf16`), so
 // the store is a plain scalar store. (Before: "no viable overloaded '='" in the SDK's header,
-// the first reason 8 held-out entries stopped.) The stores and the load are accesses of their
-// own two bytes each: with the compiler's auto-sync ordering MTE2 before S and S before MTE3,
-// clean; without it each races with the copy in, and the copy out with the last store.
+// the first reason 8 held-out entries stopped; the stand-in is an integer type, so a brace list
+// may narrow a floating constant into one, as the device compiler takes.) The stores and the
+// load are accesses of their own two bytes each: with the compiler's auto-sync ordering MTE2
+// before S and S before MTE3, clean; without it each races with the copy in, and the copy out
+// with the last store.
 // expect: clean
-// expect(--auto-sync=off): waw-hazard@26 raw-hazard@27 waw-hazard@28 raw-hazard@29 raw-hazard@29
+// expect(--auto-sync=off): waw-hazard@28 raw-hazard@29 waw-hazard@30 raw-hazard@36 raw-hazard@36
 #include "kernel_operator.h"
 using namespace AscendC;
 
@@ -26,5 +28,10 @@ extern "C" __global__ __aicore__ void bfloat16_set_value(GM_ADDR x, GM_ADDR y)
     a.SetValue(0, one);
     float back = static_cast<float>(a.GetValue(1)) + 2.0f;   // and back to float
     a.SetValue(2, static_cast<bfloat16_t>(back));
+    struct Pad {
+        bool on;
+        bfloat16_t value;
+    } pad = {true, 0.0};   // a floating constant in a brace list, as DataCopyPadExtParams take it
+    (void)pad;
     DataCopy(yGm, a, TILE);
 }
