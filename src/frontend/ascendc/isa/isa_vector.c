@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "../../../model/model.h"
+
 enum { REPEAT_BYTES = 256, BLOCK = 32, MAX_OPERANDS = 3 };
 
 struct operand {
@@ -409,6 +411,49 @@ static bool gather_mask(struct interp *I, struct isa_state *s, const char *name,
     return true;
 }
 
+/* vgather(dst, offsets, srcAddress, dstRepStride, repeat), under Ascend C's Gather: each lane
+ * of dst (2 or 4 bytes, the pointer's type; repeats dstRepStride blocks apart) is loaded from
+ * UB at srcAddress plus the lane's uint32 byte offset, read from `offsets` (4 bytes a lane, in
+ * a row over the lanes that run). The offsets are data, so where it loads is not known: from
+ * srcAddress to the end of UB (the model's size; where the model gives none, anywhere in UB).
+ * The lanes that run are the mask's, as for every vector instruction. */
+static bool gather(struct interp *I, struct isa_state *s, const char *name, CXCursor call,
+                   struct value *args, int nargs, struct value *result)
+{
+    (void)result;
+    struct operand o[2];
+    int64_t base, repeats, offset_elem;
+    if (!isa_pointer(I, call, name, args, nargs, 0, &o[0].elem) ||
+        !isa_pointer(I, call, name, args, nargs, 1, &offset_elem) ||
+        !isa_int(I, call, name, args, nargs, 2, &base) ||
+        !isa_int(I, call, name, args, nargs, 3, &o[0].rep) ||
+        !isa_int(I, call, name, args, nargs, 4, &repeats))
+        return true;
+    int64_t per_repeat = REPEAT_BYTES / o[0].elem;
+    if (s->counter_mode && s->mask_known)
+        repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
+    o[0].p = args[0];
+    o[0].blk = 1;
+    o[1] = (struct operand){args[1], 4, 1, per_repeat * 4 / BLOCK};
+    struct emit_region r[2];
+    for (int i = 0; i < 2; i++) {
+        int64_t from = 0, to = 0;
+        if (repeats <= 0 || !span(s, &o[i], per_repeat, repeats, &from, &to))
+            return true;   /* no lane runs */
+        r[i] = isa_operand_region(o[i].p, from, to);
+    }
+    int ub_space = model_space_index(s->model, isa_space_name(ISA_SPACE_UB));
+    int64_t ub_size = ub_space >= 0 ? s->model->spaces[ub_space].size : -1;
+    struct emit_region src = {isa_space_buffer(I, s, ISA_SPACE_UB, call), EMIT_WHOLE_BUFFER, 0};
+    if (ub_size > 0 && base >= 0 && base < ub_size) {
+        src.offset = base;
+        src.length = ub_size - base;
+    }
+    struct emit_region reads[2] = {r[1], src};
+    emit_access(s->e, interp_loc(I, call), "V", "vgather", &r[0], reads, 2);
+    return true;
+}
+
 const struct isa_entry isa_vector_table[] = {
     {"vadd", binary}, {"vsub", binary}, {"vmul", binary}, {"vdiv", binary},
     {"vmax", binary}, {"vmin", binary}, {"vand", binary}, {"vor", binary},
@@ -423,6 +468,6 @@ const struct isa_entry isa_vector_table[] = {
     {"set_cmpmask", cmpmask}, {"get_cmpmask", cmpmask},
     {"vcadd", reduce}, {"vcmax", reduce}, {"vcmin", reduce}, {"get_acc_val", acc_value},
     {"vcgadd", reduce}, {"vcgmax", reduce}, {"vcgmin", reduce},
-    {"vreducev2", gather_mask},
+    {"vreducev2", gather_mask}, {"vgather", gather},
     {NULL, NULL},
 };
