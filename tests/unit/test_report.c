@@ -172,6 +172,23 @@ static void test_syntax_error_text(void)
     free(buf);
 }
 
+/* A tiling structure's arrays guessed element by element are listed as ranges of equal
+ * values; anything else one by one, in order. */
+static void test_guessed_list_ranges(void)
+{
+    const struct binding items[] = {
+        {"tileLength", 256}, {"counts[0]", 2}, {"counts[1]", 2}, {"counts[2]", 2},
+        {"counts[3]", 7},    {"starts[0]", 0}, {"starts[2]", 0}, {"a[1][0]", 1},
+        {"a[1][1]", 1},      {"b[]", 3},       {"c[4]", 5},
+    };
+    struct binding_list b = {items, sizeof(items) / sizeof(items[0])};
+    char *text = report_guessed_list(&b);
+    CU_ASSERT_STRING_EQUAL(text, "tileLength = 256, counts[0..2] = 2, counts[3] = 7, "
+                                 "starts[0] = 0, starts[2] = 0, a[1][0..1] = 1, b[] = 3, "
+                                 "c[4] = 5");
+    free(text);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("report", NULL, NULL);
@@ -181,4 +198,6 @@ void register_suites(void)
     CU_add_test(s, "--werror in the JSON summary", test_werror_json);
     CU_add_test(s, "syntax error in text", test_syntax_error_text);
     CU_add_test(s, "JSON written a file at a time", test_json_written_in_pieces);
+    CU_add_test(s, "guessed values: an array's equal elements as a range",
+                test_guessed_list_ranges);
 }
