@@ -162,7 +162,7 @@ struct value eval_binary(struct interp *I, CXCursor e)
     if (!op[0]) {   /* never a guess: `x = v` taken for something else would drop the store */
         interp_unsupported(I, e, "an operator the frontend cannot read (written in a macro's "
                            "body whose expanded tokens it cannot match with the expression: "
-                           "pasted or stringized tokens, a comparison inside template "
+                           "pasted or stringized tokens, an operator inside template "
                            "arguments, a declarator its type does not spell)");
         return unknown;
     }
