@@ -163,5 +163,10 @@ int64_t fit_to_type(CXType t, int64_t v)
 bool interp_is_integer_type(CXType t)
 {
     t = clang_getCanonicalType(t);
+    /* char16_t is the Ascend C SDK reading's stand-in for bfloat16_t, a floating type
+     * (sdk/prelude/accelsync_sdk.h): its values are data, as a float's, never a constant
+     * folded to an integer (`bfloat16_t beta = 0.5f` is not 0) */
+    if (t.kind == CXType_Char16)
+        return false;
     return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
 }

@@ -429,6 +429,11 @@ static bool gather(struct interp *I, struct isa_state *s, const char *name, CXCu
         !isa_int(I, call, name, args, nargs, 3, &o[0].rep) ||
         !isa_int(I, call, name, args, nargs, 4, &repeats))
         return true;
+    if (o[0].elem != 2 && o[0].elem != 4) {
+        interp_unsupported(I, call, "'%s' of %lld-byte elements: the ISA gathers 2 or 4",
+                           name, (long long)o[0].elem);
+        return true;
+    }
     int64_t per_repeat = REPEAT_BYTES / o[0].elem;
     if (s->counter_mode && s->mask_known)
         repeats = ((int64_t)s->mask[0] + per_repeat - 1) / per_repeat;
