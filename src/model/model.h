@@ -333,6 +333,8 @@ uint64_t model_all_units(const struct model_coretype *ct);
 bool model_op_atomic(const struct model *m, const char *op);
 uint64_t model_unit_set_mask(const struct model_coretype *ct, const struct unit_name_set *s);
 int model_space_index(const struct model *m, const char *name);            /* -1: none */
+/* The bytes of space `name`; -1 when the model has no such space or does not say. */
+int64_t model_space_size(const struct model *m, const char *name);
 /* The cross-core flag mode `id` of the model (<mode id=…>), or NULL. */
 const struct model_xmode *model_xmode_find(const struct model *m, int64_t id);
 const struct model_op *model_op_find(const struct model *m, const char *name);

@@ -64,6 +64,12 @@ int model_space_index(const struct model *m, const char *name)
     return -1;
 }
 
+int64_t model_space_size(const struct model *m, const char *name)
+{
+    int k = model_space_index(m, name);
+    return k < 0 ? -1 : m->spaces[k].size;
+}
+
 const struct model_xmode *model_xmode_find(const struct model *m, int64_t id)
 {
     for (int i = 0; i < m->xflags.nmodes; i++)

@@ -155,14 +155,6 @@ char *tiling_guess_annotation(const struct interp *I, const struct interp *J)
     return annotation;
 }
 
-static int64_t space_size_of(const struct model *m, const char *space)
-{
-    for (int s = 0; s < m->nspaces; s++)
-        if (!strcmp(m->spaces[s].name, space))
-            return m->spaces[s].size;
-    return -1;
-}
-
 static int64_t add_capped(int64_t a, int64_t b)
 {
     return a > INT64_MAX - b ? INT64_MAX : a + b;
@@ -175,7 +167,7 @@ struct memory_fit tiling_memory_fit(const struct pir_writer *w, size_t first,
     int64_t most = 0;
     for (size_t b = 0; b < w->nbuffers; b++) {
         const struct pir_buffer *pb = &w->buffers[b];
-        int64_t size = space_size_of(m, pb->space), over = 0;
+        int64_t size = model_space_size(m, pb->space), over = 0;
         if (pb->grows) {   /* a memory at the addresses the code computes (the SDK's) */
             if (size >= 0 && pb->size > size)
                 over = pb->size - size;
@@ -194,7 +186,7 @@ struct memory_fit tiling_memory_fit(const struct pir_writer *w, size_t first,
     }
     if (w->longest_buffer >= 0) {
         const struct pir_buffer *pb = &w->buffers[w->longest_buffer];
-        int64_t size = space_size_of(m, pb->space), n = w->longest_region, over = 0;
+        int64_t size = model_space_size(m, pb->space), n = w->longest_region, over = 0;
         if (n < 0)
             over = n == INT64_MIN ? INT64_MAX : 1 - n;
         else if (size >= 0 && n > size)

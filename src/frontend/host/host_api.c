@@ -282,10 +282,10 @@ static bool memory_size(struct interp *I, CXCursor fn, int64_t type, int64_t *ou
             space[n++] = *c;
     space[n] = '\0';
     const struct model *m = run_of(I)->model;
-    int k = model_space_index(m, space);
-    if (k < 0 || m->spaces[k].size < 0)
+    int64_t size = model_space_size(m, space);
+    if (size < 0)
         return false;
-    *out = m->spaces[k].size - (!strcmp(space, "UB") ? run_of(I)->ub_reserved : 0);
+    *out = size - (!strcmp(space, "UB") ? run_of(I)->ub_reserved : 0);
     return true;
 }
 

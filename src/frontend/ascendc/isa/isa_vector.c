@@ -447,8 +447,7 @@ static bool gather(struct interp *I, struct isa_state *s, const char *name, CXCu
             return true;   /* no lane runs */
         r[i] = isa_operand_region(o[i].p, from, to);
     }
-    int ub_space = model_space_index(s->model, isa_space_name(ISA_SPACE_UB));
-    int64_t ub_size = ub_space >= 0 ? s->model->spaces[ub_space].size : -1;
+    int64_t ub_size = s->model ? model_space_size(s->model, isa_space_name(ISA_SPACE_UB)) : -1;
     struct emit_region src = {isa_space_buffer(I, s, ISA_SPACE_UB, call), EMIT_WHOLE_BUFFER, 0};
     if (ub_size > 0 && base >= 0 && base < ub_size) {
         src.offset = base;
