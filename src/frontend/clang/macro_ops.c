@@ -613,11 +613,11 @@ static bool opens_arguments(const token_vec *v, size_t i, const struct template_
 }
 
 /* Marks the tokens of every template argument list, `<` to `>`, in skip (nested lists
- * inside). False when a list does not close as the names say it opens, or holds an operator
- * other than a type's `*` or `&` (`Tiles<N - 1>`): libclang shows a list's expressions as
- * the expression's children, whose operator nodes would then have no token, and a slot left
- * over could pair with a token left over elsewhere (a variable template's `<`, which no
- * cursor names) in a count that still matches. */
+ * inside, outside parentheses). False when a list does not close as the names say it opens,
+ * or holds any other operator than a type's `*` or `&` (`Tiles<N - 1>`, `Pick<(N > 4)>`):
+ * libclang shows a list's expressions as the expression's children, whose operator nodes
+ * would then have no token, and a slot left over could pair with a token left over elsewhere
+ * (a variable template's `<`, which no cursor names) in a count that still matches. */
 static bool mark_template_arguments(const token_vec *v, const struct template_names *s,
                                     bool *skip)
 {
@@ -634,24 +634,17 @@ static bool mark_template_arguments(const token_vec *v, const struct template_na
             } else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) {
                 if (--parens < 0)
                     return false;
-            } else if (is_operator_token(t) && strcmp(t, "<") && strcmp(t, ">") &&
-                       strcmp(t, ">>") && !in_declarator(v, j)) {
-                return false;
-            } else if (parens > 0) {
-                continue;
-            } else if (!strcmp(t, "<")) {
-                if (j != i + 1 && !opens_arguments(v, j - 1, s))
-                    return false;
+            } else if (parens == 0 && !strcmp(t, "<") &&
+                       (j == i + 1 || opens_arguments(v, j - 1, s))) {
                 depth++;
-            } else if (!strcmp(t, ">") || !strcmp(t, ">>")) {
+            } else if (parens == 0 && (!strcmp(t, ">") || !strcmp(t, ">>"))) {
                 depth -= t[1] ? 2 : 1;
                 if (depth < 0)
                     return false;
                 if (depth == 0)
                     break;
-            } else if (!strcmp(t, ">=") || !strcmp(t, ">>=") || !strcmp(t, "<=") ||
-                       !strcmp(t, "<<")) {
-                return false;
+            } else if (is_operator_token(t) && !in_declarator(v, j)) {
+                return false;   /* a comparison, `>=`, `<<`, any arithmetic */
             }
         }
         if (j == v->len)
