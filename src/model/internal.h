@@ -18,4 +18,8 @@ void model_vdiag(struct diag_list *diags, const char *path, long line, int col,
  * cannot; NULL (with findings) when a check fails. */
 struct model *model_from_tree(xmlNode *root, const char *path, struct diag_list *diags);
 
+/* Sets model_source.auto_issuer from the model's <auto-sync>, units, ops and primitives
+ * (auto_sync.c); after the whole document is read. */
+void model_derive_auto_issuer(struct model *m);
+
 #endif

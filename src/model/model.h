@@ -174,6 +174,14 @@ struct model_source {
      * is written as the barrier. */
     const char *auto_signal, *auto_wait, *auto_barrier;
     bool *auto_by_barrier;
+    /* The vector core's issuer when a sync out of it that auto-sync adds on a path that did
+     * not need it cannot hide a hazard of that path, given the issuer's accesses it orders are
+     * of core memory: every other unit of the core is a pair from the issuer (the path's own
+     * syncs order every conflict with the issuer's accesses), no op is interlocked and no
+     * barrier orders into the issuer alone (nothing else reaches the issuer's instructions
+     * without stopping issue). NULL otherwise. docs/frontends.md "Conditions on data". */
+    const char *auto_issuer;
+    const char **core_spaces;   /* the spaces of core scope, NULL-terminated */
     /* <host>: the chip as an operator's host tiling code sees it (PlatformAscendC); has_host
      * false when the model does not say */
     bool has_host;

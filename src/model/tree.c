@@ -1035,5 +1035,6 @@ struct model *model_from_tree(xmlNode *root, const char *path, struct diag_list 
         return NULL;
     }
     model_index_names(m);
+    model_derive_auto_issuer(m);
     return m;
 }

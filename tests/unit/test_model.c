@@ -764,6 +764,66 @@ static void test_bad_models(void)
     }
 }
 
+/* A model whose core C has issuer S, a vector unit V and a copy unit IO, with the auto-sync
+ * pairs `pairs` and the ops `ops` (an <ops> element or nothing). */
+static struct model *issuer_model(const char *pairs, const char *ops, struct diag_list *diags)
+{
+    char xml[2048];
+    snprintf(xml, sizeof(xml),
+             "%s%s<coretype name=\"C\" default=\"true\" issuer=\"S\">\n%s%s%s%s%s"
+             "<flags ids=\"8\" kind=\"binary\"/>\n"
+             "<primitives><signal name=\"set_flag\" description=\"d\"/>"
+             "<wait name=\"wait_flag\" description=\"d\"/></primitives>\n"
+             "<source dialect=\"ascendc\">\n<auto-sync id=\"7\" pairs=\"%s\"/></source>\n%s",
+             L1_ROOT, L2_SPACES, L4_S, L5_V, L6_IO, L7_END, ops, pairs, END);
+    diag_list_init(diags, 0);
+    return model_load_memory("issuer.xml", xml, strlen(xml), diags);
+}
+
+static void test_auto_issuer(void)
+{
+    struct diag_list diags;
+    /* the shipped A2 model: every vector-core unit a pair from S, nothing interlocked */
+    struct model *m = load_ok("ascend910b2", &diags);
+    CU_ASSERT_PTR_NOT_NULL(m->source.auto_issuer);
+    if (m->source.auto_issuer)
+        CU_ASSERT_STRING_EQUAL(m->source.auto_issuer, "S");
+    bool ub = false, gm = false;
+    for (const char *const *c = m->source.core_spaces; c && *c; c++) {
+        ub |= !strcmp(*c, "UB");
+        gm |= !strcmp(*c, "GM");
+    }
+    CU_ASSERT(ub && !gm);
+    model_free(m);
+    diag_list_free(&diags);
+    /* no <auto-sync>: nothing to say */
+    m = load_ok("ascend910", &diags);
+    CU_ASSERT_PTR_NULL(m->source.auto_issuer);
+    model_free(m);
+    diag_list_free(&diags);
+
+    m = issuer_model("S:V S:IO V:S", "", &diags);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_PTR_NOT_NULL(m->source.auto_issuer);
+    model_free(m);
+    diag_list_free(&diags);
+    /* IO is not ordered after S by the compiler: a sync S -> V could carry a scalar access
+     * to IO's later instructions that no path's own sync orders */
+    m = issuer_model("S:V V:S", "", &diags);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_PTR_NULL(m->source.auto_issuer);
+    model_free(m);
+    diag_list_free(&diags);
+    /* an interlocked op orders accesses by itself, into the issuer's too */
+    m = issuer_model("S:V S:IO",
+                     "<ops default-interlocked=\"false\" default-blocking=\"false\">"
+                     "<op name=\"copy\" unit=\"IO\" interlocked=\"true\"/></ops>\n", &diags);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_PTR_NULL(m->source.auto_issuer);
+    model_free(m);
+    diag_list_free(&diags);
+}
+
 /* The template itself must load, or every case above would prove nothing. */
 static void test_template_is_valid(void)
 {
@@ -1077,6 +1137,7 @@ void register_suites(void)
     CU_add_test(shipped, "cluster shape and barrier scopes", test_cluster);
     CU_pSuite bad = CU_add_suite("model-errors", NULL, NULL);
     CU_add_test(bad, "template model is valid", test_template_is_valid);
+    CU_add_test(bad, "auto-sync's issuer", test_auto_issuer);
     CU_add_test(bad, "bad models: first message and line", test_bad_models);
     CU_add_test(bad, "size, unit and space limits", test_limits);
     CU_add_test(bad, "unreadable file", test_unreadable_file);
