@@ -284,6 +284,86 @@ static void test_window_anywhere(void)
     teardown(&f);
 }
 
+/* ---- the issuer's syncs on every path (model_source.auto_issuer) ---- */
+
+static const char *core_spaces[] = {"UB", NULL};
+
+/* The fixture, on a model whose syncs out of S hide nothing of the core where a path did not
+ * need them. */
+static void setup_issuer(struct fixture *f)
+{
+    setup(f);
+    emitter_free(f->e);
+    f->ms.auto_issuer = "S";
+    f->ms.core_spaces = core_spaces;
+    f->e = emitter_new(&f->w, &f->ms, true);
+    emitter_on_diverged(f->e, on_diverged, f);
+}
+
+static void test_issuer_one_sided_store(void)
+{
+    /* a store on one side, a read of it after the join: the sync out of S is written on
+     * every path, nothing reported; a second read needs nothing more */
+    struct fixture f;
+    setup_issuer(&f);
+    CU_ASSERT_TRUE(emitter_orders_issuer(f.e));
+    CU_ASSERT_TRUE(choice(&f, store_0, NULL, 3));
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    read_v(&f, 0, 32);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    teardown(&f);
+}
+
+static void test_issuer_pair_into_it(void)
+{
+    /* a vector write on one side, a scalar read of it after the join: the pair into S would
+     * stop issue on the path that did not need it, ordering every earlier V instruction
+     * before everything later: still reported */
+    struct fixture f;
+    setup_issuer(&f);
+    CU_ASSERT_TRUE(choice(&f, dup_0, NULL, 5));
+    access_on(&f, "S", false, f.ub, 0, 4);
+    CU_ASSERT_EQUAL(f.diverged, 5);
+    teardown(&f);
+}
+
+static void test_issuer_shared_store_leaves_core(void)
+{
+    /* a scalar store to GM before the choice, a store to UB on one side: the sync out of S a
+     * read of the UB word needs is written on every path, and orders the GM store there too,
+     * which another core could see through a cross-core signal: reported at the signal (not
+     * at a cross-core wait, which carries nothing off the core) */
+    struct fixture f;
+    setup_issuer(&f);
+    int gm = pir_writer_buffer(&f.w, "z", "GM", 256, -1, (struct as_loc){0}, NULL);
+    access_on(&f, "S", true, gm, 0, 4);
+    CU_ASSERT_TRUE(choice(&f, store_64, NULL, 7));
+    read_v(&f, 64, 4);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(S, V, 7)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    emit_cross_flag(f.e, (struct as_loc){0}, false, "S", 0, 3);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    emit_cross_flag(f.e, (struct as_loc){0}, true, "V", 0, 3);
+    CU_ASSERT_EQUAL(f.diverged, 7);
+    teardown(&f);
+}
+
+static void test_issuer_core_store_stays(void)
+{
+    /* the same with the earlier store in UB: a cross-core signal carries nothing the runs
+     * would not order, nothing reported */
+    struct fixture f;
+    setup_issuer(&f);
+    write_s(&f, 128);
+    CU_ASSERT_TRUE(choice(&f, store_64, NULL, 8));
+    read_v(&f, 64, 4);
+    emit_sync_all(f.e, (struct as_loc){0}, "sync_all");
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("frontend_emit", NULL, NULL);
@@ -298,4 +378,8 @@ void register_suites(void)
     CU_add_test(s, "window: placed buffers meet at their addresses", test_window_placed_buffers);
     CU_add_test(s, "window: from a wait's set on", test_window_after_wait);
     CU_add_test(s, "window: an offset data decides", test_window_anywhere);
+    CU_add_test(s, "issuer: a store on one side", test_issuer_one_sided_store);
+    CU_add_test(s, "issuer: a pair into it", test_issuer_pair_into_it);
+    CU_add_test(s, "issuer: a GM store, then a cross-core signal", test_issuer_shared_store_leaves_core);
+    CU_add_test(s, "issuer: a UB store, then a cross-core barrier", test_issuer_core_store_stays);
 }

@@ -350,7 +350,8 @@ static const struct api_ops ascendc_ops = {
     .name = "Ascend C", .stateful = true, .construct = construct, .copy = copy, .destroy = destroy,
     .release = release_state, .call = call, .scalar = scalar_access,
     .branch_open = ascendc_branch_open, .branch_next = ascendc_branch_next,
-    .branch_join = ascendc_branch_join, .branch_free = ascendc_branch_free};
+    .branch_join = ascendc_branch_join, .branch_free = ascendc_branch_free,
+    .side_uses_redundant = ascendc_side_uses_redundant};
 
 
 const struct api_ops *ascendc_api(void)

@@ -148,3 +148,8 @@ void ascendc_branch_free(struct api_branch *br)
     emit_side_free(br->side);
     free(br);
 }
+
+bool ascendc_side_uses_redundant(struct interp *I)
+{
+    return emitter_orders_issuer(emitter_of(I));
+}

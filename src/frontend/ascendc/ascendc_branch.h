@@ -13,5 +13,6 @@ struct api_branch *ascendc_branch_open(struct interp *I);
 bool ascendc_branch_next(struct interp *I, struct api_branch *br);
 bool ascendc_branch_join(struct interp *I, struct api_branch *br, uint32_t tag);
 void ascendc_branch_free(struct api_branch *br);
+bool ascendc_side_uses_redundant(struct interp *I);
 
 #endif

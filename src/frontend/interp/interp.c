@@ -95,6 +95,10 @@ struct as_loc interp_end_loc(struct interp *I, CXCursor c)
 void interp_use(struct interp *I, CXCursor at, struct value v)
 {
     uint32_t read = value_read(v);
+    /* inside an `if (?)`, a use the layer's syncs make redundant is left out (api_ops) */
+    if (read && I->api->side_uses_redundant && interp_in_choice(I) &&
+        I->api->side_uses_redundant(I))
+        return;
     if (read)
         pir_writer_use_value(I->w, interp_loc(I, at), read);
 }

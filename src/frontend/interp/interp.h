@@ -178,6 +178,11 @@ struct api_ops {
     bool (*branch_next)(struct interp *I, struct api_branch *b);
     bool (*branch_join)(struct interp *I, struct api_branch *b, uint32_t tag);
     void (*branch_free)(struct api_branch *b);
+    /* Optional. Whether a `use` (rule 10) inside a side of a joined condition may be left
+     * out: the layer's own syncs (the compiler's auto-sync) order every pair of the core's
+     * accesses the use would order. Left out, it orders less (more findings possible, never
+     * fewer), and the engine may merge the sides (a use orders what follows on its side only). */
+    bool (*side_uses_redundant)(struct interp *I);
 };
 
 /* A stateful layer's join was not exact: the choice tagged `tag` is lowered as runs from now

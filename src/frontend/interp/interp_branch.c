@@ -75,6 +75,7 @@ struct branches {
     VEC(struct decided) decided;    /* the run's decisions, for conditions read again */
     VEC(struct pending_exit) pending;
     VEC(struct pir_mark) guards;    /* open guard blocks, innermost last */
+    int sides_open;                 /* sides of joined choices being run */
     size_t guard_base;              /* guards of the enclosing `if (?)` side start here */
     /* Stateful APIs with branch hooks: the choices whose sides were joined (tag i + 1 is
      * joined.items[i]), those lowered as runs because joining them was not exact, and whether
@@ -282,6 +283,12 @@ static void give_up_join(struct interp *I, CXCursor s, enum split_why why)
     record_split(b, s, why);
     b->restart = true;
     stop(I);
+}
+
+bool interp_in_choice(struct interp *I)
+{
+    const struct branches *b = I->branches;
+    return b && (b->sides_open > 0 || b->guards.len > 0);
 }
 
 void interp_branch_diverged(struct interp *I, uint32_t tag)
@@ -643,7 +650,9 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
     uint32_t values_at_if = pir_writer_value_ids(I->w), then_values = 0;
     pir_writer_open(I->w, at, "if (?)");
     struct pir_mark then_start = pir_writer_mark(I->w);
+    b->sides_open++;
     enum flow then_flow = run_side(I, then_side);
+    b->sides_open--;
     struct pir_mark then_end = pir_writer_mark(I->w);
     pir_writer_close(I->w, at);
     struct snapshot *after_then = NULL;
@@ -663,7 +672,9 @@ static enum flow join_choice(struct interp *I, CXCursor s, const struct side *th
         bool own = else_side->run == run_statement && !clang_Cursor_isNull(else_side->stmt);
         pir_writer_open(I->w, own ? interp_loc(I, else_side->stmt) : at, "else");
         else_start = pir_writer_mark(I->w);
+        b->sides_open++;
         else_flow = run_side(I, else_side);
+        b->sides_open--;
         else_end = pir_writer_mark(I->w);
         pir_writer_close(I->w, at);
         if (pir_writer_value_ids(I->w) < then_values)

@@ -182,6 +182,9 @@ void snapshot_join(struct interp *I, const struct snapshot *s);
 bool snapshot_join_loses_known(struct interp *I, const struct snapshot *s);
 
 /* interp_branch.c: conditions on data. */
+/* Whether the statement being run is inside an `if (?)` the PIR holds: a side of a joined
+ * choice, or a guard. */
+bool interp_in_choice(struct interp *I);
 /* `if` whose condition is not known: both sides, the states joined after. */
 enum flow exec_data_if(struct interp *I, CXCursor s, CXCursor then_side, CXCursor else_side);
 /* `if (cond)` on data: exec_data_if, except that under a stateful API the same condition on the

@@ -48,7 +48,10 @@ struct emitter *emitter_new(struct pir_writer *w, const struct model_source *ms,
             e->by_barrier[v][u] = ms->auto_by_barrier[i];
         }
     }
+    e->issuer = -1;
     if (e->auto_sync) {
+        e->issuer = ms->auto_issuer ? unit_index(e, ms->auto_issuer) : -1;
+        e->core_spaces = ms->core_spaces;
         e->signal_prim = ms->auto_signal;
         e->wait_prim = ms->auto_wait;
         e->barrier_prim = ms->auto_barrier;
@@ -67,6 +70,7 @@ void emitter_free(struct emitter *e)
         VEC_FREE(e->done[i]);
     }
     VEC_FREE(e->undo);
+    VEC_FREE(e->shared_tags);
     emit_windows_free(e);
     free(e);
 }
@@ -140,6 +144,42 @@ static void barrier(struct emitter *e, int unit)
                 e->ordered[v][u] = e->done[v].len;
 }
 
+static bool in_core_space(const struct emitter *e, const struct emit_region *r)
+{
+    const char *space = e->w->buffers[r->buffer].space;
+    for (const char *const *c = e->core_spaces; c && *c; c++)
+        if (space && strcmp(*c, space) == 0)
+            return true;
+    return false;
+}
+
+/* Whether a sync (v, u) the joined paths need on some paths only may be written on all of
+ * them: v is the issuer, whose syncs out of it hide nothing on a path that did not need them
+ * (model_source.auto_issuer) among the core's own accesses: a path's own run orders each access
+ * of the issuer before any conflicting access of the core with a sync of its own, and beyond
+ * the issuer's accesses such a sync orders nothing that issue order does not. What it orders
+ * may still reach another core through a cross-core signal or barrier written after it: see
+ * orders_shared and emit_cross_flag. docs/frontends.md "Conditions on data". */
+static bool issuer_sync_on_every_path(const struct emitter *e, int v, int u)
+{
+    return v == e->issuer && v != u;
+}
+
+/* Whether a sync (v, u) written now orders an access of v to memory other cores share. */
+static bool orders_shared(const struct emitter *e, int v, int u)
+{
+    uint8_t bit = (uint8_t)(1u << u);
+    for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
+        const struct tracked_access *y = &e->done[v].items[i];
+        if (y->done_to & bit)
+            continue;
+        for (int r = 0; r < y->nregions; r++)
+            if (!in_core_space(e, &y->regions[r]))
+                return true;
+    }
+    return false;
+}
+
 /* The syncs the compiler puts before access x on unit u. */
 static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
                            const struct tracked_access *x)
@@ -151,17 +191,21 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
          * depends on the path, unless another conflict makes it on every path, or the sync
          * is a barrier of u's own (v == u), which is written on every path (emit_join.c) */
         uint32_t maybe_tag = 0;
-        bool sync = false;
+        bool sync = false, every_path = issuer_sync_on_every_path(e, v, u);
         for (size_t i = e->ordered[v][u]; i < e->done[v].len && !sync; i++) {
             const struct tracked_access *y = &e->done[v].items[i];
             uint8_t bit = (uint8_t)(1u << u);
             if ((y->done_to & bit) || (maybe_tag && (y->maybe_to & bit)) ||
                 !conflict(e->w, x, y))
                 continue;
-            if ((y->maybe_to & bit) && v != u) {
+            if ((y->maybe_to & bit) && v != u && !every_path) {
                 maybe_tag = y->tag ? y->tag : 1;
                 continue;
             }
+            /* written on every path for an access some paths made: if it orders shared
+             * memory, a later cross-core signal would carry that order off this core */
+            if ((y->maybe_to & bit) && v != u && orders_shared(e, v, u))
+                VEC_PUSH(e->shared_tags, y->tag ? y->tag : 1);
             sync = true;
             if (v == u) {
                 pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
@@ -294,9 +338,23 @@ void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)
         barrier(e, unit_index(e, unit));
 }
 
+/* A cross-core signal or barrier: it carries what this core ordered before it to other cores,
+ * so a sync written on every path of a join for some paths' accesses of shared memory
+ * (add_auto_syncs) would order, on the paths that did not need it, an access before another
+ * core's: those joins were not exact. */
+static void leave_core(struct emitter *e)
+{
+    for (size_t i = 0; i < e->shared_tags.len; i++)
+        if (e->diverged)
+            e->diverged(e->diverged_ctx, e->shared_tags.items[i]);
+    e->shared_tags.len = 0;
+}
+
 void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,
                      int64_t flag)
 {
+    if (set)
+        leave_core(e);
     pir_writer_line(e->w, at, "%s(%s, %lld, %lld)",
                     set ? "cross_core_set_flag" : "cross_core_wait_flag", unit, (long long)mode,
                     (long long)flag);
@@ -304,6 +362,7 @@ void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *
 
 void emit_sync_all(struct emitter *e, struct as_loc at, const char *name)
 {
+    leave_core(e);
     pir_writer_line(e->w, at, "%s()", name);
     barrier(e, -1);   /* it orders this core's earlier accesses before its later ones too */
 }

@@ -70,6 +70,11 @@ bool emitter_join(struct emitter *e, const struct emit_saved *at, const struct e
 void emit_saved_free(struct emit_saved *s);
 void emit_side_free(struct emit_side *s);
 void emitter_on_diverged(struct emitter *e, void (*fn)(void *ctx, uint32_t tag), void *ctx);
+/* Whether auto-sync orders every conflict of the issuer's accesses within the core, with syncs
+ * out of the issuer that hide nothing where a path did not need them (model_source.auto_issuer):
+ * a `use` (rule 10) then orders no pair of the core's own accesses that auto-sync leaves
+ * unordered. */
+bool emitter_orders_issuer(const struct emitter *e);
 
 /* cross_core_set_flag / cross_core_wait_flag(UNIT, MODE, FLAG). */
 void emit_cross_flag(struct emitter *e, struct as_loc at, bool set, const char *unit, int64_t mode,

@@ -38,6 +38,11 @@ struct emitter {
     bool pairs[MAX_UNITS][MAX_UNITS];          /* (v, u): ordered by the compiler */
     bool by_barrier[MAX_UNITS][MAX_UNITS];     /* ... written as barrier_prim(v, u) */
     const char *signal_prim, *wait_prim, *barrier_prim;   /* the model's (model_source) */
+    /* The issuer's index when a sync out of it added on a path that did not need it hides
+     * nothing of the core's there (model_source.auto_issuer), else -1; the core's own
+     * spaces. */
+    int issuer;
+    const char *const *core_spaces;
     bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
     int64_t rows;                   /* rows written as regions of their own so far */
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
@@ -48,6 +53,9 @@ struct emitter {
      * that only some paths made, or ordered): the join tagged `tag` was not exact. */
     void (*diverged)(void *ctx, uint32_t tag);
     void *diverged_ctx;
+    /* the joins whose maybe accesses got a sync out of the issuer on every path while it
+     * ordered an access of shared memory: diverged at the next cross-core signal or barrier */
+    VEC(uint32_t) shared_tags;
     /* what auto-sync's scan of each pair would find (emit_window.h), valid while generation
      * is theirs */
     struct emit_window *windows[MAX_UNITS][MAX_UNITS];

@@ -11,7 +11,13 @@
  * frontend lowers that condition's sides as runs of their own instead (interp_branch.c). Two
  * accesses the sides make alike (same regions) are one access, open on both paths.
  *
- * Except for a pair of one unit (v == u: the sync is pipe_barrier(u)): that barrier is written
+ * Except for a sync out of the issuer on a model that allows it (model_source.auto_issuer,
+ * emit.c issuer_sync_on_every_path): written on every path, it hides nothing of the core's on
+ * a path that did not need it; one that orders an access of shared memory is reported when a
+ * cross-core signal or barrier follows (emit.c leave_core). docs/frontends.md "Conditions on
+ * data".
+ *
+ * And for a pair of one unit (v == u: the sync is pipe_barrier(u)): that barrier is written
  * on every path, and the findings are still every path's own. On a path that did not need it,
  * it orders u's earlier instructions before u's later ones (docs/semantics.md rule 7) and
  * nothing else: what u's later instructions pass to other units, by a signal (rule 5: it ends
@@ -269,4 +275,9 @@ void emitter_on_diverged(struct emitter *e, void (*fn)(void *ctx, uint32_t tag),
 {
     e->diverged = fn;
     e->diverged_ctx = ctx;
+}
+
+bool emitter_orders_issuer(const struct emitter *e)
+{
+    return e->auto_sync && e->issuer >= 0;
 }

@@ -174,6 +174,7 @@ const struct api_ops *isa_api(void)
         .branch_next = isa_branch_next,
         .branch_join = isa_branch_join,
         .branch_free = isa_branch_free,
+        .side_uses_redundant = isa_side_uses_redundant,
     };
     return &ops;
 }

@@ -86,3 +86,9 @@ void isa_branch_free(struct api_branch *br)
     emit_side_free(br->side);
     free(br);
 }
+
+bool isa_side_uses_redundant(struct interp *I)
+{
+    const struct isa_state *s = I->api_data;
+    return emitter_orders_issuer(s->e);
+}

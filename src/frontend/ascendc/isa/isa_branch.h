@@ -13,5 +13,6 @@ struct api_branch *isa_branch_open(struct interp *I);
 bool isa_branch_next(struct interp *I, struct api_branch *br);
 bool isa_branch_join(struct interp *I, struct api_branch *br, uint32_t tag);
 void isa_branch_free(struct api_branch *br);
+bool isa_side_uses_redundant(struct interp *I);
 
 #endif
