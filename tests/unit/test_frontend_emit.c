@@ -318,14 +318,22 @@ static void test_issuer_one_sided_store(void)
 
 static void test_issuer_pair_into_it(void)
 {
-    /* a vector write on one side, a scalar read of it after the join: the pair into S would
-     * stop issue on the path that did not need it, ordering every earlier V instruction
-     * before everything later: still reported */
+    /* a vector write on one side, a scalar read of it after the join: the pair into S stops
+     * issue, but on the path that made no write V ran nothing it would order: written on every
+     * path. With a vector write before the choice that the read does not touch, still open, the
+     * pair would order that write before everything later on that path: reported */
     struct fixture f;
     setup_issuer(&f);
     CU_ASSERT_TRUE(choice(&f, dup_0, NULL, 5));
     access_on(&f, "S", false, f.ub, 0, 4);
-    CU_ASSERT_EQUAL(f.diverged, 5);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(V, S, 7)"), 1);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+    setup_issuer(&f);
+    write_v(&f, 128, 32);
+    CU_ASSERT_TRUE(choice(&f, dup_0, NULL, 6));
+    access_on(&f, "S", false, f.ub, 0, 4);
+    CU_ASSERT_EQUAL(f.diverged, 6);
     teardown(&f);
 }
 
@@ -364,6 +372,53 @@ static void test_issuer_core_store_stays(void)
     teardown(&f);
 }
 
+static void read_s_0(struct fixture *f) { access_on(f, "S", false, f->ub, 0, 4); }
+
+static void test_into_issuer_same_access(void)
+{
+    /* a vector write, read by the scalar unit on one side (synced there): a later scalar read
+     * of it needs the pair into S on the other path only; on the path that read it already,
+     * the write is the only access of V the pair would order, and ordered already: written on
+     * every path */
+    struct fixture f;
+    setup_issuer(&f);
+    write_v(&f, 0, 32);
+    CU_ASSERT_TRUE(choice(&f, read_s_0, NULL, 9));
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(V, S, 7)"), 1);
+    read_s_0(&f);
+    CU_ASSERT_EQUAL(lines_with(&f, "auto_set_flag(V, S, 7)"), 2);
+    CU_ASSERT_EQUAL(f.diverged, 0);
+    teardown(&f);
+}
+
+static void test_into_issuer_other_access(void)
+{
+    /* the same with a second vector write the read does not touch: on the path that needs no
+     * sync the pair would order that write before everything later: reported */
+    struct fixture f;
+    setup_issuer(&f);
+    write_v(&f, 0, 32);
+    CU_ASSERT_TRUE(choice(&f, read_s_0, NULL, 10));
+    write_v(&f, 128, 32);
+    read_s_0(&f);
+    CU_ASSERT_EQUAL(f.diverged, 10);
+    teardown(&f);
+}
+
+static void test_into_issuer_after_wait(void)
+{
+    /* the same write alone, but a wait entered V's queue after it: what the wait brings in
+     * would be ordered by the pair on the path that needs none: reported */
+    struct fixture f;
+    setup_issuer(&f);
+    write_v(&f, 0, 32);
+    CU_ASSERT_TRUE(choice(&f, read_s_0, NULL, 11));
+    emit_flag(f.e, (struct as_loc){0}, false, "S", "V", 2);
+    read_s_0(&f);
+    CU_ASSERT_EQUAL(f.diverged, 11);
+    teardown(&f);
+}
+
 void register_suites(void)
 {
     CU_pSuite s = CU_add_suite("frontend_emit", NULL, NULL);
@@ -382,4 +437,7 @@ void register_suites(void)
     CU_add_test(s, "issuer: a pair into it", test_issuer_pair_into_it);
     CU_add_test(s, "issuer: a GM store, then a cross-core signal", test_issuer_shared_store_leaves_core);
     CU_add_test(s, "issuer: a UB store, then a cross-core barrier", test_issuer_core_store_stays);
+    CU_add_test(s, "into the issuer: the access synced on one side", test_into_issuer_same_access);
+    CU_add_test(s, "into the issuer: another access to order", test_into_issuer_other_access);
+    CU_add_test(s, "into the issuer: a wait after it", test_into_issuer_after_wait);
 }

@@ -123,8 +123,10 @@ static bool conflict(const struct pir_writer *w, const struct tracked_access *x,
 
 static void flag_set(struct emitter *e, int v, int u, int64_t id)
 {
-    if (v >= 0 && u >= 0 && id >= 0 && id < FLAG_IDS)
+    if (v >= 0 && u >= 0 && id >= 0 && id < FLAG_IDS) {
         e->set_at[v][u][id] = (long)e->done[v].len;
+        e->set_holds[v][u][id] = e->holds[v];
+    }
 }
 
 static void flag_wait(struct emitter *e, int v, int u, int64_t id)
@@ -133,15 +135,26 @@ static void flag_wait(struct emitter *e, int v, int u, int64_t id)
         return;
     if ((size_t)e->set_at[v][u][id] > e->ordered[v][u])
         e->ordered[v][u] = (size_t)e->set_at[v][u][id];
+    if (e->set_holds[v][u][id] > e->synced_holds[v][u])
+        e->synced_holds[v][u] = e->set_holds[v][u][id];
     e->set_at[v][u][id] = -1;
+}
+
+/* A wait entered unit's queue (into_issuer_on_every_path). */
+static void hold(struct emitter *e, int unit)
+{
+    if (unit >= 0)
+        e->holds[unit]++;
 }
 
 static void barrier(struct emitter *e, int unit)
 {
     for (int v = 0; v < e->nunits; v++)
         for (int u = 0; u < e->nunits; u++)
-            if (unit < 0 || (v == unit && u == unit))
+            if (unit < 0 || (v == unit && u == unit)) {
                 e->ordered[v][u] = e->done[v].len;
+                e->synced_holds[v][u] = e->holds[v];
+            }
 }
 
 static bool in_core_space(const struct emitter *e, const struct emit_region *r)
@@ -163,6 +176,33 @@ static bool in_core_space(const struct emitter *e, const struct emit_region *r)
 static bool issuer_sync_on_every_path(const struct emitter *e, int v, int u)
 {
     return v == e->issuer && v != u;
+}
+
+/* Whether a sync (v, issuer) that the joined paths need on some paths only, before access x,
+ * may be written on all of them: every access of v not yet ordered before the issuer on every
+ * path conflicts with x, and no wait entered v's queue since the set of the last sync of
+ * (v, issuer) on any path. On a path that needs no sync, each of those accesses it made is
+ * then ordered already, by a wait on the issuer (or a barrier of every unit) whose set came
+ * after it, and v ran nothing since that set but signals and accesses the issuer's wait covers:
+ * the earlier sync ordered it all before everything issued after it, and the new one orders
+ * nothing more there. (A wait in v's queue would bring another unit's instructions before v's
+ * later ones.) docs/frontends.md "Conditions on data". */
+static bool into_issuer_on_every_path(const struct emitter *e, int v, int u,
+                                      const struct tracked_access *x)
+{
+    if (u != e->issuer || v == u)
+        return false;
+    uint8_t bit = (uint8_t)(1u << u);
+    long last = -1;
+    for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
+        const struct tracked_access *y = &e->done[v].items[i];
+        if (y->done_to & bit)
+            continue;
+        if (!conflict(e->w, x, y))
+            return false;
+        last = (long)i;
+    }
+    return last >= 0 && e->synced_holds[v][u] == e->holds[v];
 }
 
 /* Whether a sync (v, u) written now orders an access of v to memory other cores share. */
@@ -192,19 +232,22 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
          * is a barrier of u's own (v == u), which is written on every path (emit_join.c) */
         uint32_t maybe_tag = 0;
         bool sync = false, every_path = issuer_sync_on_every_path(e, v, u);
+        int into_issuer = -1;   /* into_issuer_on_every_path, once asked */
         for (size_t i = e->ordered[v][u]; i < e->done[v].len && !sync; i++) {
             const struct tracked_access *y = &e->done[v].items[i];
             uint8_t bit = (uint8_t)(1u << u);
             if ((y->done_to & bit) || (maybe_tag && (y->maybe_to & bit)) ||
                 !conflict(e->w, x, y))
                 continue;
-            if ((y->maybe_to & bit) && v != u && !every_path) {
+            if ((y->maybe_to & bit) && v != u && !every_path && into_issuer < 0)
+                into_issuer = into_issuer_on_every_path(e, v, u, x);
+            if ((y->maybe_to & bit) && v != u && !every_path && !into_issuer) {
                 maybe_tag = y->tag ? y->tag : 1;
                 continue;
             }
             /* written on every path for an access some paths made: if it orders shared
              * memory, a later cross-core signal would carry that order off this core */
-            if ((y->maybe_to & bit) && v != u && orders_shared(e, v, u))
+            if ((y->maybe_to & bit) && v != u && every_path && orders_shared(e, v, u))
                 VEC_PUSH(e->shared_tags, y->tag ? y->tag : 1);
             sync = true;
             if (v == u) {
@@ -321,12 +364,15 @@ void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, c
         flag_set(e, unit_index(e, src), unit_index(e, dst), id);
     else
         flag_wait(e, unit_index(e, src), unit_index(e, dst), id);
+    if (!set)
+        hold(e, unit_index(e, dst));
 }
 
 void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
                     const char *dst, int64_t id)
 {
     pir_writer_line(e->w, at, "%s(%s, %s, %lld)", prim, src, dst, (long long)id);
+    hold(e, unit_index(e, dst));   /* a signal holds nothing, but the bank's kind is not told */
 }
 
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit)

@@ -48,6 +48,12 @@ struct emitter {
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
     size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */
     long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];  /* v's access count at a pending set, -1 none */
+    /* Waits that entered v's queue, counted (never taken back: a side's count for both);
+     * the count at each pending set of (v, u), and the most any sync of (v, u) has ordered: the
+     * waits before the set of the last wait of u on v, or all at a barrier of every unit */
+    unsigned long holds[MAX_UNITS];
+    unsigned long set_holds[MAX_UNITS][MAX_UNITS][FLAG_IDS];
+    unsigned long synced_holds[MAX_UNITS][MAX_UNITS];
     VEC(struct bits_undo) undo;     /* bits changed by joins, oldest first */
     /* Called when a sync auto-sync would add depends on the path a join merged (an access
      * that only some paths made, or ordered): the join tagged `tag` was not exact. */

@@ -35,6 +35,8 @@ struct emit_saved {
     size_t len[MAX_UNITS];
     size_t ordered[MAX_UNITS][MAX_UNITS];
     long set_at[MAX_UNITS][MAX_UNITS][FLAG_IDS];
+    unsigned long set_holds[MAX_UNITS][MAX_UNITS][FLAG_IDS];
+    unsigned long synced_holds[MAX_UNITS][MAX_UNITS];
     int64_t rows;
     size_t undo_len;
 };
@@ -53,6 +55,8 @@ static void save_into(const struct emitter *e, struct emit_saved *s)
         s->len[v] = e->done[v].len;
     memcpy(s->ordered, e->ordered, sizeof(s->ordered));
     memcpy(s->set_at, e->set_at, sizeof(s->set_at));
+    memcpy(s->set_holds, e->set_holds, sizeof(s->set_holds));
+    memcpy(s->synced_holds, e->synced_holds, sizeof(s->synced_holds));
     s->rows = e->rows;
     s->undo_len = e->undo.len;
 }
@@ -95,6 +99,8 @@ struct emit_side *emitter_take_side(struct emitter *e, const struct emit_saved *
     }
     memcpy(e->ordered, at->ordered, sizeof(e->ordered));
     memcpy(e->set_at, at->set_at, sizeof(e->set_at));
+    memcpy(e->set_holds, at->set_holds, sizeof(e->set_holds));
+    memcpy(e->synced_holds, at->synced_holds, sizeof(e->synced_holds));
     e->rows = at->rows;
     return side;
 }
@@ -233,6 +239,8 @@ static void join_unit(struct emitter *e, const struct emit_saved *at, const stru
                 n++;
             }
         e->ordered[v][u] = joined;
+        if (side->end.synced_holds[v][u] < e->synced_holds[v][u])   /* the least on any path */
+            e->synced_holds[v][u] = side->end.synced_holds[v][u];
     }
     for (size_t n = 0; n < nadded; n++)
         VEC_PUSH(e->done[v], added[n]);

@@ -1,14 +1,16 @@
 // A condition on data whose then side scales the tile on the vector unit, and a scalar read
 // of the tile after the join. The compiler's auto-sync orders the Muls before the read with
-// a flag pair V -> S on the path that ran it; that pair's wait stops issue, so on the other
-// path it would order every earlier vector instruction before everything issued after it,
-// which that path's own syncs may leave unordered. One text after the join cannot say both:
-// the condition is lowered as two runs instead (the kernel checked again), each with its own
-// syncs. Clean with auto-sync; data_branch_issuer_sync.cpp is the pair out of the scalar
-// unit, which joins. Without auto-sync one run: the read races with the copy in and the
-// Muls, and the Adds with the Muls.
+// a flag pair V -> S on the path that ran it. That pair's wait stops issue: on the other path
+// V ran no access to order, but a wait entered V's queue before (the DeQue of the copied
+// tile), and the pair would order what that wait waited for (the MTE2 copy) before everything
+// issued after it, which that path's own syncs may leave unordered. One text after the join
+// cannot say both: the condition is lowered as two runs instead (the kernel checked again),
+// each with its own syncs. Clean with auto-sync; data_branch_issuer_sync.cpp is the pair out
+// of the scalar unit, which joins, data_branch_into_issuer.cpp (sdk/) a pair into it that
+// joins. Without auto-sync one run: the read races with the copy in and the Muls, and the
+// Adds with the Muls.
 // expect: clean
-// expect(--auto-sync=off): raw-hazard@35 raw-hazard@35 raw-hazard@36
+// expect(--auto-sync=off): raw-hazard@37 raw-hazard@37 raw-hazard@38
 #include "kernel_operator.h"
 using namespace AscendC;
 constexpr int32_t N = 64;

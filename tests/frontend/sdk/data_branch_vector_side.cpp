@@ -1,11 +1,12 @@
-// A condition on data whose then side runs a vector op (Muls into the tile's second half), and
-// a scalar read of what it may have written after the join. The compiler orders the Muls
-// before the read with a flag pair V -> S on the paths that ran it; its wait stops issue, so
-// on the path that did not, the same pair would order every earlier vector instruction before
-// everything issued later: written after the join it could hide that path's races. So the
-// condition is lowered as runs of its own, 2^STEPS of them: more than 64 with 16 steps is
-// unsupported (never a partial pass), 8 with 3 steps are checked, clean.
-// expect: unsupported@16
+// A condition on data whose then side runs a vector op (Muls into its own eighth of the tile's
+// second half), and a scalar read of the first eighth after the loop. The compiler orders the
+// Muls before the read with a flag pair V -> S on the paths that ran the first one; that
+// pair's wait stops issue, so on a path that did not, the same pair would order the other
+// Muls before everything issued later, which that path's own syncs do not: written after the
+// join it could hide that path's races. So the condition is lowered as runs of its own,
+// 2^STEPS of them: more than 64 with 16 steps is unsupported (never a partial pass), 8 with
+// 3 steps are checked, clean.
+// expect: unsupported@17
 // expect(-D STEPS=3): clean
 #include "kernel_operator.h"
 using namespace AscendC;
