@@ -308,6 +308,11 @@ static uint32_t write_access(struct emitter *e, struct as_loc at, const char *un
     else
         pir_writer_line(e->w, at, "%s", text);
     free(text);
+    for (int i = 0; i < x.nregions; i++)
+        if (x.regions[i].offset == EMIT_WHOLE_BUFFER || x.regions[i].length > 0) {
+            e->moved++;
+            break;
+        }
     if (u >= 0)
         VEC_PUSH(e->done[u], x);
     else
@@ -411,4 +416,9 @@ void emit_sync_all(struct emitter *e, struct as_loc at, const char *name)
     leave_core(e);
     pir_writer_line(e->w, at, "%s()", name);
     barrier(e, -1);   /* it orders this core's earlier accesses before its later ones too */
+}
+
+bool emitter_moved_bytes(const struct emitter *e)
+{
+    return e->moved > 0;
 }

@@ -51,6 +51,8 @@ void emit_flag(struct emitter *e, struct as_loc at, bool set, const char *src, c
  * from the event ids): auto-sync does not count it as ordering anything. */
 void emit_unit_flag(struct emitter *e, struct as_loc at, const char *prim, const char *src,
                     const char *dst, int64_t id);
+/* Whether an access written so far moves a byte (a kernel that wrote none is empty). */
+bool emitter_moved_bytes(const struct emitter *e);
 /* pipe_barrier(UNIT), or pipe_barrier(ALL) for unit "ALL". */
 void emit_barrier(struct emitter *e, struct as_loc at, const char *unit);
 

@@ -209,7 +209,10 @@ void isa_data_free(void *data)
 
 struct isa_traits isa_run_traits(const void *data)
 {
-    return ((const struct isa_state *)data)->traits;
+    const struct isa_state *s = data;
+    struct isa_traits t = s->traits;
+    t.moved = emitter_moved_bytes(s->e);
+    return t;
 }
 
 int isa_unmodelled(const void *data)

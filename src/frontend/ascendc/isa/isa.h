@@ -38,6 +38,7 @@ int isa_unmodelled(const void *data);
 struct isa_traits {
     bool core_dependent;    /* it read its block index or count (get_block_idx, ...) */
     bool cross_core;        /* it synchronized cores (ffts_cross_core_sync, wait_flag_dev) */
+    bool moved;             /* it accessed memory (moved at least a byte) */
 };
 struct isa_traits isa_run_traits(const void *data);
 

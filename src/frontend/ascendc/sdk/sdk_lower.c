@@ -250,6 +250,7 @@ static void run_once(struct interp *I, CXCursor entry, void *ctx)
     struct isa_traits r = isa_run_traits(data);
     c->t.core_dependent |= r.core_dependent;
     c->t.cross_core |= r.cross_core;
+    c->t.moved |= r.moved;
     isa_data_free(data);
     I->api_data = NULL;
 }
@@ -280,6 +281,22 @@ static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
     bool incomplete = false;
     struct isa_traits t = lower_runs(I, entry, at, r, &incomplete);
     bool several = t.cross_core || (t.core_dependent && interp_defined(I, "block_num", NULL));
+    /* On one core, a kernel whose core 0 does nothing under the values checked (its share of
+     * a guessed size is empty) is checked on the first core that does something instead:
+     * one core of the launch either way, and not an empty kernel */
+    if (!incomplete && !several && !t.moved && t.core_dependent &&
+        !interp_defined(I, "block_idx", NULL)) {
+        int64_t count = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+        for (int64_t b = 1; b < count && b < MAX_CORES && !incomplete && !t.moved; b++) {
+            pir_writer_rollback(w, body);
+            pir_writer_drop_buffers(w, buffers);
+            char what[160];
+            snprintf(what, sizeof(what), "GetBlockIdx() = %lld: on one core, the first whose "
+                     "code accesses memory under the values checked (-D to change)", (long long)b);
+            interp_set_runtime(I, "block_idx", b, what);
+            t = lower_runs(I, entry, at, r, &incomplete);
+        }
+    }
     if (!incomplete && several) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
