@@ -247,8 +247,11 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
             }
             /* written on every path for an access some paths made: if it orders shared
              * memory, a later cross-core signal would carry that order off this core */
-            if ((y->maybe_to & bit) && v != u && every_path && orders_shared(e, v, u))
-                VEC_PUSH(e->shared_tags, y->tag ? y->tag : 1);
+            if ((y->maybe_to & bit) && v != u && every_path && orders_shared(e, v, u)) {
+                uint32_t tag = y->tag ? y->tag : 1;
+                if (!e->shared_tags.len || e->shared_tags.items[e->shared_tags.len - 1] != tag)
+                    VEC_PUSH(e->shared_tags, tag);
+            }
             sync = true;
             if (v == u) {
                 pir_writer_line_note(e->w, at, "auto-sync", "pipe_barrier(%s)", e->units[u]);
