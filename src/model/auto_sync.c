@@ -15,30 +15,22 @@ static bool pair_declared(const struct model_source *s, const char *src, const c
     return false;
 }
 
-static bool names_unit(const struct unit_name_set *set, const char *unit)
-{
-    if (set->all)
-        return true;
-    for (int i = 0; i < set->len; i++)
-        if (strcmp(set->names[i], unit) == 0)
-            return true;
-    return false;
-}
-
 /* A barrier that may order into the issuer without ordering every unit and without stopping
  * issue: what it orders before the issuer's later instructions would reach another unit
  * through a sync out of the issuer, and nowhere else. (A unit's own barrier is placed in its
  * queue, on the issuer it stops issue; a cross-core barrier orders every unit; the one
  * unit-pair barrier the frontends write is auto-sync's, out of the issuer, never into it.) */
-static bool orders_into_issuer_alone(const struct model_prim *p, const char *issuer)
+static bool orders_into_issuer_alone(const struct model_prim *p, const struct model_coretype *ct)
 {
+    uint64_t issuer = (uint64_t)1 << ct->issuer;
     if (p->kind != PRIM_BARRIER)
         return false;
     if (p->form == BAR_FIXED)
-        return !p->to.all && names_unit(&p->to, issuer);
+        return !p->to.all && (model_unit_set_mask(ct, &p->to) & issuer);
     if (p->form == BAR_MASK_ARGS) {   /* the arguments may select the issuer alone */
         struct unit_name_set mask = {.names = p->mask_units, .len = p->nmask};
-        return names_unit(&mask, issuer) || (!p->to.all && names_unit(&p->to, issuer));
+        return (model_unit_set_mask(ct, &mask) & issuer) ||
+               (!p->to.all && (model_unit_set_mask(ct, &p->to) & issuer));
     }
     return false;
 }
@@ -69,7 +61,7 @@ void model_derive_auto_issuer(struct model *m)
         if (m->suffix_rules[i].interlocked)
             return;
     for (int i = 0; i < m->nprims; i++)
-        if (orders_into_issuer_alone(&m->prims[i], issuer))
+        if (orders_into_issuer_alone(&m->prims[i], ct))
             return;
     s->auto_issuer = issuer;
 }

@@ -193,16 +193,16 @@ static bool into_issuer_on_every_path(const struct emitter *e, int v, int u,
     if (u != e->issuer || v == u)
         return false;
     uint8_t bit = (uint8_t)(1u << u);
-    long last = -1;
+    bool any = false;
     for (size_t i = e->ordered[v][u]; i < e->done[v].len; i++) {
         const struct tracked_access *y = &e->done[v].items[i];
         if (y->done_to & bit)
             continue;
         if (!conflict(e->w, x, y))
             return false;
-        last = (long)i;
+        any = true;
     }
-    return last >= 0 && e->synced_holds[v][u] == e->holds[v];
+    return any && e->synced_holds[v][u] == e->holds[v];
 }
 
 /* Whether a sync (v, u) written now orders an access of v to memory other cores share. */
@@ -239,15 +239,18 @@ static void add_auto_syncs(struct emitter *e, struct as_loc at, int u,
             if ((y->done_to & bit) || (maybe_tag && (y->maybe_to & bit)) ||
                 !conflict(e->w, x, y))
                 continue;
-            if ((y->maybe_to & bit) && v != u && !every_path && into_issuer < 0)
-                into_issuer = into_issuer_on_every_path(e, v, u, x);
-            if ((y->maybe_to & bit) && v != u && !every_path && !into_issuer) {
-                maybe_tag = y->tag ? y->tag : 1;
-                continue;
+            bool maybe = (y->maybe_to & bit) && v != u;
+            if (maybe && !every_path) {
+                if (into_issuer < 0)
+                    into_issuer = into_issuer_on_every_path(e, v, u, x);
+                if (!into_issuer) {
+                    maybe_tag = y->tag ? y->tag : 1;
+                    continue;
+                }
             }
             /* written on every path for an access some paths made: if it orders shared
              * memory, a later cross-core signal would carry that order off this core */
-            if ((y->maybe_to & bit) && v != u && every_path && orders_shared(e, v, u)) {
+            if (maybe && every_path && orders_shared(e, v, u)) {
                 uint32_t tag = y->tag ? y->tag : 1;
                 if (!e->shared_tags.len || e->shared_tags.items[e->shared_tags.len - 1] != tag)
                     VEC_PUSH(e->shared_tags, tag);
@@ -311,11 +314,8 @@ static uint32_t write_access(struct emitter *e, struct as_loc at, const char *un
     else
         pir_writer_line(e->w, at, "%s", text);
     free(text);
-    for (int i = 0; i < x.nregions; i++)
-        if (x.regions[i].offset == EMIT_WHOLE_BUFFER || x.regions[i].length > 0) {
-            e->moved++;
-            break;
-        }
+    for (int i = 0; i < x.nregions && !e->moved; i++)
+        e->moved = x.regions[i].offset == EMIT_WHOLE_BUFFER || x.regions[i].length > 0;
     if (u >= 0)
         VEC_PUSH(e->done[u], x);
     else
@@ -423,5 +423,5 @@ void emit_sync_all(struct emitter *e, struct as_loc at, const char *name)
 
 bool emitter_moved_bytes(const struct emitter *e)
 {
-    return e->moved > 0;
+    return e->moved;
 }

@@ -44,7 +44,7 @@ struct emitter {
     int issuer;
     const char *const *core_spaces;
     bool noted_rows;                /* the header says strided writes past EMIT_MAX_ROWS */
-    size_t moved;                   /* accesses written that move at least a byte */
+    bool moved;                     /* an access written moves at least a byte */
     int64_t rows;                   /* rows written as regions of their own so far */
     VEC(struct tracked_access) done[MAX_UNITS];   /* every access of each unit, in order */
     size_t ordered[MAX_UNITS][MAX_UNITS];      /* v's accesses before this are ordered before u */

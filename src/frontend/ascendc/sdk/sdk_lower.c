@@ -265,6 +265,12 @@ static struct isa_traits lower_runs(struct interp *I, CXCursor entry, struct as_
     return c.t;
 }
 
+/* The launch's block count: -D block_num, else 8. */
+static int64_t launch_cores(struct interp *I)
+{
+    return interp_runtime(I, "block_num", 8, "GetBlockNum()");
+}
+
 /* The entry as one PIR kernel. Run first on one vector core; when it synchronizes cores, or
  * reads its block index and -D block_num gives the launch, again on each of the block_num
  * vector cores (`core aiv[N] : AIV { if (coreid == 0) ... }`), each with its own
@@ -286,7 +292,7 @@ static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
      * one core of the launch either way, and not an empty kernel */
     if (!incomplete && !several && !t.moved && t.core_dependent &&
         !interp_defined(I, "block_idx", NULL)) {
-        int64_t count = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+        int64_t count = launch_cores(I);
         for (int64_t b = 1; b < count && b < MAX_CORES && !incomplete && !t.moved; b++) {
             pir_writer_rollback(w, body);
             pir_writer_drop_buffers(w, buffers);
@@ -300,7 +306,7 @@ static bool lower_entry_once(struct interp *I, CXCursor entry, const char *name,
     if (!incomplete && several) {
         pir_writer_rollback(w, body);
         pir_writer_drop_buffers(w, buffers);
-        int64_t count = interp_runtime(I, "block_num", 8, "GetBlockNum()");
+        int64_t count = launch_cores(I);
         if (count < 1 || count > MAX_CORES) {
             interp_unsupported(I, entry, "block_num = %lld: a kernel that depends on its core "
                                "is lowered on each core, 1 to %d", (long long)count, MAX_CORES);
